@@ -1,0 +1,134 @@
+# vmscan-viz - watch Linux 2.6.33/2.6.34 page reclaim decide, page by page.
+# One non-recursive GNU Makefile.  `make help` lists the targets.
+
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DATADIR    ?= $(PREFIX)/share/vmscan-viz
+DESTDIR    ?=
+PKG_CONFIG ?= pkg-config
+CFLAGS     ?= -O2 -g
+BUILD      ?= build
+
+# Mandatory flags live apart from CFLAGS so `make CFLAGS=-O0` keeps them.
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw libcjson 2>/dev/null)
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw libcjson 2>/dev/null) -lm
+# The engine needs nothing but libc; everything else gets the feature macros
+# that ncursesw's pkg-config supplies (_XOPEN_SOURCE=600, _DEFAULT_SOURCE).
+APP_CPPFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,$(DEP_CFLAGS)) \
+                -DVMSCAN_VERSION='"$(VERSION)"' -DVMSCAN_DATADIR='"$(DATADIR)"'
+
+LIB_SRC  := $(sort $(wildcard src/engine/*.c src/policy/*.c))
+APP_SRC  := $(sort $(wildcard src/scenario/*.c src/cli/*.c src/tui/*.c src/util/*.c))
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
+APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/gen/default_scenario.o
+LIB      := $(BUILD)/libvmscan.a
+BIN      := $(BUILD)/vmscan-viz
+
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+# Debian packages: to build, and to run the tests.
+DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
+DEB_TEST  := tmux valgrind clang cppcheck clang-tidy groff-base man-db
+
+.PHONY: all run test unit golden bad e2e check-layering check-asan lint bench \
+        fuzz install uninstall clean deps check-deps golden-update screenshots help
+
+all: $(BIN)
+
+help:
+	@echo "make            build $(BIN)"
+	@echo "make run        build and start the visualizer on the built-in scenario"
+	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
+	@echo "make bench      performance figures (not part of make test)"
+	@echo "make lint       cppcheck, clang-tidy, man page check"
+	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
+	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
+	@echo "make deps       install the Debian packages needed (as root)"
+
+# ---- dependencies --------------------------------------------------------
+
+# Installs what is missing (as root, or through sudo), or says what to run.
+deps:
+	@need=""; for p in $(DEB_BUILD) $(if $(filter deps-test,$(MAKECMDGOALS) $(DEPS_FOR)),$(DEB_TEST)); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || need="$$need $$p"; done; \
+	if [ -z "$$need" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	else echo "vmscan-viz needs these Debian packages:$$need"; \
+	     echo "run: sudo apt-get install -y$$need"; exit 1; fi; \
+	echo "installing:$$need"; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need
+
+check-deps:
+	@$(PKG_CONFIG) --exists ncursesw libcjson 2>/dev/null || $(MAKE) --no-print-directory deps
+
+# ---- build ---------------------------------------------------------------
+
+$(BUILD)/engine/%.o $(BUILD)/policy/%.o: CPPFLAGS_EXTRA :=
+$(BUILD)/engine/%.o: src/engine/%.c | check-deps
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/policy/%.o: src/policy/%.c | check-deps
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/%.o: src/%.c | check-deps
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# data/default.json is compiled in, so `vmscan-viz` runs from any directory.
+$(BUILD)/gen/default_scenario.c: data/default.json
+	@mkdir -p $(@D)
+	@{ echo '#include <stddef.h>'; echo 'const char scenario_default_json[] = {'; \
+	   od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '0x00 };'; \
+	   echo 'const size_t scenario_default_json_len = sizeof scenario_default_json - 1;'; } > $@
+$(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BIN): $(BUILD)/main.o $(APP_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
+
+run: $(BIN)
+	@./$(BIN)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- tests ---------------------------------------------------------------
+
+# Unit tests link the library and, where they need them, the loader and
+# front-end objects (everything but main.o).
+$(BUILD)/tests/%: tests/unit/%.c $(APP_OBJ) $(LIB) tests/unit/harness.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ $< $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
+
+test: $(BIN) $(UNIT_BIN)
+	@$(MAKE) --no-print-directory DEPS_FOR=deps-test deps
+	@tests/run-all.sh $(BUILD)
+	@$(MAKE) --no-print-directory check-asan
+
+unit: $(UNIT_BIN)
+	@tests/run-all.sh $(BUILD) unit
+
+check-layering: $(LIB)
+	@tests/check-layering.sh $(BUILD)
+
+# The whole suite again, built with AddressSanitizer and UBSan.
+check-asan:
+	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
+	  CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	  LDFLAGS='-fsanitize=address,undefined' build-asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  VMSCAN_SANITIZED=1 tests/run-all.sh build-asan
+
+golden-update: $(BIN)
+	@tests/golden/update.sh $(BIN)
+
+clean:
+	rm -rf build build-asan build-fuzz build-bench

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/cli.h - the headless front end: run, trace, check, compare, policies
+ *
+ * A contract other tools build on: the same scenario and policy give the
+ * same bytes.  Text goes to stdout, diagnostics to stderr; exit status 0
+ * on success, 1 when a scenario is bad or an expectation fails, 2 on a
+ * usage error.
+ */
+#ifndef VMSCAN_CLI_H
+#define VMSCAN_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/engine.h"
+#include "../scenario/scenario.h"
+
+#define EXIT_USAGE 2
+
+/* Options of one command: --name or --name=value / --name value. */
+struct cli_opt {
+	const char *name;
+	const char **value;	/* takes an argument when non-NULL */
+	bool *flag;		/* a switch otherwise */
+	const char ***multi;	/* repeatable: appended here (array of 8) */
+};
+
+/* Parses argv[1..]; positional arguments go to pos (at most max_pos).
+ * Prints the error and returns -1 on a usage error. */
+int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts,
+	      const char **pos, int max_pos, int *npos);
+
+/* Loads @path (NULL: the built-in default), printing diagnostics on error. */
+int cli_load(const char *path, struct scenario *s);
+/* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
+ * message naming the known policies) when @name is unknown. */
+const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
+const char *cli_object_name(const struct scenario *s, uint32_t object);
+void cli_print_diag(const struct diag *d);
+
+int cli_run(int argc, char **argv);
+int cli_trace(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_compare(int argc, char **argv);
+int cli_policies(int argc, char **argv);
+
+/* Values an expectation can measure, shared by `check` and `compare`. */
+double cli_measure(const struct engine *e, const struct expectation *x, bool *ok);
+
+#endif

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/report.c - the end state of a run, and one step, as text and JSON
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "report.h"
+
+/* Branch ids are printed without their prefix, in lower case. */
+static const char *branch_key(unsigned br, char *buf, size_t n)
+{
+	const char *id = branch_id[br < NR_BRANCHES ? br : 0];
+	size_t i;
+
+	if (strncmp(id, "BR_", 3) == 0)
+		id += 3;
+	for (i = 0; id[i] && i + 1 < n; i++)
+		buf[i] = (char)tolower((unsigned char)id[i]);
+	buf[i] = '\0';
+	return buf;
+}
+
+static const char *list_or_none(uint8_t l)
+{
+	return l < NR_LISTS ? lru_name[l] : "none";
+}
+
+void report_text(const struct engine *e, const struct scenario *s)
+{
+	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
+	struct watermarks wm = engine_watermarks(e);
+
+	printf("scenario  %s (%s)\n", s->title, s->path);
+	printf("policy    %s\n", engine_policy(e)->name);
+	printf("steps     %" PRIu64 "\n", engine_steps(e));
+	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low, wm.high);
+	printf("\nlists\n");
+	for (int l = 0; l < NR_LISTS; l++)
+		if (l != LRU_ISOLATED)
+			printf("  %-14s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	printf("\nobjects           pages  resident  active    faults  refaults   evicted\n");
+	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
+		struct object_stats o = engine_object(e, i);
+		printf("  %-14s %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].name,
+		       s->wl.objects[i].pages, o.resident, o.active, o.faults, o.refaults, o.evicted);
+	}
+	printf("\ndecisions\n");
+	for (int i = 1; i < NR_OUTCOMES; i++)
+		printf("  %-14s %" PRIu64 "\n", outcome_name[i], dec[i]);
+	printf("\ncounters\n");
+	for (int i = 0; i < NR_VM_EVENTS; i++)
+		printf("  %-26s %" PRIu64 "%s\n", vmstat_name[i], vm[i], i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
+}
+
+void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
+{
+	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
+
+	jsonw_begin(w, "scenario", '{');
+	jsonw_str(w, "title", s->title);
+	jsonw_str(w, "path", s->path);
+	jsonw_end(w, '}');
+	jsonw_str(w, "policy", engine_policy(e)->name);
+	jsonw_u64(w, "steps", engine_steps(e));
+	jsonw_begin(w, "counters", '{');
+	for (int i = 0; i < NR_VM_EVENTS; i++)
+		jsonw_u64(w, vmstat_name[i], vm[i]);
+	jsonw_end(w, '}');
+	jsonw_begin(w, "decisions", '{');
+	for (int i = 1; i < NR_OUTCOMES; i++)
+		jsonw_u64(w, outcome_name[i], dec[i]);
+	jsonw_end(w, '}');
+	jsonw_begin(w, "lists", '{');
+	for (int l = 0; l < NR_LISTS; l++)
+		if (l != LRU_ISOLATED)
+			jsonw_u64(w, lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	jsonw_end(w, '}');
+	jsonw_begin(w, "objects", '{');
+	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
+		struct object_stats o = engine_object(e, i);
+		jsonw_begin(w, s->wl.objects[i].name, '{');
+		jsonw_u64(w, "pages", s->wl.objects[i].pages);
+		jsonw_u64(w, "resident", o.resident);
+		jsonw_u64(w, "active", o.active);
+		jsonw_u64(w, "faults", o.faults);
+		jsonw_u64(w, "refaults", o.refaults);
+		jsonw_u64(w, "evicted", o.evicted);
+		jsonw_end(w, '}');
+	}
+	jsonw_end(w, '}');
+}
+
+void report_json(const struct engine *e, const struct scenario *s)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, stdout);
+	jsonw_begin(&w, NULL, '{');
+	report_json_fields(&w, e, s);
+	jsonw_end(&w, '}');
+	putchar('\n');
+}
+
+/* /proc/vmstat: the gauges first (nr_*), then the events. */
+void report_vmstat(const struct engine *e)
+{
+	const struct page *pages = engine_pages(e);
+	uint32_t mapped = 0, dirty = 0, writeback = 0, mlock = 0, anon = 0, file = 0;
+	const uint64_t *vm = engine_vmstat(e);
+
+	for (uint32_t pfn = 0; pfn < engine_nr_pages(e); pfn++) {
+		const struct page *p = &pages[pfn];
+		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
+			continue;
+		mapped += page_is_file_cache(p) && page_mapped(p);
+		dirty += PageDirty(p);
+		writeback += PageWriteback(p);
+		mlock += PageMlocked(p);
+		anon += PageAnon(p);
+		file += page_is_file_cache(p);
+	}
+	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
+	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
+		printf("nr_%s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback %u\n",
+	       mlock, anon, mapped, file, dirty, writeback);
+	printf("nr_isolated_anon 0\nnr_isolated_file 0\n");
+	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)
+		printf("%s %" PRIu64 "\n", vmstat_name[i], vm[i]);
+}
+
+void report_step_json(struct jsonw *w, const struct step_record *r, const struct scenario *s,
+		      bool with_caption)
+{
+	char key[48];
+
+	jsonw_begin(w, NULL, '{');
+	jsonw_u64(w, "step", r->step);
+	jsonw_str(w, "kind", step_kind_name[r->kind]);
+	jsonw_str(w, "function", step_func_name[r->func]);
+	jsonw_u64(w, "op", r->op);
+	if (r->pfn != PFN_NONE || r->object != UINT32_MAX) {
+		jsonw_begin(w, "page", '{');
+		jsonw_str(w, "object", cli_object_name(s, r->object));
+		jsonw_u64(w, "index", r->index);
+		if (r->pfn != PFN_NONE)
+			jsonw_u64(w, "pfn", r->pfn);
+		jsonw_end(w, '}');
+	}
+	if (r->count > 1)
+		jsonw_u64(w, "count", r->count);
+	jsonw_str(w, "from", list_or_none(r->from));
+	jsonw_str(w, "to", list_or_none(r->to));
+	jsonw_str(w, "outcome", outcome_name[r->outcome]);
+	jsonw_str(w, "branch", branch_key(r->branch, key, sizeof key));
+	jsonw_str(w, "reason", branch_reason[r->branch]);
+	if (r->action) {
+		jsonw_str(w, "action", branch_key(r->action, key, sizeof key));
+		jsonw_str(w, "action_reason", branch_reason[r->action]);
+	}
+	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE) {
+		jsonw_begin(w, "inputs", '{');
+		jsonw_u64(w, "referenced_ptes", r->referenced_ptes);
+		jsonw_bool(w, "referenced_page", r->inputs & IN_REFERENCED_PAGE);
+		jsonw_bool(w, "vm_locked", r->inputs & IN_VM_LOCKED);
+		jsonw_bool(w, "vm_exec", r->inputs & IN_VM_EXEC);
+		jsonw_bool(w, "anon", r->inputs & IN_ANON);
+		jsonw_bool(w, "mapped", r->inputs & IN_MAPPED);
+		jsonw_bool(w, "mapping_mapped", r->inputs & IN_MAPPING_MAPPED);
+		jsonw_bool(w, "swapcache", r->inputs & IN_SWAPCACHE);
+		jsonw_bool(w, "dirty", r->inputs & IN_DIRTY);
+		jsonw_bool(w, "writeback", r->inputs & IN_WRITEBACK);
+		jsonw_u64(w, "order", r->order);
+		jsonw_end(w, '}');
+		jsonw_str(w, "reclaimer", r->reclaimer == RECLAIMER_KSWAPD ? "kswapd" : "direct");
+		jsonw_i64(w, "priority", r->priority);
+	}
+	if (r->inputs & IN_PAUSE)
+		jsonw_bool(w, "pause", true);
+	if (with_caption && r->kind == STEP_WORKLOAD && s->wl.nr_ops && r->op < s->wl.nr_ops &&
+	    s->wl.ops[r->op].caption != UINT32_MAX)
+		jsonw_str(w, "caption", s->wl.captions[s->wl.ops[r->op].caption]);
+	jsonw_end(w, '}');
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/report.h - printing an engine's end state, as text, JSON or vmstat
+ */
+#ifndef VMSCAN_REPORT_H
+#define VMSCAN_REPORT_H
+
+#include "../util/jsonw.h"
+#include "cli.h"
+
+int report_simulate(struct engine *e, bool check, bool ftrace);
+void report_text(const struct engine *e, const struct scenario *s);
+void report_json(const struct engine *e, const struct scenario *s);
+/* The body of report_json's object, for compare's per-policy entries. */
+void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s);
+void report_vmstat(const struct engine *e);
+/* One step as a JSON object (trace), on one line. */
+void report_step_json(struct jsonw *w, const struct step_record *r, const struct scenario *s,
+		      bool with_caption);
+
+#endif

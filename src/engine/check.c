@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/check.c - the invariants, the simulator's VM_BUG_ON
+ *
+ * O(pages + slots): the tests call it after every step; the headless front
+ * end after every step under --check.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+static int fail(char *why, size_t n, const char *msg)
+{
+	if (n) {
+		size_t len = strlen(msg);
+		if (len >= n)
+			len = n - 1;
+		memcpy(why, msg, len);
+		why[len] = '\0';
+	}
+	return -1;
+}
+
+int engine_check(const struct engine *e, char *why, size_t n)
+{
+	uint64_t total = 0, sum;
+	uint32_t resident = 0, mapped_file = 0;
+
+	for (int l = 0; l < NR_LISTS; l++) {
+		const struct lru_head *h = &e->c.lists[l];
+		uint32_t count = 0, prev = PFN_NONE;
+
+		for (uint32_t pfn = h->head; pfn != PFN_NONE; pfn = e->pages[pfn].next) {
+			const struct page *p = &e->pages[pfn];
+			if (p->lru != l)
+				return fail(why, n, "a page's lru field disagrees with the list it is linked on");
+			if (p->prev != prev)
+				return fail(why, n, "a list's back link is broken");
+			if (++count > e->nr_pages)
+				return fail(why, n, "a list has a cycle");
+			if (l < LRU_UNEVICTABLE &&
+			    (PageActive(p) != is_active_lru(l) || page_is_file_cache(p) != is_file_lru(l)))
+				return fail(why, n, "a page's PG_active or type disagrees with its list");
+			if (l == LRU_UNEVICTABLE && !PageMlocked(p))
+				return fail(why, n, "a page on the unevictable list is not mlocked");
+			if (l < LRU_UNEVICTABLE && PageMlocked(p))
+				return fail(why, n, "an mlocked page is on an evictable list");
+			prev = pfn;
+		}
+		if (count != h->nr || prev != h->tail)
+			return fail(why, n, "a list's count or tail is wrong");
+		total += count;
+	}
+	if (total != e->nr_pages)
+		return fail(why, n, "the lists do not add up to the zone's pages");
+	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH)
+		return fail(why, n, "pages are isolated outside a reclaim batch");
+
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+		const struct page *p = &e->pages[pfn];
+		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
+			continue;
+		if (p->object >= e->wl->nr_objects || p->index >= e->wl->objects[p->object].pages)
+			return fail(why, n, "a page in use belongs to no object");
+		if (e->slots[e->obj[p->object].slot_base + p->index] != slot_make(SLOT_PAGE, pfn))
+			return fail(why, n, "a page's page-cache slot does not point back at it");
+		if ((p->young | p->pte_dirty) & ~p->mapped)
+			return fail(why, n, "a pte bit is set for a mapping that does not map the page");
+		if (page_mapped(p) && page_is_file_cache(p))
+			mapped_file++;
+		resident++;
+	}
+	if (mapped_file != e->c.nr_mapped_file)
+		return fail(why, n, "nr_mapped_file disagrees with the pages");
+
+	sum = 0;
+	for (uint32_t o = 0; o < e->wl->nr_objects; o++) {
+		uint32_t res = 0, act = 0;
+		for (uint32_t i = 0; i < e->wl->objects[o].pages; i++) {
+			uint32_t s = e->slots[e->obj[o].slot_base + i];
+			if (SLOT_TAG(s) == SLOT_PAGE) {
+				res++;
+				act += is_active_lru(e->pages[SLOT_VAL(s)].lru);
+			}
+		}
+		if (res != e->obj[o].resident || act != e->obj[o].active)
+			return fail(why, n, "an object's resident or active count is wrong");
+		sum += res;
+	}
+	if (sum != resident || nr_free_pages(e) + resident + e->c.lists[LRU_KERNEL].nr != e->nr_pages)
+		return fail(why, n, "free + resident + kernel pages do not equal memory");
+	if (e->c.swap_free > e->wl->memory.swap_pages)
+		return fail(why, n, "more swap is free than exists");
+
+	/* counters against decisions: every freed page was a reclaim decision */
+	if (e->c.vm[PGSTEAL] > e->c.decisions[OUT_RECLAIM] + e->c.decisions[OUT_RECLAIM_CLEAN])
+		return fail(why, n, "pgsteal exceeds the reclaim decisions");
+	if (e->c.vm[PGROTATED] != e->c.decisions[OUT_ROTATE_TAIL])
+		return fail(why, n, "pgrotated disagrees with the rotate_tail decisions");
+	if (e->c.vm[SIM_KEEP] > e->c.decisions[OUT_KEEP])
+		return fail(why, n, "PAGEREF_KEEP count exceeds the keep decisions");
+	if (e->c.vm[PGDEACTIVATE] < e->c.decisions[OUT_DEACTIVATE])
+		return fail(why, n, "pgdeactivate is below the deactivate decisions");
+	return 0;
+}

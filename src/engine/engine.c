@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/engine.c - construction, the step loop, accessors and snapshots
+ *
+ * engine_step() decides what happens next, in this order:
+ *   1. reclaim that is running (kswapd or direct) examines its next page;
+ *   2. a write started by reclaim that is due finishes;
+ *   3. the workload's next access runs.  If it needs a page and free
+ *      memory would fall under the min watermark, kswapd runs first; if
+ *      that is not enough, direct reclaim; if even that cannot free a page,
+ *      the access is dropped (out of memory).  After it, kswapd is woken if
+ *      free memory is under the low watermark.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void set_error(struct engine_error *err, const char *msg)
+{
+	if (!err)
+		return;
+	size_t n = strlen(msg);
+	if (n >= sizeof err->msg)
+		n = sizeof err->msg - 1;
+	memcpy(err->msg, msg, n);
+	err->msg[n] = '\0';
+}
+
+static bool workload_valid(const struct workload *wl, struct engine_error *err)
+{
+	uint64_t total = 0;
+
+	if (wl->memory.pages < 4 || wl->memory.pages > ENGINE_MAX_PAGES) {
+		set_error(err, "memory.pages must be between 4 and 67108864");
+		return false;
+	}
+	if (wl->memory.wmark_high && !(wl->memory.wmark_min <= wl->memory.wmark_low &&
+				       wl->memory.wmark_low <= wl->memory.wmark_high &&
+				       wl->memory.wmark_high < wl->memory.pages)) {
+		set_error(err, "watermarks must satisfy min <= low <= high < pages");
+		return false;
+	}
+	for (uint32_t i = 0; i < wl->nr_objects; i++)
+		total += wl->objects[i].pages;
+	if (total > ENGINE_MAX_OBJECT_PAGES) {
+		set_error(err, "the objects hold more pages than the engine's limit of 268435456");
+		return false;
+	}
+	for (uint32_t i = 0; i < wl->nr_ops; i++) {
+		const struct wl_op *op = &wl->ops[i];
+		bool need_object = op->kind != WL_ALLOC && op->kind != WL_PAUSE &&
+				   !(op->kind == WL_FREE && op->object == UINT32_MAX);
+		if (op->kind >= NR_WL_KINDS || op->as >= MAX_MAPPINGS || op->order > ENGINE_MAX_ORDER ||
+		    (need_object && op->object >= wl->nr_objects) ||
+		    (op->kind == WL_RANDOM && !op->range) ||
+		    (op->kind == WL_TRACE && op->count && !op->trace)) {
+			set_error(err, "the workload has an operation the engine cannot run");
+			return false;
+		}
+	}
+	return true;
+}
+
+struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
+			  struct engine_error *err)
+{
+	struct engine *e;
+	uint32_t slots = 0;
+
+	if (!policy) {
+		set_error(err, "no policy");
+		return NULL;
+	}
+	if (!workload_valid(wl, err))
+		return NULL;
+	e = calloc(1, sizeof *e);
+	if (!e) {
+		set_error(err, "out of memory");
+		return NULL;
+	}
+	e->wl = wl;
+	e->policy = policy;
+	e->nr_pages = wl->memory.pages;
+	e->obj = calloc(wl->nr_objects ? wl->nr_objects : 1, sizeof *e->obj);
+	e->vmas = calloc(wl->nr_objects ? (size_t)wl->nr_objects * MAX_MAPPINGS : 1, sizeof *e->vmas);
+	for (uint32_t i = 0; e->obj && i < wl->nr_objects; i++) {
+		e->obj[i].slot_base = slots;
+		slots += wl->objects[i].pages;
+	}
+	e->nr_slots = slots;
+	e->slots = calloc(slots ? slots : 1, sizeof *e->slots);
+	e->pages = malloc((size_t)e->nr_pages * sizeof *e->pages);
+	e->wb_ring = malloc((size_t)e->nr_pages * sizeof *e->wb_ring);
+	if (!e->obj || !e->vmas || !e->slots || !e->pages || !e->wb_ring) {
+		engine_free(e);
+		set_error(err, "out of memory for the simulated zone");
+		return NULL;
+	}
+	for (int l = 0; l < NR_LISTS; l++)
+		e->c.lists[l] = (struct lru_head){ PFN_NONE, PFN_NONE, 0 };
+	/* every page starts free, lowest pfn at the head */
+	for (uint32_t pfn = e->nr_pages; pfn-- > 0;) {
+		e->pages[pfn] = (struct page){ .object = OBJECT_KERNEL, .lru = LRU_NONE,
+					       .next = PFN_NONE, .prev = PFN_NONE };
+		list_add_head(e, pfn, LRU_FREE);
+	}
+	e->c.swap_free = wl->memory.swap_pages;
+	e->c.rs.sc.priority = -1;
+	e->zipf.op = UINT32_MAX;
+	zone_init_watermarks(e);
+	workload_begin(e);
+	return e;
+}
+
+void engine_free(struct engine *e)
+{
+	if (!e)
+		return;
+	free(e->obj);
+	free(e->vmas);
+	free(e->slots);
+	free(e->pages);
+	free(e->wb_ring);
+	free(e);
+}
+
+/* Records are compared byte for byte (snapshots, goldens): clear padding too. */
+static void record_reset(const struct engine *e, struct step_record *r)
+{
+	memset(r, 0, sizeof *r);
+	r->step = e->c.step;
+	r->pfn = PFN_NONE;
+	r->object = UINT32_MAX;
+	r->from = r->to = LRU_NONE;
+	r->op = e->c.op;
+	r->priority = -1;
+}
+
+static void record_oom(struct engine *e, struct step_record *r)
+{
+	uint32_t nr;
+	uint8_t order;
+
+	(void)workload_needs_pages(e, &nr, &order);
+	r->kind = STEP_WORKLOAD;
+	r->func = FN_ALLOC_PAGES;
+	r->op = e->c.op;
+	r->branch = BR_OOM;
+	r->outcome = OUT_OOM;
+	r->count = nr;
+	r->object = e->wl->ops[e->c.op].object;
+	count_vm_event(e, SIM_ALLOC_FAIL);
+	e->c.decisions[OUT_OOM]++;
+	workload_skip(e);
+}
+
+const struct step_record *engine_step(struct engine *e)
+{
+	struct step_record *r = &e->c.rec;
+	uint32_t nr;
+	uint8_t order;
+
+	if (e->c.done && !reclaim_running(e) && !e->c.wb_len) {
+		record_reset(e, r);
+		r->kind = STEP_END;
+		return r;
+	}
+	e->c.step++;
+	for (;;) {
+		record_reset(e, r);
+		if (reclaim_running(e)) {
+			r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : RECLAIMER_KSWAPD;
+			if (reclaim_step(e, r)) {
+				r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : r->reclaimer;
+				r->priority = e->c.rs.sc.priority;
+				r->order = e->c.rs.sc.order;
+				return r;
+			}
+			continue;
+		}
+		r->priority = -1;
+		if (writeback_due(e)) {
+			writeback_end(e, r);
+			if (r->kind == STEP_WRITEBACK)
+				return r;
+			continue;
+		}
+		if (e->c.done) {
+			/* the workload is over: outstanding writes end now, one a step */
+			if (!e->c.wb_len) {
+				r->kind = STEP_END;
+				return r;
+			}
+			writeback_end(e, r);
+			if (r->kind == STEP_WRITEBACK)
+				return r;
+			continue;
+		}
+		if (workload_needs_pages(e, &nr, &order) && !zone_watermark_ok(e, e->c.wmark_min, nr)) {
+			if (e->wl->memory.kswapd && !e->c.kswapd_tried &&
+			    !zone_watermark_ok(e, e->c.wmark_high, 0)) {
+				e->c.kswapd_tried = true;
+				e->c.kswapd_awake = true;
+				continue;
+			}
+			if (!e->c.alloc_reclaimed) {
+				e->c.alloc_reclaimed = true;
+				reclaim_start_direct(e, order, nr);
+				continue;
+			}
+			if (nr_free_pages(e) < nr) {
+				record_oom(e, r);
+				e->c.alloc_reclaimed = e->c.kswapd_tried = false;
+				return r;
+			}
+		}
+		workload_step(e, r);
+		if (r->outcome != OUT_NONE)
+			e->c.decisions[r->outcome]++;
+		e->c.alloc_reclaimed = e->c.kswapd_tried = false;
+		wakeup_kswapd(e);
+		return r;
+	}
+}
+
+bool engine_done(const struct engine *e)
+{
+	return e->c.done && !reclaim_running(e) && !e->c.wb_len;
+}
+
+const struct step_record *engine_last(const struct engine *e) { return &e->c.rec; }
+uint64_t engine_steps(const struct engine *e) { return e->c.step; }
+const struct reclaim_policy *engine_policy(const struct engine *e) { return e->policy; }
+const struct workload *engine_workload(const struct engine *e) { return e->wl; }
+const struct page *engine_pages(const struct engine *e) { return e->pages; }
+uint32_t engine_nr_pages(const struct engine *e) { return e->nr_pages; }
+const uint64_t *engine_vmstat(const struct engine *e) { return e->c.vm; }
+const uint64_t *engine_decisions(const struct engine *e) { return e->c.decisions; }
+uint32_t engine_swap_free(const struct engine *e) { return e->c.swap_free; }
+
+struct lru_info engine_list(const struct engine *e, enum lru_list l)
+{
+	const struct lru_head *h = &e->c.lists[l];
+	return (struct lru_info){ h->head, h->tail, h->nr };
+}
+
+struct watermarks engine_watermarks(const struct engine *e)
+{
+	return (struct watermarks){ e->c.wmark_min, e->c.wmark_low, e->c.wmark_high };
+}
+
+struct object_stats engine_object(const struct engine *e, uint32_t object)
+{
+	const struct object_state *o = &e->obj[object];
+	return (struct object_stats){ o->resident, o->active, o->faults, o->refaults, o->evicted };
+}
+
+uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index)
+{
+	uint32_t s = e->slots[e->obj[object].slot_base + index];
+	return SLOT_TAG(s) == SLOT_PAGE ? SLOT_VAL(s) : PFN_NONE;
+}
+
+bool engine_mapping(const struct engine *e, uint32_t object, unsigned as,
+		    unsigned *vm_flags, uint32_t *first, uint32_t *count)
+{
+	const struct vma *v = &e->vmas[object * MAX_MAPPINGS + as];
+	if (!v->in_use)
+		return false;
+	*vm_flags = v->flags;
+	*first = v->first;
+	*count = v->count;
+	return true;
+}
+
+struct reclaim_info engine_reclaim(const struct engine *e)
+{
+	const struct reclaim_state *rs = &e->c.rs;
+	struct reclaim_info ri = {
+		.reclaimer = rs->sc.reclaimer, .priority = rs->sc.priority, .order = rs->sc.order,
+		.kswapd_awake = e->c.kswapd_awake, .nr_to_reclaim = rs->sc.nr_to_reclaim,
+		.nr_reclaimed = rs->sc.nr_reclaimed,
+		.percent = { rs->percent[0], rs->percent[1] },
+		.recent_scanned = { e->c.recent_scanned[0], e->c.recent_scanned[1] },
+		.recent_rotated = { e->c.recent_rotated[0], e->c.recent_rotated[1] },
+	};
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+		ri.scan_target[l] = (uint32_t)(rs->nr[l] > UINT32_MAX ? UINT32_MAX : rs->nr[l]);
+	return ri;
+}
+
+struct batch_stats engine_last_batch(const struct engine *e)
+{
+	struct batch_stats b = e->c.rs.last_batch;
+	/* "done" means: finished by the last step */
+	b.done = b.done && e->c.rs.last_batch_step == e->c.step;
+	return b;
+}
+
+/* ---- snapshots ------------------------------------------------------------ */
+
+size_t engine_state_size(const struct engine *e)
+{
+	return sizeof e->c + (size_t)e->nr_pages * (sizeof *e->pages + sizeof *e->wb_ring) +
+	       (size_t)e->nr_slots * sizeof *e->slots +
+	       (size_t)e->wl->nr_objects * (sizeof *e->obj + MAX_MAPPINGS * sizeof *e->vmas);
+}
+
+#define SNAP(dst, src, n) do { memcpy((dst), (src), (n)); } while (0)
+
+void engine_save(const struct engine *e, void *buf)
+{
+	char *b = buf;
+	size_t n;
+
+	SNAP(b, &e->c, sizeof e->c); b += sizeof e->c;
+	n = (size_t)e->nr_pages * sizeof *e->pages; SNAP(b, e->pages, n); b += n;
+	n = (size_t)e->nr_pages * sizeof *e->wb_ring; SNAP(b, e->wb_ring, n); b += n;
+	n = (size_t)e->nr_slots * sizeof *e->slots; SNAP(b, e->slots, n); b += n;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj; SNAP(b, e->obj, n); b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; SNAP(b, e->vmas, n);
+}
+
+void engine_restore(struct engine *e, const void *buf)
+{
+	const char *b = buf;
+	size_t n;
+
+	SNAP(&e->c, b, sizeof e->c); b += sizeof e->c;
+	n = (size_t)e->nr_pages * sizeof *e->pages; SNAP(e->pages, b, n); b += n;
+	n = (size_t)e->nr_pages * sizeof *e->wb_ring; SNAP(e->wb_ring, b, n); b += n;
+	n = (size_t)e->nr_slots * sizeof *e->slots; SNAP(e->slots, b, n); b += n;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj; SNAP(e->obj, b, n); b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; SNAP(e->vmas, b, n);
+	e->zipf.op = UINT32_MAX;	/* derived: set up again on the next draw */
+}

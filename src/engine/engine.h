@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/engine.h - the reclaim simulator: one zone, one step at a time
+ *
+ * Roles.  The engine owns one simulated memory zone of Linux 2.6.33/2.6.34:
+ * its pages, its five LRU lists, its free list, the vmstat counters and the
+ * reclaim that runs when free memory falls below the watermarks.  A caller
+ * gives it a workload (engine/workload.h) and a policy (engine/policy.h) and
+ * advances it with engine_step(); every step fills a struct step_record
+ * that says which rule fired and why.  The engine does no I/O, never exits
+ * and keeps no global state, so two engines can run side by side.
+ *
+ *	struct engine_error err;
+ *	struct engine *e = engine_new(&wl, policy_find("2.6.34"), &err);
+ *	if (!e) ...err.msg...
+ *	while (!engine_done(e)) {
+ *		const struct step_record *r = engine_step(e);
+ *		...read r, engine_vmstat(e), engine_list(e, LRU_ACTIVE_FILE)...
+ *	}
+ *	engine_free(e);
+ *
+ * Contract.  engine_new() allocates everything the run needs and fails
+ * (NULL, with err filled) only when the workload is over a limit or memory
+ * runs out.  After that no call fails or allocates.  Deterministic: the same
+ * workload and policy give the same records, byte for byte.  Pointers
+ * returned stay valid until the next engine_step(), engine_restore() or
+ * engine_free().
+ */
+#ifndef VMSCAN_ENGINE_H
+#define VMSCAN_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "branch.h"
+#include "page.h"
+#include "policy.h"
+#include "record.h"
+#include "vmstat.h"
+#include "workload.h"
+
+struct engine;
+
+struct engine_error {
+	char msg[160];
+};
+
+/* Limits checked by engine_new() before it allocates. */
+#define ENGINE_MAX_PAGES	 (1u << 26)	/* 64 Mi pages = 256 GiB of 4 KiB pages */
+#define ENGINE_MAX_OBJECT_PAGES	 (1u << 28)	/* pages of all objects together */
+#define ENGINE_MAX_ORDER	 10		/* MAX_ORDER - 1 in 2.6.34 */
+
+struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
+			  struct engine_error *err);
+void engine_free(struct engine *e);
+
+/* Advance one step; returns its record.  At the end of the workload returns
+ * a STEP_END record and changes nothing. */
+const struct step_record *engine_step(struct engine *e);
+bool engine_done(const struct engine *e);
+const struct step_record *engine_last(const struct engine *e);
+uint64_t engine_steps(const struct engine *e);	/* steps taken so far */
+
+/* State, read-only. */
+struct lru_info {
+	uint32_t head, tail, nr;	/* pfns; PFN_NONE when empty */
+};
+const struct reclaim_policy *engine_policy(const struct engine *e);
+const struct workload *engine_workload(const struct engine *e);
+const struct page *engine_pages(const struct engine *e);	/* indexed by pfn */
+uint32_t engine_nr_pages(const struct engine *e);
+struct lru_info engine_list(const struct engine *e, enum lru_list l);
+const uint64_t *engine_vmstat(const struct engine *e);		/* NR_VM_EVENTS */
+const uint64_t *engine_decisions(const struct engine *e);	/* NR_OUTCOMES */
+
+struct watermarks { uint32_t min, low, high; };
+struct watermarks engine_watermarks(const struct engine *e);
+uint32_t engine_swap_free(const struct engine *e);
+
+/* Per-object figures. */
+struct object_stats {
+	uint32_t resident;	/* pages in memory */
+	uint32_t active;	/* of which on an active list */
+	uint64_t faults;	/* pages brought in (major faults, read misses, swap-ins) */
+	uint64_t refaults;	/* of which had been evicted before */
+	uint64_t evicted;	/* pages reclaimed */
+};
+struct object_stats engine_object(const struct engine *e, uint32_t object);
+/* pfn of page @index of @object, or PFN_NONE when it is not in memory. */
+uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index);
+/* Flags (enum vm_flags) and range of mapping @as of @object; false if unused. */
+bool engine_mapping(const struct engine *e, uint32_t object, unsigned as,
+		    unsigned *vm_flags, uint32_t *first, uint32_t *count);
+
+/* The reclaim that is running, if any. */
+struct reclaim_info {
+	uint8_t reclaimer;	/* enum reclaimer */
+	int8_t priority;
+	uint8_t order;
+	bool kswapd_awake;
+	uint64_t nr_to_reclaim, nr_reclaimed;
+	uint32_t scan_target[NR_EVICTABLE_LRU];	/* nr[] still to scan in shrink_zone */
+	unsigned percent[2];	/* get_scan_ratio: anon, file */
+	uint64_t recent_scanned[2], recent_rotated[2];
+};
+struct reclaim_info engine_reclaim(const struct engine *e);
+
+/* The shrink_inactive_list() batch that the last step finished, if it did:
+ * the fields of the kernel's mm_vmscan_lru_shrink_inactive tracepoint. */
+struct batch_stats {
+	bool done;		/* the last step finished a batch */
+	bool file;
+	uint8_t reclaimer;
+	int8_t priority;
+	uint32_t nr_scanned, nr_taken, nr_reclaimed, nr_activate, nr_ref_keep;
+	uint32_t nr_dirty, nr_writeback, nr_congested, nr_immediate;
+};
+struct batch_stats engine_last_batch(const struct engine *e);
+
+/* Snapshots: the whole mutable state, as bytes.  engine_restore() takes a
+ * buffer that engine_save() filled from an engine of the same workload. */
+size_t engine_state_size(const struct engine *e);
+void engine_save(const struct engine *e, void *buf);
+void engine_restore(struct engine *e, const void *buf);
+
+/* Invariants: each page on exactly one list, list sizes add up, free plus
+ * resident equals memory, counters agree with the decisions.  Returns 0, or
+ * -1 with @why filled. */
+int engine_check(const struct engine *e, char *why, size_t n);
+
+#endif

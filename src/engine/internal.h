@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/internal.h - the engine's insides, shared by src/engine/ and the
+ * policies in src/policy/ (as the kernel's mm/internal.h is shared by mm/).
+ *
+ * Everything mutable sits in struct engine_core (one plain struct, copied
+ * whole by a snapshot) and in four arrays (pages, page-cache slots,
+ * mappings, the writeback queue).  Nothing here is a pointer into another
+ * engine's memory, so two engines never share state.
+ */
+#ifndef VMSCAN_INTERNAL_H
+#define VMSCAN_INTERNAL_H
+
+#include "engine.h"
+
+#define DEF_PRIORITY		12
+#define SWAP_CLUSTER_MAX	32
+#define PAGE_ALLOC_COSTLY_ORDER	3
+
+/*
+ * A page-cache slot, one per page of every object: what the kernel's radix
+ * tree holds at that index.  The top two bits say what the rest means.
+ */
+#define SLOT_TAG(s)	((s) >> 30)
+#define SLOT_VAL(s)	((s) & 0x3fffffffu)
+enum slot_tag {
+	SLOT_EMPTY,		/* never in memory */
+	SLOT_PAGE,		/* in memory: the value is the pfn */
+	SLOT_SHADOW,		/* evicted file page: the value is its shadow (3.15) */
+	SLOT_SWAP,		/* swapped-out anon page: holds a swap slot */
+};
+static inline uint32_t slot_make(enum slot_tag t, uint32_t v) { return (uint32_t)t << 30 | (v & 0x3fffffffu); }
+
+struct vma {			/* one mapping of an object */
+	uint32_t first, count;	/* page range it covers */
+	uint8_t flags;		/* enum vm_flags */
+	uint8_t in_use;
+};
+
+struct object_state {
+	uint32_t slot_base;	/* first slot in engine.slots */
+	uint32_t resident, active;
+	uint64_t faults, refaults, evicted;
+	uint8_t nr_vmas;	/* mappings in use: mapping_mapped() */
+};
+
+struct lru_head {
+	uint32_t head, tail, nr;
+};
+
+/* struct scan_control of 2.6.34, the parts the model uses. */
+struct scan_control {
+	uint8_t reclaimer;	/* enum reclaimer */
+	int8_t priority;
+	uint8_t order;
+	bool may_writepage;
+	bool may_swap;
+	uint64_t nr_to_reclaim;
+	uint64_t nr_reclaimed;
+	uint64_t nr_scanned;
+};
+
+/*
+ * Where the reclaim state machine resumes (vmscan.c).  The kernel's reclaim
+ * is nested loops; the engine unrolls them into these stages so that it can
+ * stop after every page it examines and show it.
+ */
+enum reclaim_stage {
+	RS_IDLE,
+	RS_PASS,		/* balance_pgdat / do_try_to_free_pages: a new pass */
+	RS_PRIORITY,		/* a new priority level */
+	RS_SHRINK_ZONE,		/* shrink_zone: compute nr[] */
+	RS_SHRINK_LOOP,		/* shrink_zone: round robin over the lists */
+	RS_BATCH,		/* examining the isolated batch, one page a step */
+	RS_ZONE_TAIL,		/* shrink_zone: the closing anon aging */
+	RS_ZONE_DONE,		/* after shrink_zone at this priority */
+	RS_KSWAPD_AGING,	/* balance_pgdat: anon aging before the check */
+};
+
+struct reclaim_state {
+	uint8_t stage;		/* enum reclaim_stage */
+	uint8_t next_lru;	/* shrink_zone: next list in the round robin */
+	uint8_t batch_lru;	/* list the isolated batch came from */
+	uint8_t batch_active;	/* the batch belongs to shrink_active_list */
+	uint8_t after_batch;	/* stage to resume after the batch */
+	uint8_t zone_tail_done;
+	bool balanced;
+	struct scan_control sc;
+	uint64_t nr[NR_EVICTABLE_LRU];
+	unsigned percent[2];
+	uint64_t total_scanned;
+	uint64_t pass_reclaimed;	/* kswapd: reclaimed in this balance pass */
+	uint64_t prio_reclaimed_start;
+	uint32_t batch_nr_rotated;	/* shrink_active_list */
+	uint32_t batch_nr_taken;
+	struct batch_stats batch;	/* shrink_inactive_list, for ftrace */
+	struct batch_stats last_batch;
+	uint64_t last_batch_step;	/* step that finished last_batch */
+};
+
+struct engine_core {
+	/* zone */
+	struct lru_head lists[NR_LISTS];
+	uint32_t wmark_min, wmark_low, wmark_high;
+	uint32_t swap_free;
+	uint32_t inactive_ratio;
+	uint64_t recent_scanned[2], recent_rotated[2];	/* anon 0, file 1 */
+	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
+	uint64_t pages_scanned;
+	bool all_unreclaimable;
+	uint32_t nr_mapped_file;	/* file pages with at least one pte */
+	uint64_t inactive_age;		/* workingset clock (3.15) */
+
+	/* counters */
+	uint64_t vm[NR_VM_EVENTS];
+	uint64_t decisions[NR_OUTCOMES];
+
+	/* workload cursor */
+	uint32_t op;			/* current operation */
+	uint64_t sub;			/* step within it */
+	uint64_t rng[4];		/* xoshiro256** for WL_RANDOM */
+	uint32_t pend_index;		/* WL_RANDOM: the page drawn for the next step */
+	bool pend_valid;
+	bool alloc_reclaimed;		/* direct reclaim already ran for the pending allocation */
+	bool kswapd_tried;		/* kswapd already ran for the pending allocation */
+	bool kswapd_awake;
+	bool done;
+
+	/* reclaim */
+	struct reclaim_state rs;
+
+	/* writeback: a FIFO of pfns, all with the same delay */
+	uint32_t wb_head, wb_len;
+
+	uint64_t step;
+	struct step_record rec;
+};
+
+struct zipf {			/* rejection-inversion sampler, set up per op */
+	double h_x1, h_n, s, q, n;
+	uint32_t op;		/* op it was set up for; UINT32_MAX: none */
+};
+
+struct engine {
+	const struct workload *wl;
+	const struct reclaim_policy *policy;
+	uint32_t nr_pages;
+	uint32_t nr_slots;
+	struct page *pages;		/* [nr_pages] */
+	uint32_t *slots;		/* [nr_slots] page-cache slots */
+	struct object_state *obj;	/* [wl->nr_objects] */
+	struct vma *vmas;		/* [wl->nr_objects * MAX_MAPPINGS] */
+	uint32_t *wb_ring;		/* [nr_pages] */
+	struct zipf zipf;		/* derived, recomputed after restore */
+	struct engine_core c;
+};
+
+static inline struct page *pfn_to_page(struct engine *e, uint32_t pfn) { return &e->pages[pfn]; }
+static inline uint32_t page_to_pfn(const struct engine *e, const struct page *p) { return (uint32_t)(p - e->pages); }
+static inline struct vma *object_vma(struct engine *e, uint32_t obj, unsigned as) { return &e->vmas[obj * MAX_MAPPINGS + as]; }
+static inline uint32_t *page_slot(struct engine *e, uint32_t obj, uint32_t index) { return &e->slots[e->obj[obj].slot_base + index]; }
+static inline void count_vm_event(struct engine *e, enum vmstat_item i) { e->c.vm[i]++; }
+static inline void count_vm_events(struct engine *e, enum vmstat_item i, uint64_t n) { e->c.vm[i] += n; }
+static inline uint32_t nr_free_pages(const struct engine *e) { return e->c.lists[LRU_FREE].nr; }
+static inline uint32_t zone_lru_pages(const struct engine *e, int l) { return e->c.lists[l].nr; }
+
+/* lru.c: index-linked lists; head = newest, tail = oldest. */
+void list_add_head(struct engine *e, uint32_t pfn, enum lru_list l);
+void list_add_tail(struct engine *e, uint32_t pfn, enum lru_list l);
+void list_del(struct engine *e, uint32_t pfn);
+void list_move_head(struct engine *e, uint32_t pfn, enum lru_list l);
+
+/* swap.c (mm/swap.c) */
+void mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+void lru_cache_add(struct engine *e, struct page *page, enum lru_list l);
+void activate_page(struct engine *e, struct page *page);
+void putback_lru_page(struct engine *e, struct page *page);
+void update_page_reclaim_stat(struct engine *e, bool file, bool rotated);
+
+/* rmap.c (mm/rmap.c) */
+enum ttu_result { SWAP_SUCCESS, SWAP_FAIL, SWAP_AGAIN, SWAP_MLOCK };
+enum ttu_result try_to_unmap(struct engine *e, struct page *page);
+void page_remove_rmap(struct engine *e, struct page *page, unsigned as);
+void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write);
+
+/* page_alloc.c (mm/page_alloc.c) */
+void zone_init_watermarks(struct engine *e);
+uint32_t alloc_page(struct engine *e);
+void free_page(struct engine *e, uint32_t pfn);
+bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
+
+/* memory.c, filemap.c, mlock.c: the workload steps */
+void workload_step(struct engine *e, struct step_record *r);
+void workload_skip(struct engine *e);
+void workload_begin(struct engine *e);
+bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
+void remove_from_page_cache(struct engine *e, struct page *page, bool evicted);
+void mlock_vma_page(struct engine *e, struct page *page);
+void munlock_vma_page(struct engine *e, struct page *page);
+bool page_evictable(const struct engine *e, const struct page *page);
+
+/* vmscan.c (mm/vmscan.c) */
+void wakeup_kswapd(struct engine *e);
+void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
+bool reclaim_running(const struct engine *e);
+bool reclaim_step(struct engine *e, struct step_record *r);	/* false: reclaim ended without a step */
+bool inactive_anon_is_low(const struct engine *e);
+bool inactive_file_is_low(const struct engine *e);
+
+/* writeback (vmscan.c) */
+void writeback_start(struct engine *e, struct page *page);
+bool writeback_due(const struct engine *e);
+void writeback_end(struct engine *e, struct step_record *r);
+
+/* rng.c */
+uint64_t rng_next(uint64_t s[4]);
+void rng_seed(uint64_t s[4], uint64_t seed);
+void zipf_setup(struct zipf *z, uint32_t n, double theta, uint32_t op);
+uint32_t zipf_sample(const struct zipf *z, uint64_t s[4]);	/* 0..n-1, 0 hottest */
+
+#endif

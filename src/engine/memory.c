@@ -1,0 +1,608 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/memory.c - the workload: faults, read(), write(), mappings, mlock
+ *
+ * One engine step per page accessed (or per operation for map, unmap,
+ * madvise, munlock, free and pause).  The rules are those of 2.6.34's
+ * mm/memory.c, mm/filemap.c and mm/mlock.c, the same in 2.6.33:
+ *  - a page-cache miss through a mapping reads the page, puts it at the head
+ *    of the inactive file list and installs a young pte; the fault path
+ *    does not call mark_page_accessed() (2.6.29, bf3f3bc);
+ *  - a first touch of anonymous memory puts the page on the active anon
+ *    list;
+ *  - read() and write() call mark_page_accessed() once per page;
+ *  - munmap hands young ptes to mark_page_accessed() (zap_pte_range).
+ *
+ * Left out: readahead and fault-around (only the page asked for is read),
+ * COW of private file pages, shmem, partial munmap/mlock of a mapping.
+ */
+#include "internal.h"
+
+static uint64_t op_steps(const struct wl_op *op)
+{
+	switch (op->kind) {
+	case WL_TOUCH: case WL_READ: case WL_WRITE: case WL_DIRTY: case WL_MLOCK:
+	case WL_ALLOC: case WL_RANDOM: case WL_TRACE:
+		return op->count;
+	default:
+		return 1;
+	}
+}
+
+bool page_evictable(const struct engine *e, const struct page *page)
+{
+	(void)e;
+	return !PageMlocked(page);
+}
+
+/* The page a per-page operation accesses now.  Random accesses are drawn
+ * once and kept until the step runs, so asking twice is harmless. */
+static bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+
+	*obj = op->object;
+	switch (op->kind) {
+	case WL_TOUCH: case WL_READ: case WL_WRITE: case WL_DIRTY: case WL_MLOCK:
+		*index = op->first + (uint32_t)e->c.sub;
+		return true;
+	case WL_RANDOM:
+		if (!e->c.pend_valid) {
+			if (op->flags & WL_F_ZIPF) {
+				if (e->zipf.op != e->c.op)
+					zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
+				e->c.pend_index = op->first + zipf_sample(&e->zipf, e->c.rng);
+			} else {
+				e->c.pend_index = op->first +
+					(uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
+			}
+			e->c.pend_valid = true;
+		}
+		*index = e->c.pend_index;
+		return true;
+	case WL_TRACE:
+		*index = op->trace[e->c.sub];
+		if (op->trace_object)
+			*obj = op->trace_object[e->c.sub];
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool page_resident(struct engine *e, uint32_t obj, uint32_t index)
+{
+	return SLOT_TAG(*page_slot(e, obj, index)) == SLOT_PAGE;
+}
+
+bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order)
+{
+	const struct wl_op *op;
+	uint32_t obj, index;
+
+	*nr = 0;
+	*order = 0;
+	if (e->c.done)
+		return false;
+	op = &e->wl->ops[e->c.op];
+	if (op->kind == WL_ALLOC) {
+		*order = op->order;
+		*nr = 1u << op->order;
+		return true;
+	}
+	if (op->kind == WL_DIRTY || !current_access(e, &obj, &index))
+		return false;
+	if (page_resident(e, obj, index))
+		return false;
+	*nr = 1;
+	return true;
+}
+
+/* The mapping of @obj that covers @index; without one, the access maps the
+ * whole object implicitly (as a program that mmapped the file would). */
+static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
+{
+	unsigned as, free_slot = MAX_MAPPINGS;
+
+	for (as = 0; as < MAX_MAPPINGS; as++) {
+		struct vma *v = object_vma(e, obj, as);
+		if (v->in_use && index >= v->first && index - v->first < v->count)
+			return as;
+		if (!v->in_use && free_slot == MAX_MAPPINGS)
+			free_slot = as;
+	}
+	as = free_slot == MAX_MAPPINGS ? 0 : free_slot;
+	struct vma *v = object_vma(e, obj, as);
+	if (!v->in_use) {
+		v->in_use = 1;
+		v->flags = e->wl->objects[obj].exec ? VM_EXEC : 0;
+		e->obj[obj].nr_vmas++;
+	}
+	v->first = 0;
+	v->count = e->wl->objects[obj].pages;
+	return as;
+}
+
+/* A new page for @obj/@index: takes a free page, fills it from disk or
+ * swap, and puts it in the page cache.  Returns it off every list; the
+ * caller adds it.  Sets *shadow to the slot's old contents. */
+static struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
+{
+	uint32_t pfn = alloc_page(e);
+	struct page *p = pfn_to_page(e, pfn);
+	uint32_t *slot = page_slot(e, obj, index);
+
+	*old = *slot;
+	p->object = obj;
+	p->index = index;
+	*slot = slot_make(SLOT_PAGE, pfn);
+	e->obj[obj].resident++;
+	e->obj[obj].faults++;
+	if (SLOT_TAG(*old) == SLOT_SHADOW || SLOT_TAG(*old) == SLOT_SWAP) {
+		e->obj[obj].refaults++;
+		count_vm_event(e, SIM_REFAULT);
+	}
+	return p;
+}
+
+/* Which list a file page that was just read in goes to.  3.15: a refault
+ * whose distance fits in the active list is inserted active. */
+static enum lru_list file_page_list(struct engine *e, uint32_t old, struct step_record *r)
+{
+	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
+		return LRU_INACTIVE_FILE;
+	count_vm_event(e, WORKINGSET_REFAULT);
+	if (e->policy->refault_activate(e, SLOT_VAL(old))) {
+		count_vm_event(e, WORKINGSET_ACTIVATE);
+		r->branch = BR_REFAULT_ACTIVATE;
+		return LRU_ACTIVE_FILE;
+	}
+	r->branch = BR_REFAULT_INACTIVE;
+	return LRU_INACTIVE_FILE;
+}
+
+static void note_page(const struct engine *e, struct step_record *r, const struct page *p)
+{
+	r->pfn = page_to_pfn(e, p);
+	r->to = p->lru;
+	if (PageReferenced(p))
+		r->inputs |= IN_REFERENCED_PAGE;
+	if (page_mapped(p))
+		r->inputs |= IN_MAPPED;
+	if (PageAnon(p))
+		r->inputs |= IN_ANON;
+	if (PageDirty(p))
+		r->inputs |= IN_DIRTY;
+}
+
+/* mlock_vma_page(): PG_mlocked set, and off the evictable lists. */
+void mlock_vma_page(struct engine *e, struct page *page)
+{
+	if (PageMlocked(page))
+		return;
+	page_set(page, PG_mlocked);
+	count_vm_event(e, UNEVICTABLE_PGS_MLOCKED);
+	if (PageLRU(page) && !PageUnevictable(page))
+		putback_lru_page(e, page);
+}
+
+/* munlock_vma_page(): unless another locked mapping still maps it, the page
+ * goes back to the inactive list of its type (2.6.34: rescued). */
+void munlock_vma_page(struct engine *e, struct page *page)
+{
+	for (unsigned as = 0; as < MAX_MAPPINGS; as++)
+		if ((page->mapped >> as & 1) && (object_vma(e, page->object, as)->flags & VM_LOCKED))
+			return;
+	if (!page_test_clear(page, PG_mlocked))
+		return;
+	count_vm_event(e, UNEVICTABLE_PGS_MUNLOCKED);
+	if (page->lru == LRU_UNEVICTABLE) {
+		page_clear(page, PG_active);
+		putback_lru_page(e, page);
+		count_vm_event(e, UNEVICTABLE_PGS_RESCUED);
+	}
+}
+
+static bool vm_swap_full(const struct engine *e)
+{
+	return (uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages;
+}
+
+/* try_to_free_swap(): give up the swap copy; the page is the only one now. */
+static void free_swap_cache(struct engine *e, struct page *p)
+{
+	if (page_test_clear(p, PG_swapcache))
+		e->c.swap_free++;
+}
+
+/* An access through a mapping: the hardware sets the accessed bit if the
+ * pte is there, otherwise the page faults. */
+static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+{
+	unsigned as = find_vma(e, obj, index);
+	const struct vma *vma = object_vma(e, obj, as);
+	uint32_t *slot = page_slot(e, obj, index);
+	uint32_t old;
+	struct page *p;
+
+	r->func = FN_HANDLE_MM_FAULT;
+	if (write)
+		r->inputs |= IN_WRITE;
+	if (SLOT_TAG(*slot) == SLOT_PAGE) {
+		p = pfn_to_page(e, SLOT_VAL(*slot));
+		r->from = p->lru;
+		if (p->mapped >> as & 1) {
+			p->young |= (uint8_t)(1u << as);
+			if (write)
+				p->pte_dirty |= (uint8_t)(1u << as);
+			r->branch = vma->flags & VM_SEQ_READ ? BR_TOUCH_SEQ : BR_TOUCH_YOUNG;
+			r->func = FN_NONE;
+		} else {
+			count_vm_event(e, PGFAULT);
+			page_add_rmap(e, p, as, write);
+			r->branch = BR_FAULT_MINOR;
+		}
+		if ((vma->flags & VM_LOCKED) && !PageMlocked(p))
+			mlock_vma_page(e, p);
+		note_page(e, r, p);
+		return;
+	}
+
+	r->from = LRU_FREE;
+	count_vm_event(e, PGFAULT);
+	p = page_cache_alloc(e, obj, index, &old);
+	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	if (e->wl->objects[obj].type == OBJ_ANON) {
+		page_set(p, PG_anon);
+		if (SLOT_TAG(old) == SLOT_SWAP) {
+			/* 2.6.34 do_swap_page(): back into the swap cache, inactive
+			 * anon; the copy in swap is kept unless swap is filling up or
+			 * the access writes. */
+			count_vm_event(e, PGMAJFAULT);
+			count_vm_event(e, PSWPIN);
+			count_vm_events(e, PGPGIN, 4);
+			page_set(p, PG_swapcache);
+			if (write || vm_swap_full(e)) {
+				free_swap_cache(e, p);
+				page_set(p, PG_dirty);
+			}
+			r->branch = BR_FAULT_SWAPIN;
+			lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_INACTIVE_ANON);
+		} else {
+			r->branch = BR_FAULT_ANON;
+			lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_ACTIVE_ANON);
+		}
+	} else {
+		count_vm_event(e, PGMAJFAULT);
+		count_vm_events(e, PGPGIN, 4);
+		r->branch = BR_FAULT_FILE;
+		enum lru_list l = file_page_list(e, old, r);
+		lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : l);
+	}
+	if (vma->flags & VM_LOCKED) {
+		page_set(p, PG_mlocked);
+		count_vm_event(e, UNEVICTABLE_PGS_MLOCKED);
+		r->branch = BR_FAULT_LOCKED;
+	}
+	page_add_rmap(e, p, as, write);
+	note_page(e, r, p);
+}
+
+/* read() or write() of one page: do_generic_file_read() and
+ * generic_perform_write() both end in mark_page_accessed(). */
+static void do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+{
+	uint32_t *slot = page_slot(e, obj, index);
+	uint32_t old;
+	struct page *p;
+
+	r->func = write ? FN_GENERIC_PERFORM_WRITE : FN_DO_GENERIC_FILE_READ;
+	if (write)
+		r->inputs |= IN_WRITE;
+	if (SLOT_TAG(*slot) == SLOT_PAGE) {
+		p = pfn_to_page(e, SLOT_VAL(*slot));
+		r->from = p->lru;
+		mark_page_accessed(e, p, r);
+	} else {
+		r->from = LRU_FREE;
+		p = page_cache_alloc(e, obj, index, &old);
+		if (!write)
+			count_vm_events(e, PGPGIN, 4);
+		r->branch = BR_READ_MISS;
+		lru_cache_add(e, p, file_page_list(e, old, r));
+		enum branch placed = (enum branch)r->branch;
+		mark_page_accessed(e, p, NULL);
+		r->branch = (uint16_t)placed;
+		r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	}
+	if (write)
+		page_set(p, PG_dirty);
+	note_page(e, r, p);
+}
+
+/* Takes a resident page out of memory for good (truncate, munmap of anon
+ * memory): no shadow is left, swap copies are released. */
+static void drop_page(struct engine *e, struct page *p)
+{
+	uint32_t *slot = page_slot(e, p->object, p->index);
+
+	for (unsigned as = 0; as < MAX_MAPPINGS; as++)
+		page_remove_rmap(e, p, as);
+	free_swap_cache(e, p);
+	*slot = slot_make(SLOT_EMPTY, 0);
+	e->obj[p->object].resident--;
+	free_page(e, page_to_pfn(e, p));
+}
+
+static uint32_t drop_range(struct engine *e, uint32_t obj, uint32_t first, uint32_t count)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = first; i < first + count; i++) {
+		uint32_t *slot = page_slot(e, obj, i);
+		if (SLOT_TAG(*slot) == SLOT_PAGE) {
+			drop_page(e, pfn_to_page(e, SLOT_VAL(*slot)));
+			n++;
+		} else if (SLOT_TAG(*slot) == SLOT_SWAP) {
+			e->c.swap_free++;
+			*slot = slot_make(SLOT_EMPTY, 0);
+		}
+	}
+	return n;
+}
+
+/* munmap of mapping @as: zap_pte_range() per page. */
+static uint32_t do_unmap(struct engine *e, uint32_t obj, unsigned as)
+{
+	struct vma *v = object_vma(e, obj, as);
+	uint32_t n = 0;
+
+	if (!v->in_use)
+		return 0;
+	for (uint32_t i = v->first; i < v->first + v->count; i++) {
+		uint32_t *slot = page_slot(e, obj, i);
+		struct page *p;
+
+		if (SLOT_TAG(*slot) != SLOT_PAGE)
+			continue;
+		p = pfn_to_page(e, SLOT_VAL(*slot));
+		if (!(p->mapped >> as & 1))
+			continue;
+		n++;
+		/* 2.6.34 zap_pte_range(): a young pte of a file page is passed
+		 * on to mark_page_accessed(), unless the VMA said sequential.
+		 * This is what lets patch 2/3 drop page_mapping_inuse(). */
+		if (page_is_file_cache(p) && (p->young >> as & 1) && !(v->flags & VM_SEQ_READ))
+			mark_page_accessed(e, p, NULL);
+		page_remove_rmap(e, p, as);
+		if (v->flags & VM_LOCKED) {
+			v->flags &= (uint8_t)~VM_LOCKED;
+			munlock_vma_page(e, p);
+			v->flags |= VM_LOCKED;
+		}
+		if (PageAnon(p) && !page_mapped(p))
+			drop_page(e, p);
+	}
+	if (e->wl->objects[obj].type == OBJ_ANON)
+		drop_range(e, obj, v->first, v->count);
+	v->in_use = 0;
+	v->flags = 0;
+	e->obj[obj].nr_vmas--;
+	return n;
+}
+
+static void do_map(struct engine *e, const struct wl_op *op)
+{
+	struct vma *v = object_vma(e, op->object, op->as);
+
+	if (v->in_use)
+		do_unmap(e, op->object, op->as);
+	v->in_use = 1;
+	v->first = op->first;
+	v->count = op->count;
+	v->flags = (uint8_t)((op->flags & WL_F_EXEC ? VM_EXEC : 0) | (op->flags & WL_F_SEQ ? VM_SEQ_READ : 0));
+	e->obj[op->object].nr_vmas++;
+}
+
+static void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, struct step_record *r)
+{
+	struct vma *v = object_vma(e, op->object, op->as);
+	uint32_t *slot;
+
+	if (e->c.sub == 0) {
+		if (!v->in_use || v->first != op->first || v->count != op->count) {
+			struct wl_op m = *op;
+			m.flags = e->wl->objects[op->object].exec ? WL_F_EXEC : 0;
+			do_map(e, &m);
+		}
+		v->flags |= VM_LOCKED;
+	}
+	slot = page_slot(e, op->object, index);
+	if (SLOT_TAG(*slot) != SLOT_PAGE) {
+		do_touch(e, op->object, index, false, r);	/* faults straight onto the unevictable list */
+	} else {
+		struct page *p = pfn_to_page(e, SLOT_VAL(*slot));
+		r->from = p->lru;
+		if (!(p->mapped >> op->as & 1))
+			page_add_rmap(e, p, op->as, false);
+		mlock_vma_page(e, p);
+		note_page(e, r, p);
+	}
+	r->func = FN_MLOCK;
+	r->branch = BR_MLOCK;
+}
+
+static uint32_t do_munlock(struct engine *e, const struct wl_op *op)
+{
+	struct vma *v = object_vma(e, op->object, op->as);
+	uint32_t n = 0;
+
+	if (!v->in_use || !(v->flags & VM_LOCKED))
+		return 0;
+	v->flags &= (uint8_t)~VM_LOCKED;
+	for (uint32_t i = v->first; i < v->first + v->count; i++) {
+		uint32_t *slot = page_slot(e, op->object, i);
+		if (SLOT_TAG(*slot) == SLOT_PAGE) {
+			munlock_vma_page(e, pfn_to_page(e, SLOT_VAL(*slot)));
+			n++;
+		}
+	}
+	return n;
+}
+
+static void do_alloc(struct engine *e, uint8_t order, struct step_record *r)
+{
+	for (uint32_t i = 0; i < 1u << order; i++)
+		list_add_head(e, alloc_page(e), LRU_KERNEL);
+	r->count = 1u << order;
+	r->from = LRU_FREE;
+	r->to = LRU_KERNEL;
+}
+
+static uint32_t do_free_kernel(struct engine *e, uint32_t n)
+{
+	uint32_t done = 0;
+
+	while (done < n && e->c.lists[LRU_KERNEL].nr) {
+		free_page(e, e->c.lists[LRU_KERNEL].head);
+		done++;
+	}
+	return done;
+}
+
+static void advance(struct engine *e)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+
+	e->c.pend_valid = false;
+	if (++e->c.sub < op_steps(op))
+		return;
+	e->c.sub = 0;
+	do {
+		if (++e->c.op >= e->wl->nr_ops) {
+			e->c.done = true;
+			return;
+		}
+		op = &e->wl->ops[e->c.op];
+	} while (op_steps(op) == 0);
+	if (op->kind == WL_RANDOM)
+		rng_seed(e->c.rng, op->seed);
+}
+
+/* Positions the cursor on the first operation that has steps. */
+void workload_begin(struct engine *e)
+{
+	e->c.op = 0;
+	e->c.sub = 0;
+	while (e->c.op < e->wl->nr_ops && op_steps(&e->wl->ops[e->c.op]) == 0)
+		e->c.op++;
+	if (e->c.op >= e->wl->nr_ops)
+		e->c.done = true;
+	else if (e->wl->ops[e->c.op].kind == WL_RANDOM)
+		rng_seed(e->c.rng, e->wl->ops[e->c.op].seed);
+}
+
+/* Skips the access that could not get memory (out of memory). */
+void workload_skip(struct engine *e)
+{
+	advance(e);
+}
+
+void workload_step(struct engine *e, struct step_record *r)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+	uint32_t obj = op->object, index = 0;
+
+	r->kind = STEP_WORKLOAD;
+	r->op = e->c.op;
+	r->object = obj;
+	if ((op->flags & WL_F_PAUSE) && e->c.sub == 0)
+		r->inputs |= IN_PAUSE;
+	if (current_access(e, &obj, &index)) {
+		r->object = obj;
+		r->index = index;
+		r->count = 1;
+	}
+	switch (op->kind) {
+	case WL_TOUCH:
+		do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
+		break;
+	case WL_RANDOM:
+	case WL_TRACE:
+		if (op->via == VIA_READ || op->via == VIA_WRITE)
+			do_rw(e, obj, index, op->via == VIA_WRITE, r);
+		else
+			do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
+		break;
+	case WL_READ:
+		do_rw(e, obj, index, false, r);
+		break;
+	case WL_WRITE:
+		do_rw(e, obj, index, true, r);
+		break;
+	case WL_DIRTY: {
+		uint32_t *slot = page_slot(e, obj, index);
+		r->func = FN_SET_PAGE_DIRTY;
+		if (SLOT_TAG(*slot) == SLOT_PAGE) {
+			struct page *p = pfn_to_page(e, SLOT_VAL(*slot));
+			page_set(p, PG_dirty);
+			r->from = p->lru;
+			r->branch = BR_DIRTY;
+			note_page(e, r, p);
+		} else {
+			r->branch = BR_ABSENT;
+		}
+		break;
+	}
+	case WL_MLOCK:
+		do_mlock(e, op, index, r);
+		break;
+	case WL_MUNLOCK:
+		r->func = FN_MUNLOCK;
+		r->branch = BR_MUNLOCK;
+		r->count = do_munlock(e, op);
+		break;
+	case WL_MAP:
+		r->func = FN_MMAP;
+		r->branch = BR_MAP;
+		r->count = op->count;
+		r->index = op->first;
+		do_map(e, op);
+		break;
+	case WL_UNMAP:
+		r->func = FN_MUNMAP;
+		r->branch = BR_UNMAP;
+		r->count = do_unmap(e, obj, op->as);
+		break;
+	case WL_MADVISE: {
+		struct vma *v = object_vma(e, obj, op->as);
+		r->func = FN_MADVISE;
+		r->branch = op->flags & WL_F_SEQ ? BR_MADVISE_SEQ : BR_MADVISE_NORMAL;
+		if (op->flags & WL_F_SEQ)
+			v->flags |= VM_SEQ_READ;
+		else
+			v->flags &= (uint8_t)~VM_SEQ_READ;
+		break;
+	}
+	case WL_ALLOC:
+		r->func = FN_ALLOC_PAGES;
+		r->branch = BR_ALLOC;
+		r->object = OBJECT_KERNEL;
+		do_alloc(e, op->order, r);
+		break;
+	case WL_FREE:
+		r->func = FN_FREE_PAGES;
+		r->branch = BR_FREE;
+		r->to = LRU_FREE;
+		if (obj == OBJECT_KERNEL)
+			r->count = do_free_kernel(e, op->count);
+		else
+			r->count = drop_range(e, obj, op->first, op->count);
+		break;
+	default:
+		r->func = FN_PAUSE;
+		r->branch = BR_PAUSE;
+		break;
+	}
+	advance(e);
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/rmap.c - page table references, the reverse map (mm/rmap.c)
+ *
+ * A page keeps one bit per mapping of its object (at most MAX_MAPPINGS):
+ * mapped, young (the pte's accessed bit) and dirty.  page_referenced() walks
+ * them in mapping order as the kernel walks a file's VMAs, and
+ * try_to_unmap() takes them down.
+ *
+ * Left out: the swap token (page_referenced() pretended a page of a task
+ * holding it was referenced), KSM, the trylock failure that makes an
+ * unlocked caller count a page as referenced, nonlinear mappings.
+ */
+#include "internal.h"
+
+int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
+{
+	int referenced = 0;
+
+	*vm_flags = 0;
+	for (unsigned as = 0; as < MAX_MAPPINGS; as++) {
+		unsigned bit = 1u << as;
+		const struct vma *vma;
+
+		if (!(page->mapped & bit))
+			continue;
+		vma = object_vma(e, page->object, as);
+		/* 2.6.34 page_referenced_one(): a locked VMA ends the walk, so
+		 * the page goes on to try_to_unmap and gets culled. */
+		if (vma->flags & VM_LOCKED) {
+			*vm_flags |= VM_LOCKED;
+			break;
+		}
+		if (page->young & bit) {
+			page->young &= (uint8_t)~bit;
+			/* 2.6.29: a young pte in a VM_SEQ_READ mapping is cleared
+			 * but not counted as a reference. */
+			if (!(vma->flags & VM_SEQ_READ)) {
+				referenced++;
+				*vm_flags |= vma->flags;
+			}
+		}
+	}
+	return referenced;
+}
+
+int page_referenced_2633(struct engine *e, struct page *page, struct reference_check *rc)
+{
+	rc->referenced_page = TestClearPageReferenced(page);
+	rc->referenced_ptes = page_referenced(e, page, &rc->vm_flags);
+	return rc->referenced_ptes + rc->referenced_page;
+}
+
+bool page_mapping_inuse(const struct engine *e, const struct page *page)
+{
+	/* in page tables; swap cache was "more reluctant" to go; or the file is mmapped */
+	return page_mapped(page) || PageSwapCache(page) || mapping_mapped(e, page);
+}
+
+bool mapping_mapped(const struct engine *e, const struct page *page)
+{
+	return page_is_file_cache(page) && page->object != OBJECT_KERNEL &&
+	       e->obj[page->object].nr_vmas > 0;
+}
+
+unsigned mapped_file_percent(const struct engine *e)
+{
+	return (unsigned)((uint64_t)e->c.nr_mapped_file * 100 / e->nr_pages);
+}
+
+/* A pte of mapping @as now maps @page, young (the access that faulted it
+ * in); dirty too for a write. */
+void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
+{
+	uint8_t bit = (uint8_t)(1u << as);
+
+	if (!page->mapped && page_is_file_cache(page))
+		e->c.nr_mapped_file++;
+	page->mapped |= bit;
+	page->young |= bit;
+	if (write)
+		page->pte_dirty |= bit;
+}
+
+/* The pte of mapping @as is gone; its dirty bit moves to PG_dirty, as
+ * zap_pte_range() and try_to_unmap_one() both do. */
+void page_remove_rmap(struct engine *e, struct page *page, unsigned as)
+{
+	uint8_t bit = (uint8_t)(1u << as);
+
+	if (!(page->mapped & bit))
+		return;
+	if (page->pte_dirty & bit)
+		page_set(page, PG_dirty);
+	page->mapped &= (uint8_t)~bit;
+	page->young &= (uint8_t)~bit;
+	page->pte_dirty &= (uint8_t)~bit;
+	if (!page->mapped && page_is_file_cache(page))
+		e->c.nr_mapped_file--;
+}
+
+/* 2.6.34 try_to_unmap(): per mapping, a locked VMA makes the page mlocked
+ * (SWAP_MLOCK), a pte found young again refuses (SWAP_FAIL); otherwise the
+ * pte goes (for anon pages a swap entry takes its place). */
+enum ttu_result try_to_unmap(struct engine *e, struct page *page)
+{
+	for (unsigned as = 0; as < MAX_MAPPINGS; as++) {
+		unsigned bit = 1u << as;
+
+		if (!(page->mapped & bit))
+			continue;
+		if (object_vma(e, page->object, as)->flags & VM_LOCKED) {
+			mlock_vma_page(e, page);
+			return SWAP_MLOCK;
+		}
+		if (page->young & bit) {
+			page->young &= (uint8_t)~bit;
+			return SWAP_FAIL;
+		}
+		page_remove_rmap(e, page, as);
+	}
+	return SWAP_SUCCESS;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/tables.c - the names of counters, branches, outcomes and lists,
+ * generated from the X-macros in their headers so they cannot drift.
+ */
+#include "engine.h"
+
+const char *const vmstat_name[NR_VM_EVENTS] = {
+#define X(id, name) [id] = name,
+	VMSTAT_EVENTS(X)
+#undef X
+};
+
+const char *const branch_reason[NR_BRANCHES] = {
+#define X(id, reason, origin) [id] = reason,
+	BRANCHES(X)
+#undef X
+};
+
+const char *const branch_origin[NR_BRANCHES] = {
+#define X(id, reason, origin) [id] = origin,
+	BRANCHES(X)
+#undef X
+};
+
+const char *const branch_id[NR_BRANCHES] = {
+#define X(id, reason, origin) [id] = #id,
+	BRANCHES(X)
+#undef X
+};
+
+const char *const outcome_name[NR_OUTCOMES] = {
+#define X(id, name) [id] = name,
+	OUTCOMES(X)
+#undef X
+};
+
+const char *const step_func_name[NR_STEP_FUNCS] = {
+#define X(id, name) [id] = name,
+	STEP_FUNCS(X)
+#undef X
+};
+
+const char *const step_kind_name[NR_STEP_KINDS] = {
+	[STEP_WORKLOAD] = "workload",
+	[STEP_SCAN_INACTIVE] = "scan",
+	[STEP_SCAN_ACTIVE] = "scan_active",
+	[STEP_WRITEBACK] = "writeback",
+	[STEP_END] = "end",
+};
+
+const char *const lru_name[NR_LISTS] = {
+	[LRU_INACTIVE_ANON] = "inactive_anon",
+	[LRU_ACTIVE_ANON] = "active_anon",
+	[LRU_INACTIVE_FILE] = "inactive_file",
+	[LRU_ACTIVE_FILE] = "active_file",
+	[LRU_UNEVICTABLE] = "unevictable",
+	[LRU_ISOLATED] = "isolated",
+	[LRU_FREE] = "free",
+	[LRU_KERNEL] = "kernel",
+};

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/timeline.c - snapshots every `interval` steps, thinned to a budget
+ *
+ * The engine is deterministic and does no I/O, so the state after step n
+ * is a pure function of the state after any earlier step: replaying from a
+ * snapshot gives exactly what was there.  Snapshots are plain copies
+ * (engine_save); thinning keeps them evenly spaced in O(budget) memory.
+ */
+#include <stdlib.h>
+
+#include "timeline.h"
+
+struct snapshot {
+	uint64_t step;
+	void *state;
+};
+
+struct timeline {
+	struct engine *e;
+	size_t state_size, budget;
+	uint64_t interval;
+	uint64_t total;			/* 0 until the end has been reached */
+	struct snapshot *snaps;		/* in step order; snaps[0] is step 0 */
+	size_t nr, cap;
+};
+
+static bool take_snapshot(struct timeline *t)
+{
+	void *state;
+
+	if (t->nr == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		struct snapshot *s = realloc(t->snaps, cap * sizeof *s);
+		if (!s)
+			return false;
+		t->snaps = s;
+		t->cap = cap;
+	}
+	state = malloc(t->state_size);
+	if (!state)
+		return false;
+	engine_save(t->e, state);
+	t->snaps[t->nr++] = (struct snapshot){ engine_steps(t->e), state };
+	return true;
+}
+
+/* Keep snaps[0] and every other one after it; the interval doubles. */
+static void thin(struct timeline *t)
+{
+	size_t j = 1;
+
+	for (size_t i = 1; i < t->nr; i++) {
+		if (i % 2 == 0)
+			t->snaps[j++] = t->snaps[i];
+		else
+			free(t->snaps[i].state);
+	}
+	t->nr = j;
+	t->interval *= 2;
+}
+
+struct timeline *timeline_new(const struct workload *wl, const struct reclaim_policy *policy,
+			      size_t budget_bytes, struct engine_error *err)
+{
+	struct timeline *t = calloc(1, sizeof *t);
+
+	if (!t)
+		return NULL;
+	t->e = engine_new(wl, policy, err);
+	if (!t->e) {
+		free(t);
+		return NULL;
+	}
+	t->state_size = engine_state_size(t->e);
+	t->budget = budget_bytes;
+	/* a snapshot every ~1/64 of a state's size in steps, at least 256:
+	 * replaying a step is far cheaper than copying a page's state */
+	t->interval = t->state_size / 64 > 256 ? t->state_size / 64 : 256;
+	if (!take_snapshot(t)) {
+		timeline_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void timeline_free(struct timeline *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nr; i++)
+		free(t->snaps[i].state);
+	free(t->snaps);
+	engine_free(t->e);
+	free(t);
+}
+
+const struct engine *timeline_engine(const struct timeline *t) { return t->e; }
+uint64_t timeline_total(const struct timeline *t) { return t->total; }
+size_t timeline_bytes(const struct timeline *t) { return t->nr * t->state_size; }
+
+const struct step_record *timeline_forward(struct timeline *t)
+{
+	const struct step_record *r = engine_step(t->e);
+	uint64_t now = engine_steps(t->e);
+
+	if (r->kind == STEP_END) {
+		if (!t->total)
+			t->total = now;
+		return r;
+	}
+	if (now >= t->snaps[t->nr - 1].step + t->interval) {
+		while ((t->nr + 1) * t->state_size > t->budget && t->nr > 2)
+			thin(t);
+		if (now % t->interval == 0 || now >= t->snaps[t->nr - 1].step + t->interval)
+			take_snapshot(t);
+	}
+	return r;
+}
+
+const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
+{
+	size_t lo = 0, hi = t->nr;
+	uint64_t now = engine_steps(t->e);
+
+	if (t->total && step > t->total)
+		step = t->total;
+	/* forward within reach: just step */
+	if (step < now || step - now > t->interval) {
+		while (hi - lo > 1) {		/* last snapshot at or before step */
+			size_t mid = (lo + hi) / 2;
+			if (t->snaps[mid].step <= step)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (t->snaps[lo].step > now || step < now) {
+			engine_restore(t->e, t->snaps[lo].state);
+			now = t->snaps[lo].step;
+		}
+	}
+	while (now < step) {
+		const struct step_record *r = timeline_forward(t);
+		if (r->kind == STEP_END)
+			break;
+		now = engine_steps(t->e);
+	}
+	return engine_last(t->e);
+}
+
+uint64_t timeline_run_to_end(struct timeline *t)
+{
+	while (timeline_forward(t)->kind != STEP_END)
+		;
+	return t->total;
+}

@@ -1,0 +1,757 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/vmscan.c - page reclaim, one examined page per step (mm/vmscan.c)
+ *
+ * The kernel's reclaim is a nest of loops:
+ *
+ *   balance_pgdat (kswapd)             do_try_to_free_pages (direct)
+ *     priority 12 .. 0                   priority 12 .. 0
+ *       age anon if inactive is low        shrink_zone
+ *       shrink_zone                      until 32 pages were reclaimed
+ *     until free > high watermark
+ *
+ *   shrink_zone(priority)
+ *     nr[l] = size(l) >> priority, scaled by get_scan_ratio(), batched by 32
+ *     round robin over inactive_anon, active_anon, inactive_file, active_file:
+ *       inactive list: shrink_inactive_list -> shrink_page_list, per page
+ *                      page_check_references() of the active policy
+ *       active list:   shrink_active_list, only while inactive_*_is_low()
+ *     age the anon lists once more if their inactive list is low
+ *
+ * To show each decision, the engine unrolls those loops into the stages of
+ * enum reclaim_stage and returns after every page it examines.  A batch of
+ * up to SWAP_CLUSTER_MAX pages is isolated from a list tail as the kernel
+ * does; each page is then put back (or freed) in its own step, oldest
+ * first, which leaves the lists in the order the kernel's batched put-back
+ * leaves them.
+ *
+ * One liberty in time: kswapd runs to completion between two workload
+ * steps (it does not race the workload), so direct reclaim happens when an
+ * allocation asks for more than lies between the low and min watermarks,
+ * or when a scenario turns kswapd off.  Writes started by reclaim finish
+ * `writeback_steps` steps later, between two batches.
+ *
+ * Left out: slab shrinking, memcg, the too_many_isolated() throttle,
+ * congestion waits (time is steps here), the synchronous second pass of
+ * lumpy direct reclaim, buffer heads, laptop mode's flusher wake-ups.
+ * Followed from 2.6.34 for every policy: kswapd judges a zone balanced
+ * after shrinking it (2.6.33 judged before).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+bool inactive_anon_is_low(const struct engine *e)
+{
+	/* 2.6.28 inactive_anon_is_low_global(): keep 1/(ratio+1) inactive */
+	return (uint64_t)zone_lru_pages(e, LRU_INACTIVE_ANON) * e->c.inactive_ratio <
+	       zone_lru_pages(e, LRU_ACTIVE_ANON);
+}
+
+bool inactive_file_is_low(const struct engine *e)
+{
+	/* 2.6.31 56e49d218890: age the active file list only while it is the larger */
+	return zone_lru_pages(e, LRU_ACTIVE_FILE) > zone_lru_pages(e, LRU_INACTIVE_FILE);
+}
+
+bool sc_lumpy_ignores_references(const struct scan_control *sc)
+{
+	return sc->order > PAGE_ALLOC_COSTLY_ORDER;
+}
+
+static bool swap_available(const struct engine *e)
+{
+	return e->wl->memory.swap_pages && e->c.swap_free > 0;
+}
+
+static uint64_t zone_reclaimable_pages(const struct engine *e)
+{
+	uint64_t n = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+	if (e->wl->memory.swap_pages && e->c.swap_free > 0)
+		n += zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
+	return n;
+}
+
+/* ---- writeback ---------------------------------------------------------- */
+
+void writeback_start(struct engine *e, struct page *page)
+{
+	uint32_t at = (e->c.wb_head + e->c.wb_len) % e->nr_pages;
+
+	page_set(page, PG_writeback);
+	page_set(page, PG_reclaim);
+	page->wb_due = (uint32_t)(e->c.step + e->wl->memory.writeback_steps);
+	e->wb_ring[at] = page_to_pfn(e, page);
+	e->c.wb_len++;
+}
+
+bool writeback_due(const struct engine *e)
+{
+	if (!e->c.wb_len)
+		return false;
+	return (int32_t)((uint32_t)e->c.step - e->pages[e->wb_ring[e->c.wb_head]].wb_due) >= 0;
+}
+
+/* end_page_writeback(); with PG_reclaim, rotate_reclaimable_page() moves
+ * the page to the inactive tail so that the next scan frees it. */
+void writeback_end(struct engine *e, struct step_record *r)
+{
+	uint32_t pfn = e->wb_ring[e->c.wb_head];
+	struct page *p = pfn_to_page(e, pfn);
+
+	e->c.wb_head = (e->c.wb_head + 1) % e->nr_pages;
+	e->c.wb_len--;
+	if (!page_test_clear(p, PG_writeback))
+		return;		/* the page was freed meanwhile: nothing to show */
+	r->kind = STEP_WRITEBACK;
+	r->func = FN_END_PAGE_WRITEBACK;
+	r->pfn = pfn;
+	r->object = p->object;
+	r->index = p->index;
+	r->from = r->to = p->lru;
+	r->branch = BR_WB_DONE;
+	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) &&
+	    !PageUnevictable(p) && !PageDirty(p)) {
+		list_del(e, pfn);
+		list_add_tail(e, pfn, (enum lru_list)page_lru_base(p));
+		count_vm_event(e, PGROTATED);
+		r->branch = BR_WB_ROTATE;
+		r->outcome = OUT_ROTATE_TAIL;
+		e->c.decisions[OUT_ROTATE_TAIL]++;
+	}
+}
+
+/* ---- get_scan_ratio and shrink_zone's targets ------------------------------ */
+
+/* 2.6.34 get_scan_ratio(): pressure on anon and file in inverse proportion
+ * to the share of their recently scanned pages that were rotated. */
+static void get_scan_ratio(struct engine *e, unsigned percent[2])
+{
+	uint64_t anon = zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
+	uint64_t file = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+	uint64_t anon_prio, file_prio, ap, fp;
+
+	/* very little page cache left: scan anon only */
+	if (file + nr_free_pages(e) <= e->c.wmark_high) {
+		percent[0] = 100;
+		percent[1] = 0;
+		return;
+	}
+	/* a floating average: halve the history once it outgrows a quarter of the lists */
+	for (int t = 0; t < 2; t++) {
+		if (e->c.recent_scanned[t] > (t ? file : anon) / 4) {
+			e->c.recent_scanned[t] /= 2;
+			e->c.recent_rotated[t] /= 2;
+		}
+	}
+	anon_prio = e->wl->memory.swappiness;
+	file_prio = 200 - anon_prio;
+	ap = (anon_prio + 1) * (e->c.recent_scanned[0] + 1) / (e->c.recent_rotated[0] + 1);
+	fp = (file_prio + 1) * (e->c.recent_scanned[1] + 1) / (e->c.recent_rotated[1] + 1);
+	percent[0] = (unsigned)(100 * ap / (ap + fp + 1));
+	percent[1] = 100 - percent[0];
+}
+
+static void shrink_zone_targets(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	bool noswap = !rs->sc.may_swap || !swap_available(e);
+
+	if (noswap) {
+		rs->percent[0] = 0;
+		rs->percent[1] = 100;
+	} else {
+		get_scan_ratio(e, rs->percent);
+	}
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++) {
+		uint64_t scan = zone_lru_pages(e, l);
+
+		if (rs->sc.priority || noswap) {
+			scan >>= rs->sc.priority;
+			scan = scan * rs->percent[is_file_lru(l)] / 100;
+		}
+		/* nr_scan_try_batch(): small amounts wait until they add up to 32 */
+		e->c.nr_saved_scan[l] += scan;
+		if (e->c.nr_saved_scan[l] >= SWAP_CLUSTER_MAX) {
+			rs->nr[l] = e->c.nr_saved_scan[l];
+			e->c.nr_saved_scan[l] = 0;
+		} else {
+			rs->nr[l] = 0;
+		}
+	}
+	rs->next_lru = 0;
+}
+
+/* ---- isolation ---------------------------------------------------------- */
+
+static bool can_isolate_neighbour(const struct engine *e, const struct page *p)
+{
+	if (!PageLRU(p) || PageUnevictable(p))
+		return false;
+	/* no swap: an anon page without a slot cannot be reclaimed anyway */
+	if (!swap_available(e) && PageAnon(p) && !PageSwapCache(p))
+		return false;
+	return true;
+}
+
+static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_LRU])
+{
+	count[e->pages[pfn].lru]++;
+	list_del(e, pfn);
+	list_add_head(e, pfn, LRU_ISOLATED);
+}
+
+/* shrink_inactive_list(): isolate a batch from the tail of list @l. */
+static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct scan_control *sc = &rs->sc;
+	bool lumpy = sc->order > PAGE_ALLOC_COSTLY_ORDER ||
+		     (sc->order && sc->priority < DEF_PRIORITY - 2);
+	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
+	uint32_t scan, taken = 0, nr_active = 0;
+
+	for (scan = 0; scan < nr_to_scan && e->c.lists[l].nr; scan++) {
+		uint32_t pfn = e->c.lists[l].tail;
+
+		isolate(e, pfn, count);
+		taken++;
+		if (!lumpy || !sc->order)
+			continue;
+		/* lumpy reclaim: the rest of the naturally aligned block too,
+		 * from any list (ISOLATE_BOTH) */
+		uint32_t start = pfn & ~((1u << sc->order) - 1), end = start + (1u << sc->order);
+		for (uint32_t q = start; q < end && q < e->nr_pages; q++) {
+			if (q != pfn && can_isolate_neighbour(e, &e->pages[q])) {
+				isolate(e, q, count);
+				taken++;
+			}
+		}
+	}
+	e->c.pages_scanned += scan;
+	count_vm_events(e, sc->reclaimer == RECLAIMER_KSWAPD ? PGSCAN_KSWAPD : PGSCAN_DIRECT, scan);
+	sc->nr_scanned += scan;
+	rs->total_scanned += scan;
+
+	/* clear_active_flags(): lumpy neighbours from active lists */
+	for (uint32_t pfn = e->c.lists[LRU_ISOLATED].head; pfn != PFN_NONE; pfn = e->pages[pfn].next)
+		if (page_test_clear(&e->pages[pfn], PG_active))
+			nr_active++;
+	count_vm_events(e, PGDEACTIVATE, nr_active);
+	e->c.recent_scanned[0] += count[LRU_INACTIVE_ANON] + count[LRU_ACTIVE_ANON];
+	e->c.recent_scanned[1] += count[LRU_INACTIVE_FILE] + count[LRU_ACTIVE_FILE];
+
+	memset(&rs->batch, 0, sizeof rs->batch);
+	rs->batch.file = is_file_lru(l);
+	rs->batch.reclaimer = sc->reclaimer;
+	rs->batch.priority = sc->priority;
+	rs->batch.nr_scanned = scan;
+	rs->batch.nr_taken = taken;
+	rs->batch_lru = (uint8_t)l;
+	rs->batch_active = 0;
+	return taken > 0;
+}
+
+/* shrink_active_list(): isolate up to @nr_to_scan pages from the tail of
+ * the active list of one type. */
+static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
+	uint32_t scan;
+
+	for (scan = 0; scan < nr_to_scan && e->c.lists[l].nr; scan++)
+		isolate(e, e->c.lists[l].tail, count);
+	e->c.pages_scanned += scan;
+	e->c.recent_scanned[is_file_lru(l)] += scan;
+	count_vm_events(e, PGREFILL, scan);
+	rs->batch_lru = (uint8_t)l;
+	rs->batch_active = 1;
+	rs->batch_nr_rotated = 0;
+	return scan > 0;
+}
+
+/* ---- one page ------------------------------------------------------------ */
+
+static void put_back(struct engine *e, struct page *p)
+{
+	uint32_t pfn = page_to_pfn(e, p);
+
+	list_del(e, pfn);
+	if (!page_evictable(e, p)) {
+		putback_lru_page(e, p);
+		return;
+	}
+	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
+	/* put back on an active list: counts as rotated (shrink_inactive_list) */
+	if (PageActive(p))
+		e->c.recent_rotated[page_is_file_cache(p)]++;
+}
+
+/* __remove_mapping() and the free: the page leaves the page cache; a file
+ * page leaves a shadow, a swap-cache page leaves its swap entry. */
+static void reclaim_page(struct engine *e, struct page *p)
+{
+	uint32_t *slot = page_slot(e, p->object, p->index);
+
+	if (PageSwapCache(p)) {
+		*slot = slot_make(SLOT_SWAP, 0);
+	} else {
+		uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
+		*slot = slot_make(SLOT_SHADOW, shadow);
+	}
+	e->obj[p->object].resident--;
+	e->obj[p->object].evicted++;
+	e->c.rs.sc.nr_reclaimed++;
+	e->c.rs.pass_reclaimed++;
+	e->c.rs.batch.nr_reclaimed++;
+	count_vm_event(e, PGSTEAL);
+	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD)
+		count_vm_event(e, KSWAPD_STEAL);
+	free_page(e, page_to_pfn(e, p));
+}
+
+static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
+{
+	if (PageAnon(p))
+		r->inputs |= IN_ANON;
+	if (page_mapped(p))
+		r->inputs |= IN_MAPPED;
+	if (mapping_mapped(e, p))
+		r->inputs |= IN_MAPPING_MAPPED;
+	if (PageSwapCache(p))
+		r->inputs |= IN_SWAPCACHE;
+	if (PageDirty(p))
+		r->inputs |= IN_DIRTY;
+	if (PageWriteback(p))
+		r->inputs |= IN_WRITEBACK;
+	if (sc_lumpy_ignores_references(&e->c.rs.sc))
+		r->inputs |= IN_LUMPY;
+}
+
+static enum outcome pageref_outcome(enum page_references ref)
+{
+	switch (ref) {
+	case PAGEREF_ACTIVATE:	    return OUT_ACTIVATE;
+	case PAGEREF_KEEP:	    return OUT_KEEP;
+	case PAGEREF_RECLAIM_CLEAN: return OUT_RECLAIM_CLEAN;
+	default:		    return OUT_RECLAIM;
+	}
+}
+
+/* shrink_page_list() for one page, in the kernel's order of tests. */
+static void shrink_page(struct engine *e, struct page *p, struct step_record *r)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct reference_check rc = { .branch = BR_NONE };
+	enum page_references ref;
+	enum branch action = BR_NONE;
+
+	r->kind = STEP_SCAN_INACTIVE;
+	r->func = FN_SHRINK_PAGE_LIST;
+	r->from = (uint8_t)(page_is_file_cache(p) ? LRU_INACTIVE_FILE : LRU_INACTIVE_ANON);
+	fill_inputs(e, p, r);
+	rs->sc.nr_scanned++;
+
+	if (!page_evictable(e, p)) {
+		r->outcome = OUT_CULL;
+		r->action = BR_SPL_UNEVICTABLE;
+		goto cull;
+	}
+	if (PageWriteback(p)) {
+		/* async pass: a page being written is not looked at */
+		r->outcome = OUT_KEEP;
+		r->action = BR_SPL_WRITEBACK;
+		rs->batch.nr_writeback++;
+		goto keep;
+	}
+
+	ref = e->policy->check_references(e, p, &rs->sc, &rc);
+	r->branch = (uint16_t)rc.branch;
+	r->referenced_ptes = (uint8_t)(rc.referenced_ptes > 255 ? 255 : rc.referenced_ptes);
+	if (rc.referenced_page)
+		r->inputs |= IN_REFERENCED_PAGE;
+	if (rc.vm_flags & VM_LOCKED)
+		r->inputs |= IN_VM_LOCKED;
+	if (rc.vm_flags & VM_EXEC)
+		r->inputs |= IN_VM_EXEC;
+	r->outcome = pageref_outcome(ref);
+
+	if (ref == PAGEREF_ACTIVATE) {
+		action = BR_SPL_ACTIVATE;
+		goto activate;
+	}
+	if (ref == PAGEREF_KEEP) {
+		rs->batch.nr_ref_keep++;
+		count_vm_event(e, SIM_KEEP);
+		action = BR_SPL_KEEP;
+		goto keep_action;
+	}
+
+	/* anonymous memory needs a swap slot before it can go */
+	if (PageAnon(p) && !PageSwapCache(p)) {
+		if (!swap_available(e)) {
+			action = BR_SPL_NO_SWAP;
+			goto activate;
+		}
+		e->c.swap_free--;
+		page_set(p, PG_swapcache);
+		page_set(p, PG_dirty);
+	}
+	if (page_mapped(p)) {
+		switch (try_to_unmap(e, p)) {
+		case SWAP_FAIL:
+			action = BR_SPL_UNMAP_YOUNG;
+			goto activate;
+		case SWAP_AGAIN:
+			action = BR_SPL_KEEP;
+			goto keep_action;
+		case SWAP_MLOCK:
+			r->action = BR_SPL_UNMAP_MLOCK;
+			goto cull;
+		case SWAP_SUCCESS:
+			break;
+		}
+	}
+	if (PageDirty(p)) {
+		rs->batch.nr_dirty++;
+		/* patch 1/3 spelling of 2.6.33's "dirty && referenced: keep" */
+		if (ref == PAGEREF_RECLAIM_CLEAN) {
+			count_vm_event(e, SIM_RECLAIM_CLEAN_DEFERRED);
+			action = BR_SPL_DIRTY_DEFERRED;
+			goto keep_action;
+		}
+		if (!rs->sc.may_writepage) {
+			action = BR_SPL_NO_WRITEPAGE;
+			goto keep_action;
+		}
+		/* pageout(): the write starts, the page stays until it ends */
+		page_clear(p, PG_dirty);
+		writeback_start(e, p);
+		count_vm_event(e, NR_VMSCAN_WRITE);
+		count_vm_events(e, PGPGOUT, 4);
+		if (PageSwapCache(p))
+			count_vm_event(e, PSWPOUT);
+		action = BR_SPL_PAGEOUT;
+		goto keep_action;
+	}
+	r->action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
+	r->to = LRU_FREE;
+	reclaim_page(e, p);
+	goto counted;
+
+activate:
+	/* a page that stays is not going to swap soon: free its slot if swap fills */
+	if (PageSwapCache(p) && (uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages) {
+		page_clear(p, PG_swapcache);
+		e->c.swap_free++;
+	}
+	page_set(p, PG_active);
+	count_vm_event(e, PGACTIVATE);
+	rs->batch.nr_activate++;
+	r->action = (uint16_t)action;
+	put_back(e, p);
+	r->to = p->lru;
+	goto counted;
+keep_action:
+	r->action = (uint16_t)action;
+keep:
+	put_back(e, p);
+	r->to = p->lru;
+	goto counted;
+cull:
+	if (PageSwapCache(p)) {
+		page_clear(p, PG_swapcache);
+		e->c.swap_free++;
+	}
+	putback_lru_page(e, p);
+	r->to = p->lru;
+counted:
+	e->c.decisions[r->outcome]++;
+}
+
+/* shrink_active_list() for one page. */
+static void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct reference_check rc = { .branch = BR_NONE };
+	uint32_t pfn = page_to_pfn(e, p);
+
+	r->kind = STEP_SCAN_ACTIVE;
+	r->func = FN_SHRINK_ACTIVE_LIST;
+	r->from = rs->batch_lru;
+	fill_inputs(e, p, r);
+	if (!page_evictable(e, p)) {
+		r->outcome = OUT_CULL;
+		r->branch = BR_ACT_UNEVICTABLE;
+		putback_lru_page(e, p);
+	} else if (e->policy->keep_active(e, p, &rc)) {
+		r->outcome = OUT_ROTATE;
+		r->branch = (uint16_t)rc.branch;
+		list_del(e, pfn);
+		list_add_head(e, pfn, (enum lru_list)rs->batch_lru);
+	} else {
+		r->outcome = OUT_DEACTIVATE;
+		r->branch = (uint16_t)rc.branch;
+		page_clear(p, PG_active);
+		list_del(e, pfn);
+		list_add_head(e, pfn, (enum lru_list)(rs->batch_lru - LRU_ACTIVE));
+		count_vm_event(e, PGDEACTIVATE);
+	}
+	if (rc.rotated)
+		rs->batch_nr_rotated++;
+	r->referenced_ptes = (uint8_t)(rc.referenced_ptes > 255 ? 255 : rc.referenced_ptes);
+	if (rc.referenced_page)
+		r->inputs |= IN_REFERENCED_PAGE;
+	if (rc.vm_flags & VM_EXEC)
+		r->inputs |= IN_VM_EXEC;
+	if (rc.vm_flags & VM_LOCKED)
+		r->inputs |= IN_VM_LOCKED;
+	r->to = p->lru;
+	e->c.decisions[r->outcome]++;
+}
+
+/* The shared 2.6.31+ rule, used by every policy's keep_active(). */
+bool keep_active_vm_exec(struct page *page, int referenced, struct reference_check *rc)
+{
+	if (!referenced) {
+		rc->branch = BR_ACT_UNREFERENCED;
+		return false;
+	}
+	rc->rotated = true;
+	/* 2.6.31 8cab4754d24a: executable file pages get one more trip; anon
+	 * VM_EXEC pages do not (JITs make plenty of them) */
+	if ((rc->vm_flags & VM_EXEC) && page_is_file_cache(page)) {
+		rc->branch = BR_ACT_EXEC;
+		return true;
+	}
+	rc->branch = BR_ACT_REFERENCED;
+	return false;
+}
+
+/* ---- the state machine ---------------------------------------------------- */
+
+static void reclaim_finish(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+
+	if (rs->sc.reclaimer == RECLAIMER_KSWAPD)
+		e->c.kswapd_awake = false;
+	rs->stage = RS_IDLE;
+	rs->sc.reclaimer = RECLAIMER_NONE;
+	rs->sc.priority = -1;
+}
+
+void wakeup_kswapd(struct engine *e)
+{
+	if (!e->wl->memory.kswapd || zone_watermark_ok(e, e->c.wmark_low, 0))
+		return;
+	e->c.kswapd_awake = true;
+}
+
+void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
+{
+	struct reclaim_state *rs = &e->c.rs;
+
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_DIRECT;
+	rs->sc.priority = DEF_PRIORITY;
+	rs->sc.order = order;
+	rs->sc.may_writepage = !e->wl->memory.laptop_mode;
+	rs->sc.may_swap = true;
+	rs->sc.nr_to_reclaim = nr_needed > SWAP_CLUSTER_MAX ? nr_needed : SWAP_CLUSTER_MAX;
+	rs->total_scanned = 0;
+	rs->pass_reclaimed = 0;
+	rs->stage = RS_PRIORITY;
+	count_vm_event(e, ALLOCSTALL);
+}
+
+bool reclaim_running(const struct engine *e)
+{
+	return e->c.rs.stage != RS_IDLE || e->c.kswapd_awake;
+}
+
+/* Is there a batch page to examine?  Examines it. */
+static bool batch_step(struct engine *e, struct step_record *r)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	uint32_t pfn = e->c.lists[LRU_ISOLATED].tail;
+
+	if (pfn == PFN_NONE)
+		return false;
+	r->pfn = pfn;
+	r->object = e->pages[pfn].object;
+	r->index = e->pages[pfn].index;
+	if (rs->batch_active)
+		shrink_active_page(e, &e->pages[pfn], r);
+	else
+		shrink_page(e, &e->pages[pfn], r);
+	if (e->c.lists[LRU_ISOLATED].nr == 0) {
+		if (rs->batch_active) {
+			e->c.recent_rotated[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
+		} else {
+			rs->last_batch = rs->batch;
+			rs->last_batch.done = true;
+			rs->last_batch_step = e->c.step;
+		}
+		rs->stage = rs->after_batch;
+	}
+	return true;
+}
+
+static bool begin_batch(struct engine *e, bool active, int l, uint64_t n, enum reclaim_stage after)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	bool any = active ? start_active_batch(e, l, n) : start_inactive_batch(e, l, n);
+
+	if (any) {
+		rs->after_batch = (uint8_t)after;
+		rs->stage = RS_BATCH;
+	}
+	return any;
+}
+
+/* One step of the round robin in shrink_zone(); false when it is over. */
+static void shrink_loop(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+
+	while (rs->next_lru < NR_EVICTABLE_LRU) {
+		int l = rs->next_lru++;
+		uint64_t n;
+
+		if (!rs->nr[l])
+			continue;
+		n = rs->nr[l] < SWAP_CLUSTER_MAX ? rs->nr[l] : SWAP_CLUSTER_MAX;
+		rs->nr[l] -= n;
+		if (is_active_lru(l)) {
+			/* shrink_list(): age an active list only if its inactive one is low */
+			bool low = is_file_lru(l) ? inactive_file_is_low(e) : inactive_anon_is_low(e);
+			if (low && begin_batch(e, true, l, n, RS_SHRINK_LOOP))
+				return;
+		} else if (begin_batch(e, false, l, n, RS_SHRINK_LOOP)) {
+			return;
+		}
+	}
+	rs->next_lru = 0;
+	if (!(rs->nr[LRU_INACTIVE_ANON] || rs->nr[LRU_ACTIVE_FILE] || rs->nr[LRU_INACTIVE_FILE]) ||
+	    (rs->sc.nr_reclaimed >= rs->sc.nr_to_reclaim && rs->sc.priority < DEF_PRIORITY)) {
+		rs->zone_tail_done = 0;
+		rs->stage = RS_ZONE_TAIL;
+	}
+}
+
+static void kswapd_priority_done(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct scan_control *sc = &rs->sc;
+
+	if (!e->c.all_unreclaimable && e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
+		e->c.all_unreclaimable = true;
+	/* scanned a lot, reclaimed little: start writing even in laptop mode */
+	if (rs->total_scanned > SWAP_CLUSTER_MAX * 2 &&
+	    rs->total_scanned > sc->nr_reclaimed + sc->nr_reclaimed / 2)
+		sc->may_writepage = true;
+	if (zone_watermark_ok(e, e->c.wmark_high, 0)) {
+		reclaim_finish(e);		/* balanced: kswapd sleeps */
+		return;
+	}
+	if (sc->nr_reclaimed >= SWAP_CLUSTER_MAX) {
+		rs->stage = RS_PASS;		/* loop_again from priority 12 */
+		return;
+	}
+	if (--sc->priority < 0) {
+		/* a whole pass freed nothing: give up until woken again */
+		if (!rs->pass_reclaimed)
+			reclaim_finish(e);
+		else
+			rs->stage = RS_PASS;
+		return;
+	}
+	rs->stage = RS_KSWAPD_AGING;
+}
+
+bool reclaim_step(struct engine *e, struct step_record *r)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct scan_control *sc = &rs->sc;
+
+	/* Every transition below either examines a page (and returns) or moves
+	 * the stage forward; each loop of the kernel is bounded, so this ends. */
+	for (;;) {
+		switch (rs->stage) {
+		case RS_IDLE:
+			if (!e->c.kswapd_awake)
+				return false;
+			memset(sc, 0, sizeof *sc);
+			sc->reclaimer = RECLAIMER_KSWAPD;
+			sc->nr_to_reclaim = UINT64_MAX;
+			sc->may_swap = true;
+			rs->pass_reclaimed = 0;
+			rs->stage = RS_PASS;
+			break;
+		case RS_PASS:	/* balance_pgdat, loop_again */
+			count_vm_event(e, PAGEOUTRUN);
+			sc->nr_reclaimed = 0;
+			sc->priority = DEF_PRIORITY;
+			sc->may_writepage = !e->wl->memory.laptop_mode;
+			rs->total_scanned = 0;
+			rs->pass_reclaimed = 0;
+			rs->stage = RS_KSWAPD_AGING;
+			break;
+		case RS_KSWAPD_AGING:
+			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY) {
+				kswapd_priority_done(e);
+				break;
+			}
+			rs->stage = RS_PRIORITY;
+			/* background aging of the anon lists before the check */
+			if (inactive_anon_is_low(e) &&
+			    begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY))
+				break;
+			break;
+		case RS_PRIORITY:
+			if (sc->reclaimer == RECLAIMER_KSWAPD && zone_watermark_ok(e, e->c.wmark_high, 0)) {
+				reclaim_finish(e);
+				break;
+			}
+			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY) {
+				rs->stage = RS_ZONE_DONE;
+				break;
+			}
+			shrink_zone_targets(e);
+			rs->stage = RS_SHRINK_LOOP;
+			break;
+		case RS_SHRINK_LOOP:
+			shrink_loop(e);
+			break;
+		case RS_BATCH:
+			if (batch_step(e, r))
+				return true;
+			rs->stage = rs->after_batch;
+			break;
+		case RS_ZONE_TAIL:
+			/* rebalance anon even if we did not try to evict it */
+			rs->stage = RS_ZONE_DONE;
+			if (!rs->zone_tail_done && inactive_anon_is_low(e) && swap_available(e)) {
+				rs->zone_tail_done = 1;
+				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_ZONE_DONE);
+			}
+			break;
+		case RS_ZONE_DONE:
+			if (sc->reclaimer == RECLAIMER_KSWAPD) {
+				kswapd_priority_done(e);
+			} else if (sc->nr_reclaimed >= sc->nr_to_reclaim || --sc->priority < 0) {
+				reclaim_finish(e);
+			} else {
+				rs->stage = RS_PRIORITY;
+			}
+			break;
+		default:
+			reclaim_finish(e);
+			break;
+		}
+		if (rs->stage == RS_IDLE && !e->c.kswapd_awake)
+			return false;
+	}
+}

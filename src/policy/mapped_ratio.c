@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * policy/mapped_ratio.c - the KS2012 proposal, which was never merged
+ *
+ * At the 2012 Kernel Summit Weiner argued that the accessed bit alone
+ * cannot tell a burst-used index from a used-once stream, and proposed to
+ * let the share of memory held by mapped file pages decide how hard they
+ * are protected (seeds/000-article.md).  Few mapped pages cost little to
+ * keep however cold they are; when mapped pages fill memory they must be
+ * reclaimed however hot.  Pre-2.6.28 kernels had a cousin of this rule
+ * (reclaim_mapped from mapped_ratio and swap_tendency in
+ * shrink_active_list), removed with the split LRU.
+ *
+ * The rule here, for a mapped file page found young by the inactive scan
+ * (everything else is 2.6.34):
+ *
+ *   mapped file pages <= 25% of memory   activate at first sight (2.6.33)
+ *   25% .. 75%                           two sightings (2.6.34)
+ *   >= 75%                               reclaim if clean, young or not
+ *
+ * It protects the article's index (a few mapped pages), but not the
+ * torrent case it was meant to leave alone: a client hashing through a
+ * small mmap window also has few mapped pages at any moment, so its chunks
+ * are activated as under 2.6.33.  The share of mapped pages says how much
+ * protection costs, not whether the pages will be used again.
+ */
+#include "../engine/internal.h"
+
+#define MAPPED_FEW_PERCENT  25
+#define MAPPED_MOST_PERCENT 75
+
+static enum page_references check_references(struct engine *e, struct page *page,
+					     const struct scan_control *sc, struct reference_check *rc)
+{
+	enum page_references ref = page_check_references_2634(e, page, sc, rc);
+	unsigned share;
+
+	/* only the young mapped file page cases are decided differently */
+	if (rc->branch != BR_FILE_FIRST_YOUNG && rc->branch != BR_FILE_YOUNG_AGAIN)
+		return ref;
+	share = mapped_file_percent(e);
+	if (share >= MAPPED_MOST_PERCENT) {
+		rc->branch = BR_MR_MOSTLY_MAPPED;
+		return PAGEREF_RECLAIM_CLEAN;
+	}
+	if (share <= MAPPED_FEW_PERCENT) {
+		rc->branch = BR_MR_FEW_MAPPED;
+		return PAGEREF_ACTIVATE;
+	}
+	return ref;
+}
+
+static const struct policy_check checks[] = {
+	{ BR_LUMPY, "sc->order > PAGE_ALLOC_COSTLY_ORDER", "PAGEREF_RECLAIM" },
+	{ BR_VM_LOCKED, "vm_flags & VM_LOCKED", "PAGEREF_RECLAIM" },
+	{ BR_ANON_YOUNG, "referenced_ptes && PageAnon(page)", "PAGEREF_ACTIVATE" },
+	{ BR_MR_MOSTLY_MAPPED, "referenced_ptes && mapped file >= 75% of memory", "PAGEREF_RECLAIM_CLEAN" },
+	{ BR_MR_FEW_MAPPED, "referenced_ptes && mapped file <= 25% of memory", "PAGEREF_ACTIVATE" },
+	{ BR_FILE_YOUNG_AGAIN, "referenced_ptes && referenced_page", "PAGEREF_ACTIVATE" },
+	{ BR_FILE_FIRST_YOUNG, "referenced_ptes", "PAGEREF_KEEP" },
+	{ BR_USED_ONCE, "referenced_page", "PAGEREF_RECLAIM_CLEAN" },
+	{ BR_UNREFERENCED, "otherwise", "PAGEREF_RECLAIM" },
+};
+
+const struct reclaim_policy policy_mapped_ratio = {
+	.name = "mapped-ratio",
+	.summary = "the KS2012 proposal: protect mapped file pages by their share of memory",
+	.origin = "Weiner at KS2012 (LWN, 2012-09-17); never merged",
+	.check_references = check_references,
+	.keep_active = keep_active_2634,
+	.checks = checks,
+	.nr_checks = sizeof checks / sizeof checks[0],
+	.active_checks = active_checks_2634,
+	.nr_active_checks = 3,
+};

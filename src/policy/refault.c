@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * policy/refault.c - 2.6.34 plus workingset refault detection (Linux 3.15,
+ * Weiner, "mm: thrash detection-based file cache sizing", a528910e12ec)
+ *
+ * The reference checks are 2.6.34's, unchanged.  What is added is memory of
+ * evicted file pages: each eviction leaves a shadow of the zone's
+ * inactive_age clock in the page-cache slot, and a page that comes back
+ * within an active list's worth of inactive traffic is inserted active
+ * (src/engine/workingset.c has the argument).  This is how the database
+ * index of the article survives a large read() stream: its refaults come
+ * back active, where a used-once stream never reaches.
+ *
+ * Not modelled from later kernels: active-list aging driven by refaults
+ * (4.12), the larger active file list (4.7), anon workingset (5.9).
+ */
+#include "../engine/internal.h"
+
+const struct reclaim_policy policy_refault = {
+	.name = "refault",
+	.summary = "2.6.34 + workingset refault distance (3.15): refaulting pages come back active",
+	.origin = "Weiner, mm: thrash detection-based file cache sizing (3.15, a528910e12ec)",
+	.check_references = page_check_references_2634,
+	.keep_active = keep_active_2634,
+	.evict_shadow = workingset_eviction,
+	.refault_activate = workingset_refault,
+	.on_activate = workingset_activation,
+	.checks = checks_2634,
+	.nr_checks = 7,
+	.active_checks = active_checks_2634,
+	.nr_active_checks = 3,
+};

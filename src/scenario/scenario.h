@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scenario/scenario.h - a scenario file, turned into the engine's workload
+ *
+ * Roles.  The loader reads one JSON scenario (data/README.md documents the
+ * format), checks every key and value, and fills a struct scenario: the
+ * text shown on screen, the default policy, the expectations, and a struct
+ * workload for the engine.  It never runs the engine, prints or exits;
+ * every problem comes back as a struct diag with file, line, column and the
+ * key path, in the order found.
+ *
+ *	struct scenario s;
+ *	struct diag_list d = {0};
+ *	if (scenario_load("data/database-index.json", &s, &d) < 0)
+ *		...print d.v[0..d.n-1], diag_list_free(&d), exit 1...
+ *	struct engine *e = engine_new(&s.wl, policy, &err);
+ *	...
+ *	engine_free(e);
+ *	scenario_free(&s);
+ *
+ * Contract.  On success returns 0 and the caller owns *out until
+ * scenario_free().  On failure returns -1, *out is left empty (safe to
+ * scenario_free), and d holds at least one diagnostic.
+ */
+#ifndef VMSCAN_SCENARIO_H
+#define VMSCAN_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../engine/workload.h"
+
+#define SCENARIO_FORMAT 1
+#define SCENARIO_MAX_FILE_BYTES (8u << 20)	/* JSON text */
+#define SCENARIO_MAX_DEPTH 64
+
+struct diag {
+	char file[256];
+	int line, col;		/* 1-based; 0 when unknown */
+	char path[128];		/* key path, e.g. "workload[3].pages" */
+	char msg[384];		/* what was found, what was expected, a suggestion */
+};
+
+struct diag_list {
+	struct diag *v;
+	size_t n, cap;
+};
+void diag_list_free(struct diag_list *d);
+/* One diagnostic as the line `check` prints, without the newline:
+ * "file:line:col: error: path: msg"; "file:line:" when col is 0, "file:" when
+ * line is 0, and no "path: " when path is empty. */
+void diag_format(const struct diag *d, char *buf, size_t n);
+
+/* What a scenario says must hold (see data/README.md, "expect"). */
+enum expect_metric {
+	EXPECT_RESIDENT_PERCENT,	/* % of an object's pages in memory */
+	EXPECT_RESIDENT,		/* pages of an object in memory */
+	EXPECT_ACTIVE,			/* pages of an object on an active list */
+	EXPECT_REFAULTS,		/* refaults of an object */
+	EXPECT_COUNTER,			/* a vmstat counter, by name */
+	EXPECT_DECISIONS,		/* count of one outcome, by name */
+	EXPECT_LIST,			/* pages on a list, by name */
+};
+enum expect_cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
+
+struct expectation {
+	char *text;		/* the entry as the author wrote it, for reports */
+	char *policy;		/* NULL: every policy */
+	uint64_t at_step;	/* 0: at the end of the run */
+	uint8_t metric;		/* enum expect_metric */
+	uint8_t cmp;		/* enum expect_cmp */
+	uint32_t object;	/* for object metrics */
+	int item;		/* counter, outcome or list index */
+	double value;
+};
+
+struct scenario {
+	char *path;		/* as given, or "<default>" */
+	char *title;
+	char *description;
+	char *policy;		/* default policy name, NULL if unset */
+	struct workload wl;	/* arrays below are owned by the scenario */
+	struct expectation *expect;
+	uint32_t nr_expect;
+	void *owned;		/* private: the loader's allocations */
+};
+
+int scenario_load(const char *path, struct scenario *out, struct diag_list *d);
+/* Parse from memory; @name is used in diagnostics.  @dir resolves relative
+ * trace file paths (NULL: current directory). */
+int scenario_parse(const char *name, const char *dir, const char *buf, size_t len,
+		   struct scenario *out, struct diag_list *d);
+void scenario_free(struct scenario *s);
+
+/* The built-in default scenario (data/default.json, embedded at build time). */
+extern const char scenario_default_json[];
+extern const size_t scenario_default_json_len;
+
+#endif

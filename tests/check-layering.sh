@@ -1,0 +1,31 @@
+#!/bin/sh
+# tests/check-layering.sh BUILD - the engine is a library with no curses,
+# no stdio, no cJSON and no exit(); only src/tui includes curses; only
+# src/scenario includes cJSON.  Checked on the sources (includes) and on
+# the objects (undefined symbols), which also catches indirect uses.
+set -u
+build=${1:-build}
+cd "$(dirname "$0")/.." || exit 1
+passed=0 failed=0
+check() {	# check SENTENCE OUTPUT
+	if [ -z "$2" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; echo "$2"; fi
+}
+check "engine and policies include no curses, stdio or cJSON header" \
+	"$(grep -nE '#include *<(n?curses|ncursesw/|cjson/|cJSON|stdio|term)' src/engine/*.[ch] src/policy/*.c)"
+check "only src/tui includes curses" \
+	"$(grep -lE '#include *<(n?curses|ncursesw/|term\.h)' $(find src -name '*.[ch]' -not -path 'src/tui/*'))"
+check "only src/scenario includes cJSON" \
+	"$(grep -lE '#include *<(cjson/)?cJSON' $(find src -name '*.[ch]' -not -path 'src/scenario/*'))"
+check "nothing under src/engine or src/policy includes a front-end header" \
+	"$(grep -nE '#include *"\.\./(tui|cli|scenario|util)/' src/engine/*.[ch] src/policy/*.c)"
+objs=$(ls "$build"/engine/*.o "$build"/policy/*.o 2>/dev/null)
+if [ -z "$objs" ]; then
+	check "engine objects exist in $build" "none found"
+else
+	check "engine objects call no stdio, exit, curses or cJSON function" \
+		"$(nm -u $objs | grep -wE '(f?printf|fputs|puts|fopen|fwrite|fread|putchar|exit|_exit|abort|initscr|newterm|wrefresh|cJSON_[A-Za-z]+|getenv)$')"
+	check "engine objects define no mutable global state" \
+		"$(nm $objs | grep -E ' [BbDdCc] ' )"
+fi
+echo "layering: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
