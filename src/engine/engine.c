@@ -90,8 +90,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	}
 	e->nr_slots = slots;
 	e->slots = calloc(slots ? slots : 1, sizeof *e->slots);
-	e->pages = malloc((size_t)e->nr_pages * sizeof *e->pages);
-	e->wb_ring = malloc((size_t)e->nr_pages * sizeof *e->wb_ring);
+	e->pages = calloc(e->nr_pages, sizeof *e->pages);
+	e->wb_ring = calloc(e->nr_pages, sizeof *e->wb_ring);
 	if (!e->obj || !e->vmas || !e->slots || !e->pages || !e->wb_ring) {
 		engine_free(e);
 		set_error(err, "out of memory for the simulated zone");
@@ -101,8 +101,11 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 		e->c.lists[l] = (struct lru_head){ PFN_NONE, PFN_NONE, 0 };
 	/* every page starts free, lowest pfn at the head */
 	for (uint32_t pfn = e->nr_pages; pfn-- > 0;) {
-		e->pages[pfn] = (struct page){ .object = OBJECT_KERNEL, .lru = LRU_NONE,
-					       .next = PFN_NONE, .prev = PFN_NONE };
+		struct page *p = &e->pages[pfn];
+		memset(p, 0, sizeof *p);
+		p->object = OBJECT_KERNEL;
+		p->lru = LRU_NONE;
+		p->next = p->prev = PFN_NONE;
 		list_add_head(e, pfn, LRU_FREE);
 	}
 	e->c.swap_free = wl->memory.swap_pages;
@@ -162,9 +165,10 @@ const struct step_record *engine_step(struct engine *e)
 	uint8_t order;
 
 	if (e->c.done && !reclaim_running(e) && !e->c.wb_len) {
-		record_reset(e, r);
-		r->kind = STEP_END;
-		return r;
+		/* the end changes nothing, not even the last record */
+		record_reset(e, &e->end_rec);
+		e->end_rec.kind = STEP_END;
+		return &e->end_rec;
 	}
 	e->c.step++;
 	for (;;) {

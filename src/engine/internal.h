@@ -85,6 +85,7 @@ struct reclaim_state {
 	uint8_t after_batch;	/* stage to resume after the batch */
 	uint8_t zone_tail_done;
 	bool balanced;
+	bool flushers_woken;
 	struct scan_control sc;
 	uint64_t nr[NR_EVICTABLE_LRU];
 	unsigned percent[2];
@@ -152,6 +153,7 @@ struct engine {
 	struct vma *vmas;		/* [wl->nr_objects * MAX_MAPPINGS] */
 	uint32_t *wb_ring;		/* [nr_pages] */
 	struct zipf zipf;		/* derived, recomputed after restore */
+	struct step_record end_rec;	/* returned at the end; not state */
 	struct engine_core c;
 };
 
@@ -208,7 +210,7 @@ bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 
 /* writeback (vmscan.c) */
-void writeback_start(struct engine *e, struct page *page);
+void writeback_start(struct engine *e, struct page *page, bool reclaim);
 bool writeback_due(const struct engine *e);
 void writeback_end(struct engine *e, struct step_record *r);
 

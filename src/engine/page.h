@@ -74,6 +74,7 @@ struct page {			/* 28 bytes */
 	uint8_t mapped;		/* bit i: mapping i has a pte for this page */
 	uint8_t young;		/* bit i: that pte's accessed bit is set */
 	uint8_t pte_dirty;	/* bit i: that pte's dirty bit is set */
+	uint16_t spare;		/* no hidden padding: snapshots compare byte for byte */
 };
 
 static inline bool page_test(const struct page *p, enum pageflags f) { return p->flags >> f & 1u; }

@@ -74,12 +74,13 @@ static uint64_t zone_reclaimable_pages(const struct engine *e)
 
 /* ---- writeback ---------------------------------------------------------- */
 
-void writeback_start(struct engine *e, struct page *page)
+void writeback_start(struct engine *e, struct page *page, bool reclaim)
 {
 	uint32_t at = (e->c.wb_head + e->c.wb_len) % e->nr_pages;
 
 	page_set(page, PG_writeback);
-	page_set(page, PG_reclaim);
+	if (reclaim)
+		page_set(page, PG_reclaim);
 	page->wb_due = (uint32_t)(e->c.step + e->wl->memory.writeback_steps);
 	e->wb_ring[at] = page_to_pfn(e, page);
 	e->c.wb_len++;
@@ -119,6 +120,25 @@ void writeback_end(struct engine *e, struct step_record *r)
 		r->outcome = OUT_ROTATE_TAIL;
 		e->c.decisions[OUT_ROTATE_TAIL]++;
 	}
+}
+
+/* wakeup_flusher_threads(): the flushers write dirty file pages in the
+ * background, @nr of them (0: all, as laptop mode asks), oldest first. */
+static void wakeup_flusher_threads(struct engine *e, uint64_t nr)
+{
+	static const uint8_t order[] = { LRU_INACTIVE_FILE, LRU_ACTIVE_FILE };
+
+	for (unsigned i = 0; i < sizeof order; i++)
+		for (uint32_t pfn = e->c.lists[order[i]].tail; pfn != PFN_NONE; pfn = e->pages[pfn].prev) {
+			struct page *p = &e->pages[pfn];
+			if (!PageDirty(p) || PageWriteback(p) || page_mapped(p))
+				continue;
+			page_clear(p, PG_dirty);
+			writeback_start(e, p, false);
+			count_vm_events(e, PGPGOUT, 4);
+			if (nr && !--nr)
+				return;
+		}
 }
 
 /* ---- get_scan_ratio and shrink_zone's targets ------------------------------ */
@@ -427,7 +447,7 @@ static void shrink_page(struct engine *e, struct page *p, struct step_record *r)
 		}
 		/* pageout(): the write starts, the page stays until it ends */
 		page_clear(p, PG_dirty);
-		writeback_start(e, p);
+		writeback_start(e, p, true);
 		count_vm_event(e, NR_VMSCAN_WRITE);
 		count_vm_events(e, PGPGOUT, 4);
 		if (PageSwapCache(p))
@@ -562,6 +582,7 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->sc.nr_to_reclaim = nr_needed > SWAP_CLUSTER_MAX ? nr_needed : SWAP_CLUSTER_MAX;
 	rs->total_scanned = 0;
 	rs->pass_reclaimed = 0;
+	rs->flushers_woken = false;
 	rs->stage = RS_PRIORITY;
 	count_vm_event(e, ALLOCSTALL);
 }
@@ -739,6 +760,14 @@ bool reclaim_step(struct engine *e, struct step_record *r)
 			}
 			break;
 		case RS_ZONE_DONE:
+			/* do_try_to_free_pages(): scanned half again the goal, so
+			 * let the flushers run and allow writing, laptop or not */
+			if (sc->reclaimer == RECLAIMER_DIRECT && !rs->flushers_woken &&
+			    rs->total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
+				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
+				rs->flushers_woken = true;
+				sc->may_writepage = true;
+			}
 			if (sc->reclaimer == RECLAIMER_KSWAPD) {
 				kswapd_priority_done(e);
 			} else if (sc->nr_reclaimed >= sc->nr_to_reclaim || --sc->priority < 0) {

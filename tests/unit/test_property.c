@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests/unit/test_property.c - random scenarios, invariants after every step
+ *
+ * Generates thousands of small random workloads (objects, sizes, every
+ * operation, every policy, swap or not, kswapd or not) and checks after
+ * every step that engine_check() holds, and at random points that going
+ * back to a snapshot and forward again gives the same state byte for byte,
+ * and that timeline_seek() lands on the state a straight run reached.
+ *
+ * A failing case is shrunk (operations removed one at a time while it
+ * still fails) and printed as a scenario file, ready to be saved under
+ * tests/regress/ where tests/golden/run.sh replays it with --check.
+ * VMSCAN_PROPERTY_CASES sets the number of cases (default 1500),
+ * VMSCAN_PROPERTY_SEED the first seed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/internal.h"
+#include "engine/timeline.h"
+#include "harness.h"
+
+#define MAX_OBJ 5
+#define MAX_OPS 48
+
+struct gen {
+	struct object_spec obj[MAX_OBJ];
+	char names[MAX_OBJ][8];
+	struct wl_op ops[MAX_OPS];
+	struct workload wl;
+	const char *policy;
+};
+
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+#define PICK(s, n) ((uint32_t)(rnd(s) % (n)))
+
+static void gen_case(struct gen *g, uint64_t seed)
+{
+	uint64_t s = seed * 2654435761u + 1;
+	uint32_t nobj = 1 + PICK(&s, MAX_OBJ), nops = 1 + PICK(&s, MAX_OPS);
+
+	memset(g, 0, sizeof *g);
+	g->wl.memory.pages = 16 + PICK(&s, 240);
+	g->wl.memory.swap_pages = PICK(&s, 2) ? PICK(&s, 128) : 0;
+	g->wl.memory.swappiness = PICK(&s, 101);
+	g->wl.memory.writeback_steps = 1 + PICK(&s, 40);
+	g->wl.memory.kswapd = PICK(&s, 4) != 0;
+	g->wl.memory.laptop_mode = PICK(&s, 5) == 0;
+	for (uint32_t i = 0; i < nobj; i++) {
+		snprintf(g->names[i], sizeof g->names[i], "o%u", i);
+		g->obj[i] = (struct object_spec){ g->names[i], (uint8_t)(PICK(&s, 3) == 0 ? OBJ_ANON : OBJ_FILE),
+						  PICK(&s, 3) == 0, 1 + PICK(&s, 400) };
+	}
+	for (uint32_t i = 0; i < nops; i++) {
+		struct wl_op *op = &g->ops[i];
+		uint32_t o = PICK(&s, nobj), size = g->obj[o].pages, first = PICK(&s, size);
+		uint32_t count = 1 + PICK(&s, size - first);
+		static const uint8_t kinds[] = { WL_MAP, WL_UNMAP, WL_TOUCH, WL_TOUCH, WL_READ, WL_WRITE, WL_DIRTY,
+						 WL_MLOCK, WL_MUNLOCK, WL_MADVISE, WL_ALLOC, WL_FREE, WL_PAUSE, WL_RANDOM };
+		*op = (struct wl_op){ .kind = kinds[PICK(&s, sizeof kinds)], .object = o, .first = first, .count = count,
+				      .as = (uint8_t)PICK(&s, 3), .caption = UINT32_MAX };
+		if ((op->kind == WL_READ || op->kind == WL_WRITE) && g->obj[o].type == OBJ_ANON)
+			op->kind = WL_TOUCH;
+		if (op->kind == WL_TOUCH && PICK(&s, 2))
+			op->via = VIA_TOUCH_WRITE;
+		if (op->kind == WL_MAP || op->kind == WL_MADVISE)
+			op->flags = (uint8_t)((PICK(&s, 2) ? WL_F_EXEC : 0) | (PICK(&s, 3) == 0 ? WL_F_SEQ : 0));
+		if (op->kind == WL_ALLOC) {
+			op->object = UINT32_MAX;
+			op->order = (uint8_t)PICK(&s, 6);
+			op->count = 1 + PICK(&s, 4);
+		}
+		if (op->kind == WL_FREE && PICK(&s, 2)) {
+			op->object = UINT32_MAX;
+			op->count = 1 + PICK(&s, 64);
+		}
+		if (op->kind == WL_RANDOM) {
+			op->range = count;
+			op->count = 1 + PICK(&s, 300);
+			op->seed = rnd(&s);
+			op->theta = 0.5 + PICK(&s, 100) / 100.0;
+			op->flags = PICK(&s, 2) ? WL_F_ZIPF : 0;
+			op->via = g->obj[o].type == OBJ_ANON ? VIA_TOUCH : (uint8_t)PICK(&s, 4);
+		}
+	}
+	g->wl.objects = g->obj;
+	g->wl.nr_objects = nobj;
+	g->wl.ops = g->ops;
+	g->wl.nr_ops = nops;
+	g->policy = reclaim_policies[PICK(&s, nr_reclaim_policies)]->name;
+}
+
+/* Runs the case; returns NULL or a description of what broke. */
+static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_t n)
+{
+	struct engine_error err;
+	struct engine *e = engine_new(&g->wl, policy_find(g->policy), &err), *f;
+	size_t size;
+	void *snap, *a, *b;
+	uint64_t s = seed + 7, probe = 1 + PICK(&s, 500), steps = 0;
+	const char *bad = NULL;
+
+	if (!e) {
+		snprintf(why, n, "engine_new: %.120s", err.msg);
+		return why;
+	}
+	size = engine_state_size(e);
+	snap = malloc(size);
+	a = malloc(size);
+	b = malloc(size);
+	f = engine_new(&g->wl, policy_find(g->policy), &err);
+	while (!bad && !engine_done(e) && steps < 200000) {
+		engine_step(e);
+		steps++;
+		if (engine_check(e, why, n) < 0) {
+			bad = why;
+			break;
+		}
+		if (steps == probe && snap && a && b && f) {
+			/* back to a snapshot and forward again: the same bytes */
+			engine_save(e, snap);
+			for (int k = 0; k < 50 && !engine_done(e); k++)
+				engine_step(e);
+			engine_save(e, a);
+			engine_restore(f, snap);
+			for (int k = 0; k < 50 && !engine_done(f); k++)
+				engine_step(f);
+			engine_save(f, b);
+			if (memcmp(a, b, size) != 0)
+				bad = "replay from a snapshot differs from the straight run";
+			steps += 50;
+			probe += 1 + PICK(&s, 800);
+		}
+	}
+	if (!bad && steps >= 200000)
+		bad = "the run did not end within 200000 steps";
+	engine_free(f);
+	if (!bad) {
+		/* the timeline agrees with the straight run at a random step */
+		struct timeline *t = timeline_new(&g->wl, policy_find(g->policy), 1 << 20, &err);
+		uint64_t total = t ? timeline_run_to_end(t) : 0, at = total ? PICK(&s, total + 1) : 0;
+		struct engine *direct = engine_new(&g->wl, policy_find(g->policy), &err);
+		if (t && direct && a && b) {
+			while (engine_steps(direct) < at)
+				engine_step(direct);
+			timeline_seek(t, at);
+			engine_save(direct, a);
+			engine_save(timeline_engine(t), b);
+			if (memcmp(a, b, size) != 0)
+				bad = "timeline_seek differs from the straight run";
+			if (total != engine_steps(e))
+				bad = "timeline total differs from the straight run";
+		}
+		engine_free(direct);
+		timeline_free(t);
+	}
+	free(snap);
+	free(a);
+	free(b);
+	engine_free(e);
+	return bad;
+}
+
+static void print_case(const struct gen *g)
+{
+	static const char *const kind[] = { "map", "unmap", "touch", "read", "write", "dirty", "mlock", "munlock",
+					    "madvise", "alloc", "free", "pause", "random", "trace" };
+	fprintf(stderr, "{ \"format\": 1, \"title\": \"shrunk property case\", \"policy\": \"%s\",\n"
+			"  \"memory\": { \"pages\": %u, \"swap\": %u, \"swappiness\": %u, \"writeback_steps\": %u, "
+			"\"kswapd\": %s, \"laptop_mode\": %s },\n  \"objects\": [",
+		g->policy, g->wl.memory.pages, g->wl.memory.swap_pages, g->wl.memory.swappiness,
+		g->wl.memory.writeback_steps, g->wl.memory.kswapd ? "true" : "false",
+		g->wl.memory.laptop_mode ? "true" : "false");
+	for (uint32_t i = 0; i < g->wl.nr_objects; i++)
+		fprintf(stderr, "%s{ \"name\": \"%s\", \"type\": \"%s\", \"pages\": %u, \"exec\": %s }", i ? ", " : "",
+			g->obj[i].name, g->obj[i].type == OBJ_ANON ? "anon" : "file", g->obj[i].pages,
+			g->obj[i].exec ? "true" : "false");
+	fprintf(stderr, "],\n  \"workload\": [\n");
+	for (uint32_t i = 0; i < g->wl.nr_ops; i++) {
+		const struct wl_op *op = &g->ops[i];
+		fprintf(stderr, "    { \"op\": \"%s\"", kind[op->kind]);
+		if (op->object != UINT32_MAX)
+			fprintf(stderr, ", \"object\": \"%s\"", g->obj[op->object].name);
+		fprintf(stderr, ", \"first\": %u, \"count\": %u, \"as\": %u, \"order\": %u, \"via\": %u, \"flags\": %u }%s\n",
+			op->first, op->count, op->as, op->order, op->via, op->flags, i + 1 < g->wl.nr_ops ? "," : "");
+	}
+	fprintf(stderr, "  ] }\n");
+}
+
+static void shrink_and_report(struct gen *g, uint64_t seed, const char *first)
+{
+	char why[160];
+
+	for (uint32_t i = 0; i < g->wl.nr_ops;) {
+		struct gen t = *g;
+		memmove(&t.ops[i], &t.ops[i + 1], (t.wl.nr_ops - i - 1) * sizeof t.ops[0]);
+		t.wl.nr_ops--;
+		t.wl.ops = t.ops;
+		t.wl.objects = t.obj;
+		for (uint32_t k = 0; k < MAX_OBJ; k++)
+			t.obj[k].name = t.names[k];
+		if (t.wl.nr_ops && run_case(&t, seed, why, sizeof why)) {
+			*g = t;
+			g->wl.ops = g->ops;
+			g->wl.objects = g->obj;
+			for (uint32_t k = 0; k < MAX_OBJ; k++)
+				g->obj[k].name = g->names[k];
+		} else {
+			i++;
+		}
+	}
+	fprintf(stderr, "property case %llu failed: %s; shrunk to %u operations:\n", (unsigned long long)seed,
+		first, g->wl.nr_ops);
+	print_case(g);
+}
+
+static void test_random_scenarios(void)
+{
+	const char *env = getenv("VMSCAN_PROPERTY_CASES"), *s0 = getenv("VMSCAN_PROPERTY_SEED");
+	uint64_t cases = env ? strtoull(env, NULL, 10) : 1500, first = s0 ? strtoull(s0, NULL, 10) : 1;
+	char why[160];
+	int failures = 0;
+
+	for (uint64_t seed = first; seed < first + cases && failures < 3; seed++) {
+		struct gen g;
+		const char *bad;
+
+		gen_case(&g, seed);
+		bad = run_case(&g, seed, why, sizeof why);
+		CHECKF(!bad, "seed %llu (%s): %s", (unsigned long long)seed, g.policy, bad ? bad : "");
+		if (bad) {
+			char first_why[160];
+			snprintf(first_why, sizeof first_why, "%s", bad);
+			shrink_and_report(&g, seed, first_why);
+			failures++;
+		}
+	}
+}
+
+int main(void)
+{
+	RUN(test_random_scenarios);
+	return HARNESS_END("property");
+}

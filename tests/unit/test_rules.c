@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests/unit/test_rules.c - the engine's rules, one small scenario each
+ *
+ * Each row is a sentence, a policy and a tiny scenario whose "expect"
+ * entries say what must hold (the same expectations `vmscan-viz check
+ * --expect` runs).  The rows cover mark_page_accessed, the fault path,
+ * munmap, shrink_page_list's outcomes (dirty deferral, pageout, writeback
+ * rotation, swap, cull), shrink_active_list, lumpy reclaim, direct
+ * reclaim, out of memory and refault activation.  Invariants are checked
+ * after every step of every row.  Single quotes in the JSON stand for
+ * double quotes, to keep the rows readable.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "harness.h"
+
+struct rule_row {
+	const char *sentence;
+	const char *policy;
+	const char *json;	/* memory, objects, workload, expect */
+};
+
+static const struct rule_row rows[] = {
+	{ "mark_page_accessed: a first read() faults the page in and only marks it", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'0-3'}],"
+	  "'expect':[{'check':'decisions.fault == 4'},{'check':'pgactivate == 0'},{'check':'lists.inactive_file == 4'}]" },
+	{ "mark_page_accessed: a read() of a cached, unmarked page sets PG_referenced", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'read','object':'f','pages':'0-3'}],"
+	  "'expect':[{'check':'decisions.reference == 4'},{'check':'pgactivate == 0'}]" },
+	{ "mark_page_accessed: a second read() activates", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'0-3'},{'op':'read','object':'f','pages':'0-3'}],"
+	  "'expect':[{'check':'pgactivate == 4'},{'check':'f.active == 4'}]" },
+	{ "mark_page_accessed: a third read() of an active page changes nothing", "2.6.33",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':2}],"
+	  "'workload':[{'op':'repeat','count':3,'ops':[{'op':'read','object':'f','pages':'0-1'}]}],"
+	  "'expect':[{'check':'pgactivate == 2'},{'check':'f.active == 2'}]" },
+	{ "write() marks accessed and dirties", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':2}],"
+	  "'workload':[{'op':'write','object':'log','pages':'0-1'},{'op':'write','object':'log','pages':'0-1'}],"
+	  "'expect':[{'check':'pgactivate == 2'}]" },
+	{ "the fault path does not call mark_page_accessed", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'lib','type':'file','pages':4}],"
+	  "'workload':[{'op':'touch','object':'lib','pages':'0-3'},{'op':'touch','object':'lib','pages':'0-3'}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'pgmajfault == 4'},{'check':'decisions.reference == 0'}]" },
+	{ "munmap passes a young pte to mark_page_accessed", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'map','object':'f'},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'},"
+	  "{'op':'map','object':'f'},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'}],"
+	  "'expect':[{'check':'pgactivate == 4'},{'check':'f.active == 4'},{'check':'pgfault == 8'}]" },
+	{ "munmap of a MADV_SEQUENTIAL mapping passes nothing on", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'},"
+	  "{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'}],"
+	  "'expect':[{'check':'pgactivate == 0'}]" },
+	{ "a new anonymous page starts on the active anon list", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'heap','type':'anon','pages':4}],"
+	  "'workload':[{'op':'touch','object':'heap','pages':'0-3','write':true}],"
+	  "'expect':[{'check':'lists.active_anon == 4'},{'check':'pgmajfault == 0'},{'check':'pgfault == 4'}]" },
+	{ "a read() stream bigger than memory leaves a twice-read working set active", "2.6.34",
+	  "'memory':{'pages':128},'objects':[{'name':'ws','type':'file','pages':16},{'name':'stream','type':'file','pages':1024}],"
+	  "'workload':[{'op':'read','object':'ws','pages':'0-15'},{'op':'read','object':'ws','pages':'0-15'},{'op':'read','object':'stream'}],"
+	  "'expect':[{'check':'ws.resident == 16'},{'check':'pgactivate == 16'},{'check':'pgsteal_normal >= 800'},"
+	  "{'check':'decisions.reclaim_clean >= 800'}]" },
+	{ "dirty referenced pages are deferred, then written, rotated to the tail and freed", "2.6.34",
+	  "'memory':{'pages':96,'writeback_steps':4},'objects':[{'name':'log','type':'file','pages':256}],"
+	  "'workload':[{'op':'write','object':'log'}],"
+	  "'expect':[{'check':'reclaim_clean_deferred >= 1'},{'check':'nr_vmscan_write >= 1'},{'check':'pgrotated >= 1'},"
+	  "{'check':'pgsteal_normal >= 100'},{'check':'log.resident < 96'}]" },
+	{ "laptop mode keeps dirty pages until scanning goes badly", "2.6.34",
+	  "'memory':{'pages':96,'laptop_mode':true},'objects':[{'name':'log','type':'file','pages':256}],"
+	  "'workload':[{'op':'write','object':'log'}],"
+	  "'expect':[{'check':'nr_vmscan_write >= 1'},{'check':'log.resident < 96'}]" },
+	{ "anonymous memory without swap is never reclaimed", "2.6.34",
+	  "'memory':{'pages':128},'objects':[{'name':'heap','type':'anon','pages':48},{'name':'s','type':'file','pages':512}],"
+	  "'workload':[{'op':'touch','object':'heap','write':true},{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'heap.resident == 48'},{'check':'pswpout == 0'}]" },
+	{ "anonymous memory is swapped out and swapped back in", "2.6.34",
+	  "'memory':{'pages':96,'swap':256,'swappiness':100},'objects':[{'name':'heap','type':'anon','pages':160}],"
+	  "'workload':[{'op':'touch','object':'heap','write':true},{'op':'touch','object':'heap','pages':'0-31'}],"
+	  "'expect':[{'check':'pswpout >= 64'},{'check':'pswpin >= 1'},{'check':'heap.refaults >= 1'}]" },
+	{ "mlocked pages go to the unevictable list and come back on munlock", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':8}],"
+	  "'workload':[{'op':'mlock','object':'key','pages':'0-7'},{'op':'munlock','object':'key'}],"
+	  "'expect':[{'step':8,'check':'lists.unevictable == 8'},{'check':'unevictable_pgs_mlocked == 8'},"
+	  "{'check':'unevictable_pgs_rescued == 8'},{'check':'lists.unevictable == 0'}]" },
+	{ "mlocked pages survive a stream that evicts everything else", "2.6.33",
+	  "'memory':{'pages':96},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file','pages':512}],"
+	  "'workload':[{'op':'mlock','object':'key','pages':'0-15'},{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'key.resident == 16'},{'check':'lists.unevictable == 16'}]" },
+	{ "a high-order allocation reclaims hot mapped pages (lumpy)", "2.6.34",
+	  "'memory':{'pages':128,'kswapd':false},'objects':[{'name':'hot','type':'file','pages':96}],"
+	  "'workload':[{'op':'touch','object':'hot'},{'op':'touch','object':'hot'},{'op':'alloc','pages':64,'order':5}],"
+	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_direct_normal >= 1'},{'check':'hot.resident <= 80'},"
+	  "{'check':'pgscan_kswapd_normal == 0'}]" },
+	{ "without kswapd every reclaim is direct", "2.6.34",
+	  "'memory':{'pages':64,'kswapd':false},'objects':[{'name':'s','type':'file','pages':256}],"
+	  "'workload':[{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_kswapd_normal == 0'},{'check':'pageoutrun == 0'}]" },
+	{ "kswapd reclaims in the background", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'s','type':'file','pages':256}],"
+	  "'workload':[{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'allocstall == 0'},{'check':'pageoutrun >= 1'},{'check':'kswapd_steal >= 150'}]" },
+	{ "when nothing can be reclaimed the access fails", "2.6.34",
+	  "'memory':{'pages':32},'objects':[{'name':'key','type':'file','pages':40}],"
+	  "'workload':[{'op':'mlock','object':'key','pages':'0-39'}],"
+	  "'expect':[{'check':'alloc_fail >= 1'},{'check':'decisions.oom >= 1'}]" },
+	{ "refault: a page evicted moments ago comes back active", "refault",
+	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','pages':64}],"
+	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
+	  "'expect':[{'check':'workingset_refault >= 1'},{'check':'workingset_activate >= 1'}]" },
+	{ "2.6.34 keeps no shadows: refaults are counted but never activated", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','pages':64}],"
+	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
+	  "'expect':[{'check':'refault >= 1'},{'check':'workingset_refault == 0'},{'check':'workingset_activate == 0'}]" },
+};
+
+static char *to_json(const char *body)
+{
+	static const char head[] = "{'format':1,'title':'rule',";
+	size_t n = strlen(head) + strlen(body) + 2;
+	char *s = malloc(n + 1);
+
+	if (!s)
+		return NULL;
+	strcpy(s, head);
+	strcat(s, body);
+	strcat(s, "}");
+	for (char *c = s; *c; c++)
+		if (*c == '\'')
+			*c = '"';
+	return s;
+}
+
+static bool holds(double v, int cmp, double want)
+{
+	return cmp == CMP_LT ? v < want : cmp == CMP_LE ? v <= want : cmp == CMP_EQ ? v == want
+	     : cmp == CMP_GE ? v >= want : v > want;
+}
+
+static void run_row(const struct rule_row *r)
+{
+	char *json = to_json(r->json), why[160];
+	struct diag_list d = { 0 };
+	struct scenario s;
+	struct engine_error err;
+	struct engine *e;
+	bool *done;
+
+	if (!json || scenario_parse(r->sentence, NULL, json, strlen(json), &s, &d) < 0) {
+		CHECKF(0, "%s: scenario does not load: %s", r->sentence, d.n ? d.v[0].msg : "");
+		diag_list_free(&d);
+		free(json);
+		return;
+	}
+	e = engine_new(&s.wl, policy_find(r->policy), &err);
+	done = calloc(s.nr_expect + 1, sizeof *done);
+	CHECKF(e && done && s.nr_expect, "%s: no engine or no expectations", r->sentence);
+	while (e && done) {
+		bool end = engine_done(e);
+		for (uint32_t i = 0; i < s.nr_expect; i++) {
+			const struct expectation *x = &s.expect[i];
+			bool ok;
+			double v;
+			if (done[i] || (x->at_step ? engine_steps(e) < x->at_step && !end : !end))
+				continue;
+			v = cli_measure(e, x, &ok);
+			done[i] = true;
+			CHECKF(ok && holds(v, x->cmp, x->value), "%s: %s, measured %g", r->sentence, x->text, v);
+		}
+		if (end)
+			break;
+		engine_step(e);
+		if (engine_check(e, why, sizeof why) < 0) {
+			CHECKF(0, "%s: invariant broken at step %llu: %s", r->sentence,
+			       (unsigned long long)engine_steps(e), why);
+			break;
+		}
+	}
+	free(done);
+	engine_free(e);
+	scenario_free(&s);
+	diag_list_free(&d);
+	free(json);
+}
+
+static void test_rules(void)
+{
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		ROW_BEGIN();
+		run_row(&rows[i]);
+		ROW_END();
+	}
+}
+
+int main(void)
+{
+	RUN(test_rules);
+	return HARNESS_END("rules");
+}
