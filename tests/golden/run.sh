@@ -1,0 +1,33 @@
+#!/bin/sh
+# tests/golden/run.sh BIN - every scenario of data/ under every policy must
+# give exactly its recorded golden record (tests/golden/<scenario>/<policy>),
+# pass its own expectations (check --expect), and keep the engine's
+# invariants after every step (run --check).  Regenerate on purpose with
+# `make golden-update` and read the diff before committing it.
+set -u
+bin=$1
+cd "$(dirname "$0")/../.." || exit 1
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+policies=$("$bin" policies | cut -d' ' -f1)
+for scenario in data/*.json tests/regress/*.json; do
+	[ -f "$scenario" ] || continue
+	case $scenario in *schema.json) continue ;; esac
+	name=$(basename "$scenario" .json)
+	if "$bin" check --expect "$scenario" >/tmp/golden-check.$$ 2>&1; then ok; else bad "$scenario: expectations"; cat /tmp/golden-check.$$; fi
+	for policy in $policies; do
+		if "$bin" run "$scenario" --policy "$policy" --check >/dev/null; then ok; else bad "$scenario $policy: invariants"; fi
+		case $scenario in tests/regress/*) continue ;; esac
+		want=tests/golden/$name/$policy
+		if [ ! -f "$want" ]; then bad "$want: no golden record (make golden-update)"; continue; fi
+		if tests/golden/golden.sh "$bin" "$scenario" "$policy" | diff -u "$want" - >/tmp/golden-diff.$$; then
+			ok
+		else
+			bad "$scenario under $policy differs from $want:"; head -40 /tmp/golden-diff.$$
+		fi
+	done
+done
+rm -f /tmp/golden-check.$$ /tmp/golden-diff.$$
+echo "golden: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
