@@ -33,12 +33,17 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Debian packages: to build, and to run the tests.
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux valgrind clang cppcheck clang-tidy groff-base man-db
+DEB_TEST  := tmux valgrind clang libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
 
-.PHONY: all run test unit golden bad e2e check-layering check-asan lint bench \
+.PHONY: all build run test test-run unit check-layering check-asan lint bench bench-smoke \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
 
-all: $(BIN)
+# The entry points first make sure the Debian packages are there, then build
+# in a second make, so that pkg-config is asked again after an install.
+all:
+	@$(MAKE) --no-print-directory -s deps
+	@$(MAKE) --no-print-directory build
+build: $(BIN)
 
 help:
 	@echo "make            build $(BIN)"
@@ -54,9 +59,11 @@ help:
 
 # Installs what is missing (as root, or through sudo), or says what to run.
 deps:
-	@need=""; for p in $(DEB_BUILD) $(if $(filter deps-test,$(MAKECMDGOALS) $(DEPS_FOR)),$(DEB_TEST)); do \
+	@need=""; for p in $(DEB_BUILD) $(if $(DEPS_FOR),$(DEB_TEST)); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || need="$$need $$p"; done; \
 	if [ -z "$$need" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+	  echo "vmscan-viz needs:$$need (Debian package names); install them and run make again"; exit 1; fi; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
 	else echo "vmscan-viz needs these Debian packages:$$need"; \
 	     echo "run: sudo apt-get install -y$$need"; exit 1; fi; \
@@ -64,11 +71,12 @@ deps:
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need
 
 check-deps:
-	@$(PKG_CONFIG) --exists ncursesw libcjson 2>/dev/null || $(MAKE) --no-print-directory deps
+	@$(PKG_CONFIG) --exists ncursesw libcjson 2>/dev/null || { \
+	  echo "pkg-config cannot find ncursesw and libcjson: run 'make deps' or:"; \
+	  echo "  sudo apt-get install -y $(DEB_BUILD)"; exit 1; }
 
 # ---- build ---------------------------------------------------------------
 
-$(BUILD)/engine/%.o $(BUILD)/policy/%.o: CPPFLAGS_EXTRA :=
 $(BUILD)/engine/%.o: src/engine/%.c | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
@@ -95,40 +103,82 @@ $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
 $(BIN): $(BUILD)/main.o $(APP_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
 
-run: $(BIN)
+run: all
 	@./$(BIN)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- tests ---------------------------------------------------------------
 
-# Unit tests link the library and, where they need them, the loader and
-# front-end objects (everything but main.o).
+# Unit tests link the library and the front-end objects (all but main.o).
 $(BUILD)/tests/%: tests/unit/%.c $(APP_OBJ) $(LIB) tests/unit/harness.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ $< $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
+	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -Isrc -o $@ $< $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
 
-test: $(BIN) $(UNIT_BIN)
-	@$(MAKE) --no-print-directory DEPS_FOR=deps-test deps
+test:
+	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
+	@$(MAKE) --no-print-directory test-run
+
+test-run: $(BIN) $(UNIT_BIN)
 	@tests/run-all.sh $(BUILD)
 	@$(MAKE) --no-print-directory check-asan
 
-unit: $(UNIT_BIN)
+unit: $(BIN) $(UNIT_BIN)
 	@tests/run-all.sh $(BUILD) unit
 
 check-layering: $(LIB)
 	@tests/check-layering.sh $(BUILD)
 
-# The whole suite again, built with AddressSanitizer and UBSan.
+# The whole suite again, built with AddressSanitizer and UBSan (clang).
+ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 check-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
-	  CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
 	  LDFLAGS='-fsanitize=address,undefined' build-asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  VMSCAN_SANITIZED=1 tests/run-all.sh build-asan
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh build-asan
 
-golden-update: $(BIN)
+golden-update: build
 	@tests/golden/update.sh $(BIN)
+
+# ---- static analysis, docs -------------------------------------------------
+
+# cppcheck: warnings, performance and portability; clang-tidy: the checks in
+# .clang-tidy (bugs and clang's static analyzer); the man page with groff -ww;
+# --help and the man page must list the same options.
+LINT_SRC := $(sort $(wildcard src/*.c src/*/*.c))
+lint: build
+	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
+	  --inline-suppr --suppress=missingIncludeSystem -D_DEFAULT_SOURCE -Isrc src
+	clang-tidy --quiet $(LINT_SRC) -- -std=c11 $(APP_CPPFLAGS) -Isrc 2>/dev/null
+	groff -man -ww -z src/vmscan-viz.1
+	tests/check-man.sh $(BIN) src/vmscan-viz.1
+
+# ---- fuzzing, benchmarks, screenshots --------------------------------------
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+bench:
+	@$(MAKE) --no-print-directory BUILD=build-bench CFLAGS='-O2 -g -DNDEBUG' build-bench/vmscan-viz build-bench/tests/bench
+	@tests/bench/run.sh build-bench
+
+screenshots: build
+	tests/e2e/screenshots.sh $(BIN) screenshots
+
+# ---- install ---------------------------------------------------------------
+
+DATA_FILES := $(filter-out data/scenario.schema.json,$(wildcard data/*.json)) data/scenario.schema.json data/README.md
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vmscan-viz
+	install -m 644 src/vmscan-viz.1 $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
+	install -m 644 $(DATA_FILES) $(DESTDIR)$(DATADIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/vmscan-viz $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(DATA_FILES)))
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz build-bench

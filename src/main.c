@@ -17,7 +17,7 @@ static const char usage[] =
 	"       vmscan-viz run SCENARIO [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
 	"       vmscan-viz trace SCENARIO [--policy P]\n"
 	"       vmscan-viz check [--expect] [--policy P] SCENARIO...\n"
-	"       vmscan-viz compare SCENARIO (--policy A --policy B | --all) [--json | --csv]\n"
+	"       vmscan-viz compare SCENARIO (--policy A --policy B | --all) [--json | --csv [--every N]]\n"
 	"       vmscan-viz policies\n"
 	"\n"
 	"Watch Linux 2.6.33/2.6.34 page reclaim decide, page by page.\n"
@@ -47,6 +47,7 @@ static const char usage[] =
 	"  --expect          run the scenario's expectations (check)\n"
 	"  --all             every policy (compare)\n"
 	"  --csv             per-step list sizes and counters (compare)\n"
+	"  --every N         with --csv, one row every N steps\n"
 	"\n"
 	"With no SCENARIO the visualizer starts on a built-in tour. Keys: press ? in it.\n"
 	"Exit status: 0 ok, 1 bad scenario or failed expectation, 2 usage error.\n";

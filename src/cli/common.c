@@ -23,7 +23,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		if (only_positional || a[0] != '-' || a[1] == '\0') {
 			if (*npos >= max_pos) {
-				fprintf(stderr, "vmscan-viz %s: unexpected argument '%s' (try 'vmscan-viz --help')\n", cmd, a);
+				fprintf(stderr, "vmscan-viz%s%s: unexpected argument '%s' (try 'vmscan-viz --help')\n", *cmd ? " " : "", cmd, a);
 				return -1;
 			}
 			pos[(*npos)++] = a;
@@ -35,12 +35,12 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			if (strlen(o->name) == len && strncmp(o->name, a, len) == 0)
 				break;
 		if (!o->name) {
-			fprintf(stderr, "vmscan-viz %s: unknown option '%.*s' (try 'vmscan-viz --help')\n", cmd, (int)len, a);
+			fprintf(stderr, "vmscan-viz%s%s: unknown option '%.*s' (try 'vmscan-viz --help')\n", *cmd ? " " : "", cmd, (int)len, a);
 			return -1;
 		}
 		if (o->flag) {
 			if (eq) {
-				fprintf(stderr, "vmscan-viz %s: option '%s' takes no value\n", cmd, o->name);
+				fprintf(stderr, "vmscan-viz%s%s: option '%s' takes no value\n", *cmd ? " " : "", cmd, o->name);
 				return -1;
 			}
 			*o->flag = true;
@@ -48,7 +48,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
 		if (!val) {
-			fprintf(stderr, "vmscan-viz %s: option '%s' needs a value\n", cmd, o->name);
+			fprintf(stderr, "vmscan-viz%s%s: option '%s' needs a value\n", *cmd ? " " : "", cmd, o->name);
 			return -1;
 		}
 		if (o->multi) {
@@ -56,7 +56,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			while (k < 7 && (*o->multi)[k])
 				k++;
 			if (k == 7) {
-				fprintf(stderr, "vmscan-viz %s: too many '%s' options\n", cmd, o->name);
+				fprintf(stderr, "vmscan-viz%s%s: too many '%s' options\n", *cmd ? " " : "", cmd, o->name);
 				return -1;
 			}
 			(*o->multi)[k] = val;

@@ -245,6 +245,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 			if (q != pfn && can_isolate_neighbour(e, &e->pages[q])) {
 				isolate(e, q, count);
 				taken++;
+				scan++;	/* 2.6.34: a neighbour counts as scanned, and uses up the budget */
 			}
 		}
 	}
