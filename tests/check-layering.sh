@@ -24,8 +24,10 @@ if [ -z "$objs" ]; then
 else
 	check "engine objects call no stdio, exit, curses or cJSON function" \
 		"$(nm -u $objs | grep -wE '(f?printf|fputs|puts|fopen|fwrite|fread|putchar|exit|_exit|abort|initscr|newterm|wrefresh|cJSON_[A-Za-z]+|getenv)$')"
+	# objects in .data or .bss are writable; .data.rel.ro (const tables
+	# holding pointers) and .rodata are not
 	check "engine objects define no mutable global state" \
-		"$(nm $objs | grep -E ' [BbDdCc] ' )"
+		"$(objdump -t $objs | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' | grep -vE '^[0-9a-f]+ l +d ')"
 fi
 echo "layering: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -40,6 +40,8 @@ if [ "$only" != unit ]; then
 	[ -x "$here/bad/run.sh" ] && suite bad "$here/bad/run.sh" "$bin"
 	[ -x "$here/cli/run.sh" ] && suite cli "$here/cli/run.sh" "$bin"
 	[ -x "$here/e2e/run.sh" ] && suite e2e "$here/e2e/run.sh" "$bin"
+	# memcheck of the plain build only: sanitizers and valgrind do not mix
+	[ -z "${VMSCAN_SANITIZED:-}" ] && suite memcheck "$here/memcheck.sh" "$bin"
 fi
 [ -n "$broken" ] && echo "failing suites:$broken"
 echo "total: $passed passed, $failed failed"

@@ -120,7 +120,7 @@ struct engine_core {
 	uint32_t op;			/* current operation */
 	uint64_t sub;			/* step within it */
 	uint64_t rng[4];		/* xoshiro256** for WL_RANDOM */
-	uint32_t pend_index;		/* WL_RANDOM: the page drawn for the next step */
+	uint32_t pend_obj, pend_index;	/* the page the next workload step accesses */
 	bool pend_valid;
 	bool alloc_reclaimed;		/* direct reclaim already ran for the pending allocation */
 	bool kswapd_tried;		/* kswapd already ran for the pending allocation */

@@ -41,33 +41,38 @@ static bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 {
 	const struct wl_op *op = &e->wl->ops[e->c.op];
 
+	if (e->c.pend_valid) {
+		*obj = e->c.pend_obj;
+		*index = e->c.pend_index;
+		return true;
+	}
 	*obj = op->object;
 	switch (op->kind) {
 	case WL_TOUCH: case WL_READ: case WL_WRITE: case WL_DIRTY: case WL_MLOCK:
 		*index = op->first + (uint32_t)e->c.sub;
-		return true;
+		break;
 	case WL_RANDOM:
-		if (!e->c.pend_valid) {
-			if (op->flags & WL_F_ZIPF) {
-				if (e->zipf.op != e->c.op)
-					zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
-				e->c.pend_index = op->first + zipf_sample(&e->zipf, e->c.rng);
-			} else {
-				e->c.pend_index = op->first +
-					(uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
-			}
-			e->c.pend_valid = true;
+		if (op->flags & WL_F_ZIPF) {
+			if (e->zipf.op != e->c.op)
+				zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
+			*index = op->first + zipf_sample(&e->zipf, e->c.rng);
+		} else {
+			*index = op->first + (uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
 		}
-		*index = e->c.pend_index;
-		return true;
+		break;
 	case WL_TRACE:
 		*index = op->trace[e->c.sub];
 		if (op->trace_object)
 			*obj = op->trace_object[e->c.sub];
-		return true;
+		break;
 	default:
 		return false;
 	}
+	/* kept until the step runs: a random draw must not be drawn twice */
+	e->c.pend_obj = *obj;
+	e->c.pend_index = *index;
+	e->c.pend_valid = true;
+	return true;
 }
 
 static bool page_resident(struct engine *e, uint32_t obj, uint32_t index)

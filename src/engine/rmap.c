@@ -18,13 +18,10 @@ int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 	int referenced = 0;
 
 	*vm_flags = 0;
-	for (unsigned as = 0; as < MAX_MAPPINGS; as++) {
-		unsigned bit = 1u << as;
-		const struct vma *vma;
+	for (unsigned m = page->mapped; m; m &= m - 1) {
+		unsigned as = (unsigned)__builtin_ctz(m), bit = 1u << as;
+		const struct vma *vma = object_vma(e, page->object, as);
 
-		if (!(page->mapped & bit))
-			continue;
-		vma = object_vma(e, page->object, as);
 		/* 2.6.34 page_referenced_one(): a locked VMA ends the walk, so
 		 * the page goes on to try_to_unmap and gets culled. */
 		if (vma->flags & VM_LOCKED) {
@@ -104,11 +101,9 @@ void page_remove_rmap(struct engine *e, struct page *page, unsigned as)
  * pte goes (for anon pages a swap entry takes its place). */
 enum ttu_result try_to_unmap(struct engine *e, struct page *page)
 {
-	for (unsigned as = 0; as < MAX_MAPPINGS; as++) {
-		unsigned bit = 1u << as;
+	for (unsigned m = page->mapped; m; m &= m - 1) {
+		unsigned as = (unsigned)__builtin_ctz(m), bit = 1u << as;
 
-		if (!(page->mapped & bit))
-			continue;
 		if (object_vma(e, page->object, as)->flags & VM_LOCKED) {
 			mlock_vma_page(e, page);
 			return SWAP_MLOCK;

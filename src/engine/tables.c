@@ -6,19 +6,19 @@
 #include "engine.h"
 
 const char *const vmstat_name[NR_VM_EVENTS] = {
-#define X(id, name) [id] = name,
+#define X(id, name) [(id)] = (name),
 	VMSTAT_EVENTS(X)
 #undef X
 };
 
 const char *const branch_reason[NR_BRANCHES] = {
-#define X(id, reason, origin) [id] = reason,
+#define X(id, reason, origin) [(id)] = (reason),
 	BRANCHES(X)
 #undef X
 };
 
 const char *const branch_origin[NR_BRANCHES] = {
-#define X(id, reason, origin) [id] = origin,
+#define X(id, reason, origin) [(id)] = (origin),
 	BRANCHES(X)
 #undef X
 };
@@ -30,13 +30,13 @@ const char *const branch_id[NR_BRANCHES] = {
 };
 
 const char *const outcome_name[NR_OUTCOMES] = {
-#define X(id, name) [id] = name,
+#define X(id, name) [(id)] = (name),
 	OUTCOMES(X)
 #undef X
 };
 
 const char *const step_func_name[NR_STEP_FUNCS] = {
-#define X(id, name) [id] = name,
+#define X(id, name) [(id)] = (name),
 	STEP_FUNCS(X)
 #undef X
 };

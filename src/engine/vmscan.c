@@ -671,7 +671,7 @@ static void kswapd_priority_done(struct engine *e)
 	if (!e->c.all_unreclaimable && e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
 		e->c.all_unreclaimable = true;
 	/* scanned a lot, reclaimed little: start writing even in laptop mode */
-	if (rs->total_scanned > SWAP_CLUSTER_MAX * 2 &&
+	if (rs->total_scanned > (uint64_t)SWAP_CLUSTER_MAX * 2 &&
 	    rs->total_scanned > sc->nr_reclaimed + sc->nr_reclaimed / 2)
 		sc->may_writepage = true;
 	if (zone_watermark_ok(e, e->c.wmark_high, 0)) {

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scenario/internal.h - the loader's insides, shared by the files of src/scenario/
+ *
+ * One struct loader lives for one scenario_parse() call: the text, the
+ * diagnostics collected so far, the positions of every JSON value, and the
+ * arrays being built.  Operations are built in two passes over the same
+ * code: pass 1 checks everything and only counts the operations, pass 2
+ * (run only when pass 1 found no error) writes them into an array of
+ * exactly that size.  Trace files and captions are read once, in pass 1,
+ * and handed out again in the same order in pass 2.
+ */
+#ifndef VMSCAN_SCENARIO_INTERNAL_H
+#define VMSCAN_SCENARIO_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cJSON.h>
+
+#include "scenario.h"
+
+#define SCENARIO_MAX_ERRORS	20
+#define SCENARIO_MAX_OPS	16000000u	/* after stream and repeat expansion */
+#define SCENARIO_MAX_OBJECTS	4096u
+#define SCENARIO_MAX_TRACE_BYTES (1ull << 30)
+#define SCENARIO_MAX_ACCESSES	100000000u	/* per trace, per random */
+#define SCENARIO_MAX_WRITEBACK	1000000u
+
+#if defined(__GNUC__)
+#define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SC_PRINTF(f, a)
+#endif
+
+/* ---- locate.c: where each JSON value starts ------------------------- */
+
+struct lexpos {
+	uint32_t value;		/* offset of the value's first byte */
+	uint32_t key;		/* offset of its key's opening quote, or UINT32_MAX */
+};
+
+struct locate {
+	struct lexpos *pos;	/* pre-order, as cJSON builds its tree */
+	size_t n;
+	bool ok;		/* false: positions unknown, report the path only */
+};
+
+void locate_build(struct locate *l, const char *buf, size_t len, const cJSON *root);
+void locate_free(struct locate *l);
+/* Offset of @node (or of its key), or -1 when unknown. */
+long locate_offset(const struct locate *l, const cJSON *root, const cJSON *node, bool key);
+void offset_linecol(const char *buf, size_t len, size_t off, int *line, int *col);
+
+/* ---- the loader ------------------------------------------------------ */
+
+struct trace_data {
+	uint32_t *page;
+	uint32_t *object;	/* NULL: every access is the op's object */
+	uint32_t n;
+};
+
+struct owned {			/* every allocation a scenario keeps */
+	void **p;
+	size_t n, cap;
+};
+
+struct loader {
+	const char *name;	/* file name in diagnostics */
+	const char *dir;	/* directory for trace paths, or NULL */
+	const char *buf;	/* NUL-terminated text */
+	size_t len;
+	const cJSON *root;
+	struct locate loc;
+	struct diag_list *d;
+	unsigned nerr;
+	bool stop;		/* too many errors or out of memory */
+	bool quiet;		/* pass 2: no diagnostics */
+	struct owned *own;
+
+	/* objects */
+	struct object_spec *obj;
+	bool *obj_bad;		/* declared, but something about it is wrong */
+	uint32_t nr_obj;
+	bool objects_failed;	/* "objects" unusable: do not report unknown names */
+
+	/* operations */
+	struct wl_op *ops;	/* NULL in pass 1: only count */
+	size_t nr_ops;		/* emitted so far */
+	size_t ops_cap;		/* pass 2: the size pass 1 counted */
+	bool ops_overflow;
+
+	/* captions: added in pass 1, handed out in order in pass 2 */
+	char **captions;
+	uint32_t nr_captions, captions_cap, caption_next;
+
+	/* trace files: read in pass 1, handed out in order in pass 2 */
+	struct trace_data *traces;
+	uint32_t nr_traces, traces_cap, trace_next;
+};
+
+/* diag.c */
+void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path,
+	  const char *fmt, ...) SC_PRINTF(5, 6);
+void lerr_file(struct loader *L, const char *file, int line, int col, const char *path,
+	       const char *fmt, ...) SC_PRINTF(6, 7);
+int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path,
+	      const char *fmt, va_list ap) SC_PRINTF(6, 0);
+void path_fmt(char *dst, size_t n, const char *fmt, ...) SC_PRINTF(3, 4);
+
+/* load.c: memory the scenario keeps */
+void *own_alloc(struct loader *L, size_t size);
+char *own_strdup(struct loader *L, const char *s);
+int own_add(struct loader *L, void *p);
+void owned_free(struct owned *o);
+void out_of_memory(struct loader *L);
+
+/* schema.c: typed access to JSON values, with diagnostics */
+const cJSON *jget(const cJSON *obj, const char *key);
+bool check_keys(struct loader *L, const cJSON *obj, const char *path,
+		const char *const *keys);
+bool want_object(struct loader *L, const cJSON *v, const char *path);
+bool want_array(struct loader *L, const cJSON *v, const char *path);
+int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min,
+	     uint64_t max, uint64_t *out);
+int get_bool(struct loader *L, const cJSON *v, const char *path, bool *out);
+int get_string(struct loader *L, const cJSON *v, const char *path, const char **out);
+int get_choice(struct loader *L, const cJSON *v, const char *path,
+	       const char *const *choices, int *out);
+void describe(struct loader *L, const cJSON *v, char *buf, size_t n);
+void quote(const char *s, char *buf, size_t n);
+void missing_key(struct loader *L, const cJSON *obj, const char *path, const char *key);
+int find_object(struct loader *L, const cJSON *v, const char *path, uint32_t *out);
+int load_top(struct loader *L, struct scenario *s);
+
+extern const char *const top_keys[];
+extern const char *const memory_keys[];
+extern const char *const watermark_keys[];
+extern const char *const object_keys[];
+extern const char *const expect_keys[];
+
+/* range.c: page ranges */
+struct prange {
+	uint32_t first, count;
+};
+struct prange_list {
+	struct prange *v;
+	size_t n, cap;
+};
+/* Parses @v (integer, "0-63,80", "all"; NULL means "all") against object
+ * @obj.  Adjacent pieces are merged.  Returns 0, or -1 with a diagnostic. */
+int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj,
+		struct prange_list *out);
+/* The text-only part: 0, or one of enum range_error with bad[] set to the
+ * offending page (past end) or the piece's ends (backwards). */
+enum range_error { RANGE_SYNTAX = -1, RANGE_PAST_END = -2, RANGE_BACKWARDS = -3, RANGE_NOMEM = -4 };
+int range_parse_text(const char *s, uint32_t limit, struct prange_list *out, uint64_t bad[2]);
+void prange_list_free(struct prange_list *r);
+
+/* ops.c */
+extern const char *const op_names[];
+const char *const *op_keys(int op);
+int load_workload(struct loader *L, const cJSON *arr);
+
+/* trace.c: reads a trace file for a "trace" operation */
+enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY };
+int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
+	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+
+/* expect.c */
+int load_expect(struct loader *L, const cJSON *arr, struct scenario *s);
+/* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why. */
+int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
+		       struct expectation *e, char *why, size_t n);
+
+/* suggest.c */
+unsigned edit_distance(const char *a, const char *b);
+/* The closest of @names (NULL-terminated if @n is SIZE_MAX) to @word, or
+ * NULL if none is close enough to be a likely typo. */
+const char *suggest(const char *word, const char *const *names, size_t n);
+/* Appends `; did you mean "X"?` to @buf when there is a suggestion. */
+void suggest_append(char *buf, size_t n, const char *word, const char *const *names,
+		    size_t count);
+
+/* load.c */
+int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len,
+			struct scenario *out, struct diag_list *d);
+
+#endif

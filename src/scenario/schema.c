@@ -1,0 +1,533 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scenario/schema.c - the top level of a scenario: format, title, memory,
+ * objects; and the typed getters every other part uses
+ *
+ * Each getter checks one JSON value against what the format allows and, if
+ * it is wrong, reports what it found and what was expected.  Numbers arrive
+ * from cJSON as doubles, so an integer is one that is finite, whole and in
+ * range (2.5, 1e400 and -1 are all refused).  Keys are compared case-
+ * sensitively; an unknown key gets the closest known one as a suggestion,
+ * and a repeated key is an error (cJSON would silently keep the first).
+ * Left out: the workload (ops.c) and expectations (expect.c).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/engine.h"
+#include "internal.h"
+
+const char *const top_keys[] = {
+	"format", "title", "description", "policy", "memory", "objects", "workload", "expect", NULL
+};
+const char *const memory_keys[] = {
+	"pages", "watermarks", "swap", "swappiness", "writeback_steps", "kswapd", "laptop_mode", NULL
+};
+const char *const watermark_keys[] = { "min", "low", "high", NULL };
+const char *const object_keys[] = { "name", "type", "pages", "exec", NULL };
+
+const cJSON *jget(const cJSON *obj, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+void quote(const char *s, char *buf, size_t n)
+{
+	size_t k = 0, i = 0, shown = 0;
+
+	if (n < 8) {
+		if (n)
+			buf[0] = '\0';
+		return;
+	}
+	buf[k++] = '"';
+	for (; s[i] && k + 8 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (shown >= 40 && (c & 0xC0) != 0x80)
+			break;
+		if (c == '"' || c == '\\') {
+			buf[k++] = '\\';
+			buf[k++] = (char)c;
+		} else if (c < 32 || c == 127) {
+			k += (size_t)snprintf(buf + k, n - k, "\\x%02x", c);
+		} else {
+			buf[k++] = (char)c;
+		}
+		if ((c & 0xC0) != 0x80)
+			shown++;
+	}
+	if (s[i]) {
+		/* drop a partial UTF-8 sequence before the ellipsis */
+		while (k > 1 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80)
+			k--;
+		if (k > 1 && ((unsigned char)buf[k - 1] & 0xC0) == 0xC0)
+			k--;
+		buf[k++] = '.';
+		buf[k++] = '.';
+		buf[k++] = '.';
+	}
+	buf[k++] = '"';
+	buf[k] = '\0';
+}
+
+void describe(struct loader *L, const cJSON *v, char *buf, size_t n)
+{
+	if (!v) {
+		snprintf(buf, n, "nothing");
+	} else if (cJSON_IsObject(v)) {
+		snprintf(buf, n, "an object");
+	} else if (cJSON_IsArray(v)) {
+		snprintf(buf, n, "an array");
+	} else if (cJSON_IsString(v)) {
+		quote(v->valuestring, buf, n);
+	} else if (cJSON_IsTrue(v)) {
+		snprintf(buf, n, "true");
+	} else if (cJSON_IsFalse(v)) {
+		snprintf(buf, n, "false");
+	} else if (cJSON_IsNull(v)) {
+		snprintf(buf, n, "null");
+	} else {
+		/* a number: as the author wrote it, when we know where it is */
+		long off = locate_offset(&L->loc, L->root, v, false);
+		if (off >= 0) {
+			size_t k = 0;
+			while (k + 1 < n && k < 30 && (size_t)off + k < L->len &&
+			       strchr("0123456789+-eE.", L->buf[off + k]) && L->buf[off + k])
+				k++;
+			memcpy(buf, L->buf + off, k);
+			buf[k] = '\0';
+			if (k < 30)
+				return;
+		}
+		snprintf(buf, n, "%.17g", v->valuedouble);
+	}
+}
+
+static bool in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(s, *list) == 0)
+			return true;
+	return false;
+}
+
+bool check_keys(struct loader *L, const cJSON *obj, const char *path, const char *const *keys)
+{
+	bool ok = true;
+
+	for (const cJSON *c = obj->child; c && !L->stop; c = c->next) {
+		char q[96], msg[256];
+		quote(c->string, q, sizeof q);
+		if (!in_list(c->string, keys)) {
+			snprintf(msg, sizeof msg, "unknown key %s", q);
+			suggest_append(msg, sizeof msg, c->string, keys, SIZE_MAX);
+			lerr(L, c, true, path, "%s", msg);
+			ok = false;
+			continue;
+		}
+		for (const cJSON *p = obj->child; p != c; p = p->next) {
+			if (strcmp(p->string, c->string) == 0) {
+				lerr(L, c, true, path, "duplicate key %s", q);
+				ok = false;
+				break;
+			}
+		}
+	}
+	return ok;
+}
+
+bool want_object(struct loader *L, const cJSON *v, const char *path)
+{
+	char f[96];
+
+	if (cJSON_IsObject(v))
+		return true;
+	describe(L, v, f, sizeof f);
+	lerr(L, v, false, path, "expected an object {...}, found %s", f);
+	return false;
+}
+
+bool want_array(struct loader *L, const cJSON *v, const char *path)
+{
+	char f[96];
+
+	if (cJSON_IsArray(v))
+		return true;
+	describe(L, v, f, sizeof f);
+	lerr(L, v, false, path, "expected an array [...], found %s", f);
+	return false;
+}
+
+int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min, uint64_t max,
+	     uint64_t *out)
+{
+	char f[96];
+	double x;
+
+	if (cJSON_IsNumber(v)) {
+		x = v->valuedouble;
+		if (isfinite(x) && x == floor(x) && x >= (double)min && x <= (double)max &&
+		    x < 9007199254740992.0) {
+			*out = (uint64_t)x;
+			return 0;
+		}
+	}
+	describe(L, v, f, sizeof f);
+	if (max >= (1ull << 53))
+		lerr(L, v, false, path, "expected a whole number of at least %llu, found %s",
+		     (unsigned long long)min, f);
+	else
+		lerr(L, v, false, path, "expected a whole number from %llu to %llu, found %s",
+		     (unsigned long long)min, (unsigned long long)max, f);
+	return -1;
+}
+
+int get_bool(struct loader *L, const cJSON *v, const char *path, bool *out)
+{
+	char f[96];
+
+	if (cJSON_IsBool(v)) {
+		*out = cJSON_IsTrue(v);
+		return 0;
+	}
+	describe(L, v, f, sizeof f);
+	lerr(L, v, false, path, "expected true or false, found %s", f);
+	return -1;
+}
+
+int get_string(struct loader *L, const cJSON *v, const char *path, const char **out)
+{
+	char f[96];
+
+	if (cJSON_IsString(v) && v->valuestring[0]) {
+		*out = v->valuestring;
+		return 0;
+	}
+	describe(L, v, f, sizeof f);
+	lerr(L, v, false, path, "expected a non-empty string, found %s", f);
+	return -1;
+}
+
+int get_choice(struct loader *L, const cJSON *v, const char *path, const char *const *choices,
+	       int *out)
+{
+	char f[96], list[160] = "", msg[320];
+	size_t k = 0;
+
+	if (cJSON_IsString(v))
+		for (int i = 0; choices[i]; i++)
+			if (strcmp(v->valuestring, choices[i]) == 0) {
+				*out = i;
+				return 0;
+			}
+	for (int i = 0; choices[i] && k < sizeof list; i++)
+		k += (size_t)snprintf(list + k, sizeof list - k, "%s\"%s\"",
+				      !i ? "" : choices[i + 1] ? ", " : " or ", choices[i]);
+	describe(L, v, f, sizeof f);
+	snprintf(msg, sizeof msg, "expected %s, found %s", list, f);
+	if (cJSON_IsString(v))
+		suggest_append(msg, sizeof msg, v->valuestring, choices, SIZE_MAX);
+	lerr(L, v, false, path, "%s", msg);
+	return -1;
+}
+
+void missing_key(struct loader *L, const cJSON *obj, const char *path, const char *key)
+{
+	lerr(L, obj, false, path, "missing required key \"%s\"", key);
+}
+
+int find_object(struct loader *L, const cJSON *v, const char *path, uint32_t *out)
+{
+	const char *name;
+	char q[96], msg[320];
+	const char **names;
+
+	if (get_string(L, v, path, &name) < 0)
+		return -1;
+	for (uint32_t i = 0; i < L->nr_obj; i++) {
+		if (strcmp(L->obj[i].name, name) == 0) {
+			*out = i;
+			return L->obj_bad[i] ? -1 : 0;
+		}
+	}
+	if (L->objects_failed)
+		return -1;
+	quote(name, q, sizeof q);
+	snprintf(msg, sizeof msg, "no object named %s in \"objects\"", q);
+	names = malloc((L->nr_obj + 1) * sizeof *names);
+	if (names) {
+		for (uint32_t i = 0; i < L->nr_obj; i++)
+			names[i] = L->obj[i].name;
+		suggest_append(msg, sizeof msg, name, names, L->nr_obj);
+		free(names);
+	}
+	lerr(L, v, false, path, "%s", msg);
+	return -1;
+}
+
+/* ---- memory ---------------------------------------------------------- */
+
+static void load_watermarks(struct loader *L, const cJSON *w, struct memory_spec *m)
+{
+	static const char *const names[] = { "min", "low", "high" };
+	uint64_t v[3] = { 0, 0, 0 };
+	bool ok = true;
+	char p[64];
+
+	if (!want_object(L, w, "memory.watermarks"))
+		return;
+	check_keys(L, w, "memory.watermarks", watermark_keys);
+	for (int i = 0; i < 3; i++) {
+		const cJSON *x = jget(w, names[i]);
+		path_fmt(p, sizeof p, "memory.watermarks.%s", names[i]);
+		if (!x) {
+			missing_key(L, w, "memory.watermarks", names[i]);
+			ok = false;
+		} else if (get_uint(L, x, p, 0, ENGINE_MAX_PAGES, &v[i]) < 0) {
+			ok = false;
+		}
+	}
+	if (!ok)
+		return;
+	if (!(v[0] <= v[1] && v[1] <= v[2])) {
+		lerr(L, w, false, "memory.watermarks",
+		     "expected min <= low <= high, found min %llu, low %llu, high %llu",
+		     (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2]);
+		return;
+	}
+	if (m->pages && v[2] >= m->pages) {
+		lerr(L, jget(w, "high"), false, "memory.watermarks.high",
+		     "high watermark %llu must be below memory.pages (%u)",
+		     (unsigned long long)v[2], m->pages);
+		return;
+	}
+	m->wmark_min = (uint32_t)v[0];
+	m->wmark_low = (uint32_t)v[1];
+	m->wmark_high = (uint32_t)v[2];
+}
+
+static void load_memory(struct loader *L, const cJSON *mem, struct memory_spec *m)
+{
+	const cJSON *x;
+	uint64_t v;
+
+	if (!want_object(L, mem, "memory"))
+		return;
+	check_keys(L, mem, "memory", memory_keys);
+	x = jget(mem, "pages");
+	if (!x)
+		missing_key(L, mem, "memory", "pages");
+	else if (get_uint(L, x, "memory.pages", 16, ENGINE_MAX_PAGES, &v) == 0)
+		m->pages = (uint32_t)v;
+	if ((x = jget(mem, "swap")) && get_uint(L, x, "memory.swap", 0, ENGINE_MAX_OBJECT_PAGES, &v) == 0)
+		m->swap_pages = (uint32_t)v;
+	if ((x = jget(mem, "swappiness")) && get_uint(L, x, "memory.swappiness", 0, 100, &v) == 0)
+		m->swappiness = (uint32_t)v;
+	if ((x = jget(mem, "writeback_steps")) &&
+	    get_uint(L, x, "memory.writeback_steps", 1, SCENARIO_MAX_WRITEBACK, &v) == 0)
+		m->writeback_steps = (uint32_t)v;
+	if ((x = jget(mem, "kswapd")))
+		get_bool(L, x, "memory.kswapd", &m->kswapd);
+	if ((x = jget(mem, "laptop_mode")))
+		get_bool(L, x, "memory.laptop_mode", &m->laptop_mode);
+	if ((x = jget(mem, "watermarks")))
+		load_watermarks(L, x, m);
+}
+
+/* ---- objects --------------------------------------------------------- */
+
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 32 || *s == 127)
+			return true;
+	return false;
+}
+
+static void load_object(struct loader *L, const cJSON *o, uint32_t i, uint64_t *total)
+{
+	static const char *const types[] = { "file", "anon", NULL };
+	struct object_spec *spec = &L->obj[L->nr_obj];
+	const cJSON *x;
+	const char *name = NULL;
+	char path[64], p[96];
+	uint64_t v;
+	int t;
+	bool bad = false;
+
+	path_fmt(path, sizeof path, "objects[%u]", i);
+	if (!want_object(L, o, path))
+		return;
+	check_keys(L, o, path, object_keys);
+	x = jget(o, "name");
+	path_fmt(p, sizeof p, "%s.name", path);
+	if (!x) {
+		missing_key(L, o, path, "name");
+		return;
+	}
+	if (get_string(L, x, p, &name) < 0)
+		return;
+	if (has_control(name)) {
+		lerr(L, x, false, p, "object names cannot hold control characters");
+		return;
+	}
+	for (uint32_t k = 0; k < L->nr_obj; k++) {
+		if (strcmp(L->obj[k].name, name) == 0) {
+			char q[96];
+			quote(name, q, sizeof q);
+			lerr(L, x, false, p, "a second object named %s; names must be unique", q);
+			return;
+		}
+	}
+	spec->name = own_strdup(L, name);
+	if (!spec->name)
+		return;
+	x = jget(o, "type");
+	path_fmt(p, sizeof p, "%s.type", path);
+	if (!x) {
+		missing_key(L, o, path, "type");
+	} else if (get_choice(L, x, p, types, &t) == 0) {
+		spec->type = t == 0 ? OBJ_FILE : OBJ_ANON;
+	}
+	x = jget(o, "pages");
+	path_fmt(p, sizeof p, "%s.pages", path);
+	if (!x) {
+		missing_key(L, o, path, "pages");
+		bad = true;
+	} else if (get_uint(L, x, p, 1, ENGINE_MAX_OBJECT_PAGES, &v) < 0) {
+		bad = true;
+	} else {
+		spec->pages = (uint32_t)v;
+		*total += v;
+		if (*total > ENGINE_MAX_OBJECT_PAGES && *total - v <= ENGINE_MAX_OBJECT_PAGES) {
+			lerr(L, x, false, p, "objects add up to more than %u pages, the limit",
+			     ENGINE_MAX_OBJECT_PAGES);
+			bad = true;
+		}
+	}
+	x = jget(o, "exec");
+	path_fmt(p, sizeof p, "%s.exec", path);
+	if (x)
+		get_bool(L, x, p, &spec->exec);
+	/* an object with a known size can still be used to check the
+	 * workload; one without cannot */
+	L->obj_bad[L->nr_obj++] = bad;
+}
+
+static void load_objects(struct loader *L, const cJSON *arr)
+{
+	int n;
+	uint32_t i = 0;
+	uint64_t total = 0;
+
+	L->objects_failed = true;
+	if (!want_array(L, arr, "objects"))
+		return;
+	n = cJSON_GetArraySize(arr);
+	if (n < 1 || (unsigned)n > SCENARIO_MAX_OBJECTS) {
+		lerr(L, arr, false, "objects", "expected 1 to %u objects, found %d",
+		     SCENARIO_MAX_OBJECTS, n);
+		return;
+	}
+	L->obj = own_alloc(L, (size_t)n * sizeof *L->obj);
+	L->obj_bad = calloc((size_t)n, sizeof *L->obj_bad);
+	if (!L->obj || !L->obj_bad) {
+		out_of_memory(L);
+		return;
+	}
+	memset(L->obj, 0, (size_t)n * sizeof *L->obj);
+	L->objects_failed = false;
+	for (const cJSON *o = arr->child; o && !L->stop; o = o->next, i++)
+		load_object(L, o, i, &total);
+}
+
+/* ---- the whole file -------------------------------------------------- */
+
+static void load_text(struct loader *L, const cJSON *root, const char *key, bool required,
+		      char **out)
+{
+	const cJSON *x = jget(root, key);
+	const char *s;
+
+	if (!x) {
+		if (required)
+			missing_key(L, root, "", key);
+		return;
+	}
+	if (get_string(L, x, key, &s) == 0)
+		*out = own_strdup(L, s);
+}
+
+static void load_policy(struct loader *L, const cJSON *x, struct scenario *s)
+{
+	const char *name;
+	char q[96], msg[320];
+	const char *names[64];
+	size_t n = 0;
+
+	if (get_string(L, x, "policy", &name) < 0)
+		return;
+	if (policy_find(name)) {
+		s->policy = own_strdup(L, name);
+		return;
+	}
+	for (unsigned i = 0; i < nr_reclaim_policies && n < 64; i++)
+		names[n++] = reclaim_policies[i]->name;
+	quote(name, q, sizeof q);
+	snprintf(msg, sizeof msg, "unknown policy %s", q);
+	suggest_append(msg, sizeof msg, name, names, n);
+	lerr(L, x, false, "policy", "%s", msg);
+}
+
+int load_top(struct loader *L, struct scenario *s)
+{
+	const cJSON *root = L->root, *x;
+	char f[96];
+
+	if (!cJSON_IsObject(root)) {
+		describe(L, root, f, sizeof f);
+		lerr(L, root, false, "", "expected a JSON object {...} at the top level, found %s", f);
+		return -1;
+	}
+	x = jget(root, "format");
+	if (!x) {
+		missing_key(L, root, "", "format");
+	} else if (!cJSON_IsNumber(x) || x->valuedouble != SCENARIO_FORMAT) {
+		describe(L, x, f, sizeof f);
+		lerr(L, x, false, "format",
+		     "unsupported format %s; this version of vmscan-viz reads format %d", f,
+		     SCENARIO_FORMAT);
+		return -1;
+	}
+	check_keys(L, root, "", top_keys);
+	load_text(L, root, "title", true, &s->title);
+	load_text(L, root, "description", false, &s->description);
+	if ((x = jget(root, "policy")))
+		load_policy(L, x, s);
+	s->wl.memory.swappiness = 60;
+	s->wl.memory.writeback_steps = 16;
+	s->wl.memory.kswapd = true;
+	x = jget(root, "memory");
+	if (!x)
+		missing_key(L, root, "", "memory");
+	else
+		load_memory(L, x, &s->wl.memory);
+	x = jget(root, "objects");
+	if (!x) {
+		missing_key(L, root, "", "objects");
+		L->objects_failed = true;
+	} else if (!L->stop) {
+		load_objects(L, x);
+	}
+	x = jget(root, "workload");
+	if (!x)
+		missing_key(L, root, "", "workload");
+	else if (!L->stop)
+		load_workload(L, x);
+	x = jget(root, "expect");
+	if (x && !L->stop)
+		load_expect(L, x, s);
+	return L->nerr || L->stop ? -1 : 0;
+}

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/app.c - a key becomes a command, a command changes the UI state
+ *
+ * Every handler returns a redraw mask (htop's Htop_Reaction idea): what
+ * became stale.  Moving in time is always view_goto()/view_forward(), i.e.
+ * the timeline; choosing a policy or a scenario redoes the run in a new
+ * view and swaps it in only when it built, so a failure leaves the screen
+ * as it was.  Nothing here looks at a page to decide its fate.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "panel.h"
+
+const int speed_steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000 };
+const int nr_speeds = sizeof speed_steps / sizeof speed_steps[0];
+
+const char *object_name(const struct app *a, uint32_t object)
+{
+	if (object == OBJECT_KERNEL)
+		return "kernel";
+	if (a->sc && object < a->sc->wl.nr_objects)
+		return a->sc->wl.objects[object].name;
+	return "?";
+}
+
+static void diags_to_text(const struct diag_list *d, char *err, size_t n)
+{
+	size_t len = 0;
+
+	err[0] = '\0';
+	for (size_t i = 0; i < d->n && i < 8 && len + 1 < n; i++) {
+		char line[1024];
+		diag_format(&d->v[i], line, sizeof line);
+		len += (size_t)snprintf(err + len, n - len, "%s%s", i ? "\n" : "", line);
+	}
+	if (d->n > 8 && len + 1 < n)
+		snprintf(err + len, n - len, "\n(%zu more)", d->n - 8);
+}
+
+int app_load(struct app *a, const char *path, const char *policy, char *err, size_t n)
+{
+	struct scenario *s = calloc(1, sizeof *s);
+	struct diag_list d = { 0 };
+	const struct reclaim_policy *p;
+	struct view nv;
+	int rc;
+
+	if (!s) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	rc = path ? scenario_load(path, s, &d)
+		  : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s, &d);
+	if (rc < 0) {
+		diags_to_text(&d, err, n);
+		diag_list_free(&d);
+		scenario_free(s);
+		free(s);
+		return -1;
+	}
+	diag_list_free(&d);
+	if (!policy)
+		policy = s->policy ? s->policy : "2.6.34";
+	if (!(p = policy_find(policy))) {
+		snprintf(err, n, "unknown policy '%s'", policy);
+	} else if (view_build(&nv, &s->wl, p, err, n) == 0) {
+		/* built: swap it in (the inspector's scratch engine reads the old workload) */
+		inspector_close(a);
+		a->insp.cursor = false;
+		for (int i = 0; i < a->nr_views; i++)
+			view_free(&a->views[i]);
+		if (a->sc)
+			scenario_free(a->sc);
+		free(a->sc);
+		a->sc = s;
+		a->views[0] = nv;
+		a->nr_views = 1;
+		a->quiz.asking = false;
+		a->quiz.verdict_step = 0;
+		a->ui.playing = false;
+		a->ui.log_sel = 0;
+		return 0;
+	}
+	scenario_free(s);
+	free(s);
+	return -1;
+}
+
+void app_set_policy(struct app *a, const struct reclaim_policy *p)
+{
+	uint64_t step = a->views[0].step;
+	char err[200];
+	struct view nv;
+
+	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		return;
+	}
+	view_free(&a->views[0]);
+	a->views[0] = nv;
+	view_goto(&a->views[0], step);
+	a->quiz.asking = false;
+	inspector_update(a);
+	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps; now at step %llu", p->name,
+		 (unsigned long long)nv.total, (unsigned long long)a->views[0].step);
+}
+
+void app_free(struct app *a)
+{
+	inspector_close(a);
+	dialog_free(&a->dlg);
+	for (int i = 0; i < a->nr_views; i++)
+		view_free(&a->views[i]);
+	if (a->sc)
+		scenario_free(a->sc);
+	free(a->sc);
+	a->sc = NULL;
+}
+
+static void go(struct app *a, uint64_t step)
+{
+	a->quiz.asking = false;
+	view_goto(&a->views[0], step);
+	inspector_update(a);
+}
+
+/* One step, unless the quiz wants an answer first.  False when stopped. */
+static bool step_once(struct app *a)
+{
+	struct view *v = &a->views[0];
+
+	if (v->step >= v->total || quiz_before_step(a))
+		return false;
+	view_forward(v);
+	return true;
+}
+
+int app_tick(struct app *a, int steps)
+{
+	struct view *v = &a->views[0];
+
+	for (int i = 0; i < steps; i++) {
+		if (v->step >= v->total) {
+			a->ui.playing = false;
+			break;
+		}
+		if (!step_once(a))
+			break;
+		if (v->rec.inputs & IN_PAUSE) {
+			a->ui.playing = false;
+			snprintf(a->ui.msg, sizeof a->ui.msg, "pause point: read the caption, space goes on");
+			break;
+		}
+	}
+	inspector_update(a);
+	return REDRAW_ALL;
+}
+
+static int jump(struct app *a, int dir)
+{
+	uint64_t s = view_find(&a->views[0], a->ui.filter, dir);
+
+	if (!s) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step %s", filter_name[a->ui.filter],
+			 dir > 0 ? "after this one" : "before this one");
+		return REDRAW_ALL;
+	}
+	go(a, s);
+	return REDRAW_ALL;
+}
+
+/* Move the page cursor @delta pages, or to the next/previous list when
+ * @by_list, in the order the lists panel draws. */
+static int cursor_move(struct app *a, int delta, bool by_list)
+{
+	const struct engine *e = view_engine(&a->views[0]);
+	const struct page *pg = engine_pages(e);
+	uint32_t n = engine_nr_pages(e), *order = malloc((size_t)n * sizeof *order), cnt;
+	long i = -1;
+
+	if (!order)
+		return REDRAW_NONE;
+	cnt = lists_order(e, order, n);
+	if (a->insp.cursor) {
+		uint32_t pfn = engine_object_page(e, a->insp.object, a->insp.index);
+		for (uint32_t k = 0; k < cnt && pfn != PFN_NONE; k++)
+			if (order[k] == pfn)
+				i = k;
+	}
+	if (cnt == 0) {
+		free(order);
+		return REDRAW_NONE;
+	}
+	if (i < 0) {
+		i = 0;
+	} else if (by_list) {
+		uint8_t l = pg[order[i]].lru;
+		if (delta > 0)
+			while (i + 1 < (long)cnt && pg[order[i]].lru == l)
+				i++;
+		else {
+			while (i > 0 && pg[order[i]].lru == l)	/* last page of the list before */
+				i--;
+			l = pg[order[i]].lru;
+			while (i > 0 && pg[order[i - 1]].lru == l)
+				i--;
+		}
+	} else {
+		i += delta;
+		i = i < 0 ? 0 : i >= (long)cnt ? (long)cnt - 1 : i;
+	}
+	inspector_select(a, pg[order[i]].object, pg[order[i]].index);
+	free(order);
+	return REDRAW_ALL;
+}
+
+static int panel_scroll(struct app *a, int delta, bool page)
+{
+	struct ui *u = &a->ui;
+
+	switch (u->focus) {
+	case PANEL_LISTS:
+		return cursor_move(a, delta, page);
+	case PANEL_LOG:
+		u->log_sel += page ? delta * 10 : delta;
+		if (u->log_sel >= (int)a->views[0].log_n)
+			u->log_sel = (int)a->views[0].log_n - 1;
+		if (u->log_sel < 0)
+			u->log_sel = 0;
+		break;
+	case PANEL_COUNTERS:
+		u->counters_top += page ? delta * 5 : delta;
+		if (u->counters_top < 0)
+			u->counters_top = 0;
+		break;
+	default:
+		break;
+	}
+	return REDRAW_ALL;
+}
+
+static int inspect(struct app *a)
+{
+	const struct view *v = &a->views[0];
+	const struct step_record *r;
+
+	if (a->ui.focus == PANEL_LOG && (r = log_entry(v, a->ui.log_sel))) {
+		go(a, r->step);
+		a->ui.log_sel = 0;
+		return REDRAW_ALL;
+	}
+	if (a->insp.open) {
+		inspector_close(a);
+		return REDRAW_ALL;
+	}
+	a->insp.open = true;
+	a->ui.focus = PANEL_LISTS;
+	if (a->insp.cursor)
+		inspector_select(a, a->insp.object, a->insp.index);
+	else if (v->rec.kind != STEP_END && v->rec.object < a->sc->wl.nr_objects)
+		inspector_select(a, v->rec.object, v->rec.index);
+	else
+		cursor_move(a, 0, false);
+	return REDRAW_ALL;
+}
+
+static int focus(struct app *a, int dir)
+{
+	do
+		a->ui.focus = (enum panel_id)((a->ui.focus + NR_PANELS + dir) % NR_PANELS);
+	while (a->ui.focus == PANEL_COUNTERS && COLS < 110);
+	return REDRAW_ALL;
+}
+
+static int toggle_quiz(struct app *a)
+{
+	a->quiz.on = !a->quiz.on;
+	a->quiz.asking = false;
+	a->quiz.verdict_step = 0;
+	snprintf(a->ui.msg, sizeof a->ui.msg, a->quiz.on ? "quiz on: step or play; you will be asked before each scan decision"
+							 : "quiz off");
+	return REDRAW_ALL;
+}
+
+static int toggle_big(struct app *a)
+{
+	a->ui.big = !a->ui.big;
+	if (a->ui.big && a->ui.speed > 2)
+		a->ui.speed = 2;
+	return REDRAW_ALL;
+}
+
+int app_command(struct app *a, enum command cmd)
+{
+	struct view *v = &a->views[0];
+	struct ui *u = &a->ui;
+
+	switch (cmd) {
+	case CMD_PLAY:
+		if (!u->playing && v->step >= v->total)
+			go(a, 0);
+		u->playing = !u->playing;
+		return REDRAW_ALL;
+	case CMD_STEP:
+		u->playing = false;
+		step_once(a);
+		inspector_update(a);
+		return REDRAW_ALL;
+	case CMD_BACK:
+		u->playing = false;
+		if (v->step > 0)
+			go(a, v->step - 1);
+		return REDRAW_ALL;
+	case CMD_FASTER: u->speed += u->speed + 1 < nr_speeds; return REDRAW_ALL;
+	case CMD_SLOWER: u->speed -= u->speed > 0; return REDRAW_ALL;
+	case CMD_NEXT: return jump(a, 1);
+	case CMD_PREV: return jump(a, -1);
+	case CMD_FILTER: return dialog_open(a, DLG_FILTER);
+	case CMD_GOTO: return dialog_open(a, DLG_GOTO);
+	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
+	case CMD_LAST: go(a, v->total); return REDRAW_ALL;
+	case CMD_POLICY: u->playing = false; return dialog_open(a, DLG_POLICY);
+	case CMD_OPEN: u->playing = false; return dialog_open(a, DLG_OPEN);
+	case CMD_FOCUS: return focus(a, 1);
+	case CMD_FOCUS_BACK: return focus(a, -1);
+	case CMD_UP: return panel_scroll(a, -1, false);
+	case CMD_DOWN: return panel_scroll(a, 1, false);
+	case CMD_PAGE_UP: return panel_scroll(a, -1, true);
+	case CMD_PAGE_DOWN: return panel_scroll(a, 1, true);
+	case CMD_INSPECT: return inspect(a);
+	case CMD_FIND: return dialog_open(a, DLG_FIND);
+	case CMD_QUIZ: return toggle_quiz(a);
+	case CMD_BIG: return toggle_big(a);
+	case CMD_ESCAPE:
+		if (a->insp.open)
+			inspector_close(a);
+		return REDRAW_ALL;
+	case CMD_REDRAW: return REDRAW_ALL | REDRAW_CLEAR;
+	case CMD_HELP: u->help = true; return REDRAW_ALL;
+	case CMD_QUIT: u->quit = true; return REDRAW_NONE;
+	case CMD_NONE:
+	case NR_COMMANDS:
+		break;
+	}
+	return REDRAW_NONE;
+}
+
+int app_key(struct app *a, int key)
+{
+	enum command cmd;
+	int r;
+
+	if (a->ui.help) {		/* any key closes help, and does nothing else */
+		a->ui.help = false;
+		return REDRAW_ALL;
+	}
+	if (a->ui.msg[0]) {
+		a->ui.msg[0] = '\0';
+		r = REDRAW_ALL;
+	} else {
+		r = REDRAW_NONE;
+	}
+	if (a->dlg.kind != DLG_NONE)
+		return dialog_key(a, key) | r;
+	if (a->quiz.asking) {
+		int q = quiz_key(a, key);
+		if (q >= 0)
+			return q | r;
+		cmd = keys_lookup(key);
+		if (cmd == CMD_STEP || cmd == CMD_PLAY) {
+			snprintf(a->ui.msg, sizeof a->ui.msg, "quiz: answer with a k r c d o, or Esc to see the answer");
+			return REDRAW_ALL;
+		}
+		return app_command(a, cmd) | r;
+	}
+	cmd = keys_lookup(key);
+	if (cmd == CMD_NONE && key >= 0x20 && key < 0x7f) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "key '%c' does nothing here; ? lists the keys", key);
+		return REDRAW_ALL;
+	}
+	return app_command(a, cmd) | r;
+}

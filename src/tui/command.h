@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/command.h - every action of the visualizer, once, with its help text
+ *
+ * A key is looked up in keys.c's bindings table and becomes a command; the
+ * command is applied by app.c.  The help screen is generated from this
+ * list and the bindings, so a key cannot exist without a line of help
+ * (the shape of tig's request.h).  Order here is the order of the help.
+ */
+#ifndef VMSCAN_TUI_COMMAND_H
+#define VMSCAN_TUI_COMMAND_H
+
+/*   id                  help text                                                                  */
+#define COMMANDS(X)                                                                               \
+	X(CMD_PLAY,        "play or pause (stops by itself at the scenario's pause points)")         \
+	X(CMD_STEP,        "step forward one step")                                                   \
+	X(CMD_BACK,        "step back one step (instant: replayed from a snapshot)")                  \
+	X(CMD_FASTER,      "play faster (steps per second)")                                          \
+	X(CMD_SLOWER,      "play slower")                                                             \
+	X(CMD_NEXT,        "jump to the next step of the kind chosen with f")                         \
+	X(CMD_PREV,        "jump to the previous step of the kind chosen with f")                     \
+	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, * any decision, t caption") \
+	X(CMD_GOTO,        "go to a step number")                                                     \
+	X(CMD_FIRST,       "go to the start (step 0)")                                                \
+	X(CMD_LAST,        "go to the last step")                                                     \
+	X(CMD_POLICY,      "choose the policy: the run is redone under it, at the same step")         \
+	X(CMD_OPEN,        "open another scenario (data/*.json, $VMSCAN_DATADIR, this folder)")       \
+	X(CMD_FOCUS,       "move to the next panel")                                                  \
+	X(CMD_FOCUS_BACK,  "move to the previous panel")                                              \
+	X(CMD_UP,          "in the focused panel: previous page (lists), entry (log) or line")        \
+	X(CMD_DOWN,        "in the focused panel: next page (lists), entry (log) or line")            \
+	X(CMD_PAGE_UP,     "lists: first page of the previous list; other panels: scroll a page")     \
+	X(CMD_PAGE_DOWN,   "lists: first page of the next list; other panels: scroll a page")         \
+	X(CMD_INSPECT,     "page inspector: the page under the cursor and its whole history; log: go to that step") \
+	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
+	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
+	X(CMD_BIG,         "projector mode: larger cells, more spacing, slower play")                 \
+	X(CMD_ESCAPE,      "close the inspector or the prompt")                                       \
+	X(CMD_REDRAW,      "redraw the whole screen")                                                 \
+	X(CMD_HELP,        "this help")                                                               \
+	X(CMD_QUIT,        "quit")
+
+enum command {
+	CMD_NONE,
+#define X(id, help) id,
+	COMMANDS(X)
+#undef X
+	NR_COMMANDS
+};
+
+extern const char *const command_help[NR_COMMANDS];
+
+/* The command bound to @key in the main screen, or CMD_NONE. */
+enum command keys_lookup(int key);
+/* "space", "→ l": the keys bound to @cmd, for help and footer. */
+void keys_describe(enum command cmd, char *buf, int n, int ascii);
+
+#endif

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/dialog.c - the small modal prompts: policy list, open a scenario,
+ * go to a step, find a page, choose what n/N look for, and messages
+ *
+ * A dialog owns the keyboard while open; Esc always closes it.  Choosing
+ * a policy or a file calls back into app.c, which redoes the run; a file
+ * that does not load shows the loader's own diagnostics and leaves the
+ * current scenario running.
+ */
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "panel.h"
+
+#ifndef VMSCAN_DATADIR
+#define VMSCAN_DATADIR "/usr/local/share/vmscan-viz"
+#endif
+
+static char *dup_str(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+void dialog_free(struct dialog *d)
+{
+	for (int i = 0; i < d->nr; i++) {
+		free(d->items ? d->items[i] : NULL);
+		free(d->values ? d->values[i] : NULL);
+	}
+	free(d->items);
+	free(d->values);
+	memset(d, 0, sizeof *d);
+}
+
+static int add_item(struct dialog *d, const char *item, const char *value)
+{
+	char **it = realloc(d->items, (size_t)(d->nr + 1) * sizeof *it);
+	char **va;
+	if (!it)
+		return -1;
+	d->items = it;
+	va = realloc(d->values, (size_t)(d->nr + 1) * sizeof *va);
+	if (!va)
+		return -1;
+	d->values = va;
+	d->items[d->nr] = dup_str(item);
+	d->values[d->nr] = value ? dup_str(value) : NULL;
+	d->nr++;
+	return 0;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* *.json of one folder, skipping files already listed (same realpath). */
+static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX], int *nseen)
+{
+	DIR *dp = dir ? opendir(dir) : NULL;
+	struct dirent *de;
+	char *names[256];
+	int n = 0;
+
+	if (!dp)
+		return;
+	while ((de = readdir(dp)) && n < 256) {
+		size_t len = strlen(de->d_name);
+		if (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0 &&
+		    !(len > 12 && strcmp(de->d_name + len - 12, ".schema.json") == 0))	/* the format, not a scenario */
+			names[n++] = dup_str(de->d_name);
+	}
+	closedir(dp);
+	qsort(names, (size_t)n, sizeof names[0], cmp_str);
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX], real[PATH_MAX];
+		int dup = 0;
+		snprintf(path, sizeof path, "%s/%s", dir, names[i] ? names[i] : "");
+		if (names[i] && realpath(path, real)) {
+			for (int j = 0; j < *nseen; j++)
+				dup |= strcmp(seen[j], real) == 0;
+			if (!dup && *nseen < 256) {
+				snprintf(seen[(*nseen)++], PATH_MAX, "%s", real);
+				add_item(d, strcmp(dir, ".") == 0 ? names[i] : path, path);
+			}
+		}
+		free(names[i]);
+	}
+}
+
+static void fill_open(struct dialog *d)
+{
+	static char seen[256][PATH_MAX];
+	const char *dirs[] = { "data", getenv("VMSCAN_DATADIR"), VMSCAN_DATADIR, "." };
+	int nseen = 0;
+
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (dirs[i] && dirs[i][0])
+			add_folder(d, dirs[i], seen, &nseen);
+}
+
+int dialog_open(struct app *a, enum dialog_kind kind)
+{
+	struct dialog *d = &a->dlg;
+
+	dialog_free(d);
+	d->kind = kind;
+	switch (kind) {
+	case DLG_POLICY:
+		snprintf(d->title, sizeof d->title, "Policy: the run is redone, the step kept");
+		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
+			char line[200];
+			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name, reclaim_policies[i]->summary);
+			add_item(d, line, NULL);
+			if (reclaim_policies[i] == a->views[0].policy)
+				d->sel = (int)i;
+		}
+		break;
+	case DLG_OPEN:
+		snprintf(d->title, sizeof d->title, "Open a scenario");
+		fill_open(d);
+		if (!d->nr) {
+			dialog_message(a, "Open a scenario", "No *.json found in data/, $VMSCAN_DATADIR, " VMSCAN_DATADIR " or here.");
+			return REDRAW_ALL;
+		}
+		break;
+	case DLG_GOTO:
+		snprintf(d->title, sizeof d->title, "Go to step (0-%llu)", (unsigned long long)a->views[0].total);
+		break;
+	case DLG_FIND:
+		snprintf(d->title, sizeof d->title, "Find page: object index");
+		break;
+	case DLG_FILTER:
+		snprintf(d->title, sizeof d->title, "What should n/N look for?");
+		break;
+	case DLG_MESSAGE:
+	case DLG_NONE:
+		break;
+	}
+	return REDRAW_ALL;
+}
+
+void dialog_message(struct app *a, const char *title, const char *text)
+{
+	struct dialog *d = &a->dlg;
+	const char *s = text;
+
+	dialog_free(d);
+	d->kind = DLG_MESSAGE;
+	snprintf(d->title, sizeof d->title, "%s", title);
+	while (*s) {
+		char line[400];
+		size_t n = strcspn(s, "\n");
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), s);
+		add_item(d, line, NULL);
+		s += n + (s[n] == '\n');
+	}
+}
+
+/* "backup.tar 12", "backup.tar:12", "backup.tar[12]": exact name, else a
+ * unique prefix. */
+static int find_page(struct app *a, const char *text)
+{
+	const struct workload *wl = &a->sc->wl;
+	char name[64];
+	unsigned long idx;
+	size_t n = strcspn(text, " :[");
+	int match = -1, nmatch = 0;
+	char *end;
+
+	snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), text);
+	text += n;
+	while (*text == ' ' || *text == ':' || *text == '[')
+		text++;
+	idx = strtoul(text, &end, 10);
+	if (end == text) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: give an object and a page index, e.g. %s 0",
+			 wl->nr_objects ? wl->objects[0].name : "file");
+		return REDRAW_ALL;
+	}
+	for (uint32_t o = 0; o < wl->nr_objects; o++) {
+		if (strcmp(wl->objects[o].name, name) == 0) {
+			match = (int)o, nmatch = 1;
+			break;
+		}
+		if (strncmp(wl->objects[o].name, name, strlen(name)) == 0)
+			match = (int)o, nmatch++;
+	}
+	if (nmatch != 1) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s object '%s'", nmatch ? "more than one" : "no", name);
+		return REDRAW_ALL;
+	}
+	if (idx >= wl->objects[match].pages) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s has %u pages", wl->objects[match].name,
+			 wl->objects[match].pages);
+		return REDRAW_ALL;
+	}
+	a->insp.open = true;
+	a->ui.focus = PANEL_LISTS;
+	inspector_select(a, (uint32_t)match, (uint32_t)idx);
+	if (engine_object_page(view_engine(&a->views[0]), (uint32_t)match, (uint32_t)idx) == PFN_NONE)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s[%lu] is not in memory now; its history is shown",
+			 wl->objects[match].name, idx);
+	return REDRAW_ALL;
+}
+
+static int confirm(struct app *a)
+{
+	struct dialog *d = &a->dlg;
+	char err[1024] = "", path[PATH_MAX];
+	enum dialog_kind kind = d->kind;
+	int sel = d->sel;
+
+	if (kind == DLG_OPEN && d->nr)
+		snprintf(path, sizeof path, "%s", d->values[sel]);
+	if (kind == DLG_FIND || kind == DLG_GOTO)
+		snprintf(path, sizeof path, "%s", d->input);
+	dialog_free(d);
+	switch (kind) {
+	case DLG_POLICY:
+		app_set_policy(a, reclaim_policies[sel]);
+		break;
+	case DLG_OPEN:
+		if (app_load(a, path, NULL, err, sizeof err) < 0)
+			dialog_message(a, "This scenario does not load", err);
+		break;
+	case DLG_GOTO: {
+		char *end;
+		unsigned long long s = strtoull(path, &end, 10);
+		if (end == path)
+			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: not a step number");
+		else
+			view_goto(&a->views[0], s);
+		a->quiz.asking = false;
+		inspector_update(a);
+		break;
+	}
+	case DLG_FIND:
+		return find_page(a, path);
+	default:
+		break;
+	}
+	return REDRAW_ALL;
+}
+
+static int list_key(struct dialog *d, int key)
+{
+	if (key == KEY_UP || key == 'k')
+		d->sel = d->sel > 0 ? d->sel - 1 : 0;
+	else if (key == KEY_DOWN || key == 'j')
+		d->sel = d->sel + 1 < d->nr ? d->sel + 1 : d->sel;
+	else if (key == KEY_HOME)
+		d->sel = 0;
+	else if (key == KEY_END)
+		d->sel = d->nr - 1;
+	return REDRAW_ALL;
+}
+
+static int input_key(struct dialog *d, int key)
+{
+	size_t n = strlen(d->input);
+
+	if ((key == KEY_BACKSPACE || key == 127 || key == 8) && n > 0)
+		d->input[n - 1] = '\0';
+	else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof d->input)
+		d->input[n] = (char)key, d->input[n + 1] = '\0';
+	return REDRAW_ALL;
+}
+
+static int filter_key(struct app *a, int key)
+{
+	static const char keys[NR_FILTERS] = {
+		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a', [FILTER_KEEP] = 'k',
+		[FILTER_RECLAIM] = 'r', [FILTER_RECLAIM_CLEAN] = 'c', [FILTER_DEACTIVATE] = 'd',
+		[FILTER_ROTATE] = 'o', [FILTER_CAPTION] = 't',
+	};
+
+	for (int f = 0; f < NR_FILTERS; f++) {
+		if (keys[f] != key)
+			continue;
+		a->ui.filter = (enum filter)f;
+		snprintf(a->ui.msg, sizeof a->ui.msg, "n/N now look for: %s", filter_name[f]);
+		dialog_free(&a->dlg);
+		return REDRAW_ALL;
+	}
+	return REDRAW_NONE;
+}
+
+int dialog_key(struct app *a, int key)
+{
+	struct dialog *d = &a->dlg;
+
+	if (key == 27 || (d->kind == DLG_MESSAGE)) {
+		dialog_free(d);
+		return REDRAW_ALL;
+	}
+	if (d->kind == DLG_FILTER)
+		return filter_key(a, key);
+	if (key == '\r' || key == '\n' || key == KEY_ENTER)
+		return confirm(a);
+	if (d->kind == DLG_GOTO || d->kind == DLG_FIND)
+		return input_key(d, key);
+	return list_key(d, key);
+}
+
+static const char *const filter_lines[] = {
+	"a  activate        k  keep            r  reclaim",
+	"c  reclaim_clean   d  deactivate      o  rotate",
+	"*  any scan decision                  t  next caption or pause point",
+	"",
+	"Esc cancels",
+};
+
+void dialog_draw(const struct frame *f)
+{
+	const struct dialog *d = &f->app->dlg;
+	int w = COLS - 4 < 90 ? COLS - 4 : 90, h, top;
+	struct rect r;
+
+	if (d->kind == DLG_NONE)
+		return;
+	h = d->kind == DLG_GOTO || d->kind == DLG_FIND ? 5
+	    : d->kind == DLG_FILTER ? 4 + (int)(sizeof filter_lines / sizeof filter_lines[0])
+				    : d->nr + 4;
+	if (h > LINES - 2)
+		h = LINES - 2;
+	r = (struct rect){ (LINES - h) / 2, (COLS - w) / 2, h, w };
+	draw_box(&r, d->title);
+	if (d->kind == DLG_GOTO || d->kind == DLG_FIND) {
+		int x = r.x + 2 + draw_str(r.y + 2, r.x + 2, r.w - 4, theme_attr(T_LABEL), "> ");
+		x += draw_str(r.y + 2, x, r.x + r.w - 2 - x, theme_attr(T_NORMAL), d->input);
+		draw_str(r.y + 2, x, 1, theme_attr(T_CURSOR), " ");
+		return;
+	}
+	if (d->kind == DLG_FILTER) {
+		for (size_t i = 0; i < sizeof filter_lines / sizeof filter_lines[0]; i++)
+			draw_str(r.y + 2 + (int)i, r.x + 3, r.w - 6, theme_attr(T_NORMAL), filter_lines[i]);
+		return;
+	}
+	top = d->sel >= h - 4 ? d->sel - (h - 4) + 1 : 0;
+	for (int i = 0; i < h - 4 && top + i < d->nr; i++) {
+		bool sel = d->kind != DLG_MESSAGE && top + i == d->sel;
+		draw_str(r.y + 2 + i, r.x + 2, r.w - 4, theme_attr(sel ? T_TAKEN : T_NORMAL), d->items[top + i]);
+	}
+	if (d->kind == DLG_MESSAGE)
+		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " any key closes ");
+	else
+		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " Enter chooses, Esc cancels ");
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/panel_log.c - the last decisions and page events, newest first
+ *
+ * Each line is one step record (view.c keeps a ring of them; touches of a
+ * present page, which decide nothing, are left out), coloured and marked
+ * with a glyph by outcome.  When the panel has the focus, ↑/↓ select a line
+ * and Enter goes to that step.
+ */
+#include <stdio.h>
+
+#include "panel.h"
+
+const struct step_record *log_entry(const struct view *v, int i)
+{
+	if (i < 0 || (unsigned)i >= v->log_n)
+		return NULL;
+	return &v->log[(v->log_head + LOG_MAX - 1 - (unsigned)i) % LOG_MAX];
+}
+
+static void log_line(int y, const struct rect *r, const struct frame *f, const struct step_record *rec,
+		     bool sel)
+{
+	char name[96];
+	int x = r->x + 1;
+	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
+
+	page_name(f->app, rec->object, rec->index, name, sizeof name);
+	if (sel)
+		x += draw_str(y, x, 1, theme_attr(T_CURSOR), ">");
+	else
+		x++;
+	x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%8llu ", (unsigned long long)rec->step);
+	x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome) | (sel ? A_REVERSE : 0), "%s %-13s",
+		      outcome_glyph(rec->outcome), outcome_name[rec->outcome]);
+	x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-18s %-18s ", name, fn);
+	draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM),
+		 branch_short(rec->branch));
+}
+
+static void log_draw(const struct rect *r, const struct frame *f, bool focused)
+{
+	int sel = focused ? f->app->ui.log_sel : -1, rows = r->h - 1, top = 0;
+
+	draw_title(r, "Log: last decisions and page events (newest first)", focused);
+	if (sel >= rows)
+		top = sel - rows + 1;
+	for (int i = 0; i < rows; i++) {
+		const struct step_record *rec = log_entry(f->view, top + i);
+		if (!rec)
+			break;
+		log_line(r->y + 1 + i, r, f, rec, top + i == sel);
+	}
+	if (!f->view->log_n && rows > 0)
+		draw_str(r->y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM), "(nothing yet)");
+}
+
+const struct panel_ops panel_log = {
+	.name = "log",
+	.title = "Log",
+	.draw = log_draw,
+};

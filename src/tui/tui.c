@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/tui.c - start, the main loop, and giving the terminal back
+ *
+ * Order matters (docs/terminal-craft notes, measured in tmux):
+ *  1. the scenario is loaded first: a bad file prints the loader's
+ *     diagnostics and returns 1 without touching the screen;
+ *  2. stdin and stdout must be terminals, and the terminal must address
+ *     the cursor (not TERM=dumb) and be known to terminfo: newterm(), not
+ *     initscr(), so an unknown TERM returns instead of exiting; else 2;
+ *  3. signal handlers go in after newterm(), or ncurses would skip its own.
+ *     SIGINT, SIGTERM and SIGHUP only set a flag that the loop polls (it
+ *     never blocks longer than 250 ms); after endwin() the signal is
+ *     raised again so the exit status is 128+N.  SIGSEGV, SIGABRT, SIGBUS
+ *     and SIGFPE run an async-signal-safe restore (precomputed terminfo
+ *     strings, tcsetattr) and chain to the previous handler (ASan's).
+ *  SIGWINCH is left to ncurses, which reports KEY_RESIZE.
+ *
+ * The loop sleeps in getch() with a timeout: 250 ms when paused, until
+ * the next tick when playing, so an idle visualizer uses no CPU.  Keys
+ * that arrive together (a paste, a held key) are all handled before one
+ * redraw.
+ */
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "panel.h"
+#include "tui.h"
+
+static volatile sig_atomic_t got_signal;
+static struct termios saved_tio;
+static int have_tio;
+static char restore_seq[256];
+static size_t restore_len;
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+static struct sigaction old_crash[sizeof crash_signals / sizeof crash_signals[0]];
+
+static void on_stop_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void on_crash(int sig)
+{
+	ssize_t ignored;
+
+	if (restore_len)
+		ignored = write(STDOUT_FILENO, restore_seq, restore_len);
+	if (have_tio)
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	(void)ignored;
+	for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+		if (crash_signals[i] == sig)
+			sigaction(sig, &old_crash[i], NULL);
+	raise(sig);
+}
+
+static void add_restore(const char *cap)
+{
+	size_t n;
+
+	if (!cap || cap == (const char *)-1)
+		return;
+	n = strlen(cap);
+	if (restore_len + n < sizeof restore_seq) {
+		memcpy(restore_seq + restore_len, cap, n);
+		restore_len += n;
+	}
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	add_restore(exit_attribute_mode);
+	add_restore(cursor_normal);
+	add_restore(keypad_local);
+	add_restore(exit_ca_mode);
+	sa.sa_handler = on_crash;
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+		sigaction(crash_signals[i], &sa, &old_crash[i]);
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void draw(struct app *a)
+{
+	struct frame f = { a, &a->views[0], view_engine(&a->views[0]) };
+	struct layout l;
+	const struct {
+		const struct panel_ops *ops;
+		enum panel_id id;
+		const struct rect *r;
+	} slots[] = {
+		{ &panel_lists, PANEL_LISTS, &l.lists },
+		{ &panel_decision, PANEL_DECISION, &l.decision },
+		{ &panel_counters, PANEL_COUNTERS, &l.counters },
+		{ &panel_log, PANEL_LOG, &l.log },
+	};
+
+	erase();
+	layout_compute(&l, &f, COLS, LINES);
+	if (l.too_small) {
+		panel_too_small_draw(COLS, LINES);
+		refresh();
+		return;
+	}
+	panel_header_draw(&l.header, &f);
+	panel_caption_draw(&l.caption, &f);
+	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+		const struct rect *r = slots[i].r;
+		if (r->h <= 0 || r->w <= 0)
+			continue;
+		if (a->insp.open && r->y == l.inspector.y && r->x == l.inspector.x)
+			panel_inspector.draw(r, &f, a->ui.focus == PANEL_LISTS);
+		else
+			slots[i].ops->draw(r, &f, a->ui.focus == slots[i].id);
+	}
+	if (l.counters.h > 0) {
+		attron(theme_attr(T_DIM));
+		draw_vline(l.counters.y, l.counters.x - 1, l.counters.h);
+		attroff(theme_attr(T_DIM));
+	}
+	panel_legend_draw(&l.legend, &f);
+	panel_footer_draw(&l.footer, &f);
+	if (a->ui.help)
+		panel_help_draw(&f);
+	dialog_draw(&f);
+	refresh();
+}
+
+/* Milliseconds between ticks and steps per tick at a speed: one step a
+ * tick up to 25 steps/s, then 25 ticks a second with several steps each. */
+static void tick_plan(int speed, long *period, int *steps)
+{
+	*period = speed <= 25 ? 1000 / speed : 40;
+	*steps = speed <= 25 ? 1 : speed / 25;
+}
+
+/* Handle @ch and whatever else is already waiting, then return the mask. */
+static int handle_input(struct app *a, int ch)
+{
+	int mask = 0;
+
+	for (int n = 0; ch != ERR && n < 4096 && !a->ui.quit; n++) {
+		if (ch == KEY_RESIZE)
+			mask |= REDRAW_ALL;
+		else
+			mask |= app_key(a, ch);
+		timeout(0);
+		ch = getch();
+	}
+	return mask;
+}
+
+static void main_loop(struct app *a)
+{
+	int mask = REDRAW_ALL, steps;
+	long next = 0, period;
+
+	while (!a->ui.quit && !got_signal) {
+		int ch;
+		if (mask) {
+			if (mask & REDRAW_CLEAR)
+				clearok(curscr, TRUE);
+			draw(a);
+			mask = 0;
+		}
+		tick_plan(speed_steps[a->ui.speed], &period, &steps);
+		if (a->ui.playing) {
+			long t = now_ms();
+			if (!next)
+				next = t + period;
+			timeout(next > t ? (int)(next - t) : 0);
+		} else {
+			next = 0;
+			timeout(250);
+		}
+		ch = getch();
+		if (ch != ERR) {
+			mask |= handle_input(a, ch);
+			continue;
+		}
+		if (a->ui.playing && now_ms() >= next) {
+			mask |= app_tick(a, steps);
+			next += period;
+			if (next < now_ms())
+				next = now_ms() + period;
+		}
+	}
+}
+
+static int colors_wanted(const struct tui_options *o)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (o->no_color || (nc && nc[0]) || !has_colors())
+		return 0;
+	start_color();		/* sets COLORS */
+	return COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
+}
+
+static void app_init_ui(struct app *a, const struct tui_options *o)
+{
+	a->ui.big = o->big;
+	a->ui.speed = o->big ? 2 : 4;	/* 5 or 20 steps/s */
+	a->ui.focus = PANEL_LISTS;
+	a->quiz.on = o->quiz;
+}
+
+/* Refuse before any escape sequence is written.  The terminal description
+ * is probed with setupterm() first: newterm() on an unknown TERM leaks
+ * its prescreen (LeakSanitizer), and on TERM=dumb it would succeed.
+ * Returns 0 or an exit status. */
+static int check_terminal(SCREEN **scr)
+{
+	const char *term = getenv("TERM");
+	int err = 0;
+	bool addressable;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "vmscan-viz: the visualizer needs a terminal on stdin and stdout.\n"
+				"For plain text, use `vmscan-viz run FILE` (summary) or `vmscan-viz trace FILE` (every step).\n");
+		return 2;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		fprintf(stderr, "vmscan-viz: unknown terminal type '%s' (TERM); set TERM to your terminal, e.g. xterm-256color,\n"
+				"or use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n", term ? term : "");
+		return 2;
+	}
+	addressable = cursor_address != NULL;
+	del_curterm(cur_term);
+	if (!addressable) {
+		fprintf(stderr, "vmscan-viz: terminal '%s' cannot move the cursor, which the visualizer needs;\n"
+				"use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n", term ? term : "");
+		return 2;
+	}
+	*scr = newterm(NULL, stdout, stdin);
+	if (!*scr) {
+		fprintf(stderr, "vmscan-viz: cannot start the terminal '%s'\n", term ? term : "");
+		return 2;
+	}
+	return 0;
+}
+
+int tui_run(const struct tui_options *o)
+{
+	static struct app app;	/* large (two views of sparkline buckets): not on the stack */
+	SCREEN *scr = NULL;
+	char err[4096];
+	int rc, sig;
+
+	setlocale(LC_ALL, "");
+	if (o->compare) {
+		fprintf(stderr, "vmscan-viz: --compare is not available in the visualizer yet; "
+				"use `vmscan-viz compare FILE --policy A --policy B`\n");
+		return 2;
+	}
+	memset(&app, 0, sizeof app);
+	if (app_load(&app, o->path, o->policy, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		app_free(&app);
+		return 1;
+	}
+	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
+	if ((rc = check_terminal(&scr)) != 0) {
+		app_free(&app);
+		return rc;
+	}
+	install_signals();
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	theme_init(colors_wanted(o), o->ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0);
+	app_init_ui(&app, o);
+	main_loop(&app);
+	endwin();
+	delscreen(scr);
+	app_free(&app);
+	sig = got_signal;
+	if (sig) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return 128 + sig;
+	}
+	return 0;
+}

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/view.c - one run of the scenario under one policy, seen from the TUI
+ *
+ * At load time the run is simulated once, to the end, through the
+ * timeline (which keeps snapshots as it goes).  On that pass every step
+ * leaves one byte in an index (its outcome, whether it was a scan
+ * decision, a pause point or a caption) and the list sizes are sampled
+ * into fixed buckets for the sparklines, so n/N searches and sparklines
+ * never re-run anything.  Moving to a step is timeline_seek(); the log is
+ * refilled by replaying the LOG_REPLAY steps before it, which costs at most
+ * one snapshot interval plus LOG_REPLAY engine steps (well under 1 ms).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "app.h"
+
+const char *const filter_name[NR_FILTERS] = {
+	[FILTER_DECISION] = "any decision",
+	[FILTER_ACTIVATE] = "activate",
+	[FILTER_KEEP] = "keep",
+	[FILTER_RECLAIM] = "reclaim",
+	[FILTER_RECLAIM_CLEAN] = "reclaim_clean",
+	[FILTER_DEACTIVATE] = "deactivate",
+	[FILTER_ROTATE] = "rotate",
+	[FILTER_CAPTION] = "caption",
+};
+
+static const uint8_t filter_outcome[NR_FILTERS] = {
+	[FILTER_ACTIVATE] = OUT_ACTIVATE,
+	[FILTER_KEEP] = OUT_KEEP,
+	[FILTER_RECLAIM] = OUT_RECLAIM,
+	[FILTER_RECLAIM_CLEAN] = OUT_RECLAIM_CLEAN,
+	[FILTER_DEACTIVATE] = OUT_DEACTIVATE,
+	[FILTER_ROTATE] = OUT_ROTATE,
+};
+
+bool filter_matches(enum filter f, uint8_t mark)
+{
+	if (f == FILTER_CAPTION)
+		return mark & (MARK_CAPTION | MARK_PAUSE);
+	if (!(mark & MARK_DECISION))
+		return false;
+	return f == FILTER_DECISION || (mark & MARK_OUTCOME) == filter_outcome[f];
+}
+
+const struct engine *view_engine(const struct view *v)
+{
+	return timeline_engine(v->tl);
+}
+
+static int hist_push_mark(struct history *h, uint8_t m)
+{
+	if (h->nr == h->cap) {
+		uint64_t cap = h->cap ? h->cap * 2 : 4096;
+		uint8_t *p = realloc(h->marks, cap);
+		if (!p)
+			return -1;
+		h->marks = p;
+		h->cap = cap;
+	}
+	h->marks[h->nr++] = m;
+	return 0;
+}
+
+/* Halve the resolution: pairs of buckets become one (sizes keep the later
+ * value, refaults add up). */
+static void hist_merge(struct history *h)
+{
+	for (unsigned i = 0; i < HIST_BUCKETS / 2; i++) {
+		for (int s = 0; s < NR_SPARKS; s++)
+			h->v[s][i] = s == SPARK_REFAULT ? h->v[s][2 * i] + h->v[s][2 * i + 1]
+							: h->v[s][2 * i + 1];
+	}
+	for (int s = 0; s < NR_SPARKS; s++)
+		memset(&h->v[s][HIST_BUCKETS / 2], 0, sizeof h->v[s][0] * (HIST_BUCKETS / 2));
+	h->nb = HIST_BUCKETS / 2;
+	h->bucket_steps *= 2;
+}
+
+static void hist_sample(struct history *h, const struct engine *e, uint64_t step,
+			const struct step_record *r)
+{
+	static const uint8_t lists[SPARK_FREE + 1] = {
+		LRU_INACTIVE_ANON, LRU_ACTIVE_ANON, LRU_INACTIVE_FILE, LRU_ACTIVE_FILE, LRU_FREE,
+	};
+	uint64_t b = (step - 1) / h->bucket_steps;
+
+	while (b >= HIST_BUCKETS) {
+		hist_merge(h);
+		b = (step - 1) / h->bucket_steps;
+	}
+	for (int s = 0; s <= SPARK_FREE; s++)
+		h->v[s][b] = engine_list(e, lists[s]).nr;
+	if (r->outcome == OUT_REFAULT)
+		h->v[SPARK_REFAULT][b]++;
+	h->nb = (unsigned)b + 1;
+}
+
+static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const struct workload *wl)
+{
+	uint8_t m = r->outcome & MARK_OUTCOME;
+
+	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE)
+		m |= MARK_DECISION;
+	if (r->inputs & IN_PAUSE)
+		m |= MARK_PAUSE;
+	if (r->op != prev_op && r->op < wl->nr_ops && wl->ops[r->op].caption != UINT32_MAX)
+		m |= MARK_CAPTION;
+	return m;
+}
+
+int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
+	       char *err, size_t n)
+{
+	struct engine_error ee = { { 0 } };
+	const struct step_record *r;
+	uint32_t prev_op = UINT32_MAX;
+
+	memset(v, 0, sizeof *v);
+	v->policy = p;
+	v->tl = timeline_new(wl, p, TIMELINE_BUDGET, &ee);
+	if (!v->tl) {
+		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
+		return -1;
+	}
+	v->hist.bucket_steps = 1;
+	while ((r = timeline_forward(v->tl))->kind != STEP_END) {
+		uint64_t s = engine_steps(timeline_engine(v->tl));
+		if (hist_push_mark(&v->hist, mark_of(r, prev_op, wl)) < 0) {
+			snprintf(err, n, "out of memory after %llu steps", (unsigned long long)s);
+			view_free(v);
+			return -1;
+		}
+		hist_sample(&v->hist, timeline_engine(v->tl), s, r);
+		prev_op = r->op;
+	}
+	v->total = v->hist.nr;
+	for (int s = 0; s < NR_SPARKS; s++)
+		for (unsigned i = 0; i < v->hist.nb; i++)
+			if (v->hist.v[s][i] > v->hist.max[s])
+				v->hist.max[s] = v->hist.v[s][i];
+	view_goto(v, 0);
+	return 0;
+}
+
+void view_free(struct view *v)
+{
+	timeline_free(v->tl);
+	free(v->hist.marks);
+	memset(v, 0, sizeof *v);
+}
+
+static bool loggable(const struct step_record *r)
+{
+	return r->kind != STEP_END && (r->outcome != OUT_NONE || r->kind != STEP_WORKLOAD);
+}
+
+static void log_push(struct view *v, const struct step_record *r)
+{
+	if (!loggable(r))
+		return;
+	v->log[v->log_head] = *r;
+	v->log_head = (v->log_head + 1) % LOG_MAX;
+	if (v->log_n < LOG_MAX)
+		v->log_n++;
+}
+
+/* One step forward from the current one, keeping counters and log. */
+void view_forward(struct view *v)
+{
+	const struct step_record *r;
+
+	if (v->step >= v->total)
+		return;
+	memcpy(v->prev_vmstat, engine_vmstat(view_engine(v)), sizeof v->prev_vmstat);
+	r = timeline_forward(v->tl);
+	v->rec = *r;
+	v->step = engine_steps(view_engine(v));
+	log_push(v, r);
+}
+
+void view_goto(struct view *v, uint64_t step)
+{
+	uint64_t from;
+
+	if (step > v->total)
+		step = v->total;
+	from = step > LOG_REPLAY ? step - LOG_REPLAY : 0;
+	v->rec = *timeline_seek(v->tl, from);
+	v->step = from;
+	v->log_n = v->log_head = 0;
+	memcpy(v->prev_vmstat, engine_vmstat(view_engine(v)), sizeof v->prev_vmstat);
+	while (v->step < step)
+		view_forward(v);
+	if (step == 0)
+		v->rec.kind = STEP_END;
+}
+
+uint64_t view_find(const struct view *v, enum filter f, int dir)
+{
+	if (dir > 0) {
+		for (uint64_t s = v->step + 1; s <= v->total; s++)
+			if (filter_matches(f, v->hist.marks[s - 1]))
+				return s;
+	} else {
+		for (uint64_t s = v->step; s-- > 1;)
+			if (filter_matches(f, v->hist.marks[s - 1]))
+				return s;
+	}
+	return 0;
+}
+
+struct step_record view_peek(struct view *v)
+{
+	struct step_record r;
+	uint64_t now = v->step;
+
+	r = *timeline_forward(v->tl);
+	timeline_seek(v->tl, now);	/* back to where we were: one snapshot interval at most */
+	return r;
+}

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests/bench/bench.c - the figures of `make bench`
+ *
+ *   bench throughput N     engine on the standard trace (N accesses), and
+ *                          the bare two-list LRU loop on the same trace
+ *   bench seek N           timeline: one step back and random jumps in an
+ *                          N-step run, milliseconds each
+ *   bench growth PAGES     time per step and bytes of state at PAGES pages
+ *
+ * The standard trace (issue 6): about a million distinct pages, 70% of the
+ * accesses Zipf(0.99) over a 64 Ki-page hot set, 30% a long scan of pages
+ * used once; memory 100 Ki pages; read() accesses; policy 2.6.34.  It is
+ * generated here, deterministically, from a fixed seed.
+ * Each run prints one line "name value unit"; tests/bench/run.sh repeats
+ * the runs and prints the table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "engine/internal.h"
+#include "engine/timeline.h"
+
+#define HOT_PAGES  (64u << 10)
+#define ALL_PAGES  (1u << 20)
+#define MEM_PAGES  (100u << 10)
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint32_t *make_trace(uint32_t n, uint32_t *distinct)
+{
+	uint32_t *t = malloc((size_t)n * sizeof *t), scan = 0;
+	uint64_t s[4];
+	struct zipf z;
+
+	if (!t)
+		return NULL;
+	rng_seed(s, 20100222);	/* the date of the series */
+	zipf_setup(&z, HOT_PAGES, 0.99, 0);
+	/* the scan walks the pages above the hot set, round and round */
+	for (uint32_t i = 0; i < n; i++)
+		t[i] = rng_next(s) % 10 < 7 ? zipf_sample(&z, s) : HOT_PAGES + scan++ % (ALL_PAGES - HOT_PAGES);
+	*distinct = scan < ALL_PAGES - HOT_PAGES ? HOT_PAGES + scan : ALL_PAGES;
+	return t;
+}
+
+/* One file object read() through the trace, in @pages pages of memory. */
+struct bench_run {
+	uint32_t *trace, distinct;
+	struct object_spec obj;
+	struct wl_op op;
+	struct workload wl;
+};
+
+static int bench_setup(struct bench_run *b, uint32_t n, uint32_t pages)
+{
+	memset(b, 0, sizeof *b);
+	b->trace = make_trace(n, &b->distinct);
+	if (!b->trace)
+		return -1;
+	b->obj = (struct object_spec){ "trace", OBJ_FILE, false, b->distinct };
+	b->op = (struct wl_op){ .kind = WL_TRACE, .via = VIA_READ, .count = n, .trace = b->trace,
+				.caption = UINT32_MAX };
+	b->wl = (struct workload){ .memory = { .pages = pages, .swappiness = 60, .writeback_steps = 16,
+					      .kswapd = true },
+				   .objects = &b->obj, .nr_objects = 1, .ops = &b->op, .nr_ops = 1 };
+	return 0;
+}
+
+/* The reference: two lists (inactive, active) of index-linked pages with a
+ * referenced bit, second access activates, reclaim from the inactive tail,
+ * active list aged into the inactive one while it is the larger.
+ * 12 bytes a page: two links and a word of flags. */
+struct bare_page { uint32_t next, prev, flags; };
+enum { BARE_RESIDENT = 1, BARE_ACTIVE = 2, BARE_REF = 4 };
+struct bare_list { uint32_t head, tail, nr; };
+
+static void bare_del(struct bare_page *p, struct bare_list *l, uint32_t i)
+{
+	if (p[i].prev == UINT32_MAX) l->head = p[i].next; else p[p[i].prev].next = p[i].next;
+	if (p[i].next == UINT32_MAX) l->tail = p[i].prev; else p[p[i].next].prev = p[i].prev;
+	l->nr--;
+}
+
+static void bare_add(struct bare_page *p, struct bare_list *l, uint32_t i)
+{
+	p[i].prev = UINT32_MAX;
+	p[i].next = l->head;
+	if (l->head == UINT32_MAX) l->tail = i; else p[l->head].prev = i;
+	l->head = i;
+	l->nr++;
+}
+
+static uint64_t bare_lru(const uint32_t *trace, uint32_t n, uint32_t distinct, uint32_t mem)
+{
+	struct bare_page *p = calloc(distinct, sizeof *p);
+	struct bare_list in = { UINT32_MAX, UINT32_MAX, 0 }, act = { UINT32_MAX, UINT32_MAX, 0 };
+	uint64_t evictions = 0;
+
+	if (!p)
+		return 0;
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t i = trace[k];
+		if (p[i].flags & BARE_RESIDENT) {
+			if (!(p[i].flags & BARE_REF)) {
+				p[i].flags |= BARE_REF;
+			} else if (!(p[i].flags & BARE_ACTIVE)) {
+				bare_del(p, &in, i);
+				bare_add(p, &act, i);
+				p[i].flags = BARE_RESIDENT | BARE_ACTIVE;
+			}
+			continue;
+		}
+		while (in.nr + act.nr >= mem) {
+			if (act.nr > in.nr) {		/* age the active list */
+				uint32_t v = act.tail;
+				bare_del(p, &act, v);
+				bare_add(p, &in, v);
+				p[v].flags &= ~(uint32_t)BARE_ACTIVE;
+				continue;
+			}
+			uint32_t v = in.tail;		/* reclaim from the inactive tail */
+			bare_del(p, &in, v);
+			if (p[v].flags & BARE_REF) {	/* referenced: one more trip */
+				p[v].flags &= ~(uint32_t)BARE_REF;
+				bare_add(p, &in, v);
+				continue;
+			}
+			p[v].flags = 0;
+			evictions++;
+		}
+		p[i].flags = BARE_RESIDENT | BARE_REF;
+		bare_add(p, &in, i);
+	}
+	free(p);
+	return evictions;
+}
+
+static int throughput(uint32_t n)
+{
+	struct bench_run b;
+	struct engine_error err;
+	struct engine *e;
+	double t0, t1, t2;
+	uint64_t ev;
+
+	if (bench_setup(&b, n, MEM_PAGES) < 0)
+		return 1;
+	e = engine_new(&b.wl, policy_find("2.6.34"), &err);
+	if (!e)
+		return 1;
+	t0 = now();
+	while (!engine_done(e))
+		engine_step(e);
+	t1 = now();
+	ev = bare_lru(b.trace, n, b.distinct, MEM_PAGES);
+	t2 = now();
+	printf("engine_accesses_per_s %.1f M/s\n", n / (t1 - t0) / 1e6);
+	printf("engine_steps_per_s %.1f M/s\n", (double)engine_steps(e) / (t1 - t0) / 1e6);
+	printf("bare_lru_accesses_per_s %.1f M/s\n", n / (t2 - t1) / 1e6);
+	printf("engine_vs_bare %.2f x\n", (t1 - t0) / (t2 - t1));
+	printf("distinct_pages %u pages\n", b.distinct);
+	printf("engine_pgsteal %llu pages\n", (unsigned long long)engine_vmstat(e)[PGSTEAL]);
+	printf("bare_evictions %llu pages\n", (unsigned long long)ev);
+	printf("bytes_per_zone_page %zu B\n", sizeof(struct page) + sizeof(uint32_t));
+	engine_free(e);
+	free(b.trace);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int seek(uint32_t n)
+{
+	struct bench_run b;
+	struct engine_error err;
+	struct timeline *t;
+	double back[64], jump[64], t0;
+	uint64_t total, s = 7;
+
+	if (bench_setup(&b, n, MEM_PAGES) < 0)
+		return 1;
+	t = timeline_new(&b.wl, policy_find("2.6.34"), (size_t)256 << 20, &err);
+	if (!t)
+		return 1;
+	t0 = now();
+	total = timeline_run_to_end(t);
+	printf("timeline_build_s %.2f s\n", now() - t0);
+	for (int i = 0; i < 64; i++) {
+		uint64_t at;
+		s = s * 6364136223846793005ull + 1442695040888963407ull;
+		at = (s >> 11) % total;
+		t0 = now();
+		timeline_seek(t, at);
+		jump[i] = (now() - t0) * 1e3;
+		t0 = now();
+		timeline_seek(t, at ? at - 1 : 0);
+		back[i] = (now() - t0) * 1e3;
+	}
+	qsort(back, 64, sizeof back[0], cmp_double);
+	qsort(jump, 64, sizeof jump[0], cmp_double);
+	printf("steps %llu steps\n", (unsigned long long)total);
+	printf("step_back_median_ms %.2f ms\n", back[32]);
+	printf("step_back_max_ms %.2f ms\n", back[63]);
+	printf("jump_median_ms %.2f ms\n", jump[32]);
+	printf("jump_max_ms %.2f ms\n", jump[63]);
+	printf("snapshot_bytes %.1f MiB\n", (double)timeline_bytes(t) / (1 << 20));
+	timeline_free(t);
+	free(b.trace);
+	return 0;
+}
+
+static int growth(uint32_t pages)
+{
+	struct bench_run b;
+	struct engine_error err;
+	struct engine *e;
+	struct rusage ru;
+	double t0, t1;
+
+	if (bench_setup(&b, pages * 8, pages) < 0)
+		return 1;
+	e = engine_new(&b.wl, policy_find("2.6.34"), &err);
+	if (!e)
+		return 1;
+	t0 = now();
+	while (!engine_done(e))
+		engine_step(e);
+	t1 = now();
+	getrusage(RUSAGE_SELF, &ru);
+	printf("ns_per_step %.1f ns\n", (t1 - t0) * 1e9 / (double)engine_steps(e));
+	printf("state_bytes_per_page %.1f B\n", (double)engine_state_size(e) / pages);
+	printf("max_rss %.1f MiB\n", ru.ru_maxrss / 1024.0);
+	engine_free(e);
+	free(b.trace);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t n = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 0;
+
+	if (argc == 3 && strcmp(argv[1], "throughput") == 0 && n)
+		return throughput(n);
+	if (argc == 3 && strcmp(argv[1], "seek") == 0 && n)
+		return seek(n);
+	if (argc == 3 && strcmp(argv[1], "growth") == 0 && n >= 64)
+		return growth(n);
+	fprintf(stderr, "usage: bench throughput N | seek N | growth PAGES\n");
+	return 2;
+}
