@@ -154,7 +154,7 @@ int cli_compare(int argc, char **argv)
 		goto out;
 	}
 	for (int k = 0; k < n; k++)
-		report_simulate(e[k], false, false);
+		report_simulate(e[k], false, false, NULL);
 	if (json) {
 		struct jsonw w;
 		jsonw_init(&w, stdout);

@@ -27,8 +27,9 @@ static const char *list_or_none(uint8_t l)
 	return l < NR_LISTS ? lru_name[l] : "none";
 }
 
-void report_text(const struct engine *e, const struct scenario *s)
+void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
+	char a[48], b[48];
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
 
@@ -52,6 +53,16 @@ void report_text(const struct engine *e, const struct scenario *s)
 	printf("\ncounters\n");
 	for (int i = 0; i < NR_VM_EVENTS; i++)
 		printf("  %-26s %" PRIu64 "%s\n", vmstat_name[i], vm[i], i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
+	if (!rules)
+		return;
+	printf("\nrules that fired\n     steps  kind         branch, then\n");
+	for (int k = 0; k < NR_STEP_KINDS; k++)
+		for (int br = 0; br < NR_BRANCHES; br++)
+			for (int ac = 0; ac < NR_BRANCHES; ac++)
+				if (rules->n[k][br][ac])
+					printf("  %8" PRIu64 "  %-12s %s%s%s\n", rules->n[k][br][ac], step_kind_name[k],
+					       branch_key((unsigned)br, a, sizeof a), ac ? ", " : "",
+					       ac ? branch_key((unsigned)ac, b, sizeof b) : "");
 }
 
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)

@@ -8,8 +8,15 @@
 #include "../util/jsonw.h"
 #include "cli.h"
 
-int report_simulate(struct engine *e, bool check, bool ftrace);
-void report_text(const struct engine *e, const struct scenario *s);
+/* Which rules fired, and how often: steps counted by kind, branch and
+ * follow-up action (the rows of the text report's "rules" section). */
+struct rule_counts {
+	uint64_t n[NR_STEP_KINDS][NR_BRANCHES][NR_BRANCHES];
+};
+
+/* Runs @e to the end; counts rules into @rules when not NULL. */
+int report_simulate(struct engine *e, bool check, bool ftrace, struct rule_counts *rules);
+void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules);
 void report_json(const struct engine *e, const struct scenario *s);
 /* The body of report_json's object, for compare's per-policy entries. */
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s);

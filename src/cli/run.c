@@ -9,6 +9,7 @@
  * --check verifies the engine's invariants after every step.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../util/jsonw.h"
@@ -26,12 +27,14 @@ static void print_ftrace_line(const struct batch_stats *b, uint64_t step)
 }
 
 /* Runs @e to the end; --check and --ftrace work per step. */
-int report_simulate(struct engine *e, bool check, bool ftrace)
+int report_simulate(struct engine *e, bool check, bool ftrace, struct rule_counts *rules)
 {
 	char why[160];
 
 	while (!engine_done(e)) {
 		const struct step_record *r = engine_step(e);
+		if (rules && r->kind < NR_STEP_KINDS)
+			rules->n[r->kind][r->branch][r->action]++;
 		if (check && engine_check(e, why, sizeof why) < 0) {
 			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", r->step, why);
 			return -1;
@@ -58,6 +61,7 @@ int cli_run(int argc, char **argv)
 	struct engine_error err;
 	struct scenario s;
 	struct engine *e;
+	struct rule_counts *rules;
 	int npos, rc = 0;
 
 	if (cli_parse("run", argc, argv, opts, pos, 1, &npos) < 0)
@@ -83,14 +87,16 @@ int cli_run(int argc, char **argv)
 		scenario_free(&s);
 		return 1;
 	}
-	if (report_simulate(e, check, ftrace) < 0)
+	rules = json || vmstat || ftrace ? NULL : calloc(1, sizeof *rules);
+	if (report_simulate(e, check, ftrace, rules) < 0)
 		rc = 1;
 	else if (json)
 		report_json(e, &s);
 	else if (vmstat)
 		report_vmstat(e);
 	else if (!ftrace)
-		report_text(e, &s);
+		report_text(e, &s, rules);
+	free(rules);
 	engine_free(e);
 	scenario_free(&s);
 	return rc;

@@ -73,19 +73,22 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	if (mapped_file != e->c.nr_mapped_file)
 		return fail(why, n, "nr_mapped_file disagrees with the pages");
 
+	/* per-object counts, from the pages (O(pages), not O(object pages));
+	 * with every page's slot pointing back, equal counts also mean no
+	 * slot points at a page that is not its own */
+	memset(e->check_counts, 0, (size_t)e->wl->nr_objects * 2 * sizeof *e->check_counts);
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+		const struct page *p = &e->pages[pfn];
+		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
+			continue;
+		e->check_counts[2 * p->object]++;
+		e->check_counts[2 * p->object + 1] += is_active_lru(p->lru);
+	}
 	sum = 0;
 	for (uint32_t o = 0; o < e->wl->nr_objects; o++) {
-		uint32_t res = 0, act = 0;
-		for (uint32_t i = 0; i < e->wl->objects[o].pages; i++) {
-			uint32_t s = e->slots[e->obj[o].slot_base + i];
-			if (SLOT_TAG(s) == SLOT_PAGE) {
-				res++;
-				act += is_active_lru(e->pages[SLOT_VAL(s)].lru);
-			}
-		}
-		if (res != e->obj[o].resident || act != e->obj[o].active)
+		if (e->check_counts[2 * o] != e->obj[o].resident || e->check_counts[2 * o + 1] != e->obj[o].active)
 			return fail(why, n, "an object's resident or active count is wrong");
-		sum += res;
+		sum += e->check_counts[2 * o];
 	}
 	if (sum != resident || nr_free_pages(e) + resident + e->c.lists[LRU_KERNEL].nr != e->nr_pages)
 		return fail(why, n, "free + resident + kernel pages do not equal memory");

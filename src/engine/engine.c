@@ -92,7 +92,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->slots = calloc(slots ? slots : 1, sizeof *e->slots);
 	e->pages = calloc(e->nr_pages, sizeof *e->pages);
 	e->wb_ring = calloc(e->nr_pages, sizeof *e->wb_ring);
-	if (!e->obj || !e->vmas || !e->slots || !e->pages || !e->wb_ring) {
+	e->check_counts = calloc(wl->nr_objects ? (size_t)wl->nr_objects * 2 : 1, sizeof *e->check_counts);
+	if (!e->obj || !e->vmas || !e->slots || !e->pages || !e->wb_ring || !e->check_counts) {
 		engine_free(e);
 		set_error(err, "out of memory for the simulated zone");
 		return NULL;
@@ -125,6 +126,7 @@ void engine_free(struct engine *e)
 	free(e->slots);
 	free(e->pages);
 	free(e->wb_ring);
+	free(e->check_counts);
 	free(e);
 }
 

@@ -154,6 +154,7 @@ struct engine {
 	uint32_t *wb_ring;		/* [nr_pages] */
 	struct zipf zipf;		/* derived, recomputed after restore */
 	struct step_record end_rec;	/* returned at the end; not state */
+	uint32_t *check_counts;		/* engine_check's scratch: 2 per object; not state */
 	struct engine_core c;
 };
 

@@ -232,9 +232,11 @@ static void test_random_scenarios(void)
 		struct gen g;
 		const char *bad;
 
+		ROW_BEGIN();
 		gen_case(&g, seed);
 		bad = run_case(&g, seed, why, sizeof why);
 		CHECKF(!bad, "seed %llu (%s): %s", (unsigned long long)seed, g.policy, bad ? bad : "");
+		ROW_END();
 		if (bad) {
 			char first_why[160];
 			snprintf(first_why, sizeof first_why, "%s", bad);
