@@ -132,7 +132,7 @@ check-layering: $(LIB)
 # The whole suite again, built with AddressSanitizer and UBSan (clang).
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 check-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
+	@$(MAKE) --no-print-directory -s BUILD=build-asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
 	  LDFLAGS='-fsanitize=address,undefined' build-asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh build-asan
