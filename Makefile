@@ -121,6 +121,7 @@ test:
 
 test-run: $(BIN) $(UNIT_BIN)
 	@tests/run-all.sh $(BUILD)
+	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
 	@$(MAKE) --no-print-directory check-asan
 
 unit: $(BIN) $(UNIT_BIN)
@@ -159,9 +160,17 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# The benchmark links the engine built with link-time optimisation.
+BENCH_FLAGS := -O2 -flto -g
+$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) | check-deps
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
 bench:
-	@$(MAKE) --no-print-directory BUILD=build-bench CFLAGS='-O2 -g -DNDEBUG' build-bench/vmscan-viz build-bench/tests/bench
+	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
 	@tests/bench/run.sh build-bench
+bench-smoke:
+	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
+	@tests/bench/run.sh build-bench smoke
 
 screenshots: build
 	tests/e2e/screenshots.sh $(BIN) screenshots

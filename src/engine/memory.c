@@ -480,7 +480,7 @@ static void advance(struct engine *e)
 	const struct wl_op *op = &e->wl->ops[e->c.op];
 
 	e->c.pend_valid = false;
-	if (++e->c.sub < op_steps(op))
+	if (++e->c.sub < e->c.op_len)
 		return;
 	e->c.sub = 0;
 	do {
@@ -490,6 +490,7 @@ static void advance(struct engine *e)
 		}
 		op = &e->wl->ops[e->c.op];
 	} while (op_steps(op) == 0);
+	e->c.op_len = op_steps(op);
 	if (op->kind == WL_RANDOM)
 		rng_seed(e->c.rng, op->seed);
 }
@@ -501,9 +502,12 @@ void workload_begin(struct engine *e)
 	e->c.sub = 0;
 	while (e->c.op < e->wl->nr_ops && op_steps(&e->wl->ops[e->c.op]) == 0)
 		e->c.op++;
-	if (e->c.op >= e->wl->nr_ops)
+	if (e->c.op >= e->wl->nr_ops) {
 		e->c.done = true;
-	else if (e->wl->ops[e->c.op].kind == WL_RANDOM)
+		return;
+	}
+	e->c.op_len = op_steps(&e->wl->ops[e->c.op]);
+	if (e->wl->ops[e->c.op].kind == WL_RANDOM)
 		rng_seed(e->c.rng, e->wl->ops[e->c.op].seed);
 }
 

@@ -241,7 +241,7 @@ static int growth(uint32_t pages)
 	t1 = now();
 	getrusage(RUSAGE_SELF, &ru);
 	printf("ns_per_step %.1f ns\n", (t1 - t0) * 1e9 / (double)engine_steps(e));
-	printf("state_bytes_per_page %.1f B\n", (double)engine_state_size(e) / pages);
+	printf("state_bytes_per_zone_page %.1f B\n", (double)engine_state_size(e) / pages);	/* incl. every object page's slot */
 	printf("max_rss %.1f MiB\n", ru.ru_maxrss / 1024.0);
 	engine_free(e);
 	free(b.trace);

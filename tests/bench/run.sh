@@ -1,0 +1,42 @@
+#!/bin/sh
+# tests/bench/run.sh BUILD [smoke] - the figures of `make bench`.
+# Runs each figure several times and prints a table: median, spread (min to
+# max), and the command that produced it.  `smoke` uses tiny sizes, once
+# each, to check the benchmark itself runs (make test does this); its
+# numbers mean nothing.
+set -eu
+build=$1
+mode=${2:-full}
+bench=$build/tests/bench
+if [ "$mode" = smoke ]; then
+	runs=1 accesses=20000 seekn=20000 sizes="1024 4096"
+else
+	runs=5 accesses=10000000 seekn=10000000 sizes="10240 102400 1048576"
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# measure CMD...: run it $runs times; collect "name value unit" lines
+measure() {
+	: >"$tmp/lines"
+	for i in $(seq "$runs"); do "$@" >>"$tmp/lines"; done
+	awk -v cmd="$*" '
+		{ v[$1] = v[$1] " " $2; u[$1] = $3; if (!($1 in seen)) { seen[$1] = 1; order[n++] = $1 } }
+		END {
+			for (k = 0; k < n; k++) {
+				name = order[k]; m = split(substr(v[name], 2), a, " ")
+				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+				med = m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+				printf "%-26s %10.2f %-6s  %10.2f .. %-10.2f  %s\n", name, med, u[name], a[1], a[m], cmd
+			}
+		}' "$tmp/lines"
+}
+
+echo "vmscan-viz benchmark ($mode), $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
+printf '%-26s %10s %-6s  %24s  %s\n' figure median unit "spread (min .. max)" command
+measure "$bench" throughput "$accesses"
+measure "$bench" seek "$seekn"
+for p in $sizes; do
+	echo "-- $p pages of memory, $((p * 8)) accesses"
+	measure "$bench" growth "$p"
+done
