@@ -165,9 +165,9 @@ BENCH_FLAGS := -O2 -flto -g
 $(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
-bench:
+bench: build
 	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
-	@tests/bench/run.sh build-bench
+	@BIN=$(BIN) tests/bench/run.sh build-bench
 bench-smoke:
 	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
 	@tests/bench/run.sh build-bench smoke

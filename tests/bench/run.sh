@@ -40,3 +40,15 @@ for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
 	measure "$bench" growth "$p"
 done
+# the visualizer, in tmux at 200x60, on the default tour, the largest
+# classroom scenario, and a 1 Mi-page zone
+[ "$mode" = smoke ] && exit 0
+cat >"$tmp/big.json" <<'JSON'
+{ "format": 1, "title": "One Mi-page zone", "memory": { "pages": 1048576 },
+  "objects": [ { "name": "db", "type": "file", "pages": 2000000 } ],
+  "workload": [ { "op": "random", "object": "db", "count": 3000000, "dist": "zipf", "seed": 1, "via": "read" } ] }
+JSON
+for s in data/default.json data/database-index.json "$tmp/big.json"; do
+	echo "-- visualizer on $(basename "$s")"
+	measure tests/bench/tui.sh "${BIN:-build/vmscan-viz}" "$s"
+done
