@@ -430,7 +430,10 @@ static void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, s
 		r->from = p->lru;
 		if (!(p->mapped >> op->as & 1))
 			page_add_rmap(e, p, op->as, false);
-		mlock_vma_page(e, p);
+		/* 2.6.34 page_check_references: "mlock lost the isolation race";
+		 * the page is left for reclaim to find in its VM_LOCKED mapping */
+		if (!(op->flags & WL_F_RACE))
+			mlock_vma_page(e, p);
 		note_page(e, r, p);
 	}
 	r->func = FN_MLOCK;

@@ -52,6 +52,9 @@ enum wl_flags {
 	WL_F_SEQ   = 1u << 1,	/* WL_MAP, WL_MADVISE: VM_SEQ_READ */
 	WL_F_PAUSE = 1u << 2,	/* the viewer should pause at this operation */
 	WL_F_ZIPF  = 1u << 3,	/* WL_RANDOM: Zipf instead of uniform */
+	WL_F_RACE  = 1u << 4,	/* WL_MLOCK: the pages were isolated by reclaim as mlock ran:
+				 * VM_LOCKED is set but resident pages stay on their lists,
+				 * for reclaim to find ("mlock lost the isolation race") */
 };
 
 /* How WL_RANDOM and WL_TRACE access each page. */

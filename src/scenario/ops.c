@@ -39,7 +39,7 @@ static const char *const keys_map[] = { COMMON, "object", "pages", "as", "exec",
 static const char *const keys_unmap[] = { COMMON, "object", "as", NULL };
 static const char *const keys_touch[] = { COMMON, "object", "pages", "write", NULL };
 static const char *const keys_rw[] = { COMMON, "object", "pages", NULL };
-static const char *const keys_mlock[] = { COMMON, "object", "pages", "as", NULL };
+static const char *const keys_mlock[] = { COMMON, "object", "pages", "as", "race", NULL };
 static const char *const keys_madvise[] = { COMMON, "object", "as", "advice", NULL };
 static const char *const keys_alloc[] = { COMMON, "pages", "order", NULL };
 static const char *const keys_free[] = { COMMON, "object", "pages", NULL };
@@ -275,19 +275,23 @@ static void op_map(struct loader *L, struct opctx *c, int kind)
 	uint32_t obj = 0;
 	struct wl_op op;
 	uint8_t as;
-	bool exec, seq = false;
+	bool exec, seq = false, race = false;
 
 	need_object(L, c, &obj);
 	as = opt_as(L, c);
 	exec = opt_bool(L, c, "exec", c->noobj ? false : L->obj[obj].exec);
 	if (kind == OP_MAP)
 		seq = opt_bool(L, c, "sequential", false);
+	else
+		race = opt_bool(L, c, "race", false);
 	get_ranges(L, c, obj, true, op_names[kind], &r);
 	if (!c->bad) {
 		op = op_init(kind == OP_MAP ? WL_MAP : WL_MLOCK, obj);
 		op.as = as;
 		if (kind == OP_MAP)
 			op.flags = (uint8_t)((exec ? WL_F_EXEC : 0) | (seq ? WL_F_SEQ : 0));
+		else if (race)
+			op.flags = WL_F_RACE;
 		emit_ranges(L, c, op, &r);
 	}
 	prange_list_free(&r);
