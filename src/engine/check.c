@@ -81,14 +81,15 @@ int engine_check(const struct engine *e, char *why, size_t n)
 		const struct page *p = &e->pages[pfn];
 		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
 			continue;
-		e->check_counts[2 * p->object]++;
-		e->check_counts[2 * p->object + 1] += is_active_lru(p->lru);
+		e->check_counts[(size_t)2 * p->object]++;
+		e->check_counts[(size_t)2 * p->object + 1] += is_active_lru(p->lru);
 	}
 	sum = 0;
 	for (uint32_t o = 0; o < e->wl->nr_objects; o++) {
-		if (e->check_counts[2 * o] != e->obj[o].resident || e->check_counts[2 * o + 1] != e->obj[o].active)
+		if (e->check_counts[(size_t)2 * o] != e->obj[o].resident ||
+		    e->check_counts[(size_t)2 * o + 1] != e->obj[o].active)
 			return fail(why, n, "an object's resident or active count is wrong");
-		sum += e->check_counts[2 * o];
+		sum += e->check_counts[(size_t)2 * o];
 	}
 	if (sum != resident || nr_free_pages(e) + resident + e->c.lists[LRU_KERNEL].nr != e->nr_pages)
 		return fail(why, n, "free + resident + kernel pages do not equal memory");

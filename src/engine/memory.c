@@ -480,7 +480,7 @@ static uint32_t do_free_kernel(struct engine *e, uint32_t n)
 
 static void advance(struct engine *e)
 {
-	const struct wl_op *op = &e->wl->ops[e->c.op];
+	const struct wl_op *op;
 
 	e->c.pend_valid = false;
 	if (++e->c.sub < e->c.op_len)

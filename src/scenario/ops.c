@@ -217,8 +217,10 @@ static void get_ranges(struct loader *L, struct opctx *c, uint32_t obj, bool one
 	char p[160], f[96];
 	const cJSON *x = key(c, "pages", p, sizeof p);
 
-	if (c->noobj)
+	if (c->noobj) {
+		c->bad = true;	/* already reported: the object is unknown */
 		return;
+	}
 	if (range_parse(L, x, p, obj, r) < 0) {
 		c->bad = true;
 	} else if (one && r->n != 1) {

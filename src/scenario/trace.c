@@ -266,7 +266,7 @@ static void read_u32(struct reader *r, FILE *f, uint64_t size)
 			if (page >= r->L->obj[r->obj].pages) {
 				char pre[64];
 				snprintf(pre, sizeof pre, "access %llu (byte %llu): ",
-					 (unsigned long long)(off / 4 + 1), (unsigned long long)off);
+					 (unsigned long long)off / 4 + 1, (unsigned long long)off);
 				past_end(r, 0, 0, page, r->obj, pre);
 				r->failed = true;
 				return;

@@ -108,7 +108,7 @@ int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s)
 		char buf[512];
 		if (n == 0)
 			n = 1;
-		if (s[n] && n < strlen(s)) {
+		if (n < strlen(s)) {	/* more follows: break at a space */
 			size_t sp = n;
 			while (sp > 0 && s[sp] != ' ')
 				sp--;

@@ -45,7 +45,7 @@ static const struct binding {
 };
 
 const char *const command_help[NR_COMMANDS] = {
-#define X(id, help) [id] = help,
+#define X(id, help) [(id)] = (help),
 	COMMANDS(X)
 #undef X
 };

@@ -69,7 +69,8 @@ static void add_restore(const char *cap)
 {
 	size_t n;
 
-	if (!cap || cap == (const char *)-1)
+	/* terminfo's ABSENT_STRING is (char *)-1: a cancelled capability */
+	if (!cap || cap == (const char *)-1) /* NOLINT(performance-no-int-to-ptr) */
 		return;
 	n = strlen(cap);
 	if (restore_len + n < sizeof restore_seq) {

@@ -71,8 +71,8 @@ static void hist_merge(struct history *h)
 {
 	for (unsigned i = 0; i < HIST_BUCKETS / 2; i++) {
 		for (int s = 0; s < NR_SPARKS; s++)
-			h->v[s][i] = s == SPARK_REFAULT ? h->v[s][2 * i] + h->v[s][2 * i + 1]
-							: h->v[s][2 * i + 1];
+			h->v[s][i] = s == SPARK_REFAULT ? h->v[s][(size_t)2 * i] + h->v[s][(size_t)2 * i + 1]
+							: h->v[s][(size_t)2 * i + 1];
 	}
 	for (int s = 0; s < NR_SPARKS; s++)
 		memset(&h->v[s][HIST_BUCKETS / 2], 0, sizeof h->v[s][0] * (HIST_BUCKETS / 2));
