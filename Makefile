@@ -131,7 +131,8 @@ check-layering: $(LIB)
 	@tests/check-layering.sh $(BUILD)
 
 # The whole suite again, built with AddressSanitizer and UBSan (clang).
-ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# VMSCAN_DEBUG: the engine checks its invariants after every step.
+ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
 check-asan:
 	@$(MAKE) --no-print-directory -s BUILD=build-asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
 	  LDFLAGS='-fsanitize=address,undefined' build-asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)

@@ -160,7 +160,8 @@ static void record_oom(struct engine *e, struct step_record *r)
 	workload_skip(e);
 }
 
-const struct step_record *engine_step(struct engine *e)
+/* One step; engine_step() below adds the debug build's checks. */
+static const struct step_record *step_once(struct engine *e)
 {
 	struct step_record *r = &e->c.rec;
 	uint32_t nr;
@@ -228,6 +229,22 @@ const struct step_record *engine_step(struct engine *e)
 		wakeup_kswapd(e);
 		return r;
 	}
+}
+
+const struct step_record *engine_step(struct engine *e)
+{
+	const struct step_record *r = step_once(e);
+#ifdef VMSCAN_DEBUG
+	/* Debug builds (make check-asan) check every invariant after every
+	 * step, as the kernel's VM_BUG_ON does, and stop dead on the first
+	 * broken one: the engine may not print or exit, and a trap leaves a
+	 * sanitizer report naming the step's caller. */
+	char why[160];
+
+	if (engine_check(e, why, sizeof why) < 0)
+		__builtin_trap();
+#endif
+	return r;
 }
 
 bool engine_done(const struct engine *e)

@@ -84,7 +84,7 @@ static void gen_case(struct gen *g, uint64_t seed)
 		if (op->kind == WL_RANDOM) {
 			op->range = count;
 			op->count = 1 + PICK(&s, 300);
-			op->seed = rnd(&s);
+			op->seed = rnd(&s) >> 12;	/* JSON numbers are exact below 2^53 */
 			op->theta = 0.5 + PICK(&s, 100) / 100.0;
 			op->flags = PICK(&s, 2) ? WL_F_ZIPF : 0;
 			op->via = g->obj[o].type == OBJ_ANON ? VIA_TOUCH : (uint8_t)PICK(&s, 4);
@@ -168,30 +168,75 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 	return bad;
 }
 
+/* The case as a scenario file the loader reads, ready for tests/regress/. */
 static void print_case(const struct gen *g)
 {
-	static const char *const kind[] = { "map", "unmap", "touch", "read", "write", "dirty", "mlock", "munlock",
-					    "madvise", "alloc", "free", "pause", "random", "trace" };
-	fprintf(stderr, "{ \"format\": 1, \"title\": \"shrunk property case\", \"policy\": \"%s\",\n"
-			"  \"memory\": { \"pages\": %u, \"swap\": %u, \"swappiness\": %u, \"writeback_steps\": %u, "
-			"\"kswapd\": %s, \"laptop_mode\": %s },\n  \"objects\": [",
+	static const char *const via[] = { "touch", "read", "write", "touch" };
+	FILE *f = stderr;
+
+	fprintf(f, "{ \"format\": 1, \"title\": \"shrunk property case\", \"policy\": \"%s\",\n"
+		   "  \"memory\": { \"pages\": %u, \"swap\": %u, \"swappiness\": %u, \"writeback_steps\": %u, "
+		   "\"kswapd\": %s, \"laptop_mode\": %s },\n  \"objects\": [",
 		g->policy, g->wl.memory.pages, g->wl.memory.swap_pages, g->wl.memory.swappiness,
 		g->wl.memory.writeback_steps, g->wl.memory.kswapd ? "true" : "false",
 		g->wl.memory.laptop_mode ? "true" : "false");
 	for (uint32_t i = 0; i < g->wl.nr_objects; i++)
-		fprintf(stderr, "%s{ \"name\": \"%s\", \"type\": \"%s\", \"pages\": %u, \"exec\": %s }", i ? ", " : "",
+		fprintf(f, "%s{ \"name\": \"%s\", \"type\": \"%s\", \"pages\": %u, \"exec\": %s }", i ? ", " : "",
 			g->obj[i].name, g->obj[i].type == OBJ_ANON ? "anon" : "file", g->obj[i].pages,
 			g->obj[i].exec ? "true" : "false");
-	fprintf(stderr, "],\n  \"workload\": [\n");
+	fprintf(f, "],\n  \"workload\": [\n");
 	for (uint32_t i = 0; i < g->wl.nr_ops; i++) {
 		const struct wl_op *op = &g->ops[i];
-		fprintf(stderr, "    { \"op\": \"%s\"", kind[op->kind]);
-		if (op->object != UINT32_MAX)
-			fprintf(stderr, ", \"object\": \"%s\"", g->obj[op->object].name);
-		fprintf(stderr, ", \"first\": %u, \"count\": %u, \"as\": %u, \"order\": %u, \"via\": %u, \"flags\": %u }%s\n",
-			op->first, op->count, op->as, op->order, op->via, op->flags, i + 1 < g->wl.nr_ops ? "," : "");
+		const char *name = op->object != UINT32_MAX ? g->obj[op->object].name : "";
+		uint32_t last = op->first + op->count - 1;
+
+		fprintf(f, "    { ");
+		switch (op->kind) {
+		case WL_MAP:
+			fprintf(f, "\"op\": \"map\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u, \"exec\": %s, \"sequential\": %s",
+				name, op->first, last, op->as, op->flags & WL_F_EXEC ? "true" : "false",
+				op->flags & WL_F_SEQ ? "true" : "false");
+			break;
+		case WL_UNMAP: case WL_MUNLOCK:
+			fprintf(f, "\"op\": \"%s\", \"object\": \"%s\", \"as\": %u", op->kind == WL_UNMAP ? "unmap" : "munlock", name, op->as);
+			break;
+		case WL_MADVISE:
+			fprintf(f, "\"op\": \"madvise\", \"object\": \"%s\", \"as\": %u, \"advice\": \"%s\"", name, op->as,
+				op->flags & WL_F_SEQ ? "sequential" : "normal");
+			break;
+		case WL_TOUCH:
+			fprintf(f, "\"op\": \"touch\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"write\": %s", name, op->first, last,
+				op->via == VIA_TOUCH_WRITE ? "true" : "false");
+			break;
+		case WL_READ: case WL_WRITE: case WL_DIRTY:
+			fprintf(f, "\"op\": \"%s\", \"object\": \"%s\", \"pages\": \"%u-%u\"",
+				op->kind == WL_READ ? "read" : op->kind == WL_WRITE ? "write" : "dirty", name, op->first, last);
+			break;
+		case WL_MLOCK:
+			fprintf(f, "\"op\": \"mlock\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u", name, op->first, last, op->as);
+			break;
+		case WL_ALLOC:
+			fprintf(f, "\"op\": \"alloc\", \"pages\": %u, \"order\": %u", op->count << op->order, op->order);
+			break;
+		case WL_FREE:
+			if (op->object == UINT32_MAX)
+				fprintf(f, "\"op\": \"free\", \"pages\": %u", op->count);
+			else
+				fprintf(f, "\"op\": \"free\", \"object\": \"%s\", \"pages\": \"%u-%u\"", name, op->first, last);
+			break;
+		case WL_RANDOM:
+			fprintf(f, "\"op\": \"random\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"count\": %u, \"seed\": %llu, \"via\": \"%s\"",
+				name, op->first, op->first + op->range - 1, op->count, (unsigned long long)op->seed, via[op->via]);
+			if (op->flags & WL_F_ZIPF)
+				fprintf(f, ", \"dist\": \"zipf\", \"theta\": %.2f", op->theta);
+			break;
+		default:
+			fprintf(f, "\"op\": \"pause\", \"caption\": \"pause\"");
+			break;
+		}
+		fprintf(f, " }%s\n", i + 1 < g->wl.nr_ops ? "," : "");
 	}
-	fprintf(stderr, "  ] }\n");
+	fprintf(f, "  ] }\n");
 }
 
 static void shrink_and_report(struct gen *g, uint64_t seed, const char *first)
