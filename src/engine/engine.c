@@ -226,7 +226,8 @@ static const struct step_record *step_once(struct engine *e)
 		if (r->outcome != OUT_NONE)
 			e->c.decisions[r->outcome]++;
 		e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-		wakeup_kswapd(e);
+		if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
+			wakeup_kswapd(e);
 		return r;
 	}
 }
