@@ -157,9 +157,10 @@ lint: build
 
 # ---- fuzzing, benchmarks, screenshots --------------------------------------
 
+# Both fuzz targets (the scenario loader, the trace reader), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
 fuzz:
-	tests/fuzz/run.sh $(FUZZ_SECONDS)
+	tests/fuzz/run.sh $(FUZZ_SECONDS) all
 
 # The benchmark links the engine built with link-time optimisation.
 BENCH_FLAGS := -O2 -flto -g

@@ -1,7 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tests/fuzz/run.sh SECONDS - build the scenario fuzzer and run it
+# tests/fuzz/run.sh SECONDS [scenario|trace|all] - build the fuzzers and run them
+#
+# scenario: the JSON loader (fuzz_scenario.c); trace: the trace reader,
+# through a "trace" operation (fuzz_trace.c, seeds in corpus-trace/); all
+# (the default): one after the other, SECONDS each.
 #
 # Builds tests/fuzz/fuzz_scenario.c with clang's libFuzzer, ASan and UBSan
 # straight from the sources (the loader, the engine and the policies) into
@@ -12,23 +16,37 @@
 set -eu
 
 SECONDS_TO_RUN=${1:-60}
+WHICH=${2:-all}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=build-fuzz
-mkdir -p "$OUT/corpus"
+mkdir -p "$OUT/corpus" "$OUT/corpus-trace"
 
 SRC=${FUZZ_SRC:-$(ls src/scenario/*.c src/engine/*.c src/policy/*.c 2>/dev/null)}
-# shellcheck disable=SC2086
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 \
-	$(pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson) -Isrc \
-	-o "$OUT/fuzz_scenario" tests/fuzz/fuzz_scenario.c $SRC \
-	$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson) -lm
+build() {	# build NAME: tests/fuzz/NAME.c into $OUT/NAME
+	# shellcheck disable=SC2086
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 \
+		$(pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson) -Isrc \
+		-o "$OUT/$1" "tests/fuzz/$1.c" $SRC \
+		$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson) -lm
+}
+fuzz() {	# fuzz NAME CORPUS: run it for SECONDS_TO_RUN
+	"$OUT/$1" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+		-max_total_time="$SECONDS_TO_RUN" -print_final_stats=1 \
+		-artifact_prefix="$OUT/$1-" "$OUT/$2"
+}
 
-cp tests/fuzz/corpus/* "$OUT/corpus/" 2>/dev/null || true
-for f in data/*.json; do
-	[ -f "$f" ] && cp "$f" "$OUT/corpus/"
-done
-exec "$OUT/fuzz_scenario" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-	-max_total_time="$SECONDS_TO_RUN" -print_final_stats=1 \
-	-artifact_prefix="$OUT/" "$OUT/corpus"
+if [ "$WHICH" = scenario ] || [ "$WHICH" = all ]; then
+	build fuzz_scenario
+	cp tests/fuzz/corpus/* "$OUT/corpus/" 2>/dev/null || true
+	for f in data/*.json; do
+		[ -f "$f" ] && cp "$f" "$OUT/corpus/"
+	done
+	fuzz fuzz_scenario corpus
+fi
+if [ "$WHICH" = trace ] || [ "$WHICH" = all ]; then
+	build fuzz_trace
+	cp tests/fuzz/corpus-trace/* "$OUT/corpus-trace/"
+	fuzz fuzz_trace corpus-trace
+fi
