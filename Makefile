@@ -179,17 +179,21 @@ screenshots: build
 
 # ---- install ---------------------------------------------------------------
 
-DATA_FILES := $(filter-out data/scenario.schema.json,$(wildcard data/*.json)) data/scenario.schema.json data/README.md
+# The classroom scenarios, their schema and guides, and the traces they read.
+DATA_FILES  := $(sort $(wildcard data/*.json data/*.md))
+TRACE_FILES := $(sort $(wildcard data/traces/*))
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/traces
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vmscan-viz
 	install -m 644 src/vmscan-viz.1 $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
 	install -m 644 $(DATA_FILES) $(DESTDIR)$(DATADIR)/
+	install -m 644 $(TRACE_FILES) $(DESTDIR)$(DATADIR)/traces/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/vmscan-viz $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(DATA_FILES)))
-	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/traces/,$(notdir $(TRACE_FILES)))
+	-rmdir $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz build-bench
