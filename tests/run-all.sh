@@ -42,6 +42,7 @@ if [ "$only" != unit ]; then
 	[ -x "$here/e2e/run.sh" ] && suite e2e "$here/e2e/run.sh" "$bin"
 	# memcheck of the plain build only: sanitizers and valgrind do not mix
 	[ -z "${VMSCAN_SANITIZED:-}" ] && suite memcheck "$here/memcheck.sh" "$bin"
+	[ -z "${VMSCAN_SANITIZED:-}" ] && suite install "$here/install.sh"
 fi
 [ -n "$broken" ] && echo "failing suites:$broken"
 echo "total: $passed passed, $failed failed"
