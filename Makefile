@@ -35,7 +35,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux valgrind clang libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
 
-.PHONY: all build run test test-run unit check-layering check-asan lint bench bench-smoke \
+.PHONY: all build run test test-run unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -52,6 +52,7 @@ help:
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
+	@echo "make plot       plot.png: active/inactive file lists under two policies (gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 
@@ -176,6 +177,13 @@ bench-smoke:
 
 screenshots: build
 	tests/e2e/screenshots.sh $(BIN) screenshots
+	BIN=$(BIN) tests/plot.sh data/used-once-mmap.json 2.6.33 2.6.34 screenshots/used-once-mmap-plot.png
+
+# The active and inactive file lists over time under two policies (gnuplot).
+PLOT_SCENARIO ?= data/used-once-mmap.json
+PLOT_POLICIES ?= 2.6.33 2.6.34
+plot: build
+	BIN=$(BIN) tests/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) plot.png
 
 # ---- install ---------------------------------------------------------------
 
