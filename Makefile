@@ -52,7 +52,7 @@ help:
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
-	@echo "make plot       plot.png: active/inactive file lists under two policies (gnuplot)"
+	@echo "make plot       $(BUILD)/plot.png: the file lists under two policies (gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 
@@ -183,7 +183,7 @@ screenshots: build
 PLOT_SCENARIO ?= data/used-once-mmap.json
 PLOT_POLICIES ?= 2.6.33 2.6.34
 plot: build
-	BIN=$(BIN) tests/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) plot.png
+	BIN=$(BIN) tests/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) $(BUILD)/plot.png
 
 # ---- install ---------------------------------------------------------------
 
