@@ -94,6 +94,10 @@ int cli_check(int argc, char **argv)
 		struct scenario s;
 		int failed = 0;
 
+		if (scenario_is_schema(pos[i])) {
+			printf("%s: a JSON Schema, not a scenario: skipped\n", pos[i]);
+			continue;
+		}
 		if (cli_load(pos[i], &s) < 0) {
 			status = 1;
 			continue;

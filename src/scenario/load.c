@@ -428,3 +428,28 @@ int scenario_load(const char *path, struct scenario *out, struct diag_list *d)
 	free(buf);
 	return rc;
 }
+
+bool scenario_is_schema(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t len;
+	cJSON *root;
+	bool yes = false;
+
+	if (!f)
+		return false;
+	buf = malloc(SCENARIO_MAX_FILE_BYTES + 1);
+	len = buf ? fread(buf, 1, SCENARIO_MAX_FILE_BYTES, f) : 0;
+	fclose(f);
+	if (!buf)
+		return false;
+	root = cJSON_ParseWithLength(buf, len);
+	/* a JSON Schema names its meta-schema; a scenario has "format" */
+	if (root && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "$schema")) &&
+	    !cJSON_GetObjectItemCaseSensitive(root, "format"))
+		yes = true;
+	cJSON_Delete(root);
+	free(buf);
+	return yes;
+}

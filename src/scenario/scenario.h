@@ -25,6 +25,7 @@
 #ifndef VMSCAN_SCENARIO_H
 #define VMSCAN_SCENARIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -91,6 +92,9 @@ int scenario_load(const char *path, struct scenario *out, struct diag_list *d);
 int scenario_parse(const char *name, const char *dir, const char *buf, size_t len,
 		   struct scenario *out, struct diag_list *d);
 void scenario_free(struct scenario *s);
+/* Is @path a JSON Schema (such as data/scenario.schema.json) rather than a
+ * scenario?  Lets `check` on every file of data/ pass over the schema. */
+bool scenario_is_schema(const char *path);
 
 /* The built-in default scenario (data/default.json, embedded at build time). */
 extern const char scenario_default_json[];
