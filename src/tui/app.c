@@ -112,6 +112,7 @@ void app_free(struct app *a)
 {
 	inspector_close(a);
 	dialog_free(&a->dlg);
+	compare_stop(a);
 	for (int i = 0; i < a->nr_views; i++)
 		view_free(&a->views[i]);
 	if (a->sc)
@@ -142,6 +143,8 @@ int app_tick(struct app *a, int steps)
 {
 	struct view *v = &a->views[0];
 
+	if (a->cmp.on)
+		return compare_tick(a, steps);
 	for (int i = 0; i < steps; i++) {
 		if (v->step >= v->total) {
 			a->ui.playing = false;
@@ -293,12 +296,36 @@ static int toggle_big(struct app *a)
 	return REDRAW_ALL;
 }
 
+/* c: compare the current policy with 2.6.33 (or, from 2.6.33, with 2.6.34). */
+static int toggle_compare(struct app *a)
+{
+	const struct reclaim_policy *other;
+	char err[200];
+
+	a->ui.playing = false;
+	if (a->cmp.on) {
+		compare_stop(a);
+		return REDRAW_ALL;
+	}
+	other = policy_find(strcmp(a->views[0].policy->name, "2.6.33") ? "2.6.33" : "2.6.34");
+	if (compare_start(a, other, err, sizeof err) < 0)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
+	return REDRAW_ALL;
+}
+
 int app_command(struct app *a, enum command cmd)
 {
 	struct view *v = &a->views[0];
 	struct ui *u = &a->ui;
 
+	if (a->cmp.on) {
+		int r = compare_command(a, cmd);
+		if (r >= 0)
+			return r;
+	}
 	switch (cmd) {
+	case CMD_COMPARE:
+		return toggle_compare(a);
 	case CMD_PLAY:
 		if (!u->playing && v->step >= v->total)
 			go(a, 0);

@@ -6,7 +6,7 @@
  * (engine + snapshots), an index of every step made in one pass at load
  * time (what n/N search, what the sparklines draw), the record of the
  * current step and a ring of recent records for the log.  The `app` holds
- * the scenario, the views (one; compare mode, issue 5, adds a second) and
+ * the scenario, the views (two in compare mode, see compare.c) and
  * the UI state.  Panels draw from a `const struct frame`; only app.c,
  * view.c, inspector.c, quiz.c and dialog.c change state, and none of them
  * decides anything about a page: every decision is an engine record.
@@ -33,6 +33,7 @@ enum mark_bits {
 	MARK_DECISION = 0x10,	/* a shrink_page_list/shrink_active_list step */
 	MARK_PAUSE = 0x20,	/* IN_PAUSE: the scenario asks to stop here */
 	MARK_CAPTION = 0x40,	/* first step of an operation with a caption */
+	MARK_WORKLOAD = 0x80,	/* a workload step (compare mode steps by these) */
 };
 
 enum spark { SPARK_INACTIVE_ANON, SPARK_ACTIVE_ANON, SPARK_INACTIVE_FILE, SPARK_ACTIVE_FILE,
@@ -110,10 +111,27 @@ struct ui {
 	char msg[160];		/* one-line status, cleared by the next key */
 };
 
+/* Compare mode: the same scenario under two policies, in lockstep by
+ * workload step.  Position k is the state after the k-th workload step and
+ * all the reclaim it caused, on each side (at[side][k] engine steps). */
+struct compare {
+	bool on;
+	uint64_t k, nr;		/* position, and workload steps in the run */
+	uint64_t *at[2];	/* at[side][k]: engine step of position k */
+	struct {		/* the first page the two sides decided differently */
+		bool found;
+		uint64_t k;	/* ...in the reclaim that followed workload step k */
+		uint32_t object, index;
+		struct step_record rec[2];
+		bool seen[2];	/* false: that side did not decide about the page */
+	} div;
+};
+
 struct app {
 	struct scenario *sc;	/* heap: engines keep a pointer to sc->wl */
-	struct view views[2];	/* [1] is for compare mode (issue 5) */
+	struct view views[2];	/* [1]: the second policy in compare mode */
 	int nr_views;
+	struct compare cmp;
 	struct ui ui;
 	struct dialog dlg;
 	struct inspector insp;
@@ -170,6 +188,13 @@ void inspector_close(struct app *a);
 int quiz_before_step(struct app *a);
 int quiz_key(struct app *a, int key);
 bool quiz_is_question(const struct step_record *r);
+
+/* compare.c */
+int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
+void compare_stop(struct app *a);
+int compare_command(struct app *a, enum command cmd);	/* -1: not a compare command */
+void compare_draw(const struct app *a);
+int compare_tick(struct app *a, int steps);
 
 /* dialog.c */
 int dialog_open(struct app *a, enum dialog_kind kind);

@@ -35,6 +35,7 @@
 	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
 	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
 	X(CMD_BIG,         "projector mode: larger cells, more spacing, slower play")                 \
+	X(CMD_COMPARE,     "compare mode: this policy against another, in lockstep by access; again to leave") \
 	X(CMD_ESCAPE,      "close the inspector or the prompt")                                       \
 	X(CMD_REDRAW,      "redraw the whole screen")                                                 \
 	X(CMD_HELP,        "this help")                                                               \

@@ -4,7 +4,7 @@
  *
  * Habits of htop, less and tig: space plays, arrows and h/l step, +/-
  * change speed (= and _ too, unshifted), ? and F1 help, q quits, Ctrl-L
- * redraws.  `c` is kept free for compare mode (issue 5).  Keys inside a
+ * redraws.  Keys inside a
  * prompt, the quiz question or the help screen are read by those, not here.
  */
 #include <curses.h>
@@ -38,6 +38,7 @@ static const struct binding {
 	{ '/', CMD_FIND },
 	{ 'Q', CMD_QUIZ },
 	{ 'B', CMD_BIG },
+	{ 'c', CMD_COMPARE },
 	{ 27, CMD_ESCAPE },
 	{ CTRL('l'), CMD_REDRAW },
 	{ '?', CMD_HELP }, { KEY_F(1), CMD_HELP },

@@ -15,7 +15,7 @@ static const char *const extra[] = {
 	"Quiz (Q): before a scan decision is shown, answer with",
 	"  a activate   k keep   r reclaim   c reclaim if clean   d deactivate   o rotate   (Esc: skip)",
 	"f then: a k r c d o = n/N look for that outcome, * any scan decision, t the next caption or pause",
-	"To compare policies on one scenario: vmscan-viz compare FILE --all",
+	"Compare mode (c): n/N jump between accesses after which the two policies decided differently.",
 };
 
 void panel_help_draw(const struct frame *f)

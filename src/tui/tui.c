@@ -129,6 +129,14 @@ static void draw(struct app *a)
 		refresh();
 		return;
 	}
+	if (a->cmp.on) {
+		compare_draw(a);
+		if (a->ui.help)
+			panel_help_draw(&f);
+		dialog_draw(&f);
+		refresh();
+		return;
+	}
 	panel_header_draw(&l.header, &f);
 	panel_caption_draw(&l.caption, &f);
 	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
@@ -275,13 +283,26 @@ int tui_run(const struct tui_options *o)
 	int rc, sig;
 
 	setlocale(LC_ALL, "");
+	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
 	if (o->compare) {
-		fprintf(stderr, "vmscan-viz: --compare is not available in the visualizer yet; "
-				"use `vmscan-viz compare FILE --policy A --policy B`\n");
-		return 2;
+		/* --compare A,B */
+		char pa[32] = "", *comma;
+		snprintf(pa, sizeof pa, "%s", o->compare);
+		comma = strchr(pa, ',');
+		if (comma) {
+			*comma = '\0';
+			cmp_a = policy_find(pa);
+			cmp_b = policy_find(comma + 1);
+		}
+		if (!cmp_a || !cmp_b) {
+			fprintf(stderr, "vmscan-viz: --compare takes two policies, A,B (see 'vmscan-viz policies'), not '%s'\n",
+				o->compare);
+			return 2;
+		}
 	}
 	memset(&app, 0, sizeof app);
-	if (app_load(&app, o->path, o->policy, err, sizeof err) < 0) {
+	if (app_load(&app, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err) < 0 ||
+	    (cmp_b && compare_start(&app, cmp_b, err, sizeof err) < 0)) {
 		fprintf(stderr, "%s\n", err);
 		app_free(&app);
 		return 1;

@@ -107,6 +107,8 @@ static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const stru
 		m |= MARK_DECISION;
 	if (r->inputs & IN_PAUSE)
 		m |= MARK_PAUSE;
+	if (r->kind == STEP_WORKLOAD)
+		m |= MARK_WORKLOAD;
 	if (r->op != prev_op && r->op < wl->nr_ops && wl->ops[r->op].caption != UINT32_MAX)
 		m |= MARK_CAPTION;
 	return m;

@@ -205,6 +205,33 @@ for sig in TERM:143 HUP:129; do
 	finish
 done
 
+# --- compare mode (issue 5) ----------------------------------------------------------------
+start cmpwide 200x50 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
+wait_re "compare 2\.6\.33 vs 2\.6\.34 \| access 0/[0-9]+"; ok "--compare A,B starts the split screen at access 0" $?
+screen | grep -qE "left: 2\.6\.33 .*│ right: 2\.6\.34 "; ok "at 200 columns the sides stand side by side" $?
+keys l l l; wait_re "access 3/"; ok "l moves both sides one access" $?
+screen | grep -qE "left: 2\.6\.33  step 3/.*right: 2\.6\.34  step 3/"; ok "both sides show the state after the same access" $?
+keys n; wait_re "divergence: [a-z.-]+\[[0-9]+\]: 2\.6\.33 [a-z_]+ \([a-z_0-9]+\)  vs  2\.6\.34 "
+ok "n jumps to a divergence naming a page and both decisions" $?
+line=$(screen | grep -E "^divergence: " | head -n 1)
+a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_]+) .*vs  2\.6\.34 ([a-z_]+|did) .*/\1/p')
+b_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_]+) .*vs  2\.6\.34 ([a-z_]+|did) .*/\2/p')
+[ -n "$a_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
+keys End; wait_for "verdict:"; ok "End shows the verdict in words" $?
+screen | grep -qE "verdict: .*2\.6\.33 keeps .*2\.6\.34 keeps .*cost: pgactivate [0-9]+ vs [0-9]+"; ok "the verdict names what each policy kept and the cost" $?
+keys c; wait_re "\| policy 2\.6\.33 \| step [0-9]+/"; ok "c leaves compare mode" $?
+keys q; wait_for "EXIT=0"; ok "q exits with status 0 from compare mode" $?
+restored; ok "after compare mode the terminal is restored" $?
+finish
+start cmpnarrow 80x30 -- data/used-once-mmap.json
+wait_re "\| step 0/"; keys c; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c enters compare mode against 2.6.33" $?
+screen | grep -qE "^ left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80 columns the sides are stacked" $?
+"${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re "left: 2\.6\.34 .*│ right: 2\.6\.33 "; ok "widening to 200 columns puts them side by side" $?
+keys q; wait_for "EXIT=0"; finish
+start cmpbad 100x30 -- --compare 2.6.33 data/used-once-mmap.json
+wait_for "EXIT=2"; ok "--compare with one policy: exit status 2" $?
+finish
+
 # --- sanitizers ------------------------------------------------------------------------------
 if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then
 	reports=$(ls "$LOGDIR"/asan.* "$LOGDIR"/ubsan.* 2>/dev/null)
