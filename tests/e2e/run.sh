@@ -205,6 +205,17 @@ for sig in TERM:143 HUP:129; do
 	finish
 done
 
+# a fatal signal (an internal error): the terminal is restored, then the
+# signal takes its course (not under the sanitizers, which report it)
+if [ "${VMSCAN_SANITIZED:-0}" != 1 ]; then
+	start sigsegv 100x30 --
+	wait_re "\| step 0/"
+	kill -s SEGV "$(app_pid)" 2>/dev/null
+	wait_for "EXIT=139"; ok "SIGSEGV (a crash) ends with 139" $?
+	restored; ok "a crash restores the terminal" $?
+	finish
+fi
+
 # --- compare mode (issue 5) ----------------------------------------------------------------
 start cmpwide 200x50 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
 wait_re "compare 2\.6\.33 vs 2\.6\.34 \| access 0/[0-9]+"; ok "--compare A,B starts the split screen at access 0" $?
