@@ -18,13 +18,12 @@ DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw libcjson 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw libcjson 2>/dev/null) -lm
 # The engine needs nothing but libc; everything else gets the feature macros
 # that ncursesw's pkg-config supplies (_XOPEN_SOURCE=600, _DEFAULT_SOURCE).
-APP_CPPFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,$(DEP_CFLAGS)) \
-                -DVMSCAN_VERSION='"$(VERSION)"' -DVMSCAN_DATADIR='"$(DATADIR)"'
+APP_CPPFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,$(DEP_CFLAGS))
 
 LIB_SRC  := $(sort $(wildcard src/engine/*.c src/policy/*.c))
 APP_SRC  := $(sort $(wildcard src/scenario/*.c src/cli/*.c src/tui/*.c src/util/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
-APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/gen/default_scenario.o
+APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o
 LIB      := $(BUILD)/libvmscan.a
 BIN      := $(BUILD)/vmscan-viz
 
@@ -100,6 +99,17 @@ $(BUILD)/gen/default_scenario.c: data/default.json
 	   echo 'const size_t scenario_default_json_len = sizeof scenario_default_json - 1;'; } > $@
 $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# VERSION and DATADIR, rewritten only when they change (util/config.h).
+$(BUILD)/gen/config.c: FORCE
+	@mkdir -p $(@D)
+	@printf 'const char vmscan_version[] = "%s";\nconst char vmscan_datadir[] = "%s";\n' \
+	  '$(VERSION)' '$(DATADIR)' > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(BUILD)/gen/config.o: $(BUILD)/gen/config.c
+	$(CC) $(CFLAGS) -c $< -o $@
+.PHONY: FORCE
+FORCE:
 
 $(BIN): $(BUILD)/main.o $(APP_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "tui/tui.h"
+#include "util/config.h"
 
 static const char usage[] =
 	"usage: vmscan-viz [OPTIONS] [SCENARIO.json]\n"
@@ -74,7 +75,7 @@ static int tui_main(int argc, char **argv)
 		return 0;
 	}
 	if (version) {
-		printf("vmscan-viz %s\n", VMSCAN_VERSION);
+		printf("vmscan-viz %s\n", vmscan_version);
 		return 0;
 	}
 	if (o.policy && !policy_find(o.policy)) {

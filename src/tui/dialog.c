@@ -15,10 +15,8 @@
 #include <string.h>
 
 #include "panel.h"
+#include "../util/config.h"
 
-#ifndef VMSCAN_DATADIR
-#define VMSCAN_DATADIR "/usr/local/share/vmscan-viz"
-#endif
 
 static char *dup_str(const char *s)
 {
@@ -99,7 +97,7 @@ static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX]
 static void fill_open(struct dialog *d)
 {
 	static char seen[256][PATH_MAX];
-	const char *dirs[] = { "data", getenv("VMSCAN_DATADIR"), VMSCAN_DATADIR, "." };
+	const char *dirs[] = { "data", getenv("VMSCAN_DATADIR"), vmscan_datadir, "." };
 	int nseen = 0;
 
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
@@ -128,7 +126,9 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		snprintf(d->title, sizeof d->title, "Open a scenario");
 		fill_open(d);
 		if (!d->nr) {
-			dialog_message(a, "Open a scenario", "No *.json found in data/, $VMSCAN_DATADIR, " VMSCAN_DATADIR " or here.");
+			char text[PATH_MAX + 80];
+			snprintf(text, sizeof text, "No *.json found in data/, $VMSCAN_DATADIR, %s or here.", vmscan_datadir);
+			dialog_message(a, "Open a scenario", text);
 			return REDRAW_ALL;
 		}
 		break;
