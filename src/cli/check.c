@@ -27,7 +27,7 @@ static bool applies(const struct expectation *x, const char *policy)
 }
 
 /* Runs @s under @p and checks the expectations that apply; returns failures. */
-static int run_expectations(const struct scenario *s, const struct reclaim_policy *p)
+static int run_expectations(const struct scenario *s, const struct reclaim_policy *p, uint32_t *ran)
 {
 	struct engine_error err;
 	struct engine *e = engine_new(&s->wl, p, &err);
@@ -42,6 +42,7 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 	done = calloc(s->nr_expect ? s->nr_expect : 1, sizeof *done);
 	for (uint32_t i = 0; i < s->nr_expect; i++)
 		pending += applies(&s->expect[i], p->name);
+	*ran += pending;
 	for (;;) {
 		bool end = engine_done(e);
 		for (uint32_t i = 0; done && i < s->nr_expect; i++) {
@@ -93,6 +94,7 @@ int cli_check(int argc, char **argv)
 	for (int i = 0; i < npos; i++) {
 		struct scenario s;
 		int failed = 0;
+		uint32_t ran = 0;
 
 		if (scenario_is_schema(pos[i])) {
 			printf("%s: a JSON Schema, not a scenario: skipped\n", pos[i]);
@@ -105,8 +107,8 @@ int cli_check(int argc, char **argv)
 		if (expect) {
 			for (unsigned k = 0; k < nr_reclaim_policies; k++)
 				if (!policy || strcmp(policy, reclaim_policies[k]->name) == 0)
-					failed += run_expectations(&s, reclaim_policies[k]);
-			printf("%s: %s (%u expectations)\n", pos[i], failed ? "FAIL" : "ok", s.nr_expect);
+					failed += run_expectations(&s, reclaim_policies[k], &ran);
+			printf("%s: %s (%u expectations run)\n", pos[i], failed ? "FAIL" : "ok", ran);
 		} else {
 			printf("%s: ok\n", pos[i]);
 		}

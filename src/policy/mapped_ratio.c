@@ -18,11 +18,11 @@
  *   25% .. 75%                           two sightings (2.6.34)
  *   >= 75%                               reclaim if clean, young or not
  *
- * It protects the article's index (a few mapped pages), but not the
- * torrent case it was meant to leave alone: a client hashing through a
- * small mmap window also has few mapped pages at any moment, so its chunks
- * are activated as under 2.6.33.  The share of mapped pages says how much
- * protection costs, not whether the pages will be used again.
+ * It protects the article's index while the index is a small share of
+ * memory, and loses it once the index grows (a 200-page index in
+ * database-index.json refaults 4600 times).  It cannot tell a working set
+ * from a stream by their size alone: the share of mapped pages says how
+ * much protection costs, not whether the pages will be used again.
  */
 #include "../engine/internal.h"
 

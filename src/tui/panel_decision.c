@@ -68,6 +68,11 @@ static int draw_page_line(int y, const struct rect *r, const struct frame *f, co
 	if (rec->pfn == PFN_NONE && rec->object == UINT32_MAX)
 		return 0;
 	page_name(f->app, rec->object, rec->index, name, sizeof name);
+	if (rec->pfn == PFN_NONE) {	/* an operation on a range: map, unmap, free... */
+		draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "object %s, %u pages", object_name(f->app, rec->object),
+			 rec->count);
+		return 1;
+	}
 	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "page %s  pfn %u   %s %s %s", name, rec->pfn,
 		 list_name(rec->from), misc_glyph(G_ARROW), list_name(rec->to));
 	return 1;
