@@ -21,7 +21,8 @@ set datafile separator ","
 set multiplot layout 1,2 title "$title"
 set xlabel "step"
 set ylabel "pages"
-set key top left
+set key top left horizontal
+set offsets 0, 0, graph 0.15, 0
 set grid
 set title "$a"
 plot "$tmp/a.csv" using 1:6 with lines lw 2 title "nr_active_file", \

@@ -92,8 +92,20 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 void app_set_policy(struct app *a, const struct reclaim_policy *p)
 {
 	uint64_t step = a->views[0].step;
-	char err[200];
+	char err[200] = "";
 	struct view nv;
+	int pick = a->cmp.pick;
+
+	a->cmp.pick = -1;
+	if (pick == 2 && !a->cmp.on) {		/* c: the second policy of compare mode */
+		if (compare_start(a, p, err, sizeof err) < 0)
+			snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
+		return;
+	}
+	if (a->cmp.on && (pick == 0 || pick == 1)) {	/* p in compare mode: the focused side */
+		compare_set_policy(a, pick, p);
+		return;
+	}
 
 	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
@@ -296,21 +308,17 @@ static int toggle_big(struct app *a)
 	return REDRAW_ALL;
 }
 
-/* c: compare the current policy with 2.6.33 (or, from 2.6.33, with 2.6.34). */
+/* c: compare the current policy with one chosen in the policy dialog
+ * (2.6.33 offered first, or 2.6.34 from 2.6.33); c again leaves. */
 static int toggle_compare(struct app *a)
 {
-	const struct reclaim_policy *other;
-	char err[200];
-
 	a->ui.playing = false;
 	if (a->cmp.on) {
 		compare_stop(a);
 		return REDRAW_ALL;
 	}
-	other = policy_find(strcmp(a->views[0].policy->name, "2.6.33") ? "2.6.33" : "2.6.34");
-	if (compare_start(a, other, err, sizeof err) < 0)
-		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
-	return REDRAW_ALL;
+	a->cmp.pick = 2;
+	return dialog_open(a, DLG_POLICY);
 }
 
 int app_command(struct app *a, enum command cmd)
@@ -349,7 +357,7 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_GOTO: return dialog_open(a, DLG_GOTO);
 	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
 	case CMD_LAST: go(a, v->total); return REDRAW_ALL;
-	case CMD_POLICY: u->playing = false; return dialog_open(a, DLG_POLICY);
+	case CMD_POLICY: u->playing = false; a->cmp.pick = -1; return dialog_open(a, DLG_POLICY);
 	case CMD_OPEN: u->playing = false; return dialog_open(a, DLG_OPEN);
 	case CMD_FOCUS: return focus(a, 1);
 	case CMD_FOCUS_BACK: return focus(a, -1);

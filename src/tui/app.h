@@ -113,17 +113,26 @@ struct ui {
 
 /* Compare mode: the same scenario under two policies, in lockstep by
  * workload step.  Position k is the state after the k-th workload step and
- * all the reclaim it caused, on each side (at[side][k] engine steps). */
+ * all the reclaim it caused, on each side (at[side][k] engine steps).
+ * Divergence rule: see compare.c. */
 struct compare {
 	bool on;
+	int focus;		/* side that p addresses; Tab switches */
+	int pick;		/* what the policy dialog chooses: -1 the policy (one view),
+				 * 0/1 that side's policy, 2 compare's second policy */
 	uint64_t k, nr;		/* position, and workload steps in the run */
-	uint64_t *at[2];	/* at[side][k]: engine step of position k */
-	struct {		/* the first page the two sides decided differently */
+	uint64_t *at[2];	/* at[side][k]: engine step of position k (8 bytes a workload step) */
+	uint8_t *divmap;	/* bit k: position k is a divergence (1 bit a workload step) */
+	uint64_t nr_div;
+	/* scratch for the rule, one slot per page of the scenario's objects */
+	uint32_t *base;		/* first slot of each object */
+	uint32_t *stamp[2], *order, gen;
+	uint8_t *out;
+	struct {		/* the divergence at position k, if k is one */
 		bool found;
-		uint64_t k;	/* ...in the reclaim that followed workload step k */
+		uint64_t k;
 		uint32_t object, index;
-		struct step_record rec[2];
-		bool seen[2];	/* false: that side did not decide about the page */
+		struct step_record rec[2];	/* each side's first decision about the page */
 	} div;
 };
 
@@ -195,6 +204,10 @@ void compare_stop(struct app *a);
 int compare_command(struct app *a, enum command cmd);	/* -1: not a compare command */
 void compare_draw(const struct app *a);
 int compare_tick(struct app *a, int steps);
+/* The policy dialog chose @p for side @side (0, 1). */
+void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p);
+/* The second policy compare mode offers against @first. */
+const struct reclaim_policy *compare_default_other(const struct reclaim_policy *first);
 
 /* dialog.c */
 int dialog_open(struct app *a, enum dialog_kind kind);

@@ -17,15 +17,15 @@
 	X(CMD_BACK,        "step back one step (instant: replayed from a snapshot)")                  \
 	X(CMD_FASTER,      "play faster (steps per second)")                                          \
 	X(CMD_SLOWER,      "play slower")                                                             \
-	X(CMD_NEXT,        "jump to the next step of the kind chosen with f")                         \
-	X(CMD_PREV,        "jump to the previous step of the kind chosen with f")                     \
+	X(CMD_NEXT,        "jump to the next step of the kind chosen with f (compare mode: the next divergence)")                         \
+	X(CMD_PREV,        "jump to the previous step of the kind chosen with f (compare: previous divergence)")                     \
 	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, * any decision, t caption") \
 	X(CMD_GOTO,        "go to a step number")                                                     \
 	X(CMD_FIRST,       "go to the start (step 0)")                                                \
 	X(CMD_LAST,        "go to the last step")                                                     \
-	X(CMD_POLICY,      "choose the policy: the run is redone under it, at the same step")         \
+	X(CMD_POLICY,      "choose the policy: the run is redone, at the same step (compare mode: the focused side's)")         \
 	X(CMD_OPEN,        "open another scenario (data/*.json, $VMSCAN_DATADIR, this folder)")       \
-	X(CMD_FOCUS,       "move to the next panel")                                                  \
+	X(CMD_FOCUS,       "move to the next panel (compare mode: focus the other side)")                                                  \
 	X(CMD_FOCUS_BACK,  "move to the previous panel")                                              \
 	X(CMD_UP,          "in the focused panel: previous page (lists), entry (log) or line")        \
 	X(CMD_DOWN,        "in the focused panel: next page (lists), entry (log) or line")            \
@@ -35,7 +35,7 @@
 	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
 	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
 	X(CMD_BIG,         "projector mode: larger cells, more spacing, slower play")                 \
-	X(CMD_COMPARE,     "compare mode: this policy against another, in lockstep by access; again to leave") \
+	X(CMD_COMPARE,     "compare mode: against a policy chosen from the list, in lockstep by access; again to leave") \
 	X(CMD_ESCAPE,      "close the inspector or the prompt")                                       \
 	X(CMD_REDRAW,      "redraw the whole screen")                                                 \
 	X(CMD_HELP,        "this help")                                                               \

@@ -113,14 +113,27 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 	d->kind = kind;
 	switch (kind) {
 	case DLG_POLICY:
-		snprintf(d->title, sizeof d->title, "Policy: the run is redone, the step kept");
+	{
+		/* compare mode: c chooses the second policy, p the focused side's */
+		const struct reclaim_policy *cur = a->views[0].policy;
+		if (a->cmp.pick == 2 && !a->cmp.on) {
+			snprintf(d->title, sizeof d->title, "Compare %s with", cur->name);
+			cur = compare_default_other(cur);
+		} else if (a->cmp.on && (a->cmp.pick == 0 || a->cmp.pick == 1)) {
+			snprintf(d->title, sizeof d->title, "Policy of the %s side (compare mode)",
+				 a->cmp.pick ? "right" : "left");
+			cur = a->views[a->cmp.pick].policy;
+		} else {
+			snprintf(d->title, sizeof d->title, "Policy: the run is redone, the step kept");
+		}
 		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
 			char line[200];
 			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name, reclaim_policies[i]->summary);
 			add_item(d, line, NULL);
-			if (reclaim_policies[i] == a->views[0].policy)
+			if (reclaim_policies[i] == cur)
 				d->sel = (int)i;
 		}
+	}
 		break;
 	case DLG_OPEN:
 		snprintf(d->title, sizeof d->title, "Open a scenario");

@@ -237,7 +237,7 @@ static void app_init_ui(struct app *a, const struct tui_options *o)
 	a->ui.big = o->big;
 	a->ui.speed = o->big ? 2 : 4;	/* 5 or 20 steps/s */
 	a->ui.focus = PANEL_LISTS;
-	a->quiz.on = o->quiz;
+	a->quiz.on = o->quiz && !a->cmp.on;
 }
 
 /* Refuse before any escape sequence is written.  The terminal description

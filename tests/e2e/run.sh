@@ -217,27 +217,60 @@ if [ "${VMSCAN_SANITIZED:-0}" != 1 ]; then
 fi
 
 # --- compare mode (issue 5) ----------------------------------------------------------------
+# side bars: ">left: 2.6.33 | access K/N | step S/T | free ..." (">": the focused side)
+access_of() { screen | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+)\/.*/\1/p" | head -n 1; }
 start cmpwide 200x50 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
 wait_re "compare 2\.6\.33 vs 2\.6\.34 \| access 0/[0-9]+"; ok "--compare A,B starts the split screen at access 0" $?
-screen | grep -qE "left: 2\.6\.33 .*│ right: 2\.6\.34 "; ok "at 200 columns the sides stand side by side" $?
-keys l l l; wait_re "access 3/"; ok "l moves both sides one access" $?
-screen | grep -qE "left: 2\.6\.33  step 3/.*right: 2\.6\.34  step 3/"; ok "both sides show the state after the same access" $?
-keys n; wait_re "divergence: [a-z.-]+\[[0-9]+\]: 2\.6\.33 [a-z_]+ \([a-z_0-9]+\)  vs  2\.6\.34 "
+screen | grep -qE ">left: 2\.6\.33 \| access 0/[0-9]+ .*│ right: 2\.6\.34 \| access 0/"; ok "at 200 columns the sides stand side by side, both policies named" $?
+keys l l l; wait_re "right: 2\.6\.34 \| access 3/"; ok "l moves both sides one access" $?
+[ "$(access_of left)" = 3 ] && [ "$(access_of right)" = 3 ]; ok "both sides show the same access number (3)" $?
+keys h; wait_re "right: 2\.6\.34 \| access 2/" && [ "$(access_of left)" = 2 ]; ok "h moves both sides back one access" $?
+keys n; wait_re "^divergence 1/[0-9]+ after access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]: 2\.6\.33 [A-Z_a-z]+ \([a-z_0-9]+\)  vs  2\.6\.34 [A-Z_a-z]+ \("
 ok "n jumps to a divergence naming a page and both decisions" $?
-line=$(screen | grep -E "^divergence: " | head -n 1)
-a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_]+) .*vs  2\.6\.34 ([a-z_]+|did) .*/\1/p')
-b_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_]+) .*vs  2\.6\.34 ([a-z_]+|did) .*/\2/p')
-[ -n "$a_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
+line=$(screen | grep -E "^divergence " | head -n 1)
+a_out=$(echo "$line" | sed -nE 's/.*\]: 2\.6\.33 ([A-Za-z_]+) \(.*/\1/p')
+b_out=$(echo "$line" | sed -nE 's/.*  vs  2\.6\.34 ([A-Za-z_]+) \(.*/\1/p')
+[ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
+k=$(echo "$line" | sed -nE 's/.*after access ([0-9]+):.*/\1/p')
+page=$(echo "$line" | sed -nE 's/.*after access [0-9]+: ([^ ]+\[[0-9]+\]):.*/\1/p')
+[ "$(access_of left)" = "$k" ] && [ "$(access_of right)" = "$k" ]; ok "both sides stand after the divergent access ($k)" $?
+screen | grep -qF "page $page " && [ "$(screen | grep -cF "page $page ")" -ge 1 ] &&
+	screen | grep -E "page ${page//[/\\[} .*│ page ${page//[/\\[} " >/dev/null; ok "both decision panels show the decision about $page" $?
+echo "$line" | grep -qE "PAGEREF_[A-Z_]+"; ok "the decisions carry the kernel's names (PAGEREF_*)" $?
+keys n; wait_re "^divergence 2/"; ok "n again: the next divergence" $?
+keys N; wait_re "^divergence 1/"; ok "N: back to the previous divergence" $?
+keys Tab; wait_re "│>right: 2\.6\.34 "; ok "Tab focuses the right side" $?
+keys p; wait_for "Policy of the right side"; ok "p in compare mode chooses the focused side's policy" $?
+keys Down Enter; wait_re "│>right: refault \| access $k/"; ok "the right side is redone under the chosen policy, at the same access" $?
+screen | grep -qE "^ compare 2\.6\.33 vs refault "; ok "the left side keeps its policy" $?
+keys p Up Enter; wait_re "│>right: 2\.6\.34 \| access $k/"; ok "p again: back to 2.6.34" $?
 keys End; wait_for "verdict:"; ok "End shows the verdict in words" $?
-screen | grep -qE "verdict: .*2\.6\.33 keeps .*2\.6\.34 keeps .*cost: pgactivate [0-9]+ vs [0-9]+"; ok "the verdict names what each policy kept and the cost" $?
+screen | grep -qE "verdict: .*2\.6\.33 keeps .*2\.6\.34 keeps .*refaults [0-9]+ vs [0-9]+" &&
+	screen | grep -qE "cost: 2\.6\.33 activated [0-9]+ pages and scanned [0-9]+"; ok "the verdict names what each policy kept and the cost" $?
 keys c; wait_re "\| policy 2\.6\.33 \| step [0-9]+/"; ok "c leaves compare mode" $?
 keys q; wait_for "EXIT=0"; ok "q exits with status 0 from compare mode" $?
 restored; ok "after compare mode the terminal is restored" $?
 finish
+start cmp80 80x24 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
+wait_re "^>left: 2\.6\.33 \| access 0/"; ok "80x24: the left side on top" $?
+screen | grep -qE "^ right: 2\.6\.34 \| access 0/"; ok "80x24: the right side below it (stacked)" $?
+keys l l; wait_re "^ right: 2\.6\.34 \| access 2/" && [ "$(access_of left)" = 2 ]; ok "80x24: stepping moves both sides" $?
+keys n; wait_re "^divergence 1/[0-9]+ after access [0-9]+: [^ ]+\[[0-9]+\]:"; ok "80x24: n names the divergent page" $?
+a_out=$(screen | sed -nE 's/^     2\.6\.33 ([A-Za-z_]+) \(.*/\1/p' | head -n 1)
+b_out=$(screen | sed -nE 's/^  vs 2\.6\.34 ([A-Za-z_]+) \(.*/\1/p' | head -n 1)
+[ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "80x24: the two decisions, one per row, differ ($a_out vs $b_out)" $?
+keys End; wait_for "verdict:"; ok "80x24: End shows the verdict" $?
+"${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re ">left: 2\.6\.33 .*│ right: 2\.6\.34 "; ok "widening to 200 columns puts the sides side by side" $?
+"${T[@]}" resize-window -t "$S" -x 80 -y 30; wait_re "^ right: 2\.6\.34 \| access"; ok "back to 80x30: stacked again" $?
+keys q; wait_for "EXIT=0"; ok "80 columns: q exits with status 0" $?
+restored; ok "80 columns: the terminal is restored" $?
+finish
 start cmpnarrow 80x30 -- data/used-once-mmap.json
-wait_re "\| step 0/"; keys c; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c enters compare mode against 2.6.33" $?
-screen | grep -qE "^ left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80 columns the sides are stacked" $?
-"${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re "left: 2\.6\.34 .*│ right: 2\.6\.33 "; ok "widening to 200 columns puts them side by side" $?
+wait_re "\| step 0/"; keys c; wait_for "Compare 2.6.34 with"; ok "c opens the policy dialog for the second policy" $?
+keys Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c Enter compares with 2.6.33" $?
+screen | grep -qE "^>left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80x30 the sides are stacked" $?
+keys c; wait_re "\| policy 2\.6\.34 \| step"; keys c; wait_for "Compare 2.6.34 with"; keys Escape
+wait_gone "Compare 2.6.34 with" && ! screen | grep -qF "compare 2.6.34 vs"; ok "c then Esc: the dialog closes, no compare mode" $?
 keys q; wait_for "EXIT=0"; finish
 start cmpbad 100x30 -- --compare 2.6.33 data/used-once-mmap.json
 wait_for "EXIT=2"; ok "--compare with one policy: exit status 2" $?

@@ -71,5 +71,5 @@ scene inspector 160x46 "" "" "step 0/" / l i b c . s o Space 3 Enter "wait:Page 
 scene quiz 160x46 "" "--quiz" "step 0/" f c n "wait:TAKEN" h l "wait:your answer"
 scene narrow-80x24 80x24 "" "" "step 0/" f c n "wait:TAKEN"
 scene mono 120x40 "NO_COLOR=1" "" "step 0/" f c n "wait:TAKEN" i "wait:Page inspector"
-scene compare-wide 200x50 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence:"
-scene compare-stacked 80x40 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence:"
+scene compare-wide 200x50 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
+scene compare-stacked 80x30 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
