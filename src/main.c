@@ -16,7 +16,10 @@
 static const char usage[] =
 	"usage: vmscan-viz [OPTIONS] [SCENARIO.json]\n"
 	"       vmscan-viz run SCENARIO [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
+	"       vmscan-viz run --trace FILE --memory PAGES [--via read|mmap] [--trace-format F]\n"
+	"                      [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
 	"       vmscan-viz trace SCENARIO [--policy P]\n"
+	"       vmscan-viz trace --trace FILE --memory PAGES [--via read|mmap] [--trace-format F] [--policy P]\n"
 	"       vmscan-viz check [--expect] [--policy P] SCENARIO...\n"
 	"       vmscan-viz compare SCENARIO (--policy A --policy B | --all) [--json | --csv [--every N]]\n"
 	"       vmscan-viz policies\n"
@@ -50,8 +53,16 @@ static const char usage[] =
 	"  --csv             per-step list sizes and counters (compare)\n"
 	"  --every N         with --csv, one row every N steps\n"
 	"\n"
+	"A trace file instead of a scenario (run, trace):\n"
+	"  --trace FILE      replay FILE: one access per line, a page number of one file\n"
+	"  --memory PAGES    the zone's size, 16 to 67108864 pages (needed with --trace)\n"
+	"  --via read|mmap   read() page-cache accesses (default), or through a mapping\n"
+	"  --trace-format F  txt (default), u32 (little-endian 32-bit page numbers) or\n"
+	"                    lackey (what valgrind's lackey tool writes with its memory trace)\n"
+	"\n"
 	"With no SCENARIO the visualizer starts on a built-in tour. Keys: press ? in it.\n"
-	"Exit status: 0 ok, 1 bad scenario or failed expectation, 2 usage error.\n";
+	"Exit status: 0 ok, 1 bad scenario or trace file or failed expectation,\n"
+	"2 usage error (such as --memory out of range).\n";
 
 static int tui_main(int argc, char **argv)
 {

@@ -2,6 +2,8 @@
 /*
  * cli/common.c - option parsing, loading, naming, shared by the commands
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -84,6 +86,58 @@ int cli_load(const char *path, struct scenario *s)
 		cli_print_diag(&d.v[i]);
 	diag_list_free(&d);
 	return rc;
+}
+
+int cli_load_source(const char *cmd, const char *path, const struct cli_source *src,
+		    struct scenario *s)
+{
+	struct diag_list d = { 0 };
+	unsigned long long pages;
+	enum wl_via via = VIA_READ;
+	char *end;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	if (!src->trace) {
+		if (src->memory || src->via || src->format) {
+			fprintf(stderr, "vmscan-viz %s: --memory, --via and --trace-format go with --trace FILE\n", cmd);
+			return EXIT_USAGE;
+		}
+		if (!path) {
+			fprintf(stderr, "vmscan-viz %s: which scenario? (try 'vmscan-viz %s data/default.json', "
+				"or --trace FILE --memory PAGES)\n", cmd, cmd);
+			return EXIT_USAGE;
+		}
+		return cli_load(path, s) < 0 ? 1 : 0;
+	}
+	if (path) {
+		fprintf(stderr, "vmscan-viz %s: give a scenario or --trace FILE, not both\n", cmd);
+		return EXIT_USAGE;
+	}
+	if (!src->memory) {
+		fprintf(stderr, "vmscan-viz %s: --trace needs --memory PAGES, the size of the zone "
+			"(%u to %u pages)\n", cmd, SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
+		return EXIT_USAGE;
+	}
+	errno = 0;
+	pages = strtoull(src->memory, &end, 10);
+	if (src->memory[0] < '0' || src->memory[0] > '9' || *end || errno) {
+		/* not a number, or one too large for any check: say the range */
+		fprintf(stderr, "vmscan-viz: error: --memory: expected a whole number of pages from %u to %u, "
+			"found '%s'\n", SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, src->memory);
+		return EXIT_USAGE;
+	}
+	if (src->via && strcmp(src->via, "mmap") == 0) {
+		via = VIA_TOUCH;
+	} else if (src->via && strcmp(src->via, "read") != 0) {
+		fprintf(stderr, "vmscan-viz: error: --via: expected read or mmap, found '%s'\n", src->via);
+		return EXIT_USAGE;
+	}
+	rc = scenario_from_trace(src->trace, src->format, pages, via, s, &d);
+	for (size_t i = 0; i < d.n; i++)
+		cli_print_diag(&d.v[i]);
+	diag_list_free(&d);
+	return rc == 0 ? 0 : rc == -2 ? EXIT_USAGE : 1;
 }
 
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s)

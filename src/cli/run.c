@@ -52,10 +52,11 @@ int cli_run(int argc, char **argv)
 {
 	const char *policy = NULL, *pos[1];
 	bool json = false, vmstat = false, ftrace = false, check = false;
+	struct cli_source src = { 0 };
 	const struct cli_opt opts[] = {
 		{ "--policy", &policy, NULL, NULL }, { "--json", NULL, &json, NULL },
 		{ "--vmstat", NULL, &vmstat, NULL }, { "--ftrace", NULL, &ftrace, NULL },
-		{ "--check", NULL, &check, NULL }, { NULL, NULL, NULL, NULL },
+		{ "--check", NULL, &check, NULL }, CLI_SOURCE_OPTS(src), { NULL, NULL, NULL, NULL },
 	};
 	const struct reclaim_policy *p;
 	struct engine_error err;
@@ -70,12 +71,8 @@ int cli_run(int argc, char **argv)
 		fprintf(stderr, "vmscan-viz run: --json, --vmstat and --ftrace are exclusive\n");
 		return EXIT_USAGE;
 	}
-	if (npos == 0) {
-		fprintf(stderr, "vmscan-viz run: which scenario? (try 'vmscan-viz run data/default.json')\n");
-		return EXIT_USAGE;
-	}
-	if (cli_load(pos[0], &s) < 0)
-		return 1;
+	if ((rc = cli_load_source("run", npos ? pos[0] : NULL, &src, &s)) != 0)
+		return rc;
 	p = cli_policy(policy, &s);
 	if (!p) {
 		scenario_free(&s);

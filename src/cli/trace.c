@@ -12,23 +12,22 @@
 int cli_trace(int argc, char **argv)
 {
 	const char *policy = NULL, *pos[1];
-	const struct cli_opt opts[] = { { "--policy", &policy, NULL, NULL }, { NULL, NULL, NULL, NULL } };
+	struct cli_source src = { 0 };
+	const struct cli_opt opts[] = {
+		{ "--policy", &policy, NULL, NULL }, CLI_SOURCE_OPTS(src), { NULL, NULL, NULL, NULL },
+	};
 	const struct reclaim_policy *p;
 	struct engine_error err;
 	struct scenario s;
 	struct engine *e;
 	struct jsonw w;
 	uint32_t last_op = UINT32_MAX;
-	int npos;
+	int npos, rc;
 
 	if (cli_parse("trace", argc, argv, opts, pos, 1, &npos) < 0)
 		return EXIT_USAGE;
-	if (npos == 0) {
-		fprintf(stderr, "vmscan-viz trace: which scenario? (try 'vmscan-viz trace data/default.json')\n");
-		return EXIT_USAGE;
-	}
-	if (cli_load(pos[0], &s) < 0)
-		return 1;
+	if ((rc = cli_load_source("trace", npos ? pos[0] : NULL, &src, &s)) != 0)
+		return rc;
 	if (!(p = cli_policy(policy, &s))) {
 		scenario_free(&s);
 		return EXIT_USAGE;

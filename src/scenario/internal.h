@@ -28,6 +28,7 @@
 #define SCENARIO_MAX_TRACE_BYTES (1ull << 30)
 #define SCENARIO_MAX_ACCESSES	100000000u	/* per trace, per random */
 #define SCENARIO_MAX_WRITEBACK	1000000u
+#define SCENARIO_MAX_BYTES	(8ull << 30)	/* estimated memory of a run (budget.c) */
 
 #if defined(__GNUC__)
 #define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -78,6 +79,7 @@ struct loader {
 	unsigned nerr;
 	bool stop;		/* too many errors or out of memory */
 	bool quiet;		/* pass 2: no diagnostics */
+	bool auto_obj;		/* scenario_from_trace: the trace makes its objects */
 	struct owned *own;
 
 	/* objects */
@@ -99,6 +101,9 @@ struct loader {
 	/* trace files: read in pass 1, handed out in order in pass 2 */
 	struct trace_data *traces;
 	uint32_t nr_traces, traces_cap, trace_next;
+	uint64_t trace_accesses;	/* over every trace read so far */
+	uint64_t trace_bytes;		/* what they hold */
+	uint64_t engine_bytes;		/* budget_engine_bytes() of memory and objects */
 };
 
 /* diag.c */
@@ -168,6 +173,20 @@ int load_workload(struct loader *L, const cJSON *arr);
 enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY };
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
 	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+/* The same from memory; @name is the file name in diagnostics. */
+int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len,
+		      enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+/* With L->auto_obj: a new file object (L->obj has room for
+ * SCENARIO_MAX_OBJECTS); its index, or -1 with a message at file:line:col. */
+int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name);
+
+/* budget.c: what a scenario will cost this machine, checked before the big
+ * allocations (SCENARIO_MAX_BYTES, and the physical memory) */
+uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_spec *obj,
+			     uint32_t nr_obj);
+/* 0, or -1 with a message at @node/@path saying the estimate and the limit. */
+int budget_check(struct loader *L, const cJSON *node, const char *path, uint64_t engine_bytes,
+		 uint64_t nr_ops, uint64_t trace_bytes);
 
 /* expect.c */
 int load_expect(struct loader *L, const cJSON *arr, struct scenario *s);

@@ -792,6 +792,8 @@ int load_workload(struct loader *L, const cJSON *arr)
 	}
 	if (bad || L->nerr || L->stop)
 		return -1;
+	if (budget_check(L, arr, "workload", L->engine_bytes, L->nr_ops, L->trace_bytes) < 0)
+		return -1;
 	/* pass 2: build */
 	L->ops_cap = L->nr_ops;
 	L->ops = own_alloc(L, L->ops_cap * sizeof *L->ops);

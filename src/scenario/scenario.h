@@ -34,6 +34,7 @@
 #define SCENARIO_FORMAT 1
 #define SCENARIO_MAX_FILE_BYTES (8u << 20)	/* JSON text */
 #define SCENARIO_MAX_DEPTH 64
+#define SCENARIO_MIN_MEMORY_PAGES 16u	/* memory.pages, --memory */
 
 struct diag {
 	char file[256];
@@ -92,6 +93,20 @@ int scenario_load(const char *path, struct scenario *out, struct diag_list *d);
 int scenario_parse(const char *name, const char *dir, const char *buf, size_t len,
 		   struct scenario *out, struct diag_list *d);
 void scenario_free(struct scenario *s);
+/* A scenario made from a trace file alone (`run --trace FILE --memory N`):
+ * @format "txt" (also when NULL), "u32" or "lackey"; a zone of
+ * @memory_pages pages (SCENARIO_MIN_MEMORY_PAGES to ENGINE_MAX_PAGES);
+ * @via VIA_READ (read()) or VIA_TOUCH (through a mapping).  Every object
+ * is a file: "trace" for accesses that name none, and one per name a txt
+ * line gives, each of its largest page + 1 pages.  Errors in the trace
+ * read exactly like those of a scenario's "trace" operation.  Returns 0;
+ * -1 when the trace is bad; -2 when an argument is (d says which). */
+int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages,
+			enum wl_via via, struct scenario *out, struct diag_list *d);
+/* The same from memory (the fuzzer); @name is the file name in messages. */
+int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
+			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
+			       struct diag_list *d);
 /* Is @path a JSON Schema (such as data/scenario.schema.json) rather than a
  * scenario?  Lets `check` on every file of data/ pass over the schema. */
 bool scenario_is_schema(const char *path);

@@ -319,7 +319,7 @@ static void load_memory(struct loader *L, const cJSON *mem, struct memory_spec *
 	x = jget(mem, "pages");
 	if (!x)
 		missing_key(L, mem, "memory", "pages");
-	else if (get_uint(L, x, "memory.pages", 16, ENGINE_MAX_PAGES, &v) == 0)
+	else if (get_uint(L, x, "memory.pages", SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, &v) == 0)
 		m->pages = (uint32_t)v;
 	if ((x = jget(mem, "swap")) && get_uint(L, x, "memory.swap", 0, ENGINE_MAX_OBJECT_PAGES, &v) == 0)
 		m->swap_pages = (uint32_t)v;
@@ -521,6 +521,10 @@ int load_top(struct loader *L, struct scenario *s)
 	} else if (!L->stop) {
 		load_objects(L, x);
 	}
+	/* before the workload reads traces and the engine allocates its zone */
+	L->engine_bytes = budget_engine_bytes(&s->wl.memory, L->obj, L->nr_obj);
+	if (!L->nerr && !L->stop && budget_check(L, jget(root, "memory"), "memory", L->engine_bytes, 0, 0) < 0)
+		return -1;
 	x = jget(root, "workload");
 	if (!x)
 		missing_key(L, root, "", "workload");

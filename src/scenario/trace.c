@@ -12,6 +12,13 @@
  *    line is one access to page addr >> 12, pages renumbered densely in
  *    order of first appearance; other lines are ignored.
  * Errors name the trace file and its line (and column, for txt).
+ *
+ * Two ways in: trace_read() for a scenario's "trace" operation, whose
+ * objects are declared in the scenario, and trace_read_buffer() for
+ * scenario_from_trace() (fromtrace.c) and the fuzzer, where L->auto_obj is
+ * set: objects are made as the trace names them (the default one is
+ * "trace"), each as large as the largest page that can exist, and sized
+ * to the trace afterwards.
  * Left out: accesses that straddle a page (lackey's size is ignored), hex
  * page numbers in txt, compressed traces.
  */
@@ -21,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../engine/engine.h"
 #include "internal.h"
 
 #define LINE_MAX_BYTES 4096
@@ -39,18 +47,25 @@ struct reader {
 static int grow(struct reader *r)
 {
 	struct trace_data *t = r->t;
+	/* every trace read before stayed within the limit, all together */
+	uint32_t limit = SCENARIO_MAX_ACCESSES - (uint32_t)r->L->trace_accesses;
 	uint32_t cap;
 
 	if (t->n < r->cap)
 		return 0;
-	if (t->n >= SCENARIO_MAX_ACCESSES) {
-		lerr_file(r->L, r->file, 0, 0, r->path, "more than %u accesses, the limit",
-			  SCENARIO_MAX_ACCESSES);
+	if (t->n >= limit) {
+		if (r->L->trace_accesses)
+			lerr_file(r->L, r->file, 0, 0, r->path,
+				  "the scenario's traces together hold more than %u accesses, the limit",
+				  SCENARIO_MAX_ACCESSES);
+		else
+			lerr_file(r->L, r->file, 0, 0, r->path, "more than %u accesses, the limit",
+				  SCENARIO_MAX_ACCESSES);
 		return -1;
 	}
 	cap = r->cap ? r->cap * 2 : 1024;
-	if (cap > SCENARIO_MAX_ACCESSES)
-		cap = SCENARIO_MAX_ACCESSES;
+	if (cap > limit)
+		cap = limit;
 	uint32_t *p = realloc(t->page, (size_t)cap * sizeof *p);
 	if (!p)
 		goto oom;
@@ -92,6 +107,12 @@ static void past_end(struct reader *r, int line, int col, unsigned long long pag
 {
 	char q[96];
 
+	if (r->L->auto_obj) {
+		lerr_file(r->L, r->file, line, col, r->path,
+			  "%spage %llu is over %u, the largest page index an object can have",
+			  prefix, page, ENGINE_MAX_OBJECT_PAGES - 1);
+		return;
+	}
 	quote(r->L->obj[obj].name, q, sizeof q);
 	lerr_file(r->L, r->file, line, col, r->path, "%spage %llu is past the end of %s (%u pages)",
 		  prefix, page, q, r->L->obj[obj].pages);
@@ -105,6 +126,29 @@ static int find_name(struct loader *L, const char *name)
 		if (strcmp(L->obj[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+/* Trace-only mode: a new file object called @name, or -1 with a message. */
+int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name)
+{
+	char q[96];
+
+	for (const char *p = name; *p; p++)
+		if ((unsigned char)*p < 32 || *p == 127) {
+			quote(name, q, sizeof q);
+			lerr_file(L, file, line, col, "", "expected an object name, found %s", q);
+			return -1;
+		}
+	if (L->nr_obj >= SCENARIO_MAX_OBJECTS) {
+		lerr_file(L, file, line, col, "", "more than %u objects, the limit", SCENARIO_MAX_OBJECTS);
+		return -1;
+	}
+	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name), .type = OBJ_FILE,
+						  .pages = ENGINE_MAX_OBJECT_PAGES };
+	if (!L->obj[L->nr_obj].name)
+		return -1;
+	L->obj_bad[L->nr_obj] = false;
+	return (int)L->nr_obj++;
 }
 
 static bool is_kind(const char *w)
@@ -163,6 +207,13 @@ static void txt_line(struct reader *r, char *line, int ln)
 	}
 	for (int i = 1; i < nt; i++) {
 		int o = find_name(L, tok[i]);
+		if (o < 0 && L->auto_obj && i == 1 && (nt == 3 || !is_kind(tok[i]))) {
+			o = trace_auto_object(L, r->file, ln, col[i], tok[i]);
+			if (o < 0) {
+				r->failed = true;
+				return;
+			}
+		}
 		if (i == 1 && o >= 0) {
 			obj = (uint32_t)o;
 		} else if (is_kind(tok[i]) && (i == nt - 1)) {
@@ -200,6 +251,16 @@ static void txt_line(struct reader *r, char *line, int ln)
 			return;
 		}
 	}
+	if (obj == UINT32_MAX && L->auto_obj) {
+		int o = find_name(L, "trace");
+		if (o < 0)
+			o = trace_auto_object(L, r->file, ln, col[0], "trace");
+		if (o < 0) {
+			r->failed = true;
+			return;
+		}
+		obj = r->obj = (uint32_t)o;
+	}
 	if (obj == UINT32_MAX) {
 		lerr_file(L, r->file, ln, col[0], r->path,
 			  "the line names no object, and the operation has no \"object\"");
@@ -212,7 +273,7 @@ static void txt_line(struct reader *r, char *line, int ln)
 	}
 	if (r->via == VIA_READ && L->obj[obj].type != OBJ_FILE) {
 		quote(L->obj[obj].name, q, sizeof q);
-		lerr_file(L, r->file, ln, col[1], r->path,
+		lerr_file(L, r->file, ln, col[nt > 1 ? 1 : 0], r->path,
 			  "%s is anonymous memory; a read trace needs objects of type \"file\"", q);
 		r->failed = true;
 		return;
@@ -399,16 +460,55 @@ static void read_lackey(struct reader *r, FILE *f)
 
 /* ---- the file -------------------------------------------------------- */
 
+/* Reads @f (@size bytes) into r->t; false when it failed (with a message). */
+static bool parse(struct reader *r, FILE *f, uint64_t size, enum trace_format fmt)
+{
+	if (fmt == TRACE_TXT)
+		read_txt(r, f);
+	else if (fmt == TRACE_U32)
+		read_u32(r, f, size);
+	else
+		read_lackey(r, f);
+	return !r->failed;
+}
+
+/* After parse(): the accesses become the loader's, or are freed. */
+static int finish(struct reader *r, bool ok)
+{
+	struct loader *L = r->L;
+	struct trace_data *out = r->t;
+
+	if (ok && out->n == 0) {
+		lerr_file(L, r->file, 0, 0, r->path, "the trace holds no accesses");
+		ok = false;
+	}
+	if (!ok || L->stop || own_add(L, out->page) < 0) {
+		free(out->page);
+		free(out->object);
+		memset(out, 0, sizeof *out);
+		return -1;
+	}
+	if (out->object && own_add(L, out->object) < 0) {
+		free(out->object);	/* the pages are owned already */
+		memset(out, 0, sizeof *out);
+		return -1;
+	}
+	L->trace_accesses += out->n;
+	L->trace_bytes += (uint64_t)out->n * (out->object ? 8 : 4);
+	return 0;
+}
+
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
 	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
 {
 	struct reader r = { .L = L, .path = path, .obj = obj, .via = via, .t = out };
 	char full[1024], fp[176];
 	struct stat st;
+	bool ok;
 	FILE *f;
 
 	memset(out, 0, sizeof *out);
-	path_fmt(fp, sizeof fp, "%s.file", path);
+	path_fmt(fp, sizeof fp, path[0] ? "%s.file" : "%s", path);
 	if (file[0] == '/' || !L->dir || !L->dir[0] || strcmp(L->dir, ".") == 0)
 		snprintf(full, sizeof full, "%s", file);
 	else
@@ -436,31 +536,35 @@ int trace_read(struct loader *L, const cJSON *file_node, const char *path, const
 		fclose(f);
 		return -1;
 	}
-	if (fmt == TRACE_TXT)
-		read_txt(&r, f);
-	else if (fmt == TRACE_U32)
-		read_u32(&r, f, (uint64_t)st.st_size);
-	else
-		read_lackey(&r, f);
-	if (!r.failed && ferror(f)) {
+	ok = parse(&r, f, (uint64_t)st.st_size, fmt);
+	if (ok && ferror(f)) {
 		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, strerror(errno));
-		r.failed = true;
+		ok = false;
 	}
 	fclose(f);
-	if (!r.failed && out->n == 0) {
-		lerr_file(L, full, 0, 0, path, "the trace holds no accesses");
-		r.failed = true;
-	}
-	if (r.failed || L->stop || own_add(L, out->page) < 0) {
-		free(out->page);
-		free(out->object);
-		memset(out, 0, sizeof *out);
+	return finish(&r, ok);
+}
+
+int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len,
+		      enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+{
+	struct reader r = { .L = L, .file = name, .path = "", .obj = obj, .via = via, .t = out };
+	bool ok = true;
+	FILE *f;
+
+	memset(out, 0, sizeof *out);
+	if ((uint64_t)len > SCENARIO_MAX_TRACE_BYTES) {
+		lerr_file(L, name, 0, 0, "", "trace file \"%s\" is larger than 1 GiB, the limit", name);
 		return -1;
 	}
-	if (out->object && own_add(L, out->object) < 0) {
-		free(out->object);	/* the pages are owned already */
-		memset(out, 0, sizeof *out);
-		return -1;
+	if (len) {	/* fmemopen() may refuse a zero size; "rb" never writes */
+		f = fmemopen((char *)buf, len, "rb");
+		if (!f) {
+			out_of_memory(L);
+			return -1;
+		}
+		ok = parse(&r, f, (uint64_t)len, fmt);
+		fclose(f);
 	}
-	return 0;
+	return finish(&r, ok);
 }

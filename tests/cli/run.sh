@@ -89,5 +89,57 @@ has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
 expect 0 "compare --json" "$bin" compare data/default.json --all --json
 has "compare --json has runs" "$tmp/out" '^\{"scenario":"A tour of page reclaim","runs":\[\{'
 
+# run --trace: a trace file alone, no scenario (usage errors 2, bad traces 1)
+printf '# four pages, twice\n0\n1\n2\n3\n0\n1\n2\n3\n' >"$tmp/four.txt"
+expect 0 "run --trace of a txt trace" "$bin" run --trace "$tmp/four.txt" --memory 16 --vmstat
+has "read(): four pages read in" "$tmp/out" '^pgpgin 16$'
+has "read(): the second read of each activates it" "$tmp/out" '^pgactivate 4$'
+has "read(): the four pages end on the active file list" "$tmp/out" '^nr_active_file 4$'
+has "read(): the rest of the zone is free" "$tmp/out" '^nr_free_pages 12$'
+has "read(): no page faults" "$tmp/out" '^pgfault 0$'
+expect 0 "run --trace --via mmap" "$bin" run --trace "$tmp/four.txt" --memory 16 --via mmap --vmstat
+has "mmap: four major faults" "$tmp/out" '^pgmajfault 4$'
+has "mmap: a second touch only sets the young bit" "$tmp/out" '^pgactivate 0$'
+has "mmap: the pages stay inactive" "$tmp/out" '^nr_inactive_file 4$'
+expect 0 "run --trace (text)" "$bin" run --trace "$tmp/four.txt" --memory 16
+has "the object is called trace, sized by the largest page" "$tmp/out" '^  trace +4 +4 +4 +4 +0 +0$'
+has "eight steps, one per access" "$tmp/out" '^steps +8$'
+# u32: the same trace as little-endian 32-bit words gives the same run
+awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) print (rand() < 0.5 ? int(rand() * 200) : int(rand() * 20)) }' >"$tmp/mix.txt"
+perl -ne 'print pack("V", $_)' "$tmp/mix.txt" >"$tmp/mix.u32"
+[ "$(wc -c <"$tmp/mix.u32")" -eq 12000 ] && pass || fail "the u32 trace has 4 bytes per access"
+"$bin" run --trace "$tmp/mix.txt" --memory 64 --json | sed 's/"path":"[^"]*"//' >"$tmp/mix-txt.json"
+"$bin" run --trace "$tmp/mix.u32" --trace-format u32 --memory 64 --json | sed 's/"path":"[^"]*"//' >"$tmp/mix-u32.json"
+[ -s "$tmp/mix-txt.json" ] && cmp -s "$tmp/mix-txt.json" "$tmp/mix-u32.json" && pass ||
+	fail "run --json of a txt trace and of the same trace in u32 differ beyond the path"
+has "the mixed trace makes reclaim run" "$tmp/mix-txt.json" '"pgsteal_normal":[1-9]'
+expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tmp/four.txt" --memory 16 --via mmap
+[ "$(wc -l <"$tmp/out")" -eq 8 ] && pass || fail "trace --trace prints one line per access"
+has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
+expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/sort.lackey --trace-format lackey --memory 64 --via mmap
+has "lackey: 103 distinct pages" "$tmp/out" '^  trace +103 '
+printf '0\n1\n2 x3\n' >"$tmp/names.txt"
+expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
+has "the named object x3 is there" "$tmp/out" '^  x3 +3 '
+printf '0\n1\n  two\n' >"$tmp/bad.txt"
+expect 1 "a non-number line" "$bin" run --trace "$tmp/bad.txt" --memory 16
+has "it names the file, line and column" "$tmp/err" "^$tmp/bad\.txt:3:3: error: expected a page number, found \"two\"$"
+printf '\1\0\0' >"$tmp/bad.u32"
+expect 1 "a u32 trace of 3 bytes" "$bin" run --trace "$tmp/bad.u32" --trace-format u32 --memory 16
+has "the size is named" "$tmp/err" 'whole number of 4-byte page numbers, but the file has 3 bytes'
+expect 1 "a missing trace file" "$bin" run --trace "$tmp/none.txt" --memory 16
+has "a missing trace is named" "$tmp/err" "cannot read trace file \"$tmp/none\.txt\""
+expect 2 "--memory 0" "$bin" run --trace "$tmp/four.txt" --memory 0
+has "--memory 0: the range and the limit" "$tmp/err" '^vmscan-viz: error: --memory: expected a whole number of pages from 16 to 67108864, found 0; 67108864 is the engine.s limit'
+expect 2 "--memory 99999999999" "$bin" run --trace "$tmp/four.txt" --memory 99999999999
+has "--memory 99999999999: the range" "$tmp/err" 'from 16 to 67108864, found 99999999999;'
+expect 2 "--memory that is not a number" "$bin" run --trace "$tmp/four.txt" --memory 64k
+expect 2 "--trace without --memory" "$bin" run --trace "$tmp/four.txt"
+expect 2 "--trace and a scenario" "$bin" run data/default.json --trace "$tmp/four.txt" --memory 16
+expect 2 "--memory without --trace" "$bin" run data/default.json --memory 16
+expect 2 "an unknown --via" "$bin" run --trace "$tmp/four.txt" --memory 16 --via write
+expect 2 "an unknown --trace-format" "$bin" run --trace "$tmp/four.txt" --memory 16 --trace-format u23
+has "the format is suggested" "$tmp/err" 'did you mean "u32"\?'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

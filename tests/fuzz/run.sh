@@ -3,20 +3,26 @@
 #
 # tests/fuzz/run.sh SECONDS [scenario|trace|all] - build the fuzzers and run them
 #
-# scenario: the JSON loader (fuzz_scenario.c); trace: the trace reader,
-# through a "trace" operation (fuzz_trace.c, seeds in corpus-trace/); all
-# (the default): one after the other, SECONDS each.
+# scenario: the JSON loader (fuzz_scenario.c, seeds in corpus/ plus
+# data/*.json); trace: the trace reader alone, from a buffer, in all three
+# formats (fuzz_trace.c, seeds in corpus-trace/; the first byte of an input
+# picks the format, via and zone size); all (the default): one after the
+# other, SECONDS each.
 #
-# Builds tests/fuzz/fuzz_scenario.c with clang's libFuzzer, ASan and UBSan
-# straight from the sources (the loader, the engine and the policies) into
-# build-fuzz/, then runs it for SECONDS on a scratch copy of the seeds in
-# tests/fuzz/corpus/ plus data/*.json.  New inputs found go to
-# build-fuzz/corpus/; crashes to build-fuzz/crash-*.
+# Builds each target with clang's libFuzzer, ASan and UBSan straight from
+# the sources (the loader, the engine and the policies) into build-fuzz/,
+# then runs it for SECONDS on a scratch copy of its seeds.  New inputs
+# found go to build-fuzz/corpus/ and build-fuzz/corpus-trace/; crashes to
+# build-fuzz/fuzz_scenario-crash-* and build-fuzz/fuzz_trace-crash-*.
 # FUZZ_SRC overrides the list of library sources (e.g. for a stub).
 set -eu
 
 SECONDS_TO_RUN=${1:-60}
 WHICH=${2:-all}
+case $WHICH in
+scenario|trace|all) ;;
+*) echo "usage: $0 SECONDS [scenario|trace|all]" >&2; exit 2 ;;
+esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=build-fuzz

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scenario/fromtrace.c - a scenario made from a trace file alone
+ *
+ * `vmscan-viz run --trace FILE --memory PAGES` needs no JSON: the trace is
+ * read by the same reader as a scenario's "trace" operation (trace.c), so
+ * its errors read exactly the same, and the scenario around it is made
+ * here: a zone of PAGES pages with the kernel's watermarks and no swap,
+ * one file object per name the trace uses ("trace" for lines that name
+ * none, and for u32 and lackey traces), each as large as its largest page
+ * index + 1 (for lackey, the number of distinct pages), and one trace
+ * operation through read() or through a mapping.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/engine.h"
+#include "internal.h"
+
+static const char *const formats[] = { "txt", "u32", "lackey", NULL };
+
+static void arg_error(struct diag_list *d, const char *path, const char *fmt, ...) SC_PRINTF(3, 4);
+static void arg_error(struct diag_list *d, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_push(d, "vmscan-viz", 0, 0, path, fmt, ap);
+	va_end(ap);
+}
+
+/* -2 with a message when an argument is out of its range. */
+static int check_args(const char *format, uint64_t memory_pages, enum wl_via via,
+		      struct diag_list *d, int *fmt)
+{
+	char msg[160];
+
+	for (*fmt = 0; formats[*fmt]; (*fmt)++)
+		if (format && strcmp(format, formats[*fmt]) == 0)
+			break;
+	if (format && !formats[*fmt]) {
+		char q[96];
+		quote(format, q, sizeof q);
+		snprintf(msg, sizeof msg, "expected txt, u32 or lackey, found %s", q);
+		suggest_append(msg, sizeof msg, format, formats, SIZE_MAX);
+		arg_error(d, "--trace-format", "%s", msg);
+		return -2;
+	}
+	if (!format)
+		*fmt = TRACE_TXT;
+	if (memory_pages < SCENARIO_MIN_MEMORY_PAGES || memory_pages > ENGINE_MAX_PAGES) {
+		arg_error(d, "--memory",
+			  "expected a whole number of pages from %u to %u, found %llu; %u is the "
+			  "engine's limit (ENGINE_MAX_PAGES, 256 GiB of 4 KiB pages) and a zone needs "
+			  "%u pages for its watermarks",
+			  SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, (unsigned long long)memory_pages,
+			  ENGINE_MAX_PAGES, SCENARIO_MIN_MEMORY_PAGES);
+		return -2;
+	}
+	if (via != VIA_READ && via != VIA_TOUCH) {
+		arg_error(d, "--via", "expected read or mmap");
+		return -2;
+	}
+	return 0;
+}
+
+/* The objects' sizes from the accesses; -1 with a message over the limit. */
+static int size_objects(struct loader *L, const struct trace_data *t, uint32_t def)
+{
+	uint64_t total = 0;
+
+	for (uint32_t i = 0; i < L->nr_obj; i++)
+		L->obj[i].pages = 0;
+	for (uint32_t i = 0; i < t->n; i++) {
+		struct object_spec *o = &L->obj[t->object ? t->object[i] : def];
+		if (t->page[i] >= o->pages)
+			o->pages = t->page[i] + 1;
+	}
+	for (uint32_t i = 0; i < L->nr_obj; i++) {
+		if (!L->obj[i].pages)
+			L->obj[i].pages = 1;	/* named, but only by lines refused: cannot happen */
+		total += L->obj[i].pages;
+	}
+	if (total > ENGINE_MAX_OBJECT_PAGES) {
+		lerr_file(L, L->name, 0, 0, "",
+			  "the trace's objects add up to %llu pages, more than %u, the limit",
+			  (unsigned long long)total, ENGINE_MAX_OBJECT_PAGES);
+		return -1;
+	}
+	return 0;
+}
+
+static int build(struct loader *L, struct scenario *s, const struct trace_data *t, int fmt,
+		 uint64_t memory_pages, enum wl_via via, uint32_t def)
+{
+	struct wl_op *op;
+	char title[160], desc[512];
+
+	if (size_objects(L, t, def) < 0)
+		return -1;
+	memset(s, 0, sizeof *s);
+	s->wl.memory.pages = (uint32_t)memory_pages;
+	s->wl.memory.swappiness = 60;
+	s->wl.memory.writeback_steps = 16;
+	s->wl.memory.kswapd = true;
+	L->engine_bytes = budget_engine_bytes(&s->wl.memory, L->obj, L->nr_obj);
+	if (budget_check(L, NULL, "", L->engine_bytes, 1, L->trace_bytes) < 0)
+		return -1;
+	op = own_alloc(L, sizeof *op);
+	if (!op)
+		return -1;
+	memset(op, 0, sizeof *op);
+	op->kind = WL_TRACE;
+	op->object = def != UINT32_MAX ? def : t->object[0];
+	op->count = t->n;
+	op->trace = t->page;
+	op->trace_object = t->object;
+	op->via = (uint8_t)via;
+	op->caption = UINT32_MAX;
+	/* the title is the same for every format: `run --json` of one trace
+	 * in txt and in u32 differs only in the path */
+	snprintf(title, sizeof title, "a trace of %u accesses, through %s", t->n,
+		 via == VIA_READ ? "read()" : "a mapping");
+	snprintf(desc, sizeof desc,
+		 "The %s trace %s replayed in a zone of %llu pages: %u accesses to %u object%s.",
+		 formats[fmt], L->name, (unsigned long long)memory_pages, t->n, L->nr_obj,
+		 L->nr_obj == 1 ? "" : "s");
+	s->title = own_strdup(L, title);
+	s->description = own_strdup(L, desc);
+	s->path = own_strdup(L, L->name);
+	if (!s->title || !s->description || !s->path)
+		return -1;
+	s->wl.objects = L->obj;
+	s->wl.nr_objects = L->nr_obj;
+	s->wl.ops = op;
+	s->wl.nr_ops = 1;
+	return 0;
+}
+
+/* The common part: @buf is NULL to read the file @path. */
+static int from_trace(const char *path, const char *buf, size_t len, const char *format,
+		      uint64_t memory_pages, enum wl_via via, struct scenario *out,
+		      struct diag_list *d)
+{
+	struct loader L;
+	struct trace_data t;
+	uint32_t def = UINT32_MAX;
+	int fmt, rc;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = check_args(format, memory_pages, via, d, &fmt)) < 0)
+		return rc;
+	memset(&L, 0, sizeof L);
+	L.name = path;
+	L.d = d;
+	L.auto_obj = true;
+	L.own = calloc(1, sizeof *L.own);
+	L.obj_bad = calloc(SCENARIO_MAX_OBJECTS, sizeof *L.obj_bad);
+	if (!L.own || !L.obj_bad || !(L.obj = own_alloc(&L, SCENARIO_MAX_OBJECTS * sizeof *L.obj))) {
+		out_of_memory(&L);
+		rc = -1;
+		goto done;
+	}
+	if (fmt != TRACE_TXT) {	/* no names: every access is to "trace" */
+		int o = trace_auto_object(&L, path, 0, 0, "trace");
+		if (o < 0) {
+			rc = -1;
+			goto done;
+		}
+		def = (uint32_t)o;
+	}
+	if (buf)
+		rc = trace_read_buffer(&L, path, buf, len, (enum trace_format)fmt, def, (uint8_t)via, &t);
+	else
+		rc = trace_read(&L, NULL, "", path, (enum trace_format)fmt, def, (uint8_t)via, &t);
+	/* txt: without per-access objects every line went to the one object */
+	if (rc == 0 && fmt == TRACE_TXT)
+		def = t.object ? t.object[0] : 0;
+	if (rc == 0)
+		rc = build(&L, out, &t, fmt, memory_pages, via, def);
+done:
+	if (rc == 0) {
+		out->owned = L.own;
+	} else {
+		owned_free(L.own);
+		memset(out, 0, sizeof *out);
+		if (d->n == 0)
+			arg_error(d, "", "internal error: the trace was refused without a reason");
+	}
+	free(L.obj_bad);
+	return rc;
+}
+
+int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages,
+			enum wl_via via, struct scenario *out, struct diag_list *d)
+{
+	return from_trace(path, NULL, 0, format, memory_pages, via, out, d);
+}
+
+int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
+			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
+			       struct diag_list *d)
+{
+	return from_trace(name, buf ? buf : "", len, format, memory_pages, via, out, d);
+}
