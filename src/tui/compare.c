@@ -62,16 +62,26 @@ static int positions(const struct view *v, uint64_t **at, uint64_t *nr)
 	return 0;
 }
 
-static void free_index(struct compare *c)
+/* What classify() builds. */
+static void free_classes(struct compare *c)
 {
-	free(c->at[0]);
-	free(c->at[1]);
 	free(c->divmap);
 	free(c->base);
 	free(c->stamp[0]);
 	free(c->stamp[1]);
 	free(c->order);
 	free(c->out);
+	c->divmap = NULL;
+	c->base = c->stamp[0] = c->stamp[1] = NULL;
+	c->order = NULL;
+	c->out = NULL;
+}
+
+static void free_index(struct compare *c)
+{
+	free(c->at[0]);
+	free(c->at[1]);
+	free_classes(c);
 }
 
 void compare_stop(struct app *a)
@@ -174,12 +184,7 @@ static int classify(struct app *a)
 	const struct workload *wl = &a->sc->wl;
 	uint32_t slots = 0;
 
-	free(c->divmap);
-	free(c->base);
-	free(c->stamp[0]);
-	free(c->stamp[1]);
-	free(c->order);
-	free(c->out);
+	free_classes(c);
 	c->base = malloc((wl->nr_objects + 1) * sizeof *c->base);
 	if (!c->base)
 		return -1;
