@@ -160,6 +160,16 @@ static void record_oom(struct engine *e, struct step_record *r)
 	workload_skip(e);
 }
 
+/* The bookkeeping step_once() does after every workload step. */
+static void after_workload(struct engine *e, int outcome)
+{
+	if (outcome != OUT_NONE)
+		e->c.decisions[outcome]++;
+	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
+	if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
+		wakeup_kswapd(e);
+}
+
 /* One step; engine_step() below adds the debug build's checks. */
 static const struct step_record *step_once(struct engine *e)
 {
@@ -223,11 +233,7 @@ static const struct step_record *step_once(struct engine *e)
 			}
 		}
 		workload_step(e, r);
-		if (r->outcome != OUT_NONE)
-			e->c.decisions[r->outcome]++;
-		e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-		if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
-			wakeup_kswapd(e);
+		after_workload(e, r->outcome);
 		return r;
 	}
 }
@@ -246,6 +252,39 @@ const struct step_record *engine_step(struct engine *e)
 		__builtin_trap();
 #endif
 	return r;
+}
+
+uint64_t engine_run(struct engine *e, uint64_t n)
+{
+	uint64_t taken = 0;
+
+	while (taken < n && !engine_done(e)) {
+		int out;
+
+		/* The last step of the run is always a full one, so that
+		 * engine_last() holds its record.  Before it, an access that
+		 * finds its page in memory skips the record (its state change
+		 * is the same); every other step, reclaim's above all, is the
+		 * full engine_step(), and so is an operation's last access
+		 * (the workload may end with it).  The tests are step_once()'s,
+		 * made as it makes them: after the step count has moved on. */
+		if (taken + 1 < n && !e->c.done && e->c.sub + 1 < e->c.op_len && !reclaim_running(e) &&
+		    !writeback_due_at(e, e->c.step + 1) &&
+		    (out = workload_fast_hit(e)) >= 0) {
+			e->c.step++;
+			after_workload(e, out);
+#ifdef VMSCAN_DEBUG
+			char why[160];
+
+			if (engine_check(e, why, sizeof why) < 0)
+				__builtin_trap();
+#endif
+		} else {
+			engine_step(e);
+		}
+		taken++;
+	}
+	return taken;
 }
 
 bool engine_done(const struct engine *e)

@@ -58,6 +58,11 @@ void engine_free(struct engine *e);
 /* Advance one step; returns its record.  At the end of the workload returns
  * a STEP_END record and changes nothing. */
 const struct step_record *engine_step(struct engine *e);
+/* Advance up to @n steps (fewer at the end); returns the steps taken.  The
+ * state afterwards is the same as after as many engine_step() calls, and
+ * engine_last() holds the last one's record, but the steps before it may
+ * skip filling theirs: for running far ahead (replay, headless runs). */
+uint64_t engine_run(struct engine *e, uint64_t n);
 bool engine_done(const struct engine *e);
 const struct step_record *engine_last(const struct engine *e);
 uint64_t engine_steps(const struct engine *e);	/* steps taken so far */

@@ -234,7 +234,11 @@ static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list 
 }
 
 /* swap.c (mm/swap.c) */
-void mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+static inline enum outcome mpa_outcome(enum branch br)
+{
+	return br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
+}
 void lru_cache_add(struct engine *e, struct page *page, enum lru_list l);
 void activate_page(struct engine *e, struct page *page);
 void putback_lru_page(struct engine *e, struct page *page);
@@ -254,6 +258,7 @@ bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
 
 /* memory.c, filemap.c, mlock.c: the workload steps */
 void workload_step(struct engine *e, struct step_record *r);
+int workload_fast_hit(struct engine *e);
 void workload_skip(struct engine *e);
 void workload_begin(struct engine *e);
 bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
@@ -273,6 +278,7 @@ bool inactive_file_is_low(const struct engine *e);
 /* writeback (vmscan.c) */
 void writeback_start(struct engine *e, struct page *page, bool reclaim);
 bool writeback_due(const struct engine *e);
+bool writeback_due_at(const struct engine *e, uint64_t step);
 void writeback_end(struct engine *e, struct step_record *r);
 
 /* rng.c */

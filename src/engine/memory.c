@@ -75,6 +75,8 @@ static bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 	return true;
 }
 
+static void advance(struct engine *e);
+
 static bool page_resident(struct engine *e, uint32_t obj, uint32_t index)
 {
 	return SLOT_TAG(*page_slot(e, obj, index)) == SLOT_PAGE;
@@ -323,6 +325,42 @@ static void do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, st
 	if (write)
 		page_set(p, PG_dirty);
 	note_page(e, r, p);
+}
+
+/* The workload step when it is a read() or write() of a page already in
+ * memory, the bulk of a long trace: the same calls as workload_step() and
+ * do_rw() make, without filling a record (engine_run() uses it for steps
+ * nobody reads).  Returns the outcome, or -1 when the step is not such an
+ * access and nothing was done. */
+int workload_fast_hit(struct engine *e)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+	uint32_t obj, index, s;
+	bool write;
+	struct page *p;
+	enum outcome out;
+
+	switch (op->kind) {
+	case WL_RANDOM: case WL_TRACE:
+		if (op->via != VIA_READ && op->via != VIA_WRITE)
+			return -1;
+		write = op->via == VIA_WRITE;
+		break;
+	case WL_READ: write = false; break;
+	case WL_WRITE: write = true; break;
+	default: return -1;
+	}
+	if (!current_access(e, &obj, &index))
+		return -1;
+	s = *page_slot(e, obj, index);
+	if (SLOT_TAG(s) != SLOT_PAGE)
+		return -1;	/* a miss allocates: the full step */
+	p = pfn_to_page(e, SLOT_VAL(s));
+	out = mpa_outcome(mark_page_accessed(e, p, NULL));
+	if (write)
+		page_set(p, PG_dirty);
+	advance(e);
+	return (int)out;
 }
 
 /* Takes a resident page out of memory for good (truncate, munmap of anon

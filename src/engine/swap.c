@@ -51,9 +51,9 @@ void activate_page(struct engine *e, struct page *page)
 }
 
 /* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
- * -> active,unreferenced -> active,referenced.  @r (may be NULL) gets the
- * branch that fired. */
-void mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
+ * -> active,unreferenced -> active,referenced.  Returns the branch that
+ * fired; @r (may be NULL) gets it too. */
+enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
 {
 	enum branch br;
 
@@ -69,8 +69,9 @@ void mark_page_accessed(struct engine *e, struct page *page, struct step_record 
 	}
 	if (r) {
 		r->branch = (uint16_t)br;
-		r->outcome = br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
+		r->outcome = (uint8_t)mpa_outcome(br);
 	}
+	return br;
 }
 
 /* 2.6.34 putback_lru_page(): back on the list its flags say, or on the

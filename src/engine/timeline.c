@@ -99,6 +99,17 @@ const struct engine *timeline_engine(const struct timeline *t) { return t->e; }
 uint64_t timeline_total(const struct timeline *t) { return t->total; }
 size_t timeline_bytes(const struct timeline *t) { return t->nr * t->state_size; }
 
+/* At a snapshot point: thin to the budget first, then keep one. */
+static void at_step(struct timeline *t, uint64_t now)
+{
+	if (now < t->snaps[t->nr - 1].step + t->interval)
+		return;
+	while ((t->nr + 1) * t->state_size > t->budget && t->nr > 2)
+		thin(t);
+	if (now >= t->snaps[t->nr - 1].step + t->interval)
+		take_snapshot(t);
+}
+
 const struct step_record *timeline_forward(struct timeline *t)
 {
 	const struct step_record *r = engine_step(t->e);
@@ -109,13 +120,25 @@ const struct step_record *timeline_forward(struct timeline *t)
 			t->total = now;
 		return r;
 	}
-	if (now >= t->snaps[t->nr - 1].step + t->interval) {
-		while ((t->nr + 1) * t->state_size > t->budget && t->nr > 2)
-			thin(t);
-		if (now % t->interval == 0 || now >= t->snaps[t->nr - 1].step + t->interval)
-			take_snapshot(t);
-	}
+	at_step(t, now);
 	return r;
+}
+
+/* Forward to @step or the end with engine_run(), which skips the records
+ * of the steps in between; stops at each snapshot point on the way. */
+static void run_until(struct timeline *t, uint64_t step)
+{
+	uint64_t now = engine_steps(t->e);
+
+	while (now < step && !engine_done(t->e)) {
+		uint64_t next = t->snaps[t->nr - 1].step + t->interval;
+
+		engine_run(t->e, (step < next ? step : next) - now);
+		now = engine_steps(t->e);
+		at_step(t, now);
+	}
+	if (engine_done(t->e) && !t->total)
+		t->total = now;
 }
 
 const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
@@ -125,7 +148,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 
 	if (t->total && step > t->total)
 		step = t->total;
-	/* forward within reach: just step */
+	/* forward within reach: just run on */
 	if (step < now || step - now > t->interval) {
 		while (hi - lo > 1) {		/* last snapshot at or before step */
 			size_t mid = (lo + hi) / 2;
@@ -134,23 +157,15 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 			else
 				hi = mid;
 		}
-		if (t->snaps[lo].step > now || step < now) {
+		if (t->snaps[lo].step > now || step < now)
 			engine_restore(t->e, t->snaps[lo].state);
-			now = t->snaps[lo].step;
-		}
 	}
-	while (now < step) {
-		const struct step_record *r = timeline_forward(t);
-		if (r->kind == STEP_END)
-			break;
-		now = engine_steps(t->e);
-	}
+	run_until(t, step);
 	return engine_last(t->e);
 }
 
 uint64_t timeline_run_to_end(struct timeline *t)
 {
-	while (timeline_forward(t)->kind != STEP_END)
-		;
+	run_until(t, UINT64_MAX);
 	return t->total;
 }

@@ -86,11 +86,16 @@ void writeback_start(struct engine *e, struct page *page, bool reclaim)
 	e->c.wb_len++;
 }
 
-bool writeback_due(const struct engine *e)
+bool writeback_due_at(const struct engine *e, uint64_t step)
 {
 	if (!e->c.wb_len)
 		return false;
-	return (int32_t)((uint32_t)e->c.step - e->pages[e->wb_ring[e->c.wb_head]].wb_due) >= 0;
+	return (int32_t)((uint32_t)step - e->pages[e->wb_ring[e->c.wb_head]].wb_due) >= 0;
+}
+
+bool writeback_due(const struct engine *e)
+{
+	return writeback_due_at(e, e->c.step);
 }
 
 /* end_page_writeback(); with PG_reclaim, rotate_reclaimable_page() moves

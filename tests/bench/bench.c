@@ -158,8 +158,7 @@ static int throughput(uint32_t n)
 	if (!e)
 		return 1;
 	t0 = now();
-	while (!engine_done(e))
-		engine_step(e);
+	engine_run(e, UINT64_MAX);
 	t1 = now();
 	ev = bare_lru(b.trace, n, b.distinct, MEM_PAGES);
 	t2 = now();
