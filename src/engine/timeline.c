@@ -6,6 +6,11 @@
  * is a pure function of the state after any earlier step: replaying from a
  * snapshot gives exactly what was there.  Snapshots are plain copies
  * (engine_save); thinning keeps them evenly spaced in O(budget) memory.
+ *
+ * One more snapshot, the cursor, follows the user: a seek that has to
+ * replay far leaves it CURSOR_GAP steps before where it lands, so that the
+ * steps back that usually follow replay from there, not from the last
+ * periodic snapshot (up to a whole interval back).
  */
 #include <stdlib.h>
 
@@ -23,7 +28,11 @@ struct timeline {
 	uint64_t total;			/* 0 until the end has been reached */
 	struct snapshot *snaps;		/* in step order; snaps[0] is step 0 */
 	size_t nr, cap;
+	struct snapshot cursor;		/* state NULL until the first far seek */
+	bool cursor_valid;
 };
+
+#define CURSOR_GAP 16384		/* steps, at most: ~1-2 ms of replay */
 
 static bool take_snapshot(struct timeline *t)
 {
@@ -91,6 +100,7 @@ void timeline_free(struct timeline *t)
 	for (size_t i = 0; i < t->nr; i++)
 		free(t->snaps[i].state);
 	free(t->snaps);
+	free(t->cursor.state);
 	engine_free(t->e);
 	free(t);
 }
@@ -104,7 +114,7 @@ static void at_step(struct timeline *t, uint64_t now)
 {
 	if (now < t->snaps[t->nr - 1].step + t->interval)
 		return;
-	while ((t->nr + 1) * t->state_size > t->budget && t->nr > 2)
+	while ((t->nr + 1) * t->state_size > t->budget && t->nr > 1)
 		thin(t);
 	if (now >= t->snaps[t->nr - 1].step + t->interval)
 		take_snapshot(t);
@@ -144,12 +154,14 @@ static void run_until(struct timeline *t, uint64_t step)
 const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 {
 	size_t lo = 0, hi = t->nr;
-	uint64_t now = engine_steps(t->e);
+	uint64_t now = engine_steps(t->e), from = now, gap;
 
 	if (t->total && step > t->total)
 		step = t->total;
 	/* forward within reach: just run on */
 	if (step < now || step - now > t->interval) {
+		const void *state;
+
 		while (hi - lo > 1) {		/* last snapshot at or before step */
 			size_t mid = (lo + hi) / 2;
 			if (t->snaps[mid].step <= step)
@@ -157,8 +169,28 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 			else
 				hi = mid;
 		}
-		if (t->snaps[lo].step > now || step < now)
-			engine_restore(t->e, t->snaps[lo].state);
+		from = t->snaps[lo].step;
+		state = t->snaps[lo].state;
+		if (t->cursor_valid && t->cursor.step <= step && t->cursor.step > from) {
+			from = t->cursor.step;
+			state = t->cursor.state;
+		}
+		if (from > now || step < now)
+			engine_restore(t->e, state);
+		else
+			from = now;
+	}
+	gap = t->interval / 4 < CURSOR_GAP ? t->interval / 4 + 1 : CURSOR_GAP;
+	if (step - from > 2 * gap) {
+		/* a far replay: leave the cursor on the way */
+		run_until(t, step - gap);
+		if (!t->cursor.state)
+			t->cursor.state = malloc(t->state_size);
+		if (t->cursor.state && engine_steps(t->e) == step - gap) {
+			engine_save(t->e, t->cursor.state);
+			t->cursor.step = step - gap;
+			t->cursor_valid = true;
+		}
 	}
 	run_until(t, step);
 	return engine_last(t->e);
