@@ -116,8 +116,9 @@ void app_set_policy(struct app *a, const struct reclaim_policy *p)
 	view_goto(&a->views[0], step);
 	a->quiz.asking = false;
 	inspector_update(a);
-	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps; now at step %llu", p->name,
-		 (unsigned long long)nv.total, (unsigned long long)a->views[0].step);
+	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps%s; now at step %llu", p->name,
+		 (unsigned long long)a->views[0].total, a->views[0].complete ? "" : " so far",
+		 (unsigned long long)a->views[0].step);
 }
 
 void app_free(struct app *a)
@@ -145,7 +146,7 @@ static bool step_once(struct app *a)
 {
 	struct view *v = &a->views[0];
 
-	if (v->step >= v->total || quiz_before_step(a))
+	if (view_at_end(v) || quiz_before_step(a))
 		return false;
 	view_forward(v);
 	return true;
@@ -158,7 +159,7 @@ int app_tick(struct app *a, int steps)
 	if (a->cmp.on)
 		return compare_tick(a, steps);
 	for (int i = 0; i < steps; i++) {
-		if (v->step >= v->total) {
+		if (view_at_end(v)) {
 			a->ui.playing = false;
 			break;
 		}
@@ -335,7 +336,7 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_COMPARE:
 		return toggle_compare(a);
 	case CMD_PLAY:
-		if (!u->playing && v->step >= v->total)
+		if (!u->playing && view_at_end(v))
 			go(a, 0);
 		u->playing = !u->playing;
 		return REDRAW_ALL;
@@ -356,7 +357,7 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_FILTER: return dialog_open(a, DLG_FILTER);
 	case CMD_GOTO: return dialog_open(a, DLG_GOTO);
 	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
-	case CMD_LAST: go(a, v->total); return REDRAW_ALL;
+	case CMD_LAST: view_finish(v); go(a, v->total); return REDRAW_ALL;
 	case CMD_POLICY: u->playing = false; a->cmp.pick = -1; return dialog_open(a, DLG_POLICY);
 	case CMD_OPEN: u->playing = false; return dialog_open(a, DLG_OPEN);
 	case CMD_FOCUS: return focus(a, 1);

@@ -26,6 +26,8 @@
 #define LOG_REPLAY 400		/* steps replayed after a seek to refill it */
 #define HIST_BUCKETS 512	/* sparkline resolution over the whole run */
 #define TIMELINE_BUDGET ((size_t)64 << 20)
+#define VIEW_FIRST_STEPS (1u << 20)	/* steps indexed before the first frame */
+#define VIEW_SLICE_STEPS (1u << 16)	/* then this many at a time, between keys */
 
 /* History index: one byte per step. */
 enum mark_bits {
@@ -52,7 +54,11 @@ struct view {
 	const struct reclaim_policy *policy;
 	struct timeline *tl;
 	struct history hist;
-	uint64_t total;		/* steps in the whole run */
+	uint64_t total;		/* steps in the run: all of them once complete */
+	bool complete;		/* the builder has reached the end */
+	bool truncated;		/* ...or stopped, out of memory, at total */
+	struct engine *bld;	/* the builder, until complete */
+	uint32_t bld_prev_op;
 	uint64_t step;		/* current: the state after this step */
 	struct step_record rec;	/* record of `step` (kind STEP_END at step 0) */
 	uint64_t prev_vmstat[NR_VM_EVENTS];	/* counters before `step` */
@@ -164,11 +170,17 @@ extern const int nr_speeds;
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
 	       char *err, size_t n);
 void view_free(struct view *v);
+/* Build @steps more steps of the index (view_build did the first ones);
+ * -1 when memory ran out (the run is cut there).  view_finish: all of it. */
+int view_build_more(struct view *v, uint64_t steps);
+void view_finish(struct view *v);
+/* At the last step?  Builds more first if the run goes on. */
+bool view_at_end(struct view *v);
 void view_goto(struct view *v, uint64_t step);
 void view_forward(struct view *v);
 const struct engine *view_engine(const struct view *v);
 /* Next (dir +1) or previous (-1) step from the current that @f matches; 0 if none. */
-uint64_t view_find(const struct view *v, enum filter f, int dir);
+uint64_t view_find(struct view *v, enum filter f, int dir);
 bool filter_matches(enum filter f, uint8_t mark);
 extern const char *const filter_name[NR_FILTERS];
 /* Record of the step after the current one, without showing it. */

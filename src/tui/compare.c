@@ -307,6 +307,9 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 	err[0] = '\0';
 	if (view_build(&a->views[1], &a->sc->wl, second, err, n) < 0)
 		return -1;
+	/* the lockstep index covers both whole runs */
+	view_finish(&a->views[0]);
+	view_finish(&a->views[1]);
 	a->nr_views = 2;
 	c->on = true;
 	c->pick = -1;
@@ -334,6 +337,7 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
 		return;
 	}
+	view_finish(&nv);
 	view_free(&a->views[side]);
 	a->views[side] = nv;
 	if (reindex(a, side, err, sizeof err) < 0 || classify(a) < 0) {

@@ -146,6 +146,7 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		}
 		break;
 	case DLG_GOTO:
+		view_finish(&a->views[0]);	/* the range asked for is the whole run */
 		snprintf(d->title, sizeof d->title, "Go to step (0-%llu)", (unsigned long long)a->views[0].total);
 		break;
 	case DLG_FIND:

@@ -11,13 +11,19 @@
  * this step is drawn reversed, the inspector's cursor underlined in the
  * cursor colour.  When the lists do not fit, one cell stands for k pages
  * (the title says so) and shows its hottest page.
+ *
+ * Lists are walked page by page, and a walk of a million pages takes tens
+ * of milliseconds.  So a draw walks at most WALK_MAX pages: when the lists
+ * hold more, each shows its head and its tail (where pages enter and where
+ * reclaim takes them), k pages a cell, and an elided middle.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "panel.h"
 
-#define LABEL_W 21	/* ">inactive_file  1234 " */
+#define LABEL_W 22	/* ">inactive_file   1234 " */
+#define WALK_MAX (1u << 16)	/* pages one draw may visit */
 #define TAIL_W 9	/* "◂ kswapd" */
 
 static const uint8_t shown[] = { LRU_ACTIVE_FILE, LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
@@ -76,6 +82,20 @@ int panel_lists_want(const struct frame *f, int w)
 static uint32_t pages_per_cell(const struct frame *f, int cpr, int avail)
 {
 	uint32_t total = 0, k;
+
+	if (avail > 0) {
+		uint32_t all = 0;
+		for (size_t i = 0; i < NR_SHOWN; i++)
+			if (list_visible(f->e, shown[i]))
+				all += engine_list(f->e, shown[i]).nr;
+		/* too many to walk: the fewest pages a cell that keeps the walk
+		 * under WALK_MAX; draw_list elides the middles */
+		if (all > WALK_MAX) {
+			uint32_t cells = (uint32_t)avail * (uint32_t)cpr;
+			k = WALK_MAX / (cells ? cells : 1);
+			return k ? k : 1;
+		}
+	}
 
 	for (size_t i = 0; i < NR_SHOWN; i++)
 		if (list_visible(f->e, shown[i]))
@@ -175,11 +195,29 @@ static int draw_list(const struct rect *r, int y, int rows, const struct frame *
 	uint32_t p = li.head;
 	int x;
 
-	draw_fmt(y, r->x, LABEL_W, theme_attr(T_LABEL), "%s%-13s%6u ", cursor_here ? ">" : " ",
+	uint32_t cells = (uint32_t)rows * (uint32_t)cpr, head_cells = cells, skip = 0;
+
+	draw_fmt(y, r->x, LABEL_W, theme_attr(T_LABEL), "%s%-13s%7u ", cursor_here ? ">" : " ",
 		 lru_name[l], li.nr);
 	if (!li.nr)
 		draw_str(y, r->x + LABEL_W, r->w - LABEL_W, theme_attr(T_DIM), "(empty)");
+	if ((uint64_t)cells * k < li.nr && cells > 2) {
+		/* more pages than cells: the head, an elided middle, the tail */
+		head_cells = (cells - 1) / 2;
+		skip = li.nr - (cells - 1) * k;
+	}
 	while (p != PFN_NONE && c / cpr < rows) {
+		if ((uint32_t)c == head_cells && skip) {
+			const struct page *pg = engine_pages(f->e);
+			uint32_t back = (cells - 1 - head_cells) * k;
+			draw_str(y + c / cpr, r->x + LABEL_W + (c % cpr) * cw, cw, theme_attr(T_DIM),
+				 misc_glyph(G_ELIDED));
+			c++;
+			/* the tail part: walk back from the tail, not through the middle */
+			for (p = li.tail; back > 1 && pg[p].prev != PFN_NONE; back--)
+				p = pg[p].prev;
+			continue;
+		}
 		p = draw_cell(y + c / cpr, r->x + LABEL_W + (c % cpr) * cw, f, p, k, m);
 		c++;
 	}
@@ -214,22 +252,49 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	uint32_t k;
 	int x;
 
+	uint32_t want[NR_SHOWN] = { 0 }, need = 0, left;
+	char suffix[48];
+	bool elided;
+	int open = 0;
+
 	for (size_t i = 0; i < NR_SHOWN; i++)
 		nvis += list_visible(f->e, shown[i]);
 	avail = r->h - 1 - gap * (nvis - 1);
 	k = pages_per_cell(f, cpr, avail);
+	/* rows: what each list needs; if that is too many (long lists,
+	 * elided), the short lists get theirs and the long ones share the
+	 * rest evenly */
+	for (size_t i = 0; i < NR_SHOWN; i++)
+		if (list_visible(f->e, shown[i]))
+			need += want[i] = rows_for(engine_list(f->e, shown[i]).nr, k, cpr);
+	left = avail > 0 ? (uint32_t)avail : 0;
+	elided = need > left;
+	if (elided) {
+		uint32_t fair = left / (uint32_t)nvis;
+		for (size_t i = 0; i < NR_SHOWN; i++)
+			if (want[i] && want[i] <= fair)
+				left -= want[i];
+			else if (want[i])
+				open++;
+		for (size_t i = 0; i < NR_SHOWN; i++)
+			if (want[i] > fair)
+				want[i] = left / (uint32_t)open ? left / (uint32_t)open : 1;
+	}
+	if (elided)
+		snprintf(suffix, sizeof suffix, " (long lists: head %s tail)", misc_glyph(G_ELIDED));
+	else
+		snprintf(suffix, sizeof suffix, "%s", k == 1 ? "" : " (compressed: hottest page shown)");
 	snprintf(title, sizeof title, "LRU lists  head (newest) %s tail (oldest)   1 cell = %u page%s%s",
-		 misc_glyph(G_ARROW), k, k == 1 ? "" : "s", k == 1 ? "" : " (compressed: hottest page shown)");
+		 misc_glyph(G_ARROW), k, k == 1 ? "" : "s", suffix);
 	draw_title(r, title, focused);
 	x = r->x + 4 + str_width(title) + 2;
 	if (x < r->x + r->w - 20)
 		draw_object_key(r, r->y, x, f);
 	for (size_t i = 0; i < NR_SHOWN && y < r->y + r->h; i++) {
-		int rows, want;
+		int rows;
 		if (!list_visible(f->e, shown[i]))
 			continue;
-		want = (int)rows_for(engine_list(f->e, shown[i]).nr, k, cpr);
-		rows = want < r->y + r->h - y ? want : r->y + r->h - y;
+		rows = (int)want[i] < r->y + r->h - y ? (int)want[i] : r->y + r->h - y;
 		y += draw_list(r, y, rows, f, shown[i], k, &m) + gap;
 	}
 }

@@ -37,7 +37,7 @@ int quiz_before_step(struct app *a)
 {
 	struct view *v = &a->views[0];
 
-	if (!a->quiz.on || a->quiz.asking || v->step >= v->total)
+	if (!a->quiz.on || a->quiz.asking || view_at_end(v))
 		return 0;
 	if (!(v->hist.marks[v->step] & MARK_DECISION))
 		return 0;

@@ -93,7 +93,7 @@ static const char *const misc[NR_MISC_GLYPHS][2] = {
 	[G_TAKEN] = { "▶", ">" },	[G_NOT_TAKEN] = { "✗", "x" },
 	[G_NOT_REACHED] = { "·", "." }, [G_PLAY] = { "▶", ">" },
 	[G_PAUSE] = { "‖", "||" },	[G_BULLET] = { "•", "*" },
-	[G_CAPTION] = { "»", ">>" },
+	[G_CAPTION] = { "»", ">>" },	[G_ELIDED] = { "…", "~" },
 };
 
 static const char *const sparks[2][8] = {

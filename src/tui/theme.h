@@ -28,7 +28,7 @@ enum theme_item {
 enum cell_glyph { G_WRITEBACK, G_YOUNG_REF, G_YOUNG, G_REF, G_MAPPED, G_IDLE, NR_CELL_GLYPHS };
 
 enum misc_glyph { G_TAIL, G_ARROW, G_TAKEN, G_NOT_TAKEN, G_NOT_REACHED, G_PLAY, G_PAUSE,
-		  G_BULLET, G_CAPTION, NR_MISC_GLYPHS };
+		  G_BULLET, G_CAPTION, G_ELIDED, NR_MISC_GLYPHS };
 
 void theme_init(int colors, bool ascii);
 attr_t theme_attr(int item);

@@ -17,7 +17,9 @@
  *  SIGWINCH is left to ncurses, which reports KEY_RESIZE.
  *
  * The loop sleeps in getch() with a timeout: 250 ms when paused, until
- * the next tick when playing, so an idle visualizer uses no CPU.  Keys
+ * the next tick when playing, so an idle visualizer uses no CPU, except
+ * while a long run's index is still being built: then it builds a slice
+ * whenever no key is waiting.  Keys
  * that arrive together (a paste, a held key) are all handled before one
  * redraw.
  */
@@ -185,6 +187,27 @@ static int handle_input(struct app *a, int ch)
 	return mask;
 }
 
+/* Is a view's index still being built (view.c)? */
+static bool building(const struct app *a)
+{
+	for (int i = 0; i < a->nr_views; i++)
+		if (!a->views[i].complete)
+			return true;
+	return false;
+}
+
+/* One slice of that work, between keys: the header's step count grows. */
+static int build_slice(struct app *a)
+{
+	for (int i = 0; i < a->nr_views; i++) {
+		struct view *v = &a->views[i];
+		if (!v->complete && view_build_more(v, VIEW_SLICE_STEPS) < 0)
+			snprintf(a->ui.msg, sizeof a->ui.msg, "out of memory: the run is cut at step %llu",
+				 (unsigned long long)v->total);
+	}
+	return REDRAW_ALL;
+}
+
 static void main_loop(struct app *a)
 {
 	int mask = REDRAW_ALL, steps;
@@ -206,13 +229,15 @@ static void main_loop(struct app *a)
 			timeout(next > t ? (int)(next - t) : 0);
 		} else {
 			next = 0;
-			timeout(250);
+			timeout(building(a) ? 0 : 250);
 		}
 		ch = getch();
 		if (ch != ERR) {
 			mask |= handle_input(a, ch);
 			continue;
 		}
+		if (building(a))
+			mask |= build_slice(a);
 		if (a->ui.playing && now_ms() >= next) {
 			mask |= app_tick(a, steps);
 			next += period;

@@ -2,12 +2,14 @@
 /*
  * tui/view.c - one run of the scenario under one policy, seen from the TUI
  *
- * At load time the run is simulated once, to the end, through the
- * timeline (which keeps snapshots as it goes).  On that pass every step
- * leaves one byte in an index (its outcome, whether it was a scan
- * decision, a pause point or a caption) and the list sizes are sampled
- * into fixed buckets for the sparklines, so n/N searches and sparklines
- * never re-run anything.  Moving to a step is timeline_seek(); the log is
+ * The run is simulated once, to the end, by a builder engine (the first
+ * million steps at load time, the rest while the visualizer waits for
+ * keys).  On that pass every step leaves one byte in an index (its
+ * outcome, whether it was a scan decision, a pause point or a caption) and
+ * the list sizes are sampled into fixed buckets for the sparklines, so n/N
+ * searches and sparklines never re-run anything.  What is shown is a
+ * separate timeline, which keeps snapshots wherever it has been.  Moving to
+ * a step is timeline_seek(); the log is
  * refilled by replaying the LOG_REPLAY steps before it, which costs at most
  * one snapshot interval plus LOG_REPLAY engine steps (well under 1 ms).
  */
@@ -114,36 +116,80 @@ static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const stru
 	return m;
 }
 
+/* The index and the sparklines come from a second engine, the builder,
+ * which runs ahead of what is shown: the first VIEW_FIRST_STEPS steps at
+ * once, the rest in slices while the visualizer waits for keys (or at once
+ * when a command needs the whole run: End, go to, n/N, compare).  So a
+ * long run is on screen as soon as its start is known. */
+
+static void hist_maxima(struct history *h)
+{
+	for (int s = 0; s < NR_SPARKS; s++)
+		for (unsigned i = 0; i < h->nb; i++)
+			if (h->v[s][i] > h->max[s])
+				h->max[s] = h->v[s][i];
+}
+
+int view_build_more(struct view *v, uint64_t steps)
+{
+	const struct workload *wl;
+	int rc = 0;
+
+	if (!v->bld)
+		return 0;
+	wl = engine_workload(v->bld);
+	for (uint64_t i = 0; i < steps; i++) {
+		const struct step_record *r = engine_step(v->bld);
+		if (r->kind == STEP_END) {
+			v->complete = true;
+			break;
+		}
+		if (hist_push_mark(&v->hist, mark_of(r, v->bld_prev_op, wl)) < 0) {
+			/* keep what is known: the run ends here for the visualizer */
+			v->complete = v->truncated = true;
+			rc = -1;
+			break;
+		}
+		hist_sample(&v->hist, v->bld, engine_steps(v->bld), r);
+		v->bld_prev_op = r->op;
+	}
+	v->total = v->hist.nr;
+	hist_maxima(&v->hist);
+	if (v->complete) {
+		engine_free(v->bld);
+		v->bld = NULL;
+	}
+	return rc;
+}
+
+void view_finish(struct view *v)
+{
+	while (!v->complete)
+		view_build_more(v, VIEW_SLICE_STEPS);
+}
+
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
 	       char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	const struct step_record *r;
-	uint32_t prev_op = UINT32_MAX;
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
 	v->tl = timeline_new(wl, p, TIMELINE_BUDGET, &ee);
-	if (!v->tl) {
+	if (v->tl)
+		v->bld = engine_new(wl, p, &ee);
+	if (!v->tl || !v->bld) {
 		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
+		view_free(v);
 		return -1;
 	}
+	v->bld_prev_op = UINT32_MAX;
 	v->hist.bucket_steps = 1;
-	while ((r = timeline_forward(v->tl))->kind != STEP_END) {
-		uint64_t s = engine_steps(timeline_engine(v->tl));
-		if (hist_push_mark(&v->hist, mark_of(r, prev_op, wl)) < 0) {
-			snprintf(err, n, "out of memory after %llu steps", (unsigned long long)s);
-			view_free(v);
-			return -1;
-		}
-		hist_sample(&v->hist, timeline_engine(v->tl), s, r);
-		prev_op = r->op;
+	if (view_build_more(v, VIEW_FIRST_STEPS) < 0 && v->total == 0) {
+		snprintf(err, n, "out of memory for the step index");
+		view_free(v);
+		return -1;
 	}
-	v->total = v->hist.nr;
-	for (int s = 0; s < NR_SPARKS; s++)
-		for (unsigned i = 0; i < v->hist.nb; i++)
-			if (v->hist.v[s][i] > v->hist.max[s])
-				v->hist.max[s] = v->hist.v[s][i];
 	view_goto(v, 0);
 	return 0;
 }
@@ -151,6 +197,7 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 void view_free(struct view *v)
 {
 	timeline_free(v->tl);
+	engine_free(v->bld);
 	free(v->hist.marks);
 	memset(v, 0, sizeof *v);
 }
@@ -171,11 +218,18 @@ static void log_push(struct view *v, const struct step_record *r)
 }
 
 /* One step forward from the current one, keeping counters and log. */
+bool view_at_end(struct view *v)
+{
+	if (v->step >= v->total && !v->complete)
+		view_build_more(v, VIEW_SLICE_STEPS);
+	return v->step >= v->total;
+}
+
 void view_forward(struct view *v)
 {
 	const struct step_record *r;
 
-	if (v->step >= v->total)
+	if (view_at_end(v))
 		return;
 	memcpy(v->prev_vmstat, engine_vmstat(view_engine(v)), sizeof v->prev_vmstat);
 	r = timeline_forward(v->tl);
@@ -188,6 +242,8 @@ void view_goto(struct view *v, uint64_t step)
 {
 	uint64_t from;
 
+	while (step > v->total && !v->complete)
+		view_build_more(v, VIEW_SLICE_STEPS);
 	if (step > v->total)
 		step = v->total;
 	from = step > LOG_REPLAY ? step - LOG_REPLAY : 0;
@@ -201,9 +257,10 @@ void view_goto(struct view *v, uint64_t step)
 		v->rec.kind = STEP_END;
 }
 
-uint64_t view_find(const struct view *v, enum filter f, int dir)
+uint64_t view_find(struct view *v, enum filter f, int dir)
 {
 	if (dir > 0) {
+		view_finish(v);
 		for (uint64_t s = v->step + 1; s <= v->total; s++)
 			if (filter_matches(f, v->hist.marks[s - 1]))
 				return s;
