@@ -221,6 +221,27 @@ static int seek(uint32_t n)
 	return 0;
 }
 
+/* One list operation (list_move_head: a list_del and a list_add_head) on a
+ * random page of the zone, averaged over a million: the lists are linked
+ * by index, so it is O(1) at any size; what grows is the cache misses. */
+static double list_move_ns(struct engine *e)
+{
+	uint64_t s = 1;
+	uint32_t moved = 0;
+	double t0 = now();
+
+	for (int i = 0; i < 1000000; i++) {
+		uint32_t pfn;
+		s = s * 6364136223846793005ull + 1442695040888963407ull;
+		pfn = (uint32_t)((s >> 33) % e->nr_pages);
+		if (e->pages[pfn].lru == LRU_INACTIVE_FILE || e->pages[pfn].lru == LRU_ACTIVE_FILE) {
+			list_move_head(e, pfn, (enum lru_list)e->pages[pfn].lru);
+			moved++;
+		}
+	}
+	return moved ? (now() - t0) * 1e9 / moved : 0;
+}
+
 static int growth(uint32_t pages)
 {
 	struct bench_run b;
@@ -238,8 +259,9 @@ static int growth(uint32_t pages)
 	while (!engine_done(e))
 		engine_step(e);
 	t1 = now();
-	getrusage(RUSAGE_SELF, &ru);
 	printf("ns_per_step %.1f ns\n", (t1 - t0) * 1e9 / (double)engine_steps(e));
+	printf("ns_per_list_move %.1f ns\n", list_move_ns(e));
+	getrusage(RUSAGE_SELF, &ru);
 	printf("state_bytes_per_zone_page %.1f B\n", (double)engine_state_size(e) / pages);	/* incl. every object page's slot */
 	printf("max_rss %.1f MiB\n", ru.ru_maxrss / 1024.0);
 	engine_free(e);
