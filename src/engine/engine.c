@@ -262,15 +262,16 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 		int out;
 
 		/* The last step of the run is always a full one, so that
-		 * engine_last() holds its record.  Before it, an access that
-		 * finds its page in memory skips the record (its state change
-		 * is the same); every other step, reclaim's above all, is the
+		 * engine_last() holds its record.  Before it, a read() or
+		 * write() that needs no reclaim first skips the record (its
+		 * state change is the same); every other step, reclaim's
+		 * above all, is the
 		 * full engine_step(), and so is an operation's last access
 		 * (the workload may end with it).  The tests are step_once()'s,
 		 * made as it makes them: after the step count has moved on. */
 		if (taken + 1 < n && !e->c.done && e->c.sub + 1 < e->c.op_len && !reclaim_running(e) &&
 		    !writeback_due_at(e, e->c.step + 1) &&
-		    (out = workload_fast_hit(e)) >= 0) {
+		    (out = workload_fast_access(e)) >= 0) {
 			e->c.step++;
 			after_workload(e, out);
 #ifdef VMSCAN_DEBUG

@@ -258,7 +258,7 @@ bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
 
 /* memory.c, filemap.c, mlock.c: the workload steps */
 void workload_step(struct engine *e, struct step_record *r);
-int workload_fast_hit(struct engine *e);
+int workload_fast_access(struct engine *e);
 void workload_skip(struct engine *e);
 void workload_begin(struct engine *e);
 bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);

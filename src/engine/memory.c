@@ -154,17 +154,17 @@ static struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t in
 
 /* Which list a file page that was just read in goes to.  3.15: a refault
  * whose distance fits in the active list is inserted active. */
-static enum lru_list file_page_list(struct engine *e, uint32_t old, struct step_record *r)
+static enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 {
 	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
 		return LRU_INACTIVE_FILE;
 	count_vm_event(e, WORKINGSET_REFAULT);
 	if (e->policy->refault_activate(e, SLOT_VAL(old))) {
 		count_vm_event(e, WORKINGSET_ACTIVATE);
-		r->branch = BR_REFAULT_ACTIVATE;
+		*branch = BR_REFAULT_ACTIVATE;
 		return LRU_ACTIVE_FILE;
 	}
-	r->branch = BR_REFAULT_INACTIVE;
+	*branch = BR_REFAULT_INACTIVE;
 	return LRU_INACTIVE_FILE;
 }
 
@@ -283,7 +283,7 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 		count_vm_event(e, PGMAJFAULT);
 		count_vm_events(e, PGPGIN, 4);
 		r->branch = BR_FAULT_FILE;
-		enum lru_list l = file_page_list(e, old, r);
+		enum lru_list l = file_page_list(e, old, &r->branch);
 		lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : l);
 	}
 	if (vma->flags & VM_LOCKED) {
@@ -296,49 +296,58 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 }
 
 /* read() or write() of one page: do_generic_file_read() and
- * generic_perform_write() both end in mark_page_accessed(). */
-static void do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+ * generic_perform_write() both end in mark_page_accessed().  @r may be
+ * NULL (engine_run() skipping the record); returns the outcome. */
+static enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
 {
 	uint32_t *slot = page_slot(e, obj, index);
-	uint32_t old;
+	enum outcome out;
 	struct page *p;
 
-	r->func = write ? FN_GENERIC_PERFORM_WRITE : FN_DO_GENERIC_FILE_READ;
-	if (write)
-		r->inputs |= IN_WRITE;
 	if (SLOT_TAG(*slot) == SLOT_PAGE) {
 		p = pfn_to_page(e, SLOT_VAL(*slot));
-		r->from = p->lru;
-		mark_page_accessed(e, p, r);
+		if (r)
+			r->from = p->lru;
+		out = mpa_outcome(mark_page_accessed(e, p, r));
 	} else {
-		r->from = LRU_FREE;
+		uint16_t placed = BR_READ_MISS;
+		uint32_t old;
+
 		p = page_cache_alloc(e, obj, index, &old);
 		if (!write)
 			count_vm_events(e, PGPGIN, 4);
-		r->branch = BR_READ_MISS;
-		lru_cache_add(e, p, file_page_list(e, old, r));
-		enum branch placed = (enum branch)r->branch;
+		lru_cache_add(e, p, file_page_list(e, old, &placed));
 		mark_page_accessed(e, p, NULL);
-		r->branch = (uint16_t)placed;
-		r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+		out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+		if (r) {
+			r->from = LRU_FREE;
+			r->branch = placed;
+			r->outcome = (uint8_t)out;
+		}
 	}
 	if (write)
 		page_set(p, PG_dirty);
-	note_page(e, r, p);
+	if (r) {
+		r->func = write ? FN_GENERIC_PERFORM_WRITE : FN_DO_GENERIC_FILE_READ;
+		if (write)
+			r->inputs |= IN_WRITE;
+		note_page(e, r, p);
+	}
+	return out;
 }
 
-/* The workload step when it is a read() or write() of a page already in
- * memory, the bulk of a long trace: the same calls as workload_step() and
- * do_rw() make, without filling a record (engine_run() uses it for steps
- * nobody reads).  Returns the outcome, or -1 when the step is not such an
- * access and nothing was done. */
-int workload_fast_hit(struct engine *e)
+/* The workload step when it is a read() or write() that needs no reclaim
+ * first (its page is in memory, or free memory stays above the min
+ * watermark): most of a long trace.  The same calls as workload_step()
+ * makes, without the record (engine_run() uses it for steps nobody reads).
+ * Returns the outcome, or -1 when the step is not such an access and
+ * nothing was done. */
+int workload_fast_access(struct engine *e)
 {
 	const struct wl_op *op = &e->wl->ops[e->c.op];
-	uint32_t obj, index, s;
-	bool write;
-	struct page *p;
+	uint32_t obj, index;
 	enum outcome out;
+	bool write;
 
 	switch (op->kind) {
 	case WL_RANDOM: case WL_TRACE:
@@ -352,13 +361,9 @@ int workload_fast_hit(struct engine *e)
 	}
 	if (!current_access(e, &obj, &index))
 		return -1;
-	s = *page_slot(e, obj, index);
-	if (SLOT_TAG(s) != SLOT_PAGE)
-		return -1;	/* a miss allocates: the full step */
-	p = pfn_to_page(e, SLOT_VAL(s));
-	out = mpa_outcome(mark_page_accessed(e, p, NULL));
-	if (write)
-		page_set(p, PG_dirty);
+	if (SLOT_TAG(*page_slot(e, obj, index)) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
+		return -1;	/* the allocation reclaims first: the full step */
+	out = do_rw(e, obj, index, write, NULL);
 	advance(e);
 	return (int)out;
 }
