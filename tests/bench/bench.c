@@ -7,6 +7,8 @@
  *   bench seek N           timeline: one step back and random jumps in an
  *                          N-step run, milliseconds each
  *   bench growth PAGES     time per step and bytes of state at PAGES pages
+ *   bench trace FILE N     writes the first N accesses of the standard trace
+ *                          (trace-u32: as little-endian 32-bit words)
  *
  * The standard trace (issue 6): about a million distinct pages, 70% of the
  * accesses Zipf(0.99) over a 64 Ki-page hot set, 30% a long scan of pages
@@ -269,6 +271,33 @@ static int growth(uint32_t pages)
 	return 0;
 }
 
+/* The standard trace as a file for `vmscan-viz run --trace` and for other
+ * simulators: txt (a page number a line) or u32 (little-endian words). */
+static int write_trace(const char *path, uint32_t n, bool u32)
+{
+	uint32_t distinct, *t = make_trace(n, &distinct);
+	FILE *f = fopen(path, "wb");
+	int rc = 0;
+
+	if (!t || !f) {
+		perror(path);
+		rc = 1;
+	}
+	for (uint32_t i = 0; !rc && i < n; i++) {
+		if (u32) {
+			unsigned char b[4] = { (unsigned char)t[i], (unsigned char)(t[i] >> 8),
+					       (unsigned char)(t[i] >> 16), (unsigned char)(t[i] >> 24) };
+			rc = fwrite(b, 1, 4, f) != 4;
+		} else {
+			rc = fprintf(f, "%u\n", t[i]) < 0;
+		}
+	}
+	if (f && fclose(f) != 0)
+		rc = 1;
+	free(t);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	uint32_t n = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 0;
@@ -279,6 +308,9 @@ int main(int argc, char **argv)
 		return seek(n);
 	if (argc == 3 && strcmp(argv[1], "growth") == 0 && n >= 64)
 		return growth(n);
-	fprintf(stderr, "usage: bench throughput N | seek N | growth PAGES\n");
+	if (argc == 4 && (strcmp(argv[1], "trace") == 0 || strcmp(argv[1], "trace-u32") == 0) &&
+	    (n = (uint32_t)strtoul(argv[3], NULL, 10)))
+		return write_trace(argv[2], n, argv[1][5] == '-');
+	fprintf(stderr, "usage: bench throughput N | seek N | growth PAGES | trace[-u32] FILE N\n");
 	return 2;
 }

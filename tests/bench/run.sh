@@ -27,14 +27,18 @@ measure() {
 				name = order[k]; m = split(substr(v[name], 2), a, " ")
 				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
 				med = m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
-				printf "%-26s %10.2f %-6s  %10.2f .. %-10.2f  %s\n", name, med, u[name], a[1], a[m], cmd
+				printf "%-31s %11.2f %-6s  %11.2f .. %-11.2f  %s\n", name, med, u[name], a[1], a[m], cmd
 			}
 		}' "$tmp/lines"
 }
 
 echo "vmscan-viz benchmark ($mode), $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
-printf '%-26s %10s %-6s  %24s  %s\n' figure median unit "spread (min .. max)" command
+printf '%-31s %11s %-6s  %26s  %s\n' figure median unit "spread (min .. max)" command
 measure "$bench" throughput "$accesses"
+# the second reference, if libCacheSim has been built (not in smoke runs)
+[ "$mode" = smoke ] || [ -z "${LIBCACHESIM:-}" ] || measure tests/bench/libcachesim.sh "$bench" "$accesses"
+[ "$mode" = smoke ] || [ -n "${LIBCACHESIM:-}" ] || tests/bench/libcachesim.sh "$bench" "$accesses"
+[ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-build/vmscan-viz}" "$bench" "$accesses"
 measure "$bench" seek "$seekn"
 for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
@@ -43,12 +47,7 @@ done
 # the visualizer, in tmux at 200x60, on the default tour, the largest
 # classroom scenario, and a 1 Mi-page zone
 [ "$mode" = smoke ] && exit 0
-cat >"$tmp/big.json" <<'JSON'
-{ "format": 1, "title": "One Mi-page zone", "memory": { "pages": 1048576 },
-  "objects": [ { "name": "db", "type": "file", "pages": 2000000 } ],
-  "workload": [ { "op": "random", "object": "db", "count": 3000000, "dist": "zipf", "seed": 1, "via": "read" } ] }
-JSON
-for s in data/default.json data/database-index.json "$tmp/big.json"; do
+for s in data/default.json data/database-index.json tests/bench/one-mi-pages.json; do
 	echo "-- visualizer on $(basename "$s")"
 	measure tests/bench/tui.sh "${BIN:-build/vmscan-viz}" "$s"
 done
