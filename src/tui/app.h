@@ -26,7 +26,8 @@
 #define LOG_REPLAY 400		/* steps replayed after a seek to refill it */
 #define HIST_BUCKETS 512	/* sparkline resolution over the whole run */
 #define TIMELINE_BUDGET ((size_t)64 << 20)
-#define VIEW_FIRST_STEPS (1u << 20)	/* steps indexed before the first frame */
+/* Steps indexed before the first frame: 1 Mi, or $VMSCAN_INDEX_FIRST. */
+extern uint64_t view_first_steps;
 #define VIEW_SLICE_STEPS (1u << 16)	/* then this many at a time, between keys */
 
 /* History index: one byte per step. */

@@ -309,6 +309,9 @@ int tui_run(const struct tui_options *o)
 
 	setlocale(LC_ALL, "");
 	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
+	const char *first = getenv("VMSCAN_INDEX_FIRST");
+	if (first && first[0] >= '1' && first[0] <= '9')
+		view_first_steps = strtoull(first, NULL, 10);
 	if (o->compare) {
 		/* --compare A,B */
 		char pa[32] = "", *comma;

@@ -117,10 +117,12 @@ static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const stru
 }
 
 /* The index and the sparklines come from a second engine, the builder,
- * which runs ahead of what is shown: the first VIEW_FIRST_STEPS steps at
+ * which runs ahead of what is shown: the first view_first_steps steps at
  * once, the rest in slices while the visualizer waits for keys (or at once
  * when a command needs the whole run: End, go to, n/N, compare).  So a
  * long run is on screen as soon as its start is known. */
+
+uint64_t view_first_steps = (uint64_t)1 << 20;
 
 static void hist_maxima(struct history *h)
 {
@@ -185,7 +187,7 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	}
 	v->bld_prev_op = UINT32_MAX;
 	v->hist.bucket_steps = 1;
-	if (view_build_more(v, VIEW_FIRST_STEPS) < 0 && v->total == 0) {
+	if (view_build_more(v, view_first_steps) < 0 && v->total == 0) {
 		snprintf(err, n, "out of memory for the step index");
 		view_free(v);
 		return -1;

@@ -4,8 +4,9 @@
  *
  *   bench throughput N     engine on the standard trace (N accesses), and
  *                          the bare two-list LRU loop on the same trace
- *   bench seek N           timeline: one step back and random jumps in an
- *                          N-step run, milliseconds each
+ *   bench seek N [MIB]     timeline: one step back and random jumps in an
+ *                          N-step run, milliseconds each, with a snapshot
+ *                          budget of MIB MiB (256)
  *   bench growth PAGES     time per step and bytes of state at PAGES pages
  *   bench trace FILE N     writes the first N accesses of the standard trace
  *                          (trace-u32: as little-endian 32-bit words)
@@ -183,7 +184,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int seek(uint32_t n)
+static int seek(uint32_t n, size_t budget_mib)
 {
 	struct bench_run b;
 	struct engine_error err;
@@ -193,7 +194,7 @@ static int seek(uint32_t n)
 
 	if (bench_setup(&b, n, MEM_PAGES) < 0)
 		return 1;
-	t = timeline_new(&b.wl, policy_find("2.6.34"), (size_t)256 << 20, &err);
+	t = timeline_new(&b.wl, policy_find("2.6.34"), budget_mib << 20, &err);
 	if (!t)
 		return 1;
 	t0 = now();
@@ -304,13 +305,13 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "throughput") == 0 && n)
 		return throughput(n);
-	if (argc == 3 && strcmp(argv[1], "seek") == 0 && n)
-		return seek(n);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "seek") == 0 && n)
+		return seek(n, argc == 4 ? strtoul(argv[3], NULL, 10) : 256);
 	if (argc == 3 && strcmp(argv[1], "growth") == 0 && n >= 64)
 		return growth(n);
 	if (argc == 4 && (strcmp(argv[1], "trace") == 0 || strcmp(argv[1], "trace-u32") == 0) &&
 	    (n = (uint32_t)strtoul(argv[3], NULL, 10)))
 		return write_trace(argv[2], n, argv[1][5] == '-');
-	fprintf(stderr, "usage: bench throughput N | seek N | growth PAGES | trace[-u32] FILE N\n");
+	fprintf(stderr, "usage: bench throughput N | seek N [MIB] | growth PAGES | trace[-u32] FILE N\n");
 	return 2;
 }
