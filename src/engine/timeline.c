@@ -10,7 +10,10 @@
  * One more snapshot, the cursor, follows the user: a seek that has to
  * replay far leaves it CURSOR_GAP steps before where it lands, so that the
  * steps back that usually follow replay from there, not from the last
- * periodic snapshot (up to a whole interval back).
+ * periodic snapshot (up to a whole interval back).  It is one state more
+ * than the budget's snapshots, kept only when a state is smaller than the
+ * budget: a zone so large that its state is not gets no cursor, and holds
+ * at most three states (the engine's and two snapshots).
  */
 #include <stdlib.h>
 
@@ -181,7 +184,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 			from = now;
 	}
 	gap = t->interval / 4 < CURSOR_GAP ? t->interval / 4 + 1 : CURSOR_GAP;
-	if (step - from > 2 * gap) {
+	if (step - from > 2 * gap && t->state_size <= t->budget) {
 		/* a far replay: leave the cursor on the way */
 		run_until(t, step - gap);
 		if (!t->cursor.state)
