@@ -134,25 +134,25 @@ static void hist_maxima(struct history *h)
 
 int view_build_more(struct view *v, uint64_t steps)
 {
-	const struct workload *wl;
+	const struct engine *e;
 	int rc = 0;
 
-	if (!v->bld)
+	if (v->complete)
 		return 0;
-	wl = engine_workload(v->bld);
+	e = v->bld ? v->bld : timeline_engine(v->tl);
 	for (uint64_t i = 0; i < steps; i++) {
-		const struct step_record *r = engine_step(v->bld);
+		const struct step_record *r = v->bld ? engine_step(v->bld) : timeline_forward(v->tl);
 		if (r->kind == STEP_END) {
 			v->complete = true;
 			break;
 		}
-		if (hist_push_mark(&v->hist, mark_of(r, v->bld_prev_op, wl)) < 0) {
+		if (hist_push_mark(&v->hist, mark_of(r, v->bld_prev_op, engine_workload(e))) < 0) {
 			/* keep what is known: the run ends here for the visualizer */
 			v->complete = v->truncated = true;
 			rc = -1;
 			break;
 		}
-		hist_sample(&v->hist, v->bld, engine_steps(v->bld), r);
+		hist_sample(&v->hist, e, engine_steps(e), r);
 		v->bld_prev_op = r->op;
 	}
 	v->total = v->hist.nr;
@@ -178,16 +178,20 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	memset(v, 0, sizeof *v);
 	v->policy = p;
 	v->tl = timeline_new(wl, p, TIMELINE_BUDGET, &ee);
-	if (v->tl)
+	/* A state larger than the snapshot budget (a zone of millions of
+	 * pages) gets no builder: the shown timeline indexes the whole run
+	 * once, at load time, so that at most three states are held (the
+	 * loader's memory estimate). */
+	if (v->tl && engine_state_size(timeline_engine(v->tl)) <= TIMELINE_BUDGET)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || !v->bld) {
+	if (!v->tl || (!v->bld && engine_state_size(timeline_engine(v->tl)) <= TIMELINE_BUDGET)) {
 		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
 	}
 	v->bld_prev_op = UINT32_MAX;
 	v->hist.bucket_steps = 1;
-	if (view_build_more(v, view_first_steps) < 0 && v->total == 0) {
+	if (view_build_more(v, v->bld ? view_first_steps : UINT64_MAX) < 0 && v->total == 0) {
 		snprintf(err, n, "out of memory for the step index");
 		view_free(v);
 		return -1;
