@@ -26,7 +26,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	x += draw_fmt(r->y, x, r->w - x - 30, theme_attr(T_BAR), " %s ", a->sc->title ? a->sc->title : a->sc->path);
 	x += draw_fmt(r->y, x, r->w - x, theme_attr(T_BAR), "| policy %s | step %llu/%llu%s | %s %s %d steps/s ",
 		      v->policy->name, (unsigned long long)v->step, (unsigned long long)v->total,
-		      v->complete ? "" : "+",
+		      v->complete ? "" : "+ (indexing)",
 		      misc_glyph(a->ui.playing ? G_PLAY : G_PAUSE), a->ui.playing ? "playing" : "paused",
 		      speed_steps[a->ui.speed]);
 	if (a->quiz.on)
