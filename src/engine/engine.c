@@ -265,10 +265,10 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 		 * engine_last() holds its record.  Before it, a read() or
 		 * write() that needs no reclaim first skips the record (its
 		 * state change is the same); every other step, reclaim's
-		 * above all, is the
-		 * full engine_step(), and so is an operation's last access
-		 * (the workload may end with it).  The tests are step_once()'s,
-		 * made as it makes them: after the step count has moved on. */
+		 * above all, is the full engine_step(), and so is an
+		 * operation's last access (the workload may end with it).
+		 * The tests are step_once()'s, made as it makes them: after
+		 * the step count has moved on. */
 		if (taken + 1 < n && !e->c.done && e->c.sub + 1 < e->c.op_len && !reclaim_running(e) &&
 		    !writeback_due_at(e, e->c.step + 1) &&
 		    (out = workload_fast_access(e)) >= 0) {
