@@ -160,16 +160,6 @@ static void record_oom(struct engine *e, struct step_record *r)
 	workload_skip(e);
 }
 
-/* The bookkeeping step_once() does after every workload step. */
-static void after_workload(struct engine *e, int outcome)
-{
-	if (outcome != OUT_NONE)
-		e->c.decisions[outcome]++;
-	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
-		wakeup_kswapd(e);
-}
-
 /* One step; engine_step() below adds the debug build's checks. */
 static const struct step_record *step_once(struct engine *e)
 {
@@ -241,16 +231,8 @@ static const struct step_record *step_once(struct engine *e)
 const struct step_record *engine_step(struct engine *e)
 {
 	const struct step_record *r = step_once(e);
-#ifdef VMSCAN_DEBUG
-	/* Debug builds (make check-asan) check every invariant after every
-	 * step, as the kernel's VM_BUG_ON does, and stop dead on the first
-	 * broken one: the engine may not print or exit, and a trap leaves a
-	 * sanitizer report naming the step's caller. */
-	char why[160];
 
-	if (engine_check(e, why, sizeof why) < 0)
-		__builtin_trap();
-#endif
+	debug_check(e);
 	return r;
 }
 
@@ -259,30 +241,29 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 	uint64_t taken = 0;
 
 	while (taken < n && !engine_done(e)) {
-		int out;
-
 		/* The last step of the run is always a full one, so that
-		 * engine_last() holds its record.  Before it, a read() or
-		 * write() that needs no reclaim first skips the record (its
-		 * state change is the same); every other step, reclaim's
-		 * above all, is the full engine_step(), and so is an
-		 * operation's last access (the workload may end with it).
-		 * The tests are step_once()'s, made as it makes them: after
-		 * the step count has moved on. */
-		if (taken + 1 < n && !e->c.done && e->c.sub + 1 < e->c.op_len && !reclaim_running(e) &&
-		    !writeback_due_at(e, e->c.step + 1) &&
-		    (out = workload_fast_access(e)) >= 0) {
-			e->c.step++;
-			after_workload(e, out);
-#ifdef VMSCAN_DEBUG
-			char why[160];
+		 * engine_last() holds its record, and so is an operation's
+		 * last access (the workload may end with it).  Before them,
+		 * two kinds of step run without a record, their state change
+		 * being the same: read()s and write()s that need no reclaim
+		 * first (workload_fast_run), and reclaim's pages of an
+		 * isolated batch (reclaim_fast_run).  Every other step - the
+		 * reclaim state machine's moves above all - is the full
+		 * engine_step(). */
+		if (taken + 1 < n) {
+			uint64_t room = n - taken - 1, k = 0;
 
-			if (engine_check(e, why, sizeof why) < 0)
-				__builtin_trap();
-#endif
-		} else {
-			engine_step(e);
+			if (reclaim_running(e)) {
+				k = reclaim_fast_run(e, room);
+			} else if (e->c.sub + 1 < e->c.op_len) {
+				uint64_t left = e->c.op_len - e->c.sub - 1;
+				k = workload_fast_run(e, room < left ? room : left);
+			}
+			taken += k;
+			if (k)
+				continue;
 		}
+		engine_step(e);
 		taken++;
 	}
 	return taken;

@@ -258,7 +258,7 @@ bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
 
 /* memory.c, filemap.c, mlock.c: the workload steps */
 void workload_step(struct engine *e, struct step_record *r);
-int workload_fast_access(struct engine *e);
+uint64_t workload_fast_run(struct engine *e, uint64_t max);
 void workload_skip(struct engine *e);
 void workload_begin(struct engine *e);
 bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
@@ -271,7 +271,8 @@ bool page_evictable(const struct engine *e, const struct page *page);
 void wakeup_kswapd(struct engine *e);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
-bool reclaim_step(struct engine *e, struct step_record *r);	/* false: reclaim ended without a step */
+bool reclaim_step(struct engine *e, struct step_record *r);
+uint64_t reclaim_fast_run(struct engine *e, uint64_t max);	/* false: reclaim ended without a step */
 bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 
@@ -280,6 +281,32 @@ void writeback_start(struct engine *e, struct page *page, bool reclaim);
 bool writeback_due(const struct engine *e);
 bool writeback_due_at(const struct engine *e, uint64_t step);
 void writeback_end(struct engine *e, struct step_record *r);
+
+/* Debug builds (make check-asan) check every invariant after every step,
+ * as the kernel's VM_BUG_ON does, and stop dead on the first broken one:
+ * the engine may not print or exit, and a trap leaves a sanitizer report
+ * naming the step's caller. */
+static inline void debug_check(const struct engine *e)
+{
+#ifdef VMSCAN_DEBUG
+	char why[160];
+
+	if (engine_check(e, why, sizeof why) < 0)
+		__builtin_trap();
+#else
+	(void)e;
+#endif
+}
+
+/* The bookkeeping after every workload step (engine.c, memory.c). */
+static inline void after_workload(struct engine *e, int outcome)
+{
+	if (outcome != OUT_NONE)
+		e->c.decisions[outcome]++;
+	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
+	if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
+		wakeup_kswapd(e);
+}
 
 /* rng.c */
 uint64_t rng_next(uint64_t s[4]);

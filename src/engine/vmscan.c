@@ -626,6 +626,25 @@ static bool batch_step(struct engine *e, struct step_record *r)
 	return true;
 }
 
+/* engine_run()'s loop for reclaim: up to @max steps that each examine the
+ * next page of the isolated batch, with the calls reclaim_step() makes for
+ * them, into a record nobody reads.  Stops where the batch ends: what
+ * follows moves the state machine, and that is the full step's. */
+uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
+{
+	struct step_record scratch;
+	uint64_t done = 0;
+
+	while (done < max && e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr) {
+		memset(&scratch, 0, sizeof scratch);
+		e->c.step++;
+		batch_step(e, &scratch);
+		done++;
+		debug_check(e);
+	}
+	return done;
+}
+
 static bool begin_batch(struct engine *e, bool active, int l, uint64_t n, enum reclaim_stage after)
 {
 	struct reclaim_state *rs = &e->c.rs;

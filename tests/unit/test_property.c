@@ -24,11 +24,13 @@
 
 #define MAX_OBJ 5
 #define MAX_OPS 48
+#define MAX_TRACE 300
 
 struct gen {
 	struct object_spec obj[MAX_OBJ];
 	char names[MAX_OBJ][8];
 	struct wl_op ops[MAX_OPS];
+	uint32_t trace[MAX_OPS][MAX_TRACE], trace_obj[MAX_OPS][MAX_TRACE];
 	struct workload wl;
 	const char *policy;
 };
@@ -64,7 +66,8 @@ static void gen_case(struct gen *g, uint64_t seed)
 		uint32_t o = PICK(&s, nobj), size = g->obj[o].pages, first = PICK(&s, size);
 		uint32_t count = 1 + PICK(&s, size - first);
 		static const uint8_t kinds[] = { WL_MAP, WL_UNMAP, WL_TOUCH, WL_TOUCH, WL_READ, WL_WRITE, WL_DIRTY,
-						 WL_MLOCK, WL_MUNLOCK, WL_MADVISE, WL_ALLOC, WL_FREE, WL_PAUSE, WL_RANDOM };
+						 WL_MLOCK, WL_MUNLOCK, WL_MADVISE, WL_ALLOC, WL_FREE, WL_PAUSE, WL_RANDOM,
+						 WL_TRACE };
 		*op = (struct wl_op){ .kind = kinds[PICK(&s, sizeof kinds)], .object = o, .first = first, .count = count,
 				      .as = (uint8_t)PICK(&s, 3), .caption = UINT32_MAX };
 		if ((op->kind == WL_READ || op->kind == WL_WRITE) && g->obj[o].type == OBJ_ANON)
@@ -88,6 +91,24 @@ static void gen_case(struct gen *g, uint64_t seed)
 			op->seed = rnd(&s) >> 12;	/* JSON numbers are exact below 2^53 */
 			op->theta = 0.5 + PICK(&s, 100) / 100.0;
 			op->flags = PICK(&s, 2) ? WL_F_ZIPF : 0;
+			op->via = g->obj[o].type == OBJ_ANON ? VIA_TOUCH : (uint8_t)PICK(&s, 4);
+		}
+		if (op->kind == WL_TRACE) {
+			/* sometimes over several objects of the first one's type */
+			bool many = PICK(&s, 2);
+			op->count = 1 + PICK(&s, MAX_TRACE);
+			op->trace = g->trace[i];
+			op->trace_object = many ? g->trace_obj[i] : NULL;
+			for (uint32_t k = 0; k < op->count; k++) {
+				uint32_t to = o;
+				if (many) {
+					to = PICK(&s, nobj);
+					if (g->obj[to].type != g->obj[o].type)
+						to = o;
+					g->trace_obj[i][k] = to;
+				}
+				g->trace[i][k] = PICK(&s, g->obj[to].pages);
+			}
 			op->via = g->obj[o].type == OBJ_ANON ? VIA_TOUCH : (uint8_t)PICK(&s, 4);
 		}
 	}
@@ -248,6 +269,11 @@ static void print_case(const struct gen *g)
 				name, op->first, op->first + op->range - 1, op->count, (unsigned long long)op->seed, via[op->via]);
 			if (op->flags & WL_F_ZIPF)
 				fprintf(f, ", \"dist\": \"zipf\", \"theta\": %.2f", op->theta);
+			break;
+		case WL_TRACE:
+			/* a trace lives in a file: name what would go there */
+			fprintf(f, "\"op\": \"trace\", \"file\": \"op%u.txt\", \"object\": \"%s\", \"via\": \"%s\" "
+				"/* %u accesses from test_property seed */", i, name, via[op->via], op->count);
 			break;
 		default:
 			fprintf(f, "\"op\": \"pause\", \"caption\": \"pause\"");
