@@ -126,8 +126,17 @@ struct batch_stats engine_last_batch(const struct engine *e);
 /* Snapshots: the whole mutable state, as bytes.  engine_restore() takes a
  * buffer that engine_save() filled from an engine of the same workload. */
 size_t engine_state_size(const struct engine *e);
+size_t workload_state_size(const struct workload *wl);	/* the same, before an engine exists */
 void engine_save(const struct engine *e, void *buf);
 void engine_restore(struct engine *e, const void *buf);
+/* The same state packed for keeping (the timeline's snapshots): a page's
+ * page-cache slot is not stored but rebuilt from the page, and repeated
+ * words are run-length coded, so a long trace's evicted pages cost little.
+ * engine_pack() needs engine_pack_bound() bytes and returns how many it
+ * used; engine_unpack() leaves the state engine_restore() would. */
+size_t engine_pack_bound(const struct engine *e);
+size_t engine_pack(const struct engine *e, void *buf);
+void engine_unpack(struct engine *e, const void *buf);
 
 /* Invariants: each page on exactly one list, list sizes add up, free plus
  * resident equals memory, counters agree with the decisions.  Returns 0, or

@@ -4,8 +4,13 @@
  *
  * The engine is deterministic and does no I/O, so the state after step n
  * is a pure function of the state after any earlier step: replaying from a
- * snapshot gives exactly what was there.  Snapshots are plain copies
- * (engine_save); thinning keeps them evenly spaced in O(budget) memory.
+ * snapshot gives exactly what was there.  Snapshots are packed states
+ * (engine_pack: an evicted page's slot and most of a page's words cost next
+ * to nothing, so a long trace fits four times as many in the budget).  A
+ * seek replays at most the gap between two snapshots, so the gaps should
+ * be even: over budget, the snapshot whose neighbours are closest goes, and
+ * once the run's length is known (timeline_plan) the interval is the run
+ * divided by the number of snapshots the budget holds.
  *
  * One more snapshot, the cursor, follows the user: a seek that has to
  * replay far leaves it CURSOR_GAP steps before where it lands, so that the
@@ -16,31 +21,52 @@
  * at most three states (the engine's and two snapshots).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "timeline.h"
 
 struct snapshot {
 	uint64_t step;
 	void *state;
+	size_t size;			/* bytes engine_pack() used */
 };
 
 struct timeline {
 	struct engine *e;
 	size_t state_size, budget;
+	size_t bytes;			/* the snapshots' sizes, summed */
 	uint64_t interval;
+	bool planned;			/* timeline_plan() set the interval */
 	uint64_t total;			/* 0 until the end has been reached */
 	struct snapshot *snaps;		/* in step order; snaps[0] is step 0 */
 	size_t nr, cap;
-	struct snapshot cursor;		/* state NULL until the first far seek */
+	struct snapshot cursor;		/* a plain engine_save(), quick to take;
+					 * state NULL when a state is larger
+					 * than the budget */
 	bool cursor_valid;
 };
 
 #define CURSOR_GAP 16384		/* steps, at most: ~1-2 ms of replay */
 
+/* The state packed into a buffer of its own size; false if out of memory. */
+static bool pack(struct timeline *t, struct snapshot *s)
+{
+	void *buf = malloc(engine_pack_bound(t->e));
+
+	if (!buf)
+		return false;
+	s->size = engine_pack(t->e, buf);
+	s->step = engine_steps(t->e);
+	/* give back what the packing did not use; shrinking may not fail,
+	 * but if it does the whole buffer is kept */
+	s->state = realloc(buf, s->size);
+	if (!s->state)
+		s->state = buf;
+	return true;
+}
+
 static bool take_snapshot(struct timeline *t)
 {
-	void *state;
-
 	if (t->nr == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
 		struct snapshot *s = realloc(t->snaps, cap * sizeof *s);
@@ -49,27 +75,32 @@ static bool take_snapshot(struct timeline *t)
 		t->snaps = s;
 		t->cap = cap;
 	}
-	state = malloc(t->state_size);
-	if (!state)
+	if (!pack(t, &t->snaps[t->nr]))
 		return false;
-	engine_save(t->e, state);
-	t->snaps[t->nr++] = (struct snapshot){ engine_steps(t->e), state };
+	t->bytes += t->snaps[t->nr++].size;
 	return true;
 }
 
-/* Keep snaps[0] and every other one after it; the interval doubles. */
-static void thin(struct timeline *t)
+/* Over budget: drop the snapshot whose neighbours are closest together
+ * (the newest one's right neighbour being @now, where the next one is
+ * about to be taken), so that the longest replay grows least.  snaps[0]
+ * stays. */
+static void drop_one(struct timeline *t, uint64_t now)
 {
-	size_t j = 1;
+	uint64_t best_gap = UINT64_MAX;
+	size_t best = 1;
 
 	for (size_t i = 1; i < t->nr; i++) {
-		if (i % 2 == 0)
-			t->snaps[j++] = t->snaps[i];
-		else
-			free(t->snaps[i].state);
+		uint64_t right = i + 1 < t->nr ? t->snaps[i + 1].step : now;
+		if (right - t->snaps[i - 1].step < best_gap) {
+			best_gap = right - t->snaps[i - 1].step;
+			best = i;
+		}
 	}
-	t->nr = j;
-	t->interval *= 2;
+	t->bytes -= t->snaps[best].size;
+	free(t->snaps[best].state);
+	memmove(&t->snaps[best], &t->snaps[best + 1], (t->nr - best - 1) * sizeof *t->snaps);
+	t->nr--;
 }
 
 struct timeline *timeline_new(const struct workload *wl, const struct reclaim_policy *policy,
@@ -93,6 +124,14 @@ struct timeline *timeline_new(const struct workload *wl, const struct reclaim_po
 		timeline_free(t);
 		return NULL;
 	}
+	/* The cursor's memory is taken, and written, now: the first touch of
+	 * a fresh buffer page-faults it in, which would cost a far seek as
+	 * much again as its replay. */
+	if (t->state_size <= t->budget) {
+		t->cursor.state = malloc(t->state_size);
+		if (t->cursor.state)
+			engine_save(t->e, t->cursor.state);
+	}
 	return t;
 }
 
@@ -108,19 +147,59 @@ void timeline_free(struct timeline *t)
 	free(t);
 }
 
+size_t timeline_default_budget(size_t state_size)
+{
+	const size_t all = (size_t)192 << 20, least = (size_t)32 << 20;
+
+	return state_size < (all - least) / 3 ? all - 3 * state_size : least;
+}
+
 const struct engine *timeline_engine(const struct timeline *t) { return t->e; }
 uint64_t timeline_total(const struct timeline *t) { return t->total; }
-size_t timeline_bytes(const struct timeline *t) { return t->nr * t->state_size; }
+size_t timeline_bytes(const struct timeline *t) { return t->bytes; }
+size_t timeline_snapshots(const struct timeline *t) { return t->nr; }
 
-/* At a snapshot point: thin to the budget first, then keep one. */
+/* At a snapshot point: make room first (the next snapshot will be about as
+ * large as the last), then keep one.  Once the budget is full, and as long
+ * as the run's length is not known, the interval grows to the snapshots'
+ * average spacing, so that the number of snapshots taken stays about the
+ * budget's worth times the log of the run's length. */
 static void at_step(struct timeline *t, uint64_t now)
 {
+	bool dropped = false;
+
 	if (now < t->snaps[t->nr - 1].step + t->interval)
 		return;
-	while ((t->nr + 1) * t->state_size > t->budget && t->nr > 1)
-		thin(t);
+	while (t->bytes + t->snaps[t->nr - 1].size > t->budget && t->nr > 1) {
+		drop_one(t, now);
+		dropped = true;
+	}
+	if (dropped && !t->planned && now / t->nr > t->interval)
+		t->interval = now / t->nr;
 	if (now >= t->snaps[t->nr - 1].step + t->interval)
 		take_snapshot(t);
+}
+
+void timeline_set_budget(struct timeline *t, size_t budget_bytes)
+{
+	t->budget = budget_bytes;
+	while (t->bytes > t->budget && t->nr > 1)
+		drop_one(t, engine_steps(t->e));
+}
+
+void timeline_plan(struct timeline *t, uint64_t total)
+{
+	size_t size = 0, fit;
+
+	for (size_t i = 0; i < t->nr; i++)
+		if (t->snaps[i].size > size)
+			size = t->snaps[i].size;
+	fit = size ? t->budget / size : 0;
+	if (fit < 2)
+		fit = 2;
+	if (total / fit + 1 > t->interval)
+		t->interval = total / fit + 1;
+	t->planned = true;
 }
 
 const struct step_record *timeline_forward(struct timeline *t)
@@ -176,19 +255,21 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 		state = t->snaps[lo].state;
 		if (t->cursor_valid && t->cursor.step <= step && t->cursor.step > from) {
 			from = t->cursor.step;
-			state = t->cursor.state;
+			state = NULL;
 		}
-		if (from > now || step < now)
-			engine_restore(t->e, state);
-		else
+		if (from > now || step < now) {
+			if (state)
+				engine_unpack(t->e, state);
+			else
+				engine_restore(t->e, t->cursor.state);
+		} else {
 			from = now;
+		}
 	}
 	gap = t->interval / 4 < CURSOR_GAP ? t->interval / 4 + 1 : CURSOR_GAP;
 	if (step - from > 2 * gap && t->state_size <= t->budget) {
 		/* a far replay: leave the cursor on the way */
 		run_until(t, step - gap);
-		if (!t->cursor.state)
-			t->cursor.state = malloc(t->state_size);
 		if (t->cursor.state && engine_steps(t->e) == step - gap) {
 			engine_save(t->e, t->cursor.state);
 			t->cursor.step = step - gap;

@@ -2,12 +2,12 @@
 /*
  * engine/timeline.h - going back in time: snapshots and replay
  *
- * Roles.  A timeline owns one engine and keeps snapshots of its state as it
- * moves forward, one every `interval` steps, within a memory budget: when
- * the budget is full, every other snapshot is dropped and the interval
- * doubles.  Seeking to step n restores the nearest snapshot at or before n
- * and replays the rest, so a step back costs at most one interval of
- * replay, never a replay from the start.
+ * Roles.  A timeline owns one engine and keeps packed snapshots of its
+ * state as it moves forward, one every `interval` steps, within a memory
+ * budget: when the budget is full, the snapshot whose neighbours are
+ * closest is dropped.  Seeking to step n restores the nearest snapshot at
+ * or before n and replays the rest, so a step back costs at most the
+ * longest gap between snapshots, never a replay from the start.
  *
  *	struct timeline *t = timeline_new(&wl, policy, 64 << 20, &err);
  *	timeline_forward(t);                  one step, like engine_step()
@@ -36,8 +36,20 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step);
 /* Runs to the end once (keeping snapshots) and returns the number of steps;
  * the timeline is left at the end. */
 uint64_t timeline_run_to_end(struct timeline *t);
+/* The run is @total steps long (a first run counted them): the snapshots
+ * still to be taken are spaced so that the budget's worth spans the run. */
+void timeline_plan(struct timeline *t, uint64_t total);
+/* The snapshot budget a visualizer gives a run whose state is @state_size
+ * bytes: what is left of 192 MiB once three whole states are counted (the
+ * engine, a second engine indexing the run, the cursor snapshot), and at
+ * least 32 MiB.  A 100 Ki-page zone gets 170 MiB, a 1 Mi-page one 64. */
+size_t timeline_default_budget(size_t state_size);
+/* A new budget (compare mode shares one between two runs): snapshots over
+ * it are dropped now. */
+void timeline_set_budget(struct timeline *t, size_t budget_bytes);
 /* Steps in the whole run, or 0 if not known yet. */
 uint64_t timeline_total(const struct timeline *t);
 size_t timeline_bytes(const struct timeline *t);
+size_t timeline_snapshots(const struct timeline *t);
 
 #endif

@@ -105,6 +105,7 @@ void writeback_end(struct engine *e, struct step_record *r)
 	uint32_t pfn = e->wb_ring[e->c.wb_head];
 	struct page *p = pfn_to_page(e, pfn);
 
+	e->wb_ring[e->c.wb_head] = 0;	/* a free ring slot is 0: packed snapshots code it as a run */
 	e->c.wb_head = (e->c.wb_head + 1) % e->nr_pages;
 	e->c.wb_len--;
 	if (!page_test_clear(p, PG_writeback))

@@ -6,8 +6,9 @@
  * operation, every policy, swap or not, kswapd or not) and checks after
  * every step that engine_check() holds, and at random points that going
  * back to a snapshot and forward again with engine_run() (which skips
- * records) gives the same state byte for byte as engine_step() did, and
- * that timeline_seek() lands on the state a straight run reached.
+ * records) gives the same state byte for byte as engine_step() did, that a
+ * packed snapshot unpacks to the bytes it was packed from, and that
+ * timeline_seek() lands on the state a straight run reached.
  *
  * A failing case is shrunk (operations removed one at a time while it
  * still fails) and printed as a scenario file, ready to be saved under
@@ -148,6 +149,16 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 		if (steps == probe && snap && a && b && f) {
 			/* back to a snapshot and forward again: the same bytes */
 			engine_save(e, snap);
+			/* a packed snapshot unpacks to the same bytes */
+			void *packed = malloc(engine_pack_bound(e));
+			if (packed) {
+				size_t used = engine_pack(e, packed);
+				engine_unpack(f, packed);
+				engine_save(f, a);
+				if (used > engine_pack_bound(e) || memcmp(a, snap, size) != 0)
+					bad = "engine_unpack differs from the state engine_pack packed";
+				free(packed);
+			}
 			for (int k = 0; k < 50 && !engine_done(e); k++)
 				engine_step(e);
 			engine_save(e, a);
@@ -168,7 +179,13 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 	engine_free(f);
 	if (!bad) {
 		/* the timeline agrees with the straight run at a random step */
-		struct timeline *t = timeline_new(&g->wl, policy_find(g->policy), 1 << 20, &err);
+		/* a budget that holds everything, a few snapshots, or less
+		 * than one; the run's length told in advance, or not (a hint:
+		 * what it is told must not change what a seek finds) */
+		size_t budgets[] = { 1 << 20, size / 4 * (1 + PICK(&s, 6)), size / 2 };
+		struct timeline *t = timeline_new(&g->wl, policy_find(g->policy), budgets[PICK(&s, 3)], &err);
+		if (t && PICK(&s, 2))
+			timeline_plan(t, engine_steps(e) / (1 + PICK(&s, 3)));
 		uint64_t total = t ? timeline_run_to_end(t) : 0, at = total ? PICK(&s, total + 1) : 0;
 		struct engine *direct = engine_new(&g->wl, policy_find(g->policy), &err);
 		if (t && direct && a && b) {
