@@ -25,7 +25,6 @@
 #define LOG_MAX 256		/* records kept for the log panel */
 #define LOG_REPLAY 400		/* steps replayed after a seek to refill it */
 #define HIST_BUCKETS 512	/* sparkline resolution over the whole run */
-#define TIMELINE_BUDGET ((size_t)64 << 20)
 /* Steps indexed before the first frame: 1 Mi, or $VMSCAN_INDEX_FIRST. */
 extern uint64_t view_first_steps;
 #define VIEW_SLICE_STEPS (1u << 16)	/* then this many at a time, between keys */

@@ -84,6 +84,15 @@ static void free_index(struct compare *c)
 	free_classes(c);
 }
 
+/* Two runs share the snapshot memory one run has on its own. */
+static void share_budget(struct app *a, unsigned ways)
+{
+	for (int i = 0; i < a->nr_views; i++) {
+		struct timeline *t = a->views[i].tl;
+		timeline_set_budget(t, timeline_default_budget(engine_state_size(timeline_engine(t))) / ways);
+	}
+}
+
 void compare_stop(struct app *a)
 {
 	if (!a->cmp.on)
@@ -94,6 +103,7 @@ void compare_stop(struct app *a)
 	memset(&a->cmp, 0, sizeof a->cmp);
 	a->cmp.pick = -1;
 	a->nr_views = 1;
+	share_budget(a, 1);
 }
 
 const struct reclaim_policy *compare_default_other(const struct reclaim_policy *first)
@@ -311,6 +321,7 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 	view_finish(&a->views[0]);
 	view_finish(&a->views[1]);
 	a->nr_views = 2;
+	share_budget(a, 2);
 	c->on = true;
 	c->pick = -1;
 	if (reindex(a, 0, err, n) < 0 || reindex(a, 1, err, n) < 0 || classify(a) < 0) {
@@ -340,6 +351,7 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 	view_finish(&nv);
 	view_free(&a->views[side]);
 	a->views[side] = nv;
+	share_budget(a, 2);
 	if (reindex(a, side, err, sizeof err) < 0 || classify(a) < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err[0] ? err : "compare: out of memory");
 		compare_stop(a);

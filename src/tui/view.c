@@ -160,6 +160,8 @@ int view_build_more(struct view *v, uint64_t steps)
 	if (v->complete) {
 		engine_free(v->bld);
 		v->bld = NULL;
+		/* the length is known: snapshots from here on span it evenly */
+		timeline_plan(v->tl, v->total);
 	}
 	return rc;
 }
@@ -174,17 +176,18 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	       char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
+	size_t budget = timeline_default_budget(workload_state_size(wl));
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
-	v->tl = timeline_new(wl, p, TIMELINE_BUDGET, &ee);
+	v->tl = timeline_new(wl, p, budget, &ee);
 	/* A state larger than the snapshot budget (a zone of millions of
 	 * pages) gets no builder: the shown timeline indexes the whole run
 	 * once, at load time, so that at most three states are held (the
 	 * loader's memory estimate). */
-	if (v->tl && engine_state_size(timeline_engine(v->tl)) <= TIMELINE_BUDGET)
+	if (v->tl && engine_state_size(timeline_engine(v->tl)) <= budget)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || (!v->bld && engine_state_size(timeline_engine(v->tl)) <= TIMELINE_BUDGET)) {
+	if (!v->tl || (!v->bld && engine_state_size(timeline_engine(v->tl)) <= budget)) {
 		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;

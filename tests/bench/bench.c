@@ -6,7 +6,7 @@
  *                          the bare two-list LRU loop on the same trace
  *   bench seek N [MIB]     timeline: one step back and random jumps in an
  *                          N-step run, milliseconds each, with a snapshot
- *                          budget of MIB MiB (256)
+ *                          budget of MIB MiB (default: the visualizer's)
  *   bench growth PAGES     time per step and bytes of state at PAGES pages
  *   bench trace FILE N     writes the first N accesses of the standard trace
  *                          (trace-u32: as little-endian 32-bit words)
@@ -184,19 +184,32 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* As the visualizer does it: a first run counts the steps (its index), the
+ * timeline spaces its snapshots over them, runs to the end, and then jumps
+ * and steps back.  @budget_mib 0: the visualizer's own budget for this
+ * state (timeline_default_budget). */
 static int seek(uint32_t n, size_t budget_mib)
 {
 	struct bench_run b;
 	struct engine_error err;
 	struct timeline *t;
+	struct engine *count;
 	double back[64], jump[64], t0;
 	uint64_t total, s = 7;
+	size_t budget;
 
 	if (bench_setup(&b, n, MEM_PAGES) < 0)
 		return 1;
-	t = timeline_new(&b.wl, policy_find("2.6.34"), budget_mib << 20, &err);
-	if (!t)
+	budget = budget_mib ? budget_mib << 20 : timeline_default_budget(workload_state_size(&b.wl));
+	t = timeline_new(&b.wl, policy_find("2.6.34"), budget, &err);
+	count = engine_new(&b.wl, policy_find("2.6.34"), &err);
+	if (!t || !count)
 		return 1;
+	t0 = now();
+	engine_run(count, UINT64_MAX);
+	printf("count_run_s %.2f s\n", now() - t0);
+	timeline_plan(t, engine_steps(count));
+	engine_free(count);
 	t0 = now();
 	total = timeline_run_to_end(t);
 	printf("timeline_build_s %.2f s\n", now() - t0);
@@ -218,7 +231,10 @@ static int seek(uint32_t n, size_t budget_mib)
 	printf("step_back_max_ms %.2f ms\n", back[63]);
 	printf("jump_median_ms %.2f ms\n", jump[32]);
 	printf("jump_max_ms %.2f ms\n", jump[63]);
+	printf("snapshot_budget %.1f MiB\n", (double)budget / (1 << 20));
 	printf("snapshot_bytes %.1f MiB\n", (double)timeline_bytes(t) / (1 << 20));
+	printf("packed_snapshot %.2f MiB\n", (double)timeline_bytes(t) / (1 << 20) / (double)timeline_snapshots(t));
+	printf("state %.2f MiB\n", (double)workload_state_size(&b.wl) / (1 << 20));
 	timeline_free(t);
 	free(b.trace);
 	return 0;
@@ -306,7 +322,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "throughput") == 0 && n)
 		return throughput(n);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "seek") == 0 && n)
-		return seek(n, argc == 4 ? strtoul(argv[3], NULL, 10) : 256);
+		return seek(n, argc == 4 ? strtoul(argv[3], NULL, 10) : 0);
 	if (argc == 3 && strcmp(argv[1], "growth") == 0 && n >= 64)
 		return growth(n);
 	if (argc == 4 && (strcmp(argv[1], "trace") == 0 || strcmp(argv[1], "trace-u32") == 0) &&

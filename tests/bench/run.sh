@@ -40,8 +40,8 @@ measure "$bench" throughput "$accesses"
 [ "$mode" = smoke ] || [ -n "${LIBCACHESIM:-}" ] || tests/bench/libcachesim.sh "$bench" "$accesses"
 [ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-build/vmscan-viz}" "$bench" "$accesses"
 measure "$bench" seek "$seekn"
-# the same with twice the snapshot budget: what a worst-case jump costs in memory
-[ "$mode" = smoke ] || measure "$bench" seek "$seekn" 512
+# the same with half of that budget: each side of compare mode gets this
+[ "$mode" = smoke ] || measure "$bench" seek "$seekn" 85
 for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
 	measure "$bench" growth "$p"
