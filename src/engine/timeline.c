@@ -41,8 +41,7 @@ struct timeline {
 	struct snapshot *snaps;		/* in step order; snaps[0] is step 0 */
 	size_t nr, cap;
 	struct snapshot cursor;		/* a plain engine_save(), quick to take;
-					 * state NULL when a state is larger
-					 * than the budget */
+					 * state NULL until needed or planned */
 	bool cursor_valid;
 };
 
@@ -124,14 +123,6 @@ struct timeline *timeline_new(const struct workload *wl, const struct reclaim_po
 		timeline_free(t);
 		return NULL;
 	}
-	/* The cursor's memory is taken, and written, now: the first touch of
-	 * a fresh buffer page-faults it in, which would cost a far seek as
-	 * much again as its replay. */
-	if (t->state_size <= t->budget) {
-		t->cursor.state = malloc(t->state_size);
-		if (t->cursor.state)
-			engine_save(t->e, t->cursor.state);
-	}
 	return t;
 }
 
@@ -180,6 +171,18 @@ static void at_step(struct timeline *t, uint64_t now)
 		take_snapshot(t);
 }
 
+/* The cursor's memory, taken and written ahead of the seek that needs it:
+ * the first touch of a fresh buffer page-faults it in, which would cost a
+ * far seek as much again as its replay (8 to 27 ms for a 7 MB state). */
+static void cursor_alloc(struct timeline *t)
+{
+	if (t->cursor.state || t->state_size > t->budget)
+		return;
+	t->cursor.state = malloc(t->state_size);
+	if (t->cursor.state)
+		engine_save(t->e, t->cursor.state);
+}
+
 void timeline_set_budget(struct timeline *t, size_t budget_bytes)
 {
 	t->budget = budget_bytes;
@@ -200,6 +203,7 @@ void timeline_plan(struct timeline *t, uint64_t total)
 	if (total / fit + 1 > t->interval)
 		t->interval = total / fit + 1;
 	t->planned = true;
+	cursor_alloc(t);	/* not yet needed, and the caller is not waiting */
 }
 
 const struct step_record *timeline_forward(struct timeline *t)
@@ -270,6 +274,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 	if (step - from > 2 * gap && t->state_size <= t->budget) {
 		/* a far replay: leave the cursor on the way */
 		run_until(t, step - gap);
+		cursor_alloc(t);
 		if (t->cursor.state && engine_steps(t->e) == step - gap) {
 			engine_save(t->e, t->cursor.state);
 			t->cursor.step = step - gap;
