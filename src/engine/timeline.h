@@ -42,7 +42,7 @@ void timeline_plan(struct timeline *t, uint64_t total);
 /* The snapshot budget a visualizer gives a run whose state is @state_size
  * bytes: what is left of 192 MiB once three whole states are counted (the
  * engine, a second engine indexing the run, the cursor snapshot), and at
- * least 32 MiB.  A 100 Ki-page zone gets 170 MiB, a 1 Mi-page one 64. */
+ * least 32 MiB.  A 100 Ki-page zone gets 170 MiB, a 1 Mi-page one 73. */
 size_t timeline_default_budget(size_t state_size);
 /* A new budget (compare mode shares one between two runs): snapshots over
  * it are dropped now. */
