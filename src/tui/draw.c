@@ -87,6 +87,40 @@ int draw_str(int y, int x, int maxw, attr_t a, const char *s)
 	return used;
 }
 
+/*
+ * One glyph in one column: a list cell.  The lists panel draws thousands a
+ * frame, and draw_str()'s decoding (mbrtowc, wcwidth, then ncurses
+ * decoding again) was a quarter of a step's CPU.  Glyphs are static
+ * strings, so each is decoded once, remembered by its address, and drawn
+ * as a wide character.
+ */
+int draw_glyph(int y, int x, attr_t a, const char *s)
+{
+	static struct { const char *s; wchar_t wc; } seen[32];
+	static int nr_seen;
+	wchar_t w[2] = { 0, 0 };
+	cchar_t cc;
+	int i;
+
+	for (i = 0; i < nr_seen && seen[i].s != s; i++)
+		;
+	if (i == nr_seen) {
+		mbstate_t st;
+		memset(&st, 0, sizeof st);
+		if (nr_seen == (int)(sizeof seen / sizeof seen[0]) ||
+		    mbrtowc(&w[0], s, strlen(s), &st) != strlen(s) || wcwidth(w[0]) != 1)
+			return draw_str(y, x, 1, a, s);	/* not one column: the slow way */
+		seen[nr_seen].s = s;
+		seen[nr_seen++].wc = w[0];
+	}
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
+		return 0;
+	w[0] = seen[i].wc;
+	setcchar(&cc, w, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+	mvadd_wch(y, x, &cc);
+	return 1;
+}
+
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 {
 	char buf[512];

@@ -47,6 +47,7 @@ struct rect {
 	int y, x, h, w;
 };
 int draw_str(int y, int x, int maxw, attr_t a, const char *s);
+int draw_glyph(int y, int x, attr_t a, const char *s);	/* one column, static @s */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* Word-wrapped text in at most @maxlines lines; returns the lines used. */

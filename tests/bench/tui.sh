@@ -47,6 +47,11 @@ t1=$(now_ms); c1=$(cpu)
 echo "step_back_at_end_ms $(( (t1 - t0) / n )) ms"
 # there the lists hold the most pages: what a step back costs to draw
 echo "cpu_per_step_back_at_end_ms $(awk -v c=$((c1 - c0)) -v n=$n -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", c * 1000 / hz / n }') ms"
+# and forward again over the same steps, the lists as full
+c0=$(cpu)
+for ((k = n - 1; k >= 0; k--)); do "${T[@]}" send-keys -t b l; wait_re "\| step $((last - k))/" || break; done
+c1=$(cpu)
+echo "cpu_per_step_at_end_ms $(awk -v c=$((c1 - c0)) -v n=$n -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", c * 1000 / hz / n }') ms"
 # the most memory it held: the index, the timeline's snapshots, the engine
 echo "max_rss $(awk '/VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$pid/status") MiB"
 "${T[@]}" send-keys -t b q

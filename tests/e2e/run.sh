@@ -278,7 +278,7 @@ finish
 
 # --- a long run in a large zone (issue 6) ------------------------------------------------------
 # The index of a long run is built while it is on screen; a draw walks at
-# most 64 Ki pages, so lists longer than that show their head and tail.
+# most 4 Ki pages, so lists longer than that show their head and tail.
 # Not under the sanitizers: their debug engine checks every invariant after
 # every step, O(pages) each, which at 100 K pages takes minutes.
 if [ "${VMSCAN_SANITIZED:-0}" != 1 ]; then
@@ -293,7 +293,7 @@ JSON
 	keys End; wait_re '\| step ([0-9]+)/\1 ' 20; ok "a long run: End waits for the whole index, then goes to the last step" $?
 	last=$(step_of)
 	[ "${last:-0}" -gt 300000 ]; ok "a long run: every step is indexed ($last)" $?
-	wait_for "long lists: head" 5; ok "a long run: lists over 64 Ki pages are drawn head and tail" $?
+	wait_for "long lists: head" 5; ok "a long run: lists over 4 Ki pages are drawn head and tail" $?
 	keys h; wait_re "\| step $((last - 1))/$last "; ok "a long run: one step back from the end" $?
 	keys q; wait_for "EXIT=0"; ok "a long run: q exits with status 0" $?
 	finish
