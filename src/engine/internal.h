@@ -271,8 +271,8 @@ bool page_evictable(const struct engine *e, const struct page *page);
 void wakeup_kswapd(struct engine *e);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
-bool reclaim_step(struct engine *e, struct step_record *r);
-uint64_t reclaim_fast_run(struct engine *e, uint64_t max);	/* false: reclaim ended without a step */
+bool reclaim_step(struct engine *e, struct step_record *r);	/* false: reclaim ended without a step */
+uint64_t reclaim_fast_run(struct engine *e, uint64_t max);
 bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 

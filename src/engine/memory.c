@@ -386,7 +386,7 @@ uint64_t workload_fast_run(struct engine *e, uint64_t max)
 		uint32_t obj, index;
 		enum outcome out;
 
-		if (e->c.wb_len && writeback_due_at(e, e->c.step + 1))
+		if (writeback_due_at(e, e->c.step + 1))
 			break;
 		if (trace) {
 			uint64_t sub = e->c.sub;
@@ -398,15 +398,9 @@ uint64_t workload_fast_run(struct engine *e, uint64_t max)
 				if (SLOT_TAG(s) == SLOT_PAGE)
 					__builtin_prefetch(&e->pages[SLOT_VAL(s)]);
 			}
-			obj = op->trace_object ? op->trace_object[sub] : op->object;
-			index = op->trace[sub];
-			/* as current_access() leaves them: snapshots compare
-			 * byte for byte */
-			e->c.pend_obj = obj;
-			e->c.pend_index = index;
-		} else if (!current_access(e, &obj, &index)) {
-			break;
 		}
+		if (!current_access(e, &obj, &index))
+			break;
 		if (SLOT_TAG(*page_slot(e, obj, index)) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
 			break;	/* the allocation reclaims first: the full step */
 		out = do_rw(e, obj, index, write, NULL);
@@ -417,9 +411,9 @@ uint64_t workload_fast_run(struct engine *e, uint64_t max)
 		e->c.step++;
 		done++;
 		after_workload(e, out);
+		debug_check(e);
 		if (reclaim_running(e))
 			break;	/* kswapd woke */
-		debug_check(e);
 	}
 	return done;
 }

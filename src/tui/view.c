@@ -176,7 +176,7 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	       char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	size_t budget = timeline_default_budget(workload_state_size(wl));
+	size_t state = workload_state_size(wl), budget = timeline_default_budget(state);
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
@@ -185,9 +185,9 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	 * pages) gets no builder: the shown timeline indexes the whole run
 	 * once, at load time, so that at most three states are held (the
 	 * loader's memory estimate). */
-	if (v->tl && engine_state_size(timeline_engine(v->tl)) <= budget)
+	if (v->tl && state <= budget)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || (!v->bld && engine_state_size(timeline_engine(v->tl)) <= budget)) {
+	if (!v->tl || (!v->bld && state <= budget)) {
 		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
