@@ -9,7 +9,10 @@ DATADIR    ?= $(PREFIX)/share/vmscan-viz
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CFLAGS     ?= -O2 -g
-BUILD      ?= build
+# Everything built goes under one hidden folder: the plain build in .build,
+# the sanitizer, benchmark and fuzzing builds in folders of their own in it.
+OUT        := .build
+BUILD      ?= $(OUT)
 
 # Mandatory flags live apart from CFLAGS so `make CFLAGS=-O0` keeps them.
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
@@ -145,10 +148,10 @@ check-layering: $(LIB)
 # VMSCAN_DEBUG: the engine checks its invariants after every step.
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
 check-asan:
-	@$(MAKE) --no-print-directory -s BUILD=build-asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
-	  LDFLAGS='-fsanitize=address,undefined' build-asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=build-asan/tests/%)
+	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/asan CC=clang CFLAGS='$(ASAN_FLAGS)' \
+	  LDFLAGS='-fsanitize=address,undefined' $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh build-asan
+	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh $(OUT)/asan
 
 golden-update: build
 	@tests/golden/update.sh $(BIN)
@@ -179,11 +182,11 @@ $(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
 bench: build
-	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
-	@BIN=$(BIN) tests/bench/run.sh build-bench
+	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench
+	@BIN=$(BIN) tests/bench/run.sh $(OUT)/bench
 bench-smoke:
-	@$(MAKE) --no-print-directory -s BUILD=build-bench build-bench/tests/bench
-	@tests/bench/run.sh build-bench smoke
+	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench
+	@tests/bench/run.sh $(OUT)/bench smoke
 
 screenshots: build
 	tests/e2e/screenshots.sh $(BIN) screenshots
@@ -214,4 +217,4 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz build-bench
+	rm -rf $(OUT)

@@ -38,7 +38,7 @@ measure "$bench" throughput "$accesses"
 # the second reference, if libCacheSim has been built (not in smoke runs)
 [ "$mode" = smoke ] || [ -z "${LIBCACHESIM:-}" ] || measure tests/bench/libcachesim.sh "$bench" "$accesses"
 [ "$mode" = smoke ] || [ -n "${LIBCACHESIM:-}" ] || tests/bench/libcachesim.sh "$bench" "$accesses"
-[ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-build/vmscan-viz}" "$bench" "$accesses"
+[ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-.build/vmscan-viz}" "$bench" "$accesses"
 measure "$bench" seek "$seekn"
 # the same with half of that budget: each side of compare mode gets this
 [ "$mode" = smoke ] || measure "$bench" seek "$seekn" 85
@@ -51,5 +51,5 @@ done
 [ "$mode" = smoke ] && exit 0
 for s in data/default.json data/database-index.json tests/bench/one-mi-pages.json; do
 	echo "-- visualizer on $(basename "$s")"
-	measure tests/bench/tui.sh "${BIN:-build/vmscan-viz}" "$s"
+	measure tests/bench/tui.sh "${BIN:-.build/vmscan-viz}" "$s"
 done

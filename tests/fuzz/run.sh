@@ -10,10 +10,10 @@
 # other, SECONDS each.
 #
 # Builds each target with clang's libFuzzer, ASan and UBSan straight from
-# the sources (the loader, the engine and the policies) into build-fuzz/,
+# the sources (the loader, the engine and the policies) into .build/fuzz/,
 # then runs it for SECONDS on a scratch copy of its seeds.  New inputs
-# found go to build-fuzz/corpus/ and build-fuzz/corpus-trace/; crashes to
-# build-fuzz/fuzz_scenario-crash-* and build-fuzz/fuzz_trace-crash-*.
+# found go to .build/fuzz/corpus/ and .build/fuzz/corpus-trace/; crashes to
+# .build/fuzz/fuzz_scenario-crash-* and .build/fuzz/fuzz_trace-crash-*.
 # FUZZ_SRC overrides the list of library sources (e.g. for a stub).
 set -eu
 
@@ -25,7 +25,7 @@ scenario|trace|all) ;;
 esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
-OUT=build-fuzz
+OUT=.build/fuzz
 mkdir -p "$OUT/corpus" "$OUT/corpus-trace"
 
 SRC=${FUZZ_SRC:-$(ls src/scenario/*.c src/engine/*.c src/policy/*.c 2>/dev/null)}
