@@ -189,7 +189,9 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 		uint64_t total = t ? timeline_run_to_end(t) : 0, at = total ? PICK(&s, total + 1) : 0;
 		struct engine *direct = engine_new(&g->wl, policy_find(g->policy), &err);
 		if (t && direct && a && b) {
-			while (engine_steps(direct) < at)
+			/* a timeline that ran longer than the straight run
+			 * (a broken engine_run) must fail here, not hang */
+			while (engine_steps(direct) < at && !engine_done(direct))
 				engine_step(direct);
 			timeline_seek(t, at);
 			engine_save(direct, a);
