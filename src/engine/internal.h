@@ -154,6 +154,8 @@ struct engine {
 	struct vma *vmas;		/* [wl->nr_objects * MAX_MAPPINGS] */
 	uint32_t *wb_ring;		/* [nr_pages] */
 	struct zipf zipf;		/* derived, recomputed after restore */
+	uint32_t scan_ahead;		/* hints, not state: the next page a batch will */
+	uint32_t scan_ahead_left;	/* take, to warm, and how many more (vmscan.c) */
 	struct step_record end_rec;	/* returned at the end; not state */
 	uint32_t *check_counts;		/* engine_check's scratch: 2 per object; not state */
 	struct engine_core c;
