@@ -47,77 +47,126 @@ int str_width(const char *s)
 	return w;
 }
 
+/* @n cells at (y, x), clipped to the screen.  wadd_wchnstr() copies them
+ * into the line as they are - no decoding, no wrapping, the cursor stays -
+ * where addch() would decode and classify each character again. */
+void draw_cells(int y, int x, const cchar_t *cc, int n)
+{
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS || n <= 0)
+		return;
+	mvadd_wchnstr(y, x, cc, x + n > COLS ? COLS - x : n);
+}
+
+/* One column of text: @wc with attributes @a (colour pair included). */
+static void make_cchar(cchar_t *cc, attr_t a, wchar_t wc)
+{
+	wchar_t w[2] = { wc, 0 };
+
+	setcchar(cc, w, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+}
+
+/*
+ * Printable ASCII, the most of every frame's text, takes a short way: each
+ * byte is one column, so it goes straight into a run of cells, drawn at
+ * once.  Anything else is decoded (mbrtowc, wcwidth) and drawn on its own.
+ * Before, every character went through both decodings, ours and ncurses':
+ * a quarter of a step's CPU on a large zone (perf).
+ */
+#define RUN_MAX 128
 int draw_str(int y, int x, int maxw, attr_t a, const char *s)
 {
 	mbstate_t st;
 	size_t len = strlen(s), i = 0;
-	int used = 0;
+	cchar_t run[RUN_MAX];
+	int used = 0, nrun = 0;
 
 	if (maxw <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
 		return 0;
 	if (x + maxw > COLS)
 		maxw = COLS - x;
 	memset(&st, 0, sizeof st);
-	attron(a);
-	move(y, x);
 	while (i < len && used < maxw) {
+		unsigned char c = (unsigned char)s[i];
 		wchar_t wc;
-		size_t k = mbrtowc(&wc, s + i, len - i, &st);
+		size_t k;
 		int cw;
-		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-			memset(&st, 0, sizeof st);	/* invalid byte: show it, go on */
-			addch('?');
+
+		if (c >= 0x20 && c < 0x7f) {
+			make_cchar(&run[nrun++], a, (wchar_t)c);
 			used++;
 			i++;
+			if (nrun == RUN_MAX) {
+				draw_cells(y, x + used - nrun, run, nrun);
+				nrun = 0;
+			}
 			continue;
+		}
+		draw_cells(y, x + used - nrun, run, nrun);
+		nrun = 0;
+		k = mbrtowc(&wc, s + i, len - i, &st);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+			memset(&st, 0, sizeof st);	/* invalid byte: show it, go on */
+			k = 1;
+			wc = L'?';
 		}
 		cw = wcwidth(wc);
 		if (cw < 0) {			/* a control character */
-			addch('?');
-			used++;
-		} else if (used + cw > maxw) {
+			wc = L'?';
+			cw = 1;
+		}
+		if (used + cw > maxw)
 			break;
-		} else {
-			addnstr(s + i, (int)k);
+		if (cw > 0) {
+			cchar_t one;
+			make_cchar(&one, a, wc);
+			mvadd_wch(y, x + used, &one);
 			used += cw;
+		} else {			/* combining: joins the cell before */
+			attron(a);
+			mvaddnstr(y, x + used, s + i, (int)k);
+			attroff(a);
 		}
 		i += k;
 	}
-	attroff(a);
+	draw_cells(y, x + used - nrun, run, nrun);
 	return used;
 }
 
 /*
  * One glyph in one column: a list cell.  The lists panel draws thousands a
- * frame, and draw_str()'s decoding (mbrtowc, wcwidth, then ncurses
- * decoding again) was a quarter of a step's CPU.  Glyphs are static
- * strings, so each is decoded once, remembered by its address, and drawn
- * as a wide character.
+ * frame; glyphs are static strings, so each is decoded once, remembered by
+ * its address, and made a cchar_t.  False if @s is not one column wide.
  */
-int draw_glyph(int y, int x, attr_t a, const char *s)
+bool glyph_cchar(cchar_t *cc, attr_t a, const char *s)
 {
 	static struct { const char *s; wchar_t wc; } seen[32];
 	static int nr_seen;
-	wchar_t w[2] = { 0, 0 };
-	cchar_t cc;
 	int i;
 
 	for (i = 0; i < nr_seen && seen[i].s != s; i++)
 		;
 	if (i == nr_seen) {
 		mbstate_t st;
+		wchar_t wc;
+
 		memset(&st, 0, sizeof st);
 		if (nr_seen == (int)(sizeof seen / sizeof seen[0]) ||
-		    mbrtowc(&w[0], s, strlen(s), &st) != strlen(s) || wcwidth(w[0]) != 1)
-			return draw_str(y, x, 1, a, s);	/* not one column: the slow way */
+		    mbrtowc(&wc, s, strlen(s), &st) != strlen(s) || wcwidth(wc) != 1)
+			return false;
 		seen[nr_seen].s = s;
-		seen[nr_seen++].wc = w[0];
+		seen[nr_seen++].wc = wc;
 	}
-	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
-		return 0;
-	w[0] = seen[i].wc;
-	setcchar(&cc, w, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
-	mvadd_wch(y, x, &cc);
+	make_cchar(cc, a, seen[i].wc);
+	return true;
+}
+
+int draw_glyph(int y, int x, attr_t a, const char *s)
+{
+	cchar_t cc;
+
+	if (!glyph_cchar(&cc, a, s))
+		return draw_str(y, x, 1, a, s);	/* not one column: the slow way */
+	draw_cells(y, x, &cc, 1);
 	return 1;
 }
 

@@ -17,9 +17,12 @@
  * 3 ms of a step's CPU.  So a draw walks at most WALK_MAX pages: when the
  * lists hold more, each shows its head and its tail (where pages enter
  * and where reclaim takes them), k pages a cell, and an elided middle; the
- * tail is walked from the tail back, so no page is walked twice.
+ * tail is walked from the tail back, so no page is walked twice.  All the
+ * lists are walked together, a page of each in turn (walk_lists), and
+ * drawn afterwards, a row of cells at a time.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "panel.h"
@@ -149,41 +152,73 @@ static struct marks find_marks(const struct frame *f)
 	return m;
 }
 
-/* One cell for k pages of a list, walked from @p towards the tail, or with
- * @back towards the head; returns the pfn past them.  The cell takes its
- * colour from its head-most page either way. */
-static uint32_t draw_cell(int y, int x, const struct frame *f, uint32_t p, uint32_t k, bool back,
-			  const struct marks *m)
+/* What one cell shows, from its k pages: the hottest page's glyph, the
+ * head-most page's colour, and marks. */
+struct cell {
+	uint32_t object;	/* of the head-most page: the colour */
+	uint8_t glyph;		/* enum cell_glyph */
+	bool dirty, ex, cur;
+};
+
+/* A run of cells to fill from a list: from its head on, or from its tail
+ * back. */
+struct walk {
+	uint32_t p;		/* next page */
+	uint32_t left;		/* cells still to fill */
+	uint32_t taken;		/* pages in the current cell so far */
+	bool back;
+	struct cell *out;	/* the current cell */
+};
+
+/*
+ * Fills every walk's cells, one page of each walk in turn.  Walking a list
+ * is a chain of cache misses, each page's address in the one before; one
+ * list after another, a large zone paid them one at a time (perf: a third
+ * of a step's CPU).  Taken in turn, the chains of all walks (up to twelve)
+ * are in flight at once.
+ */
+static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k, const struct marks *m)
 {
 	const struct page *pg = engine_pages(f->e);
-	enum cell_glyph g = NR_CELL_GLYPHS;
-	uint32_t first = p;
-	bool dirty = false, ex = false, cur = false;
-	attr_t a;
+	bool busy = true;
 
-	for (uint32_t i = 0; i < k && p != PFN_NONE; i++) {
-		enum cell_glyph pgl = page_glyph(&pg[p]);
-		if (pgl < g)
-			g = pgl;
-		dirty |= PageDirty(&pg[p]);
-		ex |= p == m->examined;
-		cur |= p == m->cursor;
-		if (back)
-			first = p;
-		p = back ? pg[p].prev : pg[p].next;
+	while (busy) {
+		busy = false;
+		for (int i = 0; i < nw; i++) {
+			struct walk *wk = &w[i];
+			struct cell *c = wk->out;
+			uint32_t p = wk->p;
+			enum cell_glyph g;
+
+			if (!wk->left || p == PFN_NONE)
+				continue;
+			busy = true;
+			if (!wk->taken)
+				*c = (struct cell){ .object = pg[p].object, .glyph = NR_CELL_GLYPHS };
+			g = page_glyph(&pg[p]);
+			if (g < c->glyph)
+				c->glyph = (uint8_t)g;
+			c->dirty |= PageDirty(&pg[p]);
+			c->ex |= p == m->examined;
+			c->cur |= p == m->cursor;
+			if (wk->back)
+				c->object = pg[p].object;
+			wk->p = wk->back ? pg[p].prev : pg[p].next;
+			if (++wk->taken == k || wk->p == PFN_NONE) {
+				wk->taken = 0;
+				wk->out++;
+				wk->left--;
+			}
+		}
 	}
-	a = ex ? theme_attr(T_EXAMINED) : cur ? theme_attr(T_CURSOR) : theme_object(pg[first].object);
-	if (dirty)
-		a |= A_UNDERLINE;
-	if (f->app->ui.big) {
-		const char *name = object_name(f->app, pg[first].object);
-		char ini[2] = { name[0] ? name[0] : '?', '\0' };
-		draw_str(y, x, 1, a | A_DIM, ini);
-		draw_glyph(y, x + 1, a, cell_glyph(g));
-	} else {
-		draw_glyph(y, x, a, cell_glyph(g));
-	}
-	return p;
+}
+
+static attr_t cell_attr(const struct cell *c)
+{
+	attr_t a = c->ex ? theme_attr(T_EXAMINED) : c->cur ? theme_attr(T_CURSOR) :
+		   theme_object(c->object);
+
+	return c->dirty ? a | A_UNDERLINE : a;
 }
 
 static int cell_x(const struct rect *r, int c, int cpr, int cw)
@@ -191,53 +226,149 @@ static int cell_x(const struct rect *r, int c, int cpr, int cw)
 	return r->x + LABEL_W + (c % cpr) * cw;
 }
 
+/* Cells 0..@n-1 of a list, row by row; @elided: cell number @elided is
+ * the elision mark (-1: none).  At one column a cell, each row is built
+ * and drawn at once. */
+static void draw_cells_of(const struct rect *r, int y, const struct frame *f, const struct cell *cells,
+			  int n, int elided)
+{
+	int cpr = cells_per_row(f, r->w), cw = cell_width(f);
+	cchar_t row[512];
+
+	for (int c0 = 0; c0 < n; c0 += cpr) {
+		int end = c0 + cpr < n ? c0 + cpr : n, k = 0;
+		bool fast = cw == 1 && end - c0 <= (int)(sizeof row / sizeof row[0]);
+
+		for (int c = c0; c < end; c++) {
+			int yy = y + c / cpr, x = cell_x(r, c, cpr, cw);
+			const struct cell *cl = &cells[c];
+			attr_t a = c == elided ? theme_attr(T_DIM) : cell_attr(cl);
+			const char *gl = c == elided ? misc_glyph(G_ELIDED) : cell_glyph((enum cell_glyph)cl->glyph);
+
+			if (fast && glyph_cchar(&row[k], a, gl)) {
+				k++;
+				continue;
+			}
+			if (k)		/* a glyph wider than a column: the slow way from here */
+				draw_cells(yy, x - k, row, k);
+			k = 0;
+			fast = false;
+			if (c != elided && f->app->ui.big) {
+				const char *name = object_name(f->app, cl->object);
+				char ini[2] = { name[0] ? name[0] : '?', '\0' };
+				draw_str(yy, x, 1, a | A_DIM, ini);
+				draw_glyph(yy, x + 1, a, gl);
+			} else {
+				draw_str(yy, x, cw, a, gl);
+			}
+		}
+		if (k)
+			draw_cells(y + c0 / cpr, cell_x(r, c0, cpr, cw), row, k);
+	}
+}
+
 static bool being_scanned(const struct step_record *r, int l)
 {
 	return (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE) && r->from == l;
 }
 
-/* One list: label, cells in rows, tail marker.  Returns rows used. */
-static int draw_list(const struct rect *r, int y, int rows, const struct frame *f, int l,
-		     uint32_t k, const struct marks *m)
-{
-	struct lru_info li = engine_list(f->e, l);
-	int cpr = cells_per_row(f, r->w), cw = cell_width(f), c = 0;
-	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == l;
-	const struct step_record *rec = &f->view->rec;
-	uint32_t p = li.head;
-	int x;
+/* How one list is laid out, and the walks that fill its cells. */
+struct list_plan {
+	int l, y, rows;
+	uint32_t cells;		/* cells to draw */
+	uint32_t head_cells;	/* elided: cells from the head, then the mark */
+	bool elide;
+	struct cell *cell;	/* [cells] */
+};
 
-	uint32_t cells = (uint32_t)rows * (uint32_t)cpr, head_cells = (cells - 1) / 2;
-	bool elide = (uint64_t)cells * k < li.nr && cells > 2;	/* more pages than cells */
+static int plan_list(const struct rect *r, const struct frame *f, struct list_plan *lp, uint32_t k,
+		     struct walk *w)
+{
+	struct lru_info li = engine_list(f->e, lp->l);
+	int cpr = cells_per_row(f, r->w), nw = 0;
+	uint32_t cells = (uint32_t)lp->rows * (uint32_t)cpr;
+
+	lp->head_cells = (cells - 1) / 2;
+	lp->elide = (uint64_t)cells * k < li.nr && cells > 2;	/* more pages than cells */
+	if (lp->elide) {
+		/* the head, an elided middle, and the tail walked from the tail
+		 * back, so that each page shown is walked once */
+		lp->cells = cells;
+		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell };
+		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells, 0, true, lp->cell + lp->head_cells + 1 };
+	} else {
+		uint32_t need = (li.nr + k - 1) / k;
+		lp->cells = need < cells ? need : cells;
+		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell };
+	}
+	return nw;
+}
+
+/* The tail cells were filled from the tail back: put them in order. */
+static void order_tail(struct list_plan *lp)
+{
+	struct cell *t = lp->cell + lp->head_cells + 1;
+	uint32_t n = lp->cells - 1 - lp->head_cells;
+
+	for (uint32_t i = 0; i < n / 2; i++) {
+		struct cell c = t[i];
+		t[i] = t[n - 1 - i];
+		t[n - 1 - i] = c;
+	}
+}
+
+/* Rows a list takes: what draw_list() fills. */
+static int list_rows(const struct frame *f, int w, const struct list_plan *lp, uint32_t k)
+{
+	uint32_t nr = engine_list(f->e, lp->l).nr, need;
+	int cpr = cells_per_row(f, w);
+
+	if (!nr || lp->l > LRU_UNEVICTABLE) {
+		need = rows_for(nr, k, cpr);
+		return need < (uint32_t)lp->rows ? (int)need : lp->rows;
+	}
+	return lp->cells ? (int)(lp->cells - 1) / cpr + 1 : 1;
+}
+
+/* One list: label, cells in rows, tail marker. */
+static void draw_list(const struct rect *r, const struct frame *f, const struct list_plan *lp,
+		      const struct marks *m)
+{
+	struct lru_info li = engine_list(f->e, lp->l);
+	int cpr = cells_per_row(f, r->w), cw = cell_width(f), c, x, y = lp->y;
+	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
+	const struct step_record *rec = &f->view->rec;
 
 	draw_fmt(y, r->x, LABEL_W, theme_attr(T_LABEL), "%s%-13s%7u ", cursor_here ? ">" : " ",
-		 lru_name[l], li.nr);
+		 lru_name[lp->l], li.nr);
 	if (!li.nr)
 		draw_str(y, r->x + LABEL_W, r->w - LABEL_W, theme_attr(T_DIM), "(empty)");
-	if (elide) {
-		/* the head, an elided middle, and the tail drawn from the tail
-		 * back, so that each page shown is walked once */
-		for (c = 0; (uint32_t)c < head_cells && p != PFN_NONE; c++)
-			p = draw_cell(y + c / cpr, cell_x(r, c, cpr, cw), f, p, k, false, m);
-		draw_str(y + c / cpr, cell_x(r, c, cpr, cw), cw, theme_attr(T_DIM), misc_glyph(G_ELIDED));
-		p = li.tail;
-		for (int j = (int)cells - 1; j > (int)head_cells && p != PFN_NONE; j--)
-			p = draw_cell(y + j / cpr, cell_x(r, j, cpr, cw), f, p, k, true, m);
-		c = (int)cells;
-	} else {
-		for (; p != PFN_NONE && c / cpr < rows; c++)
-			p = draw_cell(y + c / cpr, cell_x(r, c, cpr, cw), f, p, k, false, m);
-	}
-	if (!li.nr || l > LRU_UNEVICTABLE)
-		return rows_for(li.nr, k, cpr) < (uint32_t)rows ? (int)rows_for(li.nr, k, cpr) : rows;
-	c = c ? c - 1 : 0;
+	draw_cells_of(r, y, f, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1);
+	if (!li.nr || lp->l > LRU_UNEVICTABLE)
+		return;
+	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + LABEL_W + (c % cpr + 1) * cw + 1;
-	if (being_scanned(rec, l))
+	if (being_scanned(rec, lp->l))
 		draw_fmt(y + c / cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 rec->reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
-	else if (l < LRU_UNEVICTABLE)
+	else if (lp->l < LRU_UNEVICTABLE)
 		draw_fmt(y + c / cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
-	return c / cpr + 1;
+}
+
+/* The cells of one draw, kept between draws (at most the panel's). */
+static struct cell *cell_buf;
+static size_t cell_cap;
+
+static bool cell_buf_fits(size_t n)
+{
+	if (n > cell_cap) {
+		struct cell *b = realloc(cell_buf, n * sizeof *b);
+		if (!b)
+			return false;
+		cell_buf = b;
+		cell_cap = n;
+	}
+	return true;
 }
 
 static void draw_object_key(const struct rect *r, int y, int x, const struct frame *f)
@@ -259,10 +390,12 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	uint32_t k;
 	int x;
 
-	uint32_t want[NR_SHOWN] = { 0 }, need = 0, left;
+	uint32_t want[NR_SHOWN] = { 0 }, need = 0, left, used = 0;
+	struct list_plan plan[NR_SHOWN];
+	struct walk walks[2 * NR_SHOWN];
 	char suffix[48];
 	bool elided;
-	int open = 0;
+	int open = 0, np = 0, nw = 0;
 
 	for (size_t i = 0; i < NR_SHOWN; i++)
 		nvis += list_visible(f->e, shown[i]);
@@ -297,12 +430,25 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	x = r->x + 4 + str_width(title) + 2;
 	if (x < r->x + r->w - 20)
 		draw_object_key(r, r->y, x, f);
+	/* where each list goes, then every list walked at once, then drawn */
+	if (!cell_buf_fits((size_t)r->h * (size_t)cpr))
+		return;
 	for (size_t i = 0; i < NR_SHOWN && y < r->y + r->h; i++) {
-		int rows;
+		struct list_plan *lp = &plan[np];
 		if (!list_visible(f->e, shown[i]))
 			continue;
-		rows = (int)want[i] < r->y + r->h - y ? (int)want[i] : r->y + r->h - y;
-		y += draw_list(r, y, rows, f, shown[i], k, &m) + gap;
+		*lp = (struct list_plan){ .l = shown[i], .y = y, .cell = cell_buf + used };
+		lp->rows = (int)want[i] < r->y + r->h - y ? (int)want[i] : r->y + r->h - y;
+		nw += plan_list(r, f, lp, k, walks + nw);
+		used += lp->cells;
+		y += list_rows(f, r->w, lp, k) + gap;
+		np++;
+	}
+	walk_lists(f, walks, nw, k, &m);
+	for (int i = 0; i < np; i++) {
+		if (plan[i].elide)
+			order_tail(&plan[i]);
+		draw_list(r, f, &plan[i], &m);
 	}
 }
 

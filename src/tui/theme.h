@@ -48,6 +48,8 @@ struct rect {
 };
 int draw_str(int y, int x, int maxw, attr_t a, const char *s);
 int draw_glyph(int y, int x, attr_t a, const char *s);	/* one column, static @s */
+bool glyph_cchar(cchar_t *cc, attr_t a, const char *s);	/* @s as draw_glyph() draws it */
+void draw_cells(int y, int x, const cchar_t *cc, int n);	/* a run of cells, clipped */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* Word-wrapped text in at most @maxlines lines; returns the lines used. */

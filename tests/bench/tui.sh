@@ -41,7 +41,7 @@ echo "bytes_per_step $(( $(wc -c < "$dir/bytes") / n )) B"
 # steps back from the end, each key waited for on screen as above: the
 # same polling cost as key_to_screen_ms, so the two compare
 last=$(screen | sed -nE 's/.*\| step ([0-9]+)\/([0-9]+).*/\2/p' | head -1)
-c0=$(cpu); t0=$(now_ms); n=20
+c0=$(cpu); t0=$(now_ms); n=100
 for ((k = 1; k <= n; k++)); do "${T[@]}" send-keys -t b h; wait_re "\| step $((last - k))/" || break; done
 t1=$(now_ms); c1=$(cpu)
 echo "step_back_at_end_ms $(( (t1 - t0) / n )) ms"
