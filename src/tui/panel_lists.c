@@ -233,7 +233,9 @@ static void draw_cells_of(const struct rect *r, int y, const struct frame *f, co
 			  int n, int elided)
 {
 	int cpr = cells_per_row(f, r->w), cw = cell_width(f);
-	cchar_t row[512];
+	cchar_t row[512], last;
+	const char *last_gl = NULL;
+	attr_t last_a = 0;
 
 	for (int c0 = 0; c0 < n; c0 += cpr) {
 		int end = c0 + cpr < n ? c0 + cpr : n, k = 0;
@@ -245,8 +247,15 @@ static void draw_cells_of(const struct rect *r, int y, const struct frame *f, co
 			attr_t a = c == elided ? theme_attr(T_DIM) : cell_attr(cl);
 			const char *gl = c == elided ? misc_glyph(G_ELIDED) : cell_glyph((enum cell_glyph)cl->glyph);
 
+			/* neighbours mostly look alike: no setcchar() for a repeat */
+			if (fast && gl == last_gl && a == last_a) {
+				row[k++] = last;
+				continue;
+			}
 			if (fast && glyph_cchar(&row[k], a, gl)) {
-				k++;
+				last = row[k++];
+				last_gl = gl;
+				last_a = a;
 				continue;
 			}
 			if (k)		/* a glyph wider than a column: the slow way from here */
