@@ -47,15 +47,15 @@ struct timeline {
 
 #define CURSOR_GAP 16384		/* steps, at most: ~1-2 ms of replay */
 
-/* The state packed into a buffer of its own size; false if out of memory. */
-static bool pack(struct timeline *t, struct snapshot *s)
+/* @e's state packed into a buffer of its own size; false if out of memory. */
+static bool pack(const struct engine *e, struct snapshot *s)
 {
-	void *buf = malloc(engine_pack_bound(t->e));
+	void *buf = malloc(engine_pack_bound(e));
 
 	if (!buf)
 		return false;
-	s->size = engine_pack(t->e, buf);
-	s->step = engine_steps(t->e);
+	s->size = engine_pack(e, buf);
+	s->step = engine_steps(e);
 	/* give back what the packing did not use; shrinking may not fail,
 	 * but if it does the whole buffer is kept */
 	s->state = realloc(buf, s->size);
@@ -64,7 +64,8 @@ static bool pack(struct timeline *t, struct snapshot *s)
 	return true;
 }
 
-static bool take_snapshot(struct timeline *t)
+/* A snapshot of @e, which is t->e or an engine running the same run. */
+static bool take_snapshot(struct timeline *t, const struct engine *e)
 {
 	if (t->nr == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
@@ -74,7 +75,7 @@ static bool take_snapshot(struct timeline *t)
 		t->snaps = s;
 		t->cap = cap;
 	}
-	if (!pack(t, &t->snaps[t->nr]))
+	if (!pack(e, &t->snaps[t->nr]))
 		return false;
 	t->bytes += t->snaps[t->nr++].size;
 	return true;
@@ -119,7 +120,7 @@ struct timeline *timeline_new(const struct workload *wl, const struct reclaim_po
 	/* a snapshot every ~1/64 of a state's size in steps, at least 256:
 	 * replaying a step is far cheaper than copying a page's state */
 	t->interval = t->state_size / 64 > 256 ? t->state_size / 64 : 256;
-	if (!take_snapshot(t)) {
+	if (!take_snapshot(t, t->e)) {
 		timeline_free(t);
 		return NULL;
 	}
@@ -155,8 +156,9 @@ size_t timeline_snapshots(const struct timeline *t) { return t->nr; }
  * as the run's length is not known, the interval grows to the snapshots'
  * average spacing, so that the number of snapshots taken stays about the
  * budget's worth times the log of the run's length. */
-static void at_step(struct timeline *t, uint64_t now)
+static void at_step(struct timeline *t, const struct engine *e)
 {
+	uint64_t now = engine_steps(e);
 	bool dropped = false;
 
 	if (now < t->snaps[t->nr - 1].step + t->interval)
@@ -168,7 +170,12 @@ static void at_step(struct timeline *t, uint64_t now)
 	if (dropped && !t->planned && now / t->nr > t->interval)
 		t->interval = now / t->nr;
 	if (now >= t->snaps[t->nr - 1].step + t->interval)
-		take_snapshot(t);
+		take_snapshot(t, e);
+}
+
+void timeline_offer(struct timeline *t, const struct engine *ahead)
+{
+	at_step(t, ahead);
 }
 
 /* The cursor's memory, taken and written ahead of the seek that needs it:
@@ -216,7 +223,7 @@ const struct step_record *timeline_forward(struct timeline *t)
 			t->total = now;
 		return r;
 	}
-	at_step(t, now);
+	at_step(t, t->e);
 	return r;
 }
 
@@ -231,7 +238,7 @@ static void run_until(struct timeline *t, uint64_t step)
 
 		engine_run(t->e, (step < next ? step : next) - now);
 		now = engine_steps(t->e);
-		at_step(t, now);
+		at_step(t, t->e);
 	}
 	if (engine_done(t->e) && !t->total)
 		t->total = now;

@@ -36,6 +36,12 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step);
 /* Runs to the end once (keeping snapshots) and returns the number of steps;
  * the timeline is left at the end. */
 uint64_t timeline_run_to_end(struct timeline *t);
+/* @ahead runs the same workload and policy (the visualizer's index
+ * builder, ahead of what is shown) and has just taken a step: where a
+ * snapshot falls due past the newest one, its state is kept as if the
+ * timeline had been there itself, so a jump far ahead replays one interval,
+ * not the whole way from where the timeline has been. */
+void timeline_offer(struct timeline *t, const struct engine *ahead);
 /* The run is @total steps long (a first run counted them): the snapshots
  * still to be taken are spaced so that the budget's worth spans the run. */
 void timeline_plan(struct timeline *t, uint64_t total);

@@ -154,6 +154,8 @@ int view_build_more(struct view *v, uint64_t steps)
 		}
 		hist_sample(&v->hist, e, engine_steps(e), r);
 		v->bld_prev_op = r->op;
+		if (v->bld)
+			timeline_offer(v->tl, v->bld);
 	}
 	v->total = v->hist.nr;
 	hist_maxima(&v->hist);

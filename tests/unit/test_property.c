@@ -186,6 +186,17 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 		struct timeline *t = timeline_new(&g->wl, policy_find(g->policy), budgets[PICK(&s, 3)], &err);
 		if (t && PICK(&s, 2))
 			timeline_plan(t, engine_steps(e) / (1 + PICK(&s, 3)));
+		if (t && PICK(&s, 2)) {
+			/* snapshots offered by an engine running ahead, as the
+			 * visualizer's index builder does, part of the way */
+			struct engine *ahead = engine_new(&g->wl, policy_find(g->policy), &err);
+			uint64_t stop = PICK(&s, engine_steps(e) + 2);
+			while (ahead && !engine_done(ahead) && engine_steps(ahead) < stop) {
+				engine_step(ahead);
+				timeline_offer(t, ahead);
+			}
+			engine_free(ahead);
+		}
 		uint64_t total = t ? timeline_run_to_end(t) : 0, at = total ? PICK(&s, total + 1) : 0;
 		struct engine *direct = engine_new(&g->wl, policy_find(g->policy), &err);
 		if (t && direct && a && b) {
