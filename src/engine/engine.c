@@ -358,6 +358,16 @@ size_t workload_state_size(const struct workload *wl)
 	       (size_t)wl->nr_objects * (sizeof(struct object_state) + MAX_MAPPINGS * sizeof(struct vma));
 }
 
+size_t workload_trace_bytes(const struct workload *wl)
+{
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < wl->nr_ops; i++)
+		if (wl->ops[i].kind == WL_TRACE)
+			n += (size_t)wl->ops[i].count * (wl->ops[i].trace_object ? 8 : 4);
+	return n;
+}
+
 size_t engine_state_size(const struct engine *e)
 {
 	return workload_state_size(e->wl);

@@ -127,6 +127,7 @@ struct batch_stats engine_last_batch(const struct engine *e);
  * buffer that engine_save() filled from an engine of the same workload. */
 size_t engine_state_size(const struct engine *e);
 size_t workload_state_size(const struct workload *wl);	/* the same, before an engine exists */
+size_t workload_trace_bytes(const struct workload *wl);	/* the traces it replays, in memory */
 void engine_save(const struct engine *e, void *buf);
 void engine_restore(struct engine *e, const void *buf);
 /* The same state packed for keeping (the timeline's snapshots): a page's

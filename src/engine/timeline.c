@@ -139,11 +139,13 @@ void timeline_free(struct timeline *t)
 	free(t);
 }
 
-size_t timeline_default_budget(size_t state_size)
+size_t timeline_default_budget(size_t state_size, size_t held)
 {
 	const size_t all = (size_t)192 << 20, least = (size_t)32 << 20;
 
-	return state_size < (all - least) / 3 ? all - 3 * state_size : least;
+	if (state_size >= (all - least) / 3 || held >= all - least - 3 * state_size)
+		return least;
+	return all - 3 * state_size - held;
 }
 
 const struct engine *timeline_engine(const struct timeline *t) { return t->e; }

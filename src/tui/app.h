@@ -174,6 +174,9 @@ void view_free(struct view *v);
  * -1 when memory ran out (the run is cut there).  view_finish: all of it. */
 int view_build_more(struct view *v, uint64_t steps);
 void view_finish(struct view *v);
+/* The snapshot budget of @v's run: timeline_default_budget(), counting the
+ * trace and the step index the visualizer holds. */
+size_t view_budget(const struct view *v);
 /* At the last step?  Builds more first if the run goes on. */
 bool view_at_end(struct view *v);
 void view_goto(struct view *v, uint64_t step);

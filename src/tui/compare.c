@@ -89,7 +89,7 @@ static void share_budget(struct app *a, unsigned ways)
 {
 	for (int i = 0; i < a->nr_views; i++) {
 		struct timeline *t = a->views[i].tl;
-		timeline_set_budget(t, timeline_default_budget(engine_state_size(timeline_engine(t))) / ways);
+		timeline_set_budget(t, view_budget(&a->views[i]) / ways);
 	}
 }
 

@@ -132,6 +132,13 @@ static void hist_maxima(struct history *h)
 				h->max[s] = h->v[s][i];
 }
 
+size_t view_budget(const struct view *v)
+{
+	const struct workload *wl = engine_workload(timeline_engine(v->tl));
+
+	return timeline_default_budget(workload_state_size(wl), workload_trace_bytes(wl) + v->hist.nr);
+}
+
 int view_build_more(struct view *v, uint64_t steps)
 {
 	const struct engine *e;
@@ -162,7 +169,9 @@ int view_build_more(struct view *v, uint64_t steps)
 	if (v->complete) {
 		engine_free(v->bld);
 		v->bld = NULL;
-		/* the length is known: snapshots from here on span it evenly */
+		/* the length is known, and so the index's size: the budget
+		 * counts it, and snapshots from here on span the run evenly */
+		timeline_set_budget(v->tl, view_budget(v));
 		timeline_plan(v->tl, v->total);
 	}
 	return rc;
@@ -178,7 +187,7 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	       char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	size_t state = workload_state_size(wl), budget = timeline_default_budget(state);
+	size_t state = workload_state_size(wl), budget = timeline_default_budget(state, workload_trace_bytes(wl));
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;

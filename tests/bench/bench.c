@@ -187,7 +187,7 @@ static int cmp_double(const void *a, const void *b)
 /* As the visualizer does it: a first run counts the steps (its index), the
  * timeline spaces its snapshots over them, runs to the end, and then jumps
  * and steps back.  @budget_mib 0: the visualizer's own budget for this
- * state (timeline_default_budget). */
+ * run (timeline_default_budget, counting its trace and index). */
 static int seek(uint32_t n, size_t budget_mib)
 {
 	struct bench_run b;
@@ -200,14 +200,18 @@ static int seek(uint32_t n, size_t budget_mib)
 
 	if (bench_setup(&b, n, MEM_PAGES) < 0)
 		return 1;
-	budget = budget_mib ? budget_mib << 20 : timeline_default_budget(workload_state_size(&b.wl));
-	t = timeline_new(&b.wl, policy_find("2.6.34"), budget, &err);
+	/* the visualizer's budget: known only once the index (a byte a
+	 * step) is, as there; a placeholder until then */
+	t = timeline_new(&b.wl, policy_find("2.6.34"), (size_t)32 << 20, &err);
 	count = engine_new(&b.wl, policy_find("2.6.34"), &err);
 	if (!t || !count)
 		return 1;
 	t0 = now();
 	engine_run(count, UINT64_MAX);
 	printf("count_run_s %.2f s\n", now() - t0);
+	budget = budget_mib ? budget_mib << 20 :
+		 timeline_default_budget(workload_state_size(&b.wl), workload_trace_bytes(&b.wl) + engine_steps(count));
+	timeline_set_budget(t, budget);
 	timeline_plan(t, engine_steps(count));
 	engine_free(count);
 	t0 = now();
