@@ -50,7 +50,7 @@ void timeline_plan(struct timeline *t, uint64_t total);
  * second engine indexing the run, the cursor snapshot) and the @held bytes
  * it keeps besides (the trace, the step index) are counted, and at least
  * 32 MiB.  A 100 Ki-page zone with nothing held gets 170 MiB, a 1 Mi-page
- * one 73; make bench's 10 M-access trace, with its index, 117. */
+ * one 73; make bench's 10 M-access trace, with its index, 120. */
 size_t timeline_default_budget(size_t state_size, size_t held);
 /* A new budget (compare mode shares one between two runs): snapshots over
  * it are dropped now. */

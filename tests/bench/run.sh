@@ -41,7 +41,7 @@ measure "$bench" throughput "$accesses"
 [ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-.build/vmscan-viz}" "$bench" "$accesses"
 measure "$bench" seek "$seekn"
 # the same with half of that budget: each side of compare mode gets this
-[ "$mode" = smoke ] || measure "$bench" seek "$seekn" 85
+[ "$mode" = smoke ] || measure "$bench" seek "$seekn" 60
 for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
 	measure "$bench" growth "$p"
