@@ -365,25 +365,15 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 }
 
 /*
- * engine_run()'s inner loop: up to @max accesses of the current operation,
- * while each is a read() or write() that needs no reclaim first (its page
- * is in memory, or free memory stays above the min watermark) - most of a
- * long trace.  The same calls as workload_step() makes, without the record:
- * nobody reads it.  The caller keeps the operation's last access out of
- * @max, so the cursor never leaves the operation here.  Stops before an
- * access that would reclaim or a write-back that falls due, and after one
- * that woke kswapd.  Returns the number of steps taken.
- */
-/*
  * workload_fast_run() for the commonest long operation, a trace of one
  * object (make bench's standard trace, `run --trace`): the loop below with
  * its invariants hoisted - the object's slots, the trace, the watermark
  * test for a hit - and mark_page_accessed()'s two cheap branches written
  * out: the instructions of an access halve (callgrind, 2 M accesses of
  * make bench's trace: 235 -> 120 a step).  The state changes are
- * do_rw()'s, in the same order.  A hit changes no
- * free count, so while free memory is at the low watermark or above, it
- * can neither wake kswapd nor need reclaim; a miss is do_rw()'s own path.
+ * do_rw()'s, in the same order.  A hit changes no free count, so while
+ * free memory is at the low watermark or above, it can neither wake
+ * kswapd nor need reclaim; a miss is do_rw()'s own path.
  */
 static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool write, uint64_t max)
 {
@@ -448,6 +438,16 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	return sub - start;
 }
 
+/*
+ * engine_run()'s inner loop: up to @max accesses of the current operation,
+ * while each is a read() or write() that needs no reclaim first (its page
+ * is in memory, or free memory stays above the min watermark) - most of a
+ * long trace.  The same calls as workload_step() makes, without the record:
+ * nobody reads it.  The caller keeps the operation's last access out of
+ * @max, so the cursor never leaves the operation here.  Stops before an
+ * access that would reclaim or a write-back that falls due, and after one
+ * that woke kswapd.  Returns the number of steps taken.
+ */
 uint64_t workload_fast_run(struct engine *e, uint64_t max)
 {
 	const struct wl_op *op = &e->wl->ops[e->c.op];

