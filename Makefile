@@ -9,9 +9,15 @@ DATADIR    ?= $(PREFIX)/share/vmscan-viz
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CFLAGS     ?= -O2 -g
-# Everything built goes under one hidden folder: the plain build in .build,
-# the sanitizer, benchmark and fuzzing builds in folders of their own in it.
-OUT        := .build
+# Everything built goes outside the checkout, which stays as it was cloned:
+# into one folder per checkout in the user's cache ($XDG_CACHE_HOME, or
+# ~/.cache), named after the checkout's path.  The plain build is there, the
+# sanitizer, benchmark and fuzzing builds in folders of their own in it.
+# `make where` prints it; `make OUT=dir` builds elsewhere.
+ifeq ($(origin OUT),undefined)
+CACHE_HOME := $(or $(XDG_CACHE_HOME),$(if $(HOME),$(HOME)/.cache,/tmp))
+OUT        := $(CACHE_HOME)/vmscan-viz/$(notdir $(CURDIR))-$(firstword $(shell printf '%s' '$(CURDIR)' | cksum))
+endif
 BUILD      ?= $(OUT)
 
 # Mandatory flags live apart from CFLAGS so `make CFLAGS=-O0` keeps them.
@@ -37,7 +43,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux valgrind clang libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
 
-.PHONY: all build run test test-run unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-run unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -46,10 +52,15 @@ all:
 	@$(MAKE) --no-print-directory -s deps
 	@$(MAKE) --no-print-directory build
 build: $(BIN)
+	@echo "built $(BIN)"
+where:
+	@echo $(OUT)
 
 help:
 	@echo "make            build $(BIN)"
 	@echo "make run        build and start the visualizer on the built-in scenario"
+	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
+	@echo "make where      print the build folder ($(OUT))"
 	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
@@ -118,7 +129,7 @@ $(BIN): $(BUILD)/main.o $(APP_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
 
 run: all
-	@./$(BIN)
+	@$(BIN) $(ARGS)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -174,7 +185,7 @@ lint: build
 # Both fuzz targets (the scenario loader, the trace reader), FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
 fuzz:
-	tests/fuzz/run.sh $(FUZZ_SECONDS) all
+	FUZZ_OUT=$(OUT)/fuzz tests/fuzz/run.sh $(FUZZ_SECONDS) all
 
 # The benchmark links the engine built with link-time optimisation.
 BENCH_FLAGS := -O2 -flto -g

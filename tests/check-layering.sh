@@ -4,7 +4,7 @@
 # src/scenario includes cJSON.  Checked on the sources (includes) and on
 # the objects (undefined symbols), which also catches indirect uses.
 set -u
-build=${1:-.build}
+build=${1:-$(make -s --no-print-directory -C "$(dirname "$0")/.." where)}
 cd "$(dirname "$0")/.." || exit 1
 passed=0 failed=0
 check() {	# check SENTENCE OUTPUT

@@ -15,7 +15,8 @@
 #     `o` dialog lists every installed scenario and opens one.
 #
 # BUILD is the build folder to use (it may be relinked for the new PREFIX);
-# by default a scratch one, so that .build/ is left alone.
+# by default a scratch one, so that the build folder (`make where`) is left
+# alone.
 # Last line: "install: N passed, M failed"; exit status 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 1

@@ -4,7 +4,7 @@
 # drawn with gnuplot (Debian: gnuplot-nox) for slides and handouts.
 set -eu
 scenario=$1 a=$2 b=$3 out=$4
-bin=${BIN:-.build/vmscan-viz}
+bin=${BIN:-$(make -s --no-print-directory -C "$(dirname "$0")/.." where)/vmscan-viz}
 command -v gnuplot >/dev/null || { echo "needs gnuplot (apt-get install gnuplot-nox)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -3,7 +3,7 @@
 # closing line "total: N passed, M failed" (what CI reads).
 # Each suite prints its own "<name>: N passed, M failed" as its last line.
 set -u
-build=${1:-.build}
+build=${1:-$(make -s --no-print-directory -C "$(dirname "$0")/.." where)}
 only=${2:-}
 bin=$build/vmscan-viz
 here=$(cd "$(dirname "$0")" && pwd)

@@ -8,6 +8,7 @@ set -eu
 build=$1
 mode=${2:-full}
 bench=$build/tests/bench
+viz=${BIN:-$(make -s --no-print-directory -C "$(dirname "$0")/../.." where)/vmscan-viz}
 if [ "$mode" = smoke ]; then
 	runs=1 accesses=20000 seekn=20000 sizes="1024 4096"
 else
@@ -38,7 +39,7 @@ measure "$bench" throughput "$accesses"
 # the second reference, if libCacheSim has been built (not in smoke runs)
 [ "$mode" = smoke ] || [ -z "${LIBCACHESIM:-}" ] || measure tests/bench/libcachesim.sh "$bench" "$accesses"
 [ "$mode" = smoke ] || [ -n "${LIBCACHESIM:-}" ] || tests/bench/libcachesim.sh "$bench" "$accesses"
-[ "$mode" = smoke ] || measure tests/bench/cli.sh "${BIN:-.build/vmscan-viz}" "$bench" "$accesses"
+[ "$mode" = smoke ] || measure tests/bench/cli.sh "$viz" "$bench" "$accesses"
 measure "$bench" seek "$seekn"
 # the same with half of that budget: each side of compare mode gets this
 [ "$mode" = smoke ] || measure "$bench" seek "$seekn" 60
@@ -51,5 +52,5 @@ done
 [ "$mode" = smoke ] && exit 0
 for s in data/default.json data/database-index.json tests/bench/one-mi-pages.json; do
 	echo "-- visualizer on $(basename "$s")"
-	measure tests/bench/tui.sh "${BIN:-.build/vmscan-viz}" "$s"
+	measure tests/bench/tui.sh "$viz" "$s"
 done

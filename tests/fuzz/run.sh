@@ -10,10 +10,11 @@
 # other, SECONDS each.
 #
 # Builds each target with clang's libFuzzer, ASan and UBSan straight from
-# the sources (the loader, the engine and the policies) into .build/fuzz/,
-# then runs it for SECONDS on a scratch copy of its seeds.  New inputs
-# found go to .build/fuzz/corpus/ and .build/fuzz/corpus-trace/; crashes to
-# .build/fuzz/fuzz_scenario-crash-* and .build/fuzz/fuzz_trace-crash-*.
+# the sources (the loader, the engine and the policies) into FUZZ_OUT (by
+# default fuzz/ in the build folder, `make where`), then runs it for
+# SECONDS on a scratch copy of its seeds.  New inputs found go to
+# FUZZ_OUT/corpus/ and FUZZ_OUT/corpus-trace/; crashes to
+# FUZZ_OUT/fuzz_scenario-crash-* and FUZZ_OUT/fuzz_trace-crash-*.
 # FUZZ_SRC overrides the list of library sources (e.g. for a stub).
 set -eu
 
@@ -25,7 +26,7 @@ scenario|trace|all) ;;
 esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
-OUT=.build/fuzz
+OUT=${FUZZ_OUT:-$(make -s --no-print-directory where)/fuzz}
 mkdir -p "$OUT/corpus" "$OUT/corpus-trace"
 
 SRC=${FUZZ_SRC:-$(ls src/scenario/*.c src/engine/*.c src/policy/*.c 2>/dev/null)}
