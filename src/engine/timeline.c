@@ -139,9 +139,10 @@ void timeline_free(struct timeline *t)
 	free(t);
 }
 
-size_t timeline_default_budget(size_t state_size, size_t held)
+size_t timeline_default_budget(const struct workload *wl, uint64_t indexed)
 {
 	const size_t all = (size_t)192 << 20, least = (size_t)32 << 20;
+	size_t state_size = workload_state_size(wl), held = workload_trace_bytes(wl) + (size_t)indexed;
 
 	if (state_size >= (all - least) / 3 || held >= all - least - 3 * state_size)
 		return least;

@@ -45,13 +45,13 @@ void timeline_offer(struct timeline *t, const struct engine *ahead);
 /* The run is @total steps long (a first run counted them): the snapshots
  * still to be taken are spaced so that the budget's worth spans the run. */
 void timeline_plan(struct timeline *t, uint64_t total);
-/* The snapshot budget a visualizer gives a run whose state is @state_size
- * bytes: what is left of 192 MiB once three whole states (the engine, a
- * second engine indexing the run, the cursor snapshot) and the @held bytes
- * it keeps besides (the trace, the step index) are counted, and at least
- * 32 MiB.  A 100 Ki-page zone with nothing held gets 170 MiB, a 1 Mi-page
- * one 73; make bench's 10 M-access trace, with its index, 120. */
-size_t timeline_default_budget(size_t state_size, size_t held);
+/* The snapshot budget a visualizer gives a run of @wl, @indexed steps of
+ * which it has indexed (a byte a step): what is left of 192 MiB once three
+ * whole states (the engine, a second engine indexing the run, the cursor
+ * snapshot), the traces and the index are counted, and at least 32 MiB.
+ * A 100 Ki-page zone without a trace gets 170 MiB, a 1 Mi-page one 73;
+ * make bench's 10 M-access trace, fully indexed, 120. */
+size_t timeline_default_budget(const struct workload *wl, uint64_t indexed);
 /* A new budget (compare mode shares one between two runs): snapshots over
  * it are dropped now. */
 void timeline_set_budget(struct timeline *t, size_t budget_bytes);

@@ -134,9 +134,7 @@ static void hist_maxima(struct history *h)
 
 size_t view_budget(const struct view *v)
 {
-	const struct workload *wl = engine_workload(timeline_engine(v->tl));
-
-	return timeline_default_budget(workload_state_size(wl), workload_trace_bytes(wl) + v->hist.nr);
+	return timeline_default_budget(engine_workload(timeline_engine(v->tl)), v->hist.nr);
 }
 
 int view_build_more(struct view *v, uint64_t steps)
@@ -187,7 +185,7 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	       char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	size_t state = workload_state_size(wl), budget = timeline_default_budget(state, workload_trace_bytes(wl));
+	size_t state = workload_state_size(wl), budget = timeline_default_budget(wl, 0);
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;

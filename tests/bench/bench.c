@@ -210,7 +210,7 @@ static int seek(uint32_t n, size_t budget_mib)
 	engine_run(count, UINT64_MAX);
 	printf("count_run_s %.2f s\n", now() - t0);
 	budget = budget_mib ? budget_mib << 20 :
-		 timeline_default_budget(workload_state_size(&b.wl), workload_trace_bytes(&b.wl) + engine_steps(count));
+		 timeline_default_budget(&b.wl, engine_steps(count));
 	timeline_set_budget(t, budget);
 	timeline_plan(t, engine_steps(count));
 	engine_free(count);
