@@ -13,6 +13,11 @@
 
 #include "engine.h"
 
+/* For the few calls on every fault and every reclaimed page (make bench):
+ * inlined even where GCC would not, so that a constant list or a NULL
+ * record folds away. */
+#define ENGINE_HOT static inline __attribute__((always_inline))
+
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32
 #define PAGE_ALLOC_COSTLY_ORDER	3
@@ -209,10 +214,12 @@ static inline void list_add_tail(struct engine *e, uint32_t pfn, enum lru_list l
 	link_between(e, pfn, e->c.lists[l].tail, PFN_NONE, l);
 }
 
-static inline void list_del(struct engine *e, uint32_t pfn)
+/* list_del() from list @l, which the caller knows: a constant @l lets the
+ * compiler drop the active count's test (make bench's hot paths). */
+static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l)
 {
 	struct page *p = &e->pages[pfn];
-	struct lru_head *h = &e->c.lists[p->lru];
+	struct lru_head *h = &e->c.lists[l];
 
 	if (p->prev == PFN_NONE)
 		h->head = p->next;
@@ -223,10 +230,15 @@ static inline void list_del(struct engine *e, uint32_t pfn)
 	else
 		e->pages[p->next].prev = p->prev;
 	h->nr--;
-	if (is_active_lru(p->lru) && p->object != OBJECT_KERNEL)
+	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
 		e->obj[p->object].active--;
 	p->next = p->prev = PFN_NONE;
 	p->lru = LRU_NONE;
+}
+
+static inline void list_del(struct engine *e, uint32_t pfn)
+{
+	list_del_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
 }
 
 static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list l)
@@ -235,16 +247,62 @@ static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list 
 	list_add_head(e, pfn, l);
 }
 
-/* swap.c (mm/swap.c) */
-enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+/* swap.c (mm/swap.c); the three calls of every fault are inline here */
 static inline enum outcome mpa_outcome(enum branch br)
 {
 	return br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
 }
-void lru_cache_add(struct engine *e, struct page *page, enum lru_list l);
 void activate_page(struct engine *e, struct page *page);
 void putback_lru_page(struct engine *e, struct page *page);
-void update_page_reclaim_stat(struct engine *e, bool file, bool rotated);
+/* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
+static inline void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
+{
+	e->c.recent_scanned[file]++;
+	if (rotated)
+		e->c.recent_rotated[file]++;
+}
+
+/* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
+ENGINE_HOT void lru_cache_add(struct engine *e, struct page *page, enum lru_list l)
+{
+	uint32_t pfn = page_to_pfn(e, page);
+
+	if (l == LRU_UNEVICTABLE) {
+		page_set(page, PG_unevictable);
+		page_clear(page, PG_active);
+		list_add_head(e, pfn, l);
+		return;
+	}
+	if (is_active_lru(l))
+		page_set(page, PG_active);
+	list_add_head(e, pfn, l);
+	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
+}
+
+/* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
+ * -> active,unreferenced -> active,referenced.  Returns the branch that
+ * fired; @r (may be NULL) gets it too. */
+ENGINE_HOT enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
+{
+	enum branch br;
+
+	if (!PageActive(page) && !PageUnevictable(page) && PageReferenced(page) && PageLRU(page)) {
+		activate_page(e, page);
+		page_clear(page, PG_referenced);
+		br = BR_MPA_ACTIVATE;
+	} else if (!PageReferenced(page)) {
+		SetPageReferenced(page);
+		br = BR_MPA_REFERENCE;
+	} else {
+		br = BR_MPA_NOTHING;
+	}
+	if (r) {
+		r->branch = (uint16_t)br;
+		r->outcome = (uint8_t)mpa_outcome(br);
+	}
+	return br;
+}
+
 
 /* rmap.c (mm/rmap.c) */
 enum ttu_result { SWAP_SUCCESS, SWAP_FAIL, SWAP_AGAIN, SWAP_MLOCK };
@@ -254,9 +312,48 @@ void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
 
 /* page_alloc.c (mm/page_alloc.c) */
 void zone_init_watermarks(struct engine *e);
-uint32_t alloc_page(struct engine *e);
-void free_page(struct engine *e, uint32_t pfn);
 bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
+
+/* The page allocator's two calls, inline: every fault and every reclaimed
+ * page goes through them (make bench).  alloc_page() takes the page at the
+ * head of the free list; the caller has checked that there is one.  The
+ * page comes back blank and on no list. */
+ENGINE_HOT uint32_t alloc_page(struct engine *e)
+{
+	uint32_t pfn = e->c.lists[LRU_FREE].head;
+	struct page *p = &e->pages[pfn];
+
+	list_del_from(e, pfn, LRU_FREE);
+	p->flags = 0;
+	p->mapped = p->young = p->pte_dirty = 0;
+	p->object = OBJECT_KERNEL;
+	p->index = 0;
+	count_vm_event(e, PGALLOC);
+	return pfn;	/* on LRU_NONE: the caller puts it on a list */
+}
+
+/* Back to the free list from list @from (LRU_NONE: from no list).  As in
+ * free_pcppages_bulk(), freeing a page tells reclaim the zone is not
+ * hopeless after all. */
+ENGINE_HOT void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
+{
+	struct page *p = &e->pages[pfn];
+
+	if (from != LRU_NONE)
+		list_del_from(e, pfn, from);
+	p->flags = 0;
+	p->mapped = p->young = p->pte_dirty = 0;
+	p->object = OBJECT_KERNEL;
+	list_add_head(e, pfn, LRU_FREE);
+	e->c.pages_scanned = 0;
+	e->c.all_unreclaimable = false;
+	count_vm_event(e, PGFREE);
+}
+
+static inline void free_page(struct engine *e, uint32_t pfn)
+{
+	free_page_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
+}
 
 /* memory.c, filemap.c, mlock.c: the workload steps */
 void workload_step(struct engine *e, struct step_record *r);

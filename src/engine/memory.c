@@ -133,7 +133,7 @@ static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
 /* A new page for @obj/@index: takes a free page, fills it from disk or
  * swap, and puts it in the page cache.  Returns it off every list; the
  * caller adds it.  Sets *shadow to the slot's old contents. */
-static struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
+ENGINE_HOT struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
 {
 	uint32_t pfn = alloc_page(e);
 	struct page *p = pfn_to_page(e, pfn);
@@ -154,7 +154,7 @@ static struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t in
 
 /* Which list a file page that was just read in goes to.  3.15: a refault
  * whose distance fits in the active list is inserted active. */
-static enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
+ENGINE_HOT enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 {
 	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
 		return LRU_INACTIVE_FILE;
@@ -298,7 +298,7 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 /* read() or write() of one page: do_generic_file_read() and
  * generic_perform_write() both end in mark_page_accessed().  @r may be
  * NULL (engine_run() skipping the record); returns the outcome. */
-static enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+ENGINE_HOT enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
 {
 	uint32_t *slot = page_slot(e, obj, index);
 	enum outcome out;
@@ -367,59 +367,76 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 /*
  * workload_fast_run() for the commonest long operation, a trace of one
  * object (make bench's standard trace, `run --trace`): the loop below with
- * its invariants hoisted - the object's slots, the trace, the watermark
- * test for a hit - and mark_page_accessed()'s two cheap branches written
- * out: the instructions of an access halve (callgrind, 2 M accesses of
- * make bench's trace: 235 -> 120 a step).  The state changes are
- * do_rw()'s, in the same order.  A hit changes no free count, so while
- * free memory is at the low watermark or above, it can neither wake
- * kswapd nor need reclaim; a miss is do_rw()'s own path.
+ * what cannot change in it hoisted out, and mark_page_accessed()'s two
+ * cheap branches written out for a hit.  The state changes are do_rw()'s,
+ * in the same order.  Hoisted, and why it holds:
+ *  - the write-back due next: only reclaim starts one, and reclaim stops
+ *    this loop, so the ring's head stays put and the steps left before it
+ *    falls due are known at the start;
+ *  - "free memory at the low watermark or above": only a miss changes the
+ *    free count, so it is tested again after each one.  While it holds, a
+ *    hit can neither wake kswapd nor need reclaim.
  */
 static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool write, uint64_t max)
 {
 	uint32_t obj = op->object, *slots = page_slot(e, obj, 0), index = 0;
 	const uint32_t *trace = op->trace;
+	struct page *pages = e->pages;
 	uint64_t start = e->c.sub, sub = start, end = start + max, len = e->c.op_len;
+	uint64_t warm_end = len > TRACE_AHEAD_SLOT ? len - TRACE_AHEAD_SLOT : 0, step0 = e->c.step;
+	uint64_t *decisions = e->c.decisions;
 	uint16_t dirty = write ? (uint16_t)(1u << PG_dirty) : 0;
+	bool quiet = nr_free_pages(e) >= e->c.wmark_low;
 
+	if (e->c.wb_len) {
+		int32_t room = (int32_t)(pages[e->wb_ring[e->c.wb_head]].wb_due - (uint32_t)(step0 + 1));
+		if (room <= 0)
+			return 0;
+		if ((uint64_t)room < max)
+			end = start + (uint64_t)room;
+	}
 	while (sub < end) {
 		enum outcome out;
 		uint32_t slot, s;
 
-		if (e->c.wb_len && writeback_due_at(e, e->c.step + 1))
-			break;
-		if (sub + TRACE_AHEAD_SLOT < len) {	/* the last few go unwarmed */
+		if (sub < warm_end) {	/* the last few go unwarmed */
 			__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
 			s = slots[trace[sub + TRACE_AHEAD_PAGE]];
 			if (SLOT_TAG(s) == SLOT_PAGE)
-				__builtin_prefetch(&e->pages[SLOT_VAL(s)]);
+				__builtin_prefetch(&pages[SLOT_VAL(s)]);
 		}
 		index = trace[sub];
 		slot = slots[index];
-		if (SLOT_TAG(slot) == SLOT_PAGE && nr_free_pages(e) >= e->c.wmark_low) {
-			struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+		if (SLOT_TAG(slot) == SLOT_PAGE && quiet) {
+			struct page *p = &pages[SLOT_VAL(slot)];
 			uint16_t f = p->flags;
 			const uint16_t ref = 1u << PG_referenced,
 				       act = 1u << PG_active | 1u << PG_unevictable;
 
+			sub++;
 			if (!(f & ref)) {		/* mark_page_accessed(): first use */
 				p->flags = f | ref | dirty;
-				e->c.decisions[OUT_REFERENCE]++;
+				decisions[OUT_REFERENCE]++;
 			} else if ((f & act) || !PageLRU(p)) {	/* nothing to do */
 				p->flags = f | dirty;
 			} else {
+				e->c.step = step0 + (sub - start);
 				out = mpa_outcome(mark_page_accessed(e, p, NULL));
 				p->flags |= dirty;
 				if (out != OUT_NONE)
-					e->c.decisions[out]++;
+					decisions[out]++;
 			}
-			e->c.sub = ++sub;
-			e->c.step++;
+#ifdef VMSCAN_DEBUG
+			e->c.sub = sub;
+			e->c.step = step0 + (sub - start);
 			debug_check(e);
+#endif
 			continue;	/* a hit cannot wake kswapd */
 		}
 		if (SLOT_TAG(slot) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
 			break;	/* the allocation reclaims first: the full step */
+		e->c.sub = sub;
+		e->c.step = step0 + (sub - start);
 		out = do_rw(e, obj, index, write, NULL);
 		after_workload(e, out);
 		e->c.sub = ++sub;
@@ -427,7 +444,10 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 		debug_check(e);
 		if (reclaim_running(e))
 			break;	/* kswapd woke */
+		quiet = nr_free_pages(e) >= e->c.wmark_low;
 	}
+	e->c.sub = sub;
+	e->c.step = step0 + (sub - start);
 	if (sub > start) {
 		/* as current_access(), advance() and after_workload() leave them */
 		e->c.pend_obj = obj;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/page_alloc.c - the free list and the watermarks (mm/page_alloc.c)
+ * engine/page_alloc.c - the watermarks (mm/page_alloc.c); the free list's
+ * alloc_page() and free_page() are in internal.h, inline
  *
  * Watermarks are derived as 2.6.34's init_per_zone_wmark_min() and
  * setup_per_zone_wmarks() do for a single zone: min_free_kbytes is
@@ -61,38 +62,4 @@ bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr)
 {
 	uint32_t free = nr_free_pages(e);
 	return free >= nr && free - nr >= mark;
-}
-
-/* Takes the page at the head of the free list; the caller has checked that
- * there is one.  The page comes back blank and on no list. */
-uint32_t alloc_page(struct engine *e)
-{
-	uint32_t pfn = e->c.lists[LRU_FREE].head;
-	struct page *p = &e->pages[pfn];
-
-	list_del(e, pfn);
-	p->flags = 0;
-	p->mapped = p->young = p->pte_dirty = 0;
-	p->object = OBJECT_KERNEL;
-	p->index = 0;
-	p->lru = LRU_NONE;	/* the caller puts it on a list */
-	count_vm_event(e, PGALLOC);
-	return pfn;
-}
-
-/* Back to the free list.  As in free_pcppages_bulk(), freeing a page tells
- * reclaim the zone is not hopeless after all. */
-void free_page(struct engine *e, uint32_t pfn)
-{
-	struct page *p = &e->pages[pfn];
-
-	if (p->lru != LRU_NONE)
-		list_del(e, pfn);
-	p->flags = 0;
-	p->mapped = p->young = p->pte_dirty = 0;
-	p->object = OBJECT_KERNEL;
-	list_add_head(e, pfn, LRU_FREE);
-	e->c.pages_scanned = 0;
-	e->c.all_unreclaimable = false;
-	count_vm_event(e, PGFREE);
 }

@@ -5,37 +5,13 @@
  * mark_page_accessed() is the two-step rule for pages the kernel sees being
  * used (read(), write(), unmap of a young pte): the first call sets
  * PG_referenced, the second activates.  lru_cache_add() is where every new
- * page enters, at the head of its list.
+ * page enters, at the head of its list.  Both are in internal.h, inline:
+ * every fault calls them.
  *
  * Left out: the per-cpu pagevecs that batch these additions (a page waiting
  * in one cannot be activated; see kernel-model.md §1.3).
  */
 #include "internal.h"
-
-/* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
-void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
-{
-	e->c.recent_scanned[file]++;
-	if (rotated)
-		e->c.recent_rotated[file]++;
-}
-
-/* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
-void lru_cache_add(struct engine *e, struct page *page, enum lru_list l)
-{
-	uint32_t pfn = page_to_pfn(e, page);
-
-	if (l == LRU_UNEVICTABLE) {
-		page_set(page, PG_unevictable);
-		page_clear(page, PG_active);
-		list_add_head(e, pfn, l);
-		return;
-	}
-	if (is_active_lru(l))
-		page_set(page, PG_active);
-	list_add_head(e, pfn, l);
-	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
-}
 
 /* 2.6.34 activate_page(): inactive to the head of the active list. */
 void activate_page(struct engine *e, struct page *page)
@@ -48,30 +24,6 @@ void activate_page(struct engine *e, struct page *page)
 	update_page_reclaim_stat(e, page_is_file_cache(page), true);
 	if (e->policy->on_activate)
 		e->policy->on_activate(e);
-}
-
-/* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
- * -> active,unreferenced -> active,referenced.  Returns the branch that
- * fired; @r (may be NULL) gets it too. */
-enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
-{
-	enum branch br;
-
-	if (!PageActive(page) && !PageUnevictable(page) && PageReferenced(page) && PageLRU(page)) {
-		activate_page(e, page);
-		page_clear(page, PG_referenced);
-		br = BR_MPA_ACTIVATE;
-	} else if (!PageReferenced(page)) {
-		SetPageReferenced(page);
-		br = BR_MPA_REFERENCE;
-	} else {
-		br = BR_MPA_NOTHING;
-	}
-	if (r) {
-		r->branch = (uint16_t)br;
-		r->outcome = (uint8_t)mpa_outcome(br);
-	}
-	return br;
 }
 
 /* 2.6.34 putback_lru_page(): back on the list its flags say, or on the

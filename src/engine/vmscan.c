@@ -385,7 +385,7 @@ static void put_back(struct engine *e, struct page *p)
 
 /* __remove_mapping() and the free: the page leaves the page cache; a file
  * page leaves a shadow, a swap-cache page leaves its swap entry. */
-static void reclaim_page(struct engine *e, struct page *p)
+ENGINE_HOT void reclaim_page(struct engine *e, struct page *p)
 {
 	uint32_t *slot = page_slot(e, p->object, p->index);
 
@@ -403,7 +403,7 @@ static void reclaim_page(struct engine *e, struct page *p)
 	count_vm_event(e, PGSTEAL);
 	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD)
 		count_vm_event(e, KSWAPD_STEAL);
-	free_page(e, page_to_pfn(e, p));
+	free_page_from(e, page_to_pfn(e, p), LRU_ISOLATED);	/* the batch's */
 }
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
@@ -564,6 +564,47 @@ counted:
 	e->c.decisions[r->outcome]++;
 }
 
+/*
+ * shrink_page() for the page most batches are made of - evictable, a file
+ * page, clean, unmapped, not under writeback - when nobody reads the
+ * record (reclaim_fast_run).  For such a page every test of shrink_page()
+ * after the policy's is settled in advance: nothing to swap, to unmap or
+ * to write; so the policy decides and its verdict is carried out here, with
+ * shrink_page()'s state changes in its order.  false: not such a page,
+ * nothing done.  (callgrind on make bench's trace: 29 instructions fewer
+ * a reclaimed page.)
+ */
+ENGINE_HOT bool shrink_clean_file_page(struct engine *e, struct page *p)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct reference_check rc = { .branch = BR_NONE };
+	const uint16_t not_quick = 1u << PG_mlocked | 1u << PG_writeback | 1u << PG_anon | 1u << PG_dirty;
+	enum page_references ref;
+
+	if ((p->flags & not_quick) || page_mapped(p))
+		return false;
+	rs->sc.nr_scanned++;
+	ref = e->policy->check_references(e, p, &rs->sc, &rc);
+	switch (ref) {
+	case PAGEREF_ACTIVATE:
+		page_set(p, PG_active);
+		count_vm_event(e, PGACTIVATE);
+		rs->batch.nr_activate++;
+		put_back(e, p);
+		break;
+	case PAGEREF_KEEP:
+		rs->batch.nr_ref_keep++;
+		count_vm_event(e, SIM_KEEP);
+		put_back(e, p);
+		break;
+	default:	/* clean: PAGEREF_RECLAIM_CLEAN frees it too */
+		reclaim_page(e, p);
+		break;
+	}
+	e->c.decisions[pageref_outcome(ref)]++;
+	return true;
+}
+
 /* shrink_active_list() for one page. */
 static void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
 {
@@ -668,7 +709,7 @@ bool reclaim_running(const struct engine *e)
 /* Is there a batch page to examine?  Examines it.  @full false:
  * engine_run() reads no record, so @r is a scratch one, and the page's
  * inputs are not looked up for it. */
-static bool batch_step(struct engine *e, struct step_record *r, bool full)
+ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	uint32_t pfn = e->c.lists[LRU_ISOLATED].tail;
@@ -683,7 +724,7 @@ static bool batch_step(struct engine *e, struct step_record *r, bool full)
 	}
 	if (rs->batch_active)
 		shrink_active_page(e, &e->pages[pfn], r);
-	else
+	else if (full || !shrink_clean_file_page(e, &e->pages[pfn]))
 		shrink_page(e, &e->pages[pfn], r);
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
