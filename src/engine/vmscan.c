@@ -255,8 +255,9 @@ static void scan_ahead_step(struct engine *e)
  * LRU_ISOLATED list would leave them in this very order, newest at its
  * head, so the cut changes no byte; it only saves relinking every page
  * (callgrind on make bench's trace: 70% fewer instructions to begin a
- * batch).  Returns the number of pages taken.  LRU_ISOLATED is empty here: a batch begins only
- * after the last one was put back (engine_check).
+ * batch).  Returns the number of pages taken.  LRU_ISOLATED is empty
+ * here: a batch begins only after the last one was put back
+ * (engine_check).
  */
 static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count[NR_EVICTABLE_LRU])
 {
@@ -381,6 +382,20 @@ static void put_back(struct engine *e, struct page *p)
 	/* put back on an active list: counts as rotated (shrink_inactive_list) */
 	if (PageActive(p))
 		e->c.recent_rotated[page_is_file_cache(p)]++;
+}
+
+/* shrink_page_list()'s activate_locked: back on the active list of its type. */
+static void activate_locked(struct engine *e, struct page *p)
+{
+	/* a page that stays is not going to swap soon: free its slot if swap fills */
+	if (PageSwapCache(p) && (uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages) {
+		page_clear(p, PG_swapcache);
+		e->c.swap_free++;
+	}
+	page_set(p, PG_active);
+	count_vm_event(e, PGACTIVATE);
+	e->c.rs.batch.nr_activate++;
+	put_back(e, p);
 }
 
 /* __remove_mapping() and the free: the page leaves the page cache; a file
@@ -535,16 +550,8 @@ static void shrink_page(struct engine *e, struct page *p, struct step_record *r)
 	goto counted;
 
 activate:
-	/* a page that stays is not going to swap soon: free its slot if swap fills */
-	if (PageSwapCache(p) && (uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages) {
-		page_clear(p, PG_swapcache);
-		e->c.swap_free++;
-	}
-	page_set(p, PG_active);
-	count_vm_event(e, PGACTIVATE);
-	rs->batch.nr_activate++;
 	r->action = (uint16_t)action;
-	put_back(e, p);
+	activate_locked(e, p);
 	r->to = p->lru;
 	goto counted;
 keep_action:
@@ -587,10 +594,7 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, struct page *p)
 	ref = e->policy->check_references(e, p, &rs->sc, &rc);
 	switch (ref) {
 	case PAGEREF_ACTIVATE:
-		page_set(p, PG_active);
-		count_vm_event(e, PGACTIVATE);
-		rs->batch.nr_activate++;
-		put_back(e, p);
+		activate_locked(e, p);
 		break;
 	case PAGEREF_KEEP:
 		rs->batch.nr_ref_keep++;
