@@ -303,7 +303,6 @@ ENGINE_HOT enum branch mark_page_accessed(struct engine *e, struct page *page, s
 	return br;
 }
 
-
 /* rmap.c (mm/rmap.c) */
 enum ttu_result { SWAP_SUCCESS, SWAP_FAIL, SWAP_AGAIN, SWAP_MLOCK };
 enum ttu_result try_to_unmap(struct engine *e, struct page *page);

@@ -413,19 +413,21 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 			const uint16_t ref = 1u << PG_referenced,
 				       act = 1u << PG_active | 1u << PG_unevictable;
 
-			sub++;
 			if (!(f & ref)) {		/* mark_page_accessed(): first use */
 				p->flags = f | ref | dirty;
 				decisions[OUT_REFERENCE]++;
 			} else if ((f & act) || !PageLRU(p)) {	/* nothing to do */
 				p->flags = f | dirty;
 			} else {
+				/* the cursor as the miss below leaves it for do_rw() */
+				e->c.sub = sub;
 				e->c.step = step0 + (sub - start);
 				out = mpa_outcome(mark_page_accessed(e, p, NULL));
 				p->flags |= dirty;
 				if (out != OUT_NONE)
 					decisions[out]++;
 			}
+			sub++;
 #ifdef VMSCAN_DEBUG
 			e->c.sub = sub;
 			e->c.step = step0 + (sub - start);
