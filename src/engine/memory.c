@@ -365,11 +365,56 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 }
 
 /*
+ * trace_fast_run()'s hits, while free memory is at the low watermark or
+ * above: from @sub up to @end (at most TRACE_AHEAD_SLOT before the trace's
+ * end, so the warming never reads past it), each access whose page is in
+ * memory and whose mark_page_accessed() takes one of its two cheap
+ * branches.  Returns the access it stopped at: a miss, a hit that
+ * activates, or @end.  Adds the first uses to *@referenced.  A function of
+ * its own, so that its few values stay in registers, not in engine_run()'s
+ * stack frame (27 instructions a hit; make bench: engine/bare 2.79x -> 2.55x
+ * in interleaved runs, medians of six).
+ */
+static __attribute__((noinline)) uint64_t trace_hits(const uint32_t *trace, const uint32_t *slots,
+						     struct page *pages, uint64_t sub, uint64_t end,
+						     uint16_t dirty, uint64_t *referenced)
+{
+	const uint16_t ref = 1u << PG_referenced, act = 1u << PG_active | 1u << PG_unevictable;
+	uint64_t first_uses = 0;
+
+	for (; sub < end; sub++) {
+		uint32_t ahead, slot;
+		struct page *p;
+		uint16_t f;
+
+		__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
+		ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
+		if (SLOT_TAG(ahead) == SLOT_PAGE)
+			__builtin_prefetch(&pages[SLOT_VAL(ahead)]);
+		slot = slots[trace[sub]];
+		if (SLOT_TAG(slot) != SLOT_PAGE)
+			break;
+		p = &pages[SLOT_VAL(slot)];
+		f = p->flags;
+		if (!(f & ref)) {		/* mark_page_accessed(): first use */
+			p->flags = f | ref | dirty;
+			first_uses++;
+		} else if ((f & act) || !PageLRU(p)) {	/* nothing to do */
+			p->flags = f | dirty;
+		} else {
+			break;			/* activates: the caller's */
+		}
+	}
+	*referenced += first_uses;
+	return sub;
+}
+
+/*
  * workload_fast_run() for the commonest long operation, a trace of one
  * object (make bench's standard trace, `run --trace`): the loop below with
- * what cannot change in it hoisted out, and mark_page_accessed()'s two
- * cheap branches written out for a hit.  The state changes are do_rw()'s,
- * in the same order.  Hoisted, and why it holds:
+ * what cannot change in it hoisted out, and the cheap hits in
+ * trace_hits().  The state changes are do_rw()'s, in the same order.
+ * Hoisted, and why it holds:
  *  - the write-back due next: only reclaim starts one, and reclaim stops
  *    this loop, so the ring's head stays put and the steps left before it
  *    falls due are known at the start;
@@ -397,13 +442,21 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	}
 	while (sub < end) {
 		enum outcome out;
-		uint32_t slot, s;
+		uint32_t slot;
 
-		if (sub < warm_end) {	/* the last few go unwarmed */
-			__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
-			s = slots[trace[sub + TRACE_AHEAD_PAGE]];
-			if (SLOT_TAG(s) == SLOT_PAGE)
-				__builtin_prefetch(&pages[SLOT_VAL(s)]);
+		if (quiet && sub < warm_end) {
+			uint64_t stop = end < warm_end ? end : warm_end;
+#ifdef VMSCAN_DEBUG
+			stop = sub + 1;	/* engine_check after every step */
+#endif
+			sub = trace_hits(trace, slots, pages, sub, stop, dirty, &decisions[OUT_REFERENCE]);
+#ifdef VMSCAN_DEBUG
+			e->c.sub = sub;
+			e->c.step = step0 + (sub - start);
+			debug_check(e);
+#endif
+			if (sub >= end)
+				break;
 		}
 		index = trace[sub];
 		slot = slots[index];
@@ -453,7 +506,7 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	if (sub > start) {
 		/* as current_access(), advance() and after_workload() leave them */
 		e->c.pend_obj = obj;
-		e->c.pend_index = index;
+		e->c.pend_index = trace[sub - 1];
 		e->c.pend_valid = false;
 		e->c.alloc_reclaimed = e->c.kswapd_tried = false;
 	}
