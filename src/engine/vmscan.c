@@ -237,16 +237,14 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
  * may change meanwhile, and any page may be read.
  */
 #define SCAN_AHEAD_PAGES SWAP_CLUSTER_MAX
-static void scan_ahead_step(struct engine *e)
+static inline void scan_ahead_step(const struct engine *e, uint32_t *pfn, uint32_t *left)
 {
-	uint32_t pfn = e->scan_ahead;
-
-	if (!e->scan_ahead_left || pfn >= e->nr_pages)
+	if (!*left || *pfn >= e->nr_pages)
 		return;
-	e->scan_ahead = pfn = e->pages[pfn].prev;
-	e->scan_ahead_left--;
-	if (pfn < e->nr_pages)
-		__builtin_prefetch(&e->pages[pfn]);
+	*pfn = e->pages[*pfn].prev;
+	--*left;
+	if (*pfn < e->nr_pages)
+		__builtin_prefetch(&e->pages[*pfn]);
 }
 
 /*
@@ -400,8 +398,9 @@ static void activate_locked(struct engine *e, struct page *p)
 
 /* __remove_mapping() and the free: the page leaves the page cache; a file
  * page leaves a shadow, a swap-cache page leaves its swap entry. */
-ENGINE_HOT void reclaim_page(struct engine *e, struct page *p)
+ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 {
+	struct page *p = &e->pages[pfn];
 	uint32_t *slot = page_slot(e, p->object, p->index);
 
 	if (PageSwapCache(p)) {
@@ -418,7 +417,7 @@ ENGINE_HOT void reclaim_page(struct engine *e, struct page *p)
 	count_vm_event(e, PGSTEAL);
 	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD)
 		count_vm_event(e, KSWAPD_STEAL);
-	free_page_from(e, page_to_pfn(e, p), LRU_ISOLATED);	/* the batch's */
+	free_page_from(e, pfn, LRU_ISOLATED);	/* the batch's */
 }
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
@@ -546,7 +545,7 @@ static void shrink_page(struct engine *e, struct page *p, struct step_record *r)
 	}
 	r->action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
 	r->to = LRU_FREE;
-	reclaim_page(e, p);
+	reclaim_page(e, page_to_pfn(e, p));
 	goto counted;
 
 activate:
@@ -581,8 +580,9 @@ counted:
  * nothing done.  (callgrind on make bench's trace: 29 instructions fewer
  * a reclaimed page.)
  */
-ENGINE_HOT bool shrink_clean_file_page(struct engine *e, struct page *p)
+ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
 {
+	struct page *p = &e->pages[pfn];
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
 	const uint16_t not_quick = 1u << PG_mlocked | 1u << PG_writeback | 1u << PG_anon | 1u << PG_dirty;
@@ -602,7 +602,7 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, struct page *p)
 		put_back(e, p);
 		break;
 	default:	/* clean: PAGEREF_RECLAIM_CLEAN frees it too */
-		reclaim_page(e, p);
+		reclaim_page(e, pfn);
 		break;
 	}
 	e->c.decisions[pageref_outcome(ref)]++;
@@ -711,8 +711,8 @@ bool reclaim_running(const struct engine *e)
 }
 
 /* Is there a batch page to examine?  Examines it.  @full false:
- * engine_run() reads no record, so @r is a scratch one, and the page's
- * inputs are not looked up for it. */
+ * engine_run() reads no record, so @r is scratch, cleared here only for
+ * the pages that write to it, and the page's inputs are not looked up. */
 ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 {
 	struct reclaim_state *rs = &e->c.rs;
@@ -726,10 +726,16 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 		r->index = e->pages[pfn].index;
 		fill_inputs(e, &e->pages[pfn], r);	/* as the page was before the decision */
 	}
-	if (rs->batch_active)
-		shrink_active_page(e, &e->pages[pfn], r);
-	else if (full || !shrink_clean_file_page(e, &e->pages[pfn]))
-		shrink_page(e, &e->pages[pfn], r);
+	if (!rs->batch_active && !full && shrink_clean_file_page(e, pfn)) {
+		/* done, without a record */
+	} else {
+		if (!full)
+			memset(r, 0, sizeof *r);
+		if (rs->batch_active)
+			shrink_active_page(e, &e->pages[pfn], r);
+		else
+			shrink_page(e, &e->pages[pfn], r);
+	}
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
 			e->c.recent_rotated[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
@@ -743,28 +749,46 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 	return true;
 }
 
-/* engine_run()'s loop for reclaim: up to @max steps that each examine the
- * next page of the isolated batch, with the calls reclaim_step() makes for
- * them, into a record nobody reads.  Stops where the batch ends: what
- * follows moves the state machine, and that is the full step's. */
+static bool reclaim_machine(struct engine *e, struct step_record *r, bool full);
+
+/*
+ * engine_run()'s loop for reclaim: up to @max steps, each the calls that
+ * reclaim_step() makes for it, into a record nobody reads.  Most examine
+ * the next page of the isolated batch; where a batch ends, the state
+ * machine moves on to the next one and examines its first page, as a full
+ * step does.  Stops when reclaim ends (the rest of that step is the
+ * workload's, and the full step's) or the workload has (so that the run's
+ * end is a full step's).
+ */
 uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 {
 	struct step_record scratch;
+	uint32_t ahead = e->scan_ahead, left = e->scan_ahead_left;
 	uint64_t done = 0;
 
-	while (done < max && e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr) {
-		scan_ahead_step(e);
-		/* the page-cache slot that freeing the batch's next page
-		 * writes (its struct page is warm: isolation read it) */
-		uint32_t q = e->pages[e->c.lists[LRU_ISOLATED].tail].prev;
-		if (q != PFN_NONE && e->pages[q].object != OBJECT_KERNEL)
-			__builtin_prefetch(page_slot(e, e->pages[q].object, e->pages[q].index));
-		memset(&scratch, 0, sizeof scratch);
-		e->c.step++;
-		batch_step(e, &scratch, false);
+	while (done < max) {
+		if (e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr) {
+			scan_ahead_step(e, &ahead, &left);
+			e->c.step++;
+			batch_step(e, &scratch, false);
+		} else {
+			if (e->c.done)
+				break;
+			e->c.step++;
+			e->scan_ahead = ahead;
+			e->scan_ahead_left = left;
+			if (!reclaim_machine(e, &scratch, false)) {
+				e->c.step--;	/* the step goes on to the workload */
+				break;
+			}
+			ahead = e->scan_ahead;	/* a new batch walks from its cut */
+			left = e->scan_ahead_left;
+		}
 		done++;
 		debug_check(e);
 	}
+	e->scan_ahead = ahead;
+	e->scan_ahead_left = left;
 	return done;
 }
 
@@ -842,6 +866,12 @@ static void kswapd_priority_done(struct engine *e)
 
 bool reclaim_step(struct engine *e, struct step_record *r)
 {
+	return reclaim_machine(e, r, true);
+}
+
+/* reclaim_step(); @full false: for reclaim_fast_run(), @r is scratch. */
+static bool reclaim_machine(struct engine *e, struct step_record *r, bool full)
+{
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
 
@@ -895,7 +925,7 @@ bool reclaim_step(struct engine *e, struct step_record *r)
 			shrink_loop(e);
 			break;
 		case RS_BATCH:
-			if (batch_step(e, r, true))
+			if (batch_step(e, r, full))
 				return true;
 			rs->stage = rs->after_batch;
 			break;
