@@ -98,6 +98,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 		set_error(err, "out of memory for the simulated zone");
 		return NULL;
 	}
+	for (uint32_t i = 0; i < slots; i++)
+		e->slots[i] = slot_make(SLOT_EMPTY, 0);
 	for (int l = 0; l < NR_LISTS; l++)
 		e->c.lists[l] = (struct lru_head){ PFN_NONE, PFN_NONE, 0 };
 	/* every page starts free, lowest pfn at the head */

@@ -25,12 +25,14 @@
 /*
  * A page-cache slot, one per page of every object: what the kernel's radix
  * tree holds at that index.  The top two bits say what the rest means.
+ * SLOT_PAGE is 0, so that a slot holding a page is its pfn: every access
+ * reads a slot, and the test is one compare (make bench).
  */
 #define SLOT_TAG(s)	((s) >> 30)
 #define SLOT_VAL(s)	((s) & 0x3fffffffu)
 enum slot_tag {
-	SLOT_EMPTY,		/* never in memory */
 	SLOT_PAGE,		/* in memory: the value is the pfn */
+	SLOT_EMPTY,		/* never in memory */
 	SLOT_SHADOW,		/* evicted file page: the value is its shadow (3.15) */
 	SLOT_SWAP,		/* swapped-out anon page: holds a swap slot */
 };
