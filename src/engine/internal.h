@@ -265,9 +265,9 @@ static inline void update_page_reclaim_stat(struct engine *e, bool file, bool ro
 }
 
 /* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
-ENGINE_HOT void lru_cache_add(struct engine *e, struct page *page, enum lru_list l)
+ENGINE_HOT void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 {
-	uint32_t pfn = page_to_pfn(e, page);
+	struct page *page = &e->pages[pfn];
 
 	if (l == LRU_UNEVICTABLE) {
 		page_set(page, PG_unevictable);

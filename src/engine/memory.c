@@ -131,9 +131,9 @@ static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
 }
 
 /* A new page for @obj/@index: takes a free page, fills it from disk or
- * swap, and puts it in the page cache.  Returns it off every list; the
- * caller adds it.  Sets *shadow to the slot's old contents. */
-ENGINE_HOT struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
+ * swap, and puts it in the page cache.  Returns its pfn, off every list;
+ * the caller adds it.  Sets *old to the slot's old contents. */
+ENGINE_HOT uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
 {
 	uint32_t pfn = alloc_page(e);
 	struct page *p = pfn_to_page(e, pfn);
@@ -149,7 +149,7 @@ ENGINE_HOT struct page *page_cache_alloc(struct engine *e, uint32_t obj, uint32_
 		e->obj[obj].refaults++;
 		count_vm_event(e, SIM_REFAULT);
 	}
-	return p;
+	return pfn;
 }
 
 /* Which list a file page that was just read in goes to.  3.15: a refault
@@ -229,7 +229,7 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 	unsigned as = find_vma(e, obj, index);
 	const struct vma *vma = object_vma(e, obj, as);
 	uint32_t *slot = page_slot(e, obj, index);
-	uint32_t old;
+	uint32_t old, pfn;
 	struct page *p;
 
 	r->func = FN_HANDLE_MM_FAULT;
@@ -257,7 +257,8 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 
 	r->from = LRU_FREE;
 	count_vm_event(e, PGFAULT);
-	p = page_cache_alloc(e, obj, index, &old);
+	pfn = page_cache_alloc(e, obj, index, &old);
+	p = pfn_to_page(e, pfn);
 	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 	if (e->wl->objects[obj].type == OBJ_ANON) {
 		page_set(p, PG_anon);
@@ -274,17 +275,17 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 				page_set(p, PG_dirty);
 			}
 			r->branch = BR_FAULT_SWAPIN;
-			lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_INACTIVE_ANON);
+			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_INACTIVE_ANON);
 		} else {
 			r->branch = BR_FAULT_ANON;
-			lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_ACTIVE_ANON);
+			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_ACTIVE_ANON);
 		}
 	} else {
 		count_vm_event(e, PGMAJFAULT);
 		count_vm_events(e, PGPGIN, 4);
 		r->branch = BR_FAULT_FILE;
 		enum lru_list l = file_page_list(e, old, &r->branch);
-		lru_cache_add(e, p, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : l);
+		lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : l);
 	}
 	if (vma->flags & VM_LOCKED) {
 		page_set(p, PG_mlocked);
@@ -313,10 +314,12 @@ ENGINE_HOT enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bo
 		uint16_t placed = BR_READ_MISS;
 		uint32_t old;
 
-		p = page_cache_alloc(e, obj, index, &old);
+		uint32_t pfn = page_cache_alloc(e, obj, index, &old);
+
+		p = pfn_to_page(e, pfn);
 		if (!write)
 			count_vm_events(e, PGPGIN, 4);
-		lru_cache_add(e, p, file_page_list(e, old, &placed));
+		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
 		mark_page_accessed(e, p, NULL);
 		out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 		if (r) {

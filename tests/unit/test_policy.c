@@ -52,7 +52,7 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 	e->obj[obj].resident++;
 	if (s->anon)
 		page_set(p, PG_anon);
-	lru_cache_add(e, p, s->anon ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE);
+	lru_cache_add(e, page_to_pfn(e, p), s->anon ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE);
 	v->in_use = 1;
 	v->count = PAGES;
 	e->obj[obj].nr_vmas = 1;
