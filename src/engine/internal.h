@@ -17,6 +17,21 @@
  * inlined even where GCC would not, so that a constant list or a NULL
  * record folds away. */
 #define ENGINE_HOT static inline __attribute__((always_inline))
+/* The loop over a batch's pages (vmscan.c): every call in it is inlined,
+ * across files too under link-time optimisation (make bench), except
+ * those to ENGINE_COLD functions, the rare pages' and the state machine's. */
+#define ENGINE_FLATTEN __attribute__((flatten))
+#define ENGINE_COLD __attribute__((noinline))
+
+/*
+ * A call through a policy's pointer, made directly when it points to @f1:
+ * then the loop that calls it can inline the rule (ENGINE_FLATTEN), and
+ * the page's known state folds most of it away.  Named
+ * after the kernel's own (include/linux/indirect_call_wrapper.h, 5.0),
+ * which does it for the same reason.  Used for 2.6.34's
+ * page_check_references(), the rule of 2.6.34 and of 3.15's refault policy.
+ */
+#define INDIRECT_CALL_1(f, f1, ...) (__builtin_expect((f) == (f1), 1) ? f1(__VA_ARGS__) : (f)(__VA_ARGS__))
 
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32

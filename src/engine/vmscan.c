@@ -449,7 +449,7 @@ static enum outcome pageref_outcome(enum page_references ref)
 }
 
 /* shrink_page_list() for one page, in the kernel's order of tests. */
-static void shrink_page(struct engine *e, struct page *p, struct step_record *r)
+static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
@@ -591,7 +591,8 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
 	if ((p->flags & not_quick) || page_mapped(p))
 		return false;
 	rs->sc.nr_scanned++;
-	ref = e->policy->check_references(e, p, &rs->sc, &rc);
+	ref = INDIRECT_CALL_1(e->policy->check_references, page_check_references_2634,
+			      e, p, &rs->sc, &rc);
 	switch (ref) {
 	case PAGEREF_ACTIVATE:
 		activate_locked(e, p);
@@ -610,7 +611,7 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
 }
 
 /* shrink_active_list() for one page. */
-static void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
+static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
@@ -749,7 +750,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 	return true;
 }
 
-static bool reclaim_machine(struct engine *e, struct step_record *r, bool full);
+static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full);
 
 /*
  * engine_run()'s loop for reclaim: up to @max steps, each the calls that
@@ -758,9 +759,11 @@ static bool reclaim_machine(struct engine *e, struct step_record *r, bool full);
  * machine moves on to the next one and examines its first page, as a full
  * step does.  Stops when reclaim ends (the rest of that step is the
  * workload's, and the full step's) or the workload has (so that the run's
- * end is a full step's).
+ * end is a full step's).  ENGINE_FLATTEN: under link-time optimisation
+ * the policy's rule is inlined here too (INDIRECT_CALL_1); the
+ * ENGINE_COLD functions stay out.
  */
-uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
+ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 {
 	struct step_record scratch;
 	uint32_t ahead = e->scan_ahead, left = e->scan_ahead_left;
@@ -870,7 +873,7 @@ bool reclaim_step(struct engine *e, struct step_record *r)
 }
 
 /* reclaim_step(); @full false: for reclaim_fast_run(), @r is scratch. */
-static bool reclaim_machine(struct engine *e, struct step_record *r, bool full)
+static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
