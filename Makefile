@@ -189,7 +189,7 @@ fuzz:
 
 # The benchmark links the engine built with link-time optimisation.
 BENCH_FLAGS := -O2 -flto -g
-$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) | check-deps
+$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) $(wildcard src/engine/*.h) | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
 bench: build
