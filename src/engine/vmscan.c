@@ -758,9 +758,11 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
  * will be scanned READAHEAD_PAGES steps from now is most likely the one
  * READAHEAD_PAGES further into the file: its address is in the
  * page-cache slots, which lie in order, and it can be fetched at once.
+ * Two batches ahead, so that it is warm before the walk reaches it (perf
+ * on make bench: the walk's share of engine_run() samples 11% -> 4%).
  * A hint only: a wrong guess costs a useless prefetch.
  */
-#define READAHEAD_PAGES SWAP_CLUSTER_MAX
+#define READAHEAD_PAGES (2 * SWAP_CLUSTER_MAX)
 static inline void readahead_hint(const struct engine *e, const struct page *p)
 {
 	uint32_t i, s;
