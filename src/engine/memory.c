@@ -367,22 +367,45 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 	return page_slot(e, op->trace_object ? op->trace_object[k] : op->object, op->trace[k]);
 }
 
+/* What trace_fast_run() hands trace_hits(): the loop's constants. */
+struct trace_loop {
+	const uint32_t *trace, *slots;
+	struct page *pages;
+	uint32_t obj;
+	uint32_t quiet_mark;	/* free pages for a miss to be taken in trace_hits() */
+	uint16_t dirty;		/* PG_dirty's bit if the trace writes */
+	bool write;
+};
+
+/* A miss in trace_hits(): the page read in, as do_rw() and after_workload()
+ * do it in trace_fast_run().  Returns whether trace_hits() may go on: kswapd
+ * still asleep and free memory still at the quiet mark.  Out of line, so
+ * that the hit loop keeps its registers. */
+static __attribute__((noinline)) bool trace_miss(struct engine *e, const struct trace_loop *t, uint32_t index)
+{
+	after_workload(e, do_rw(e, t->obj, index, t->write, NULL));
+	return !reclaim_running(e) && nr_free_pages(e) >= t->quiet_mark;
+}
+
 /*
- * trace_fast_run()'s hits, while free memory is at the low watermark or
- * above: from @sub up to @end (at most TRACE_AHEAD_SLOT before the trace's
- * end, so the warming never reads past it), each access whose page is in
- * memory and whose mark_page_accessed() takes one of its two cheap
- * branches.  Returns the access it stopped at: a miss, a hit that
- * activates, or @end.  Adds the first uses to *@referenced.  A function of
- * its own, so that its few values stay in registers, not in engine_run()'s
- * stack frame (27 instructions a hit; make bench: engine/bare 2.79x -> 2.55x
- * in interleaved runs, medians of six).
+ * trace_fast_run()'s common case, while free memory is at the low watermark
+ * or above: from @sub up to @end (at most TRACE_AHEAD_SLOT before the
+ * trace's end, so the warming never reads past it), each access whose page
+ * is in memory and whose mark_page_accessed() takes one of its two cheap
+ * branches, and, if @misses, each miss while free memory stays at
+ * t->quiet_mark (trace_miss()).  Returns the access it stopped at: a miss
+ * it may not take, a hit that activates, the access after a miss that
+ * woke kswapd or used up the quiet free pages, or @end.  A function of its
+ * own, so that its few values stay in registers, not in engine_run()'s
+ * stack frame (27 instructions a hit).
  */
-static __attribute__((noinline)) uint64_t trace_hits(const uint32_t *trace, const uint32_t *slots,
-						     struct page *pages, uint64_t sub, uint64_t end,
-						     uint16_t dirty, uint64_t *referenced)
+static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const struct trace_loop *t,
+						     uint64_t sub, uint64_t end, bool misses)
 {
 	const uint16_t ref = 1u << PG_referenced, act = 1u << PG_active | 1u << PG_unevictable;
+	const uint32_t *trace = t->trace, *slots = t->slots;
+	struct page *pages = t->pages;
+	uint16_t dirty = t->dirty;
 	uint64_t first_uses = 0;
 
 	for (; sub < end; sub++) {
@@ -395,8 +418,15 @@ static __attribute__((noinline)) uint64_t trace_hits(const uint32_t *trace, cons
 		if (SLOT_TAG(ahead) == SLOT_PAGE)
 			__builtin_prefetch(&pages[SLOT_VAL(ahead)]);
 		slot = slots[trace[sub]];
-		if (SLOT_TAG(slot) != SLOT_PAGE)
-			break;
+		if (SLOT_TAG(slot) != SLOT_PAGE) {
+			if (!misses)
+				break;
+			if (!trace_miss(e, t, trace[sub])) {
+				sub++;
+				break;
+			}
+			continue;
+		}
 		p = &pages[SLOT_VAL(slot)];
 		f = p->flags;
 		if (!(f & ref)) {		/* mark_page_accessed(): first use */
@@ -408,7 +438,7 @@ static __attribute__((noinline)) uint64_t trace_hits(const uint32_t *trace, cons
 			break;			/* activates: the caller's */
 		}
 	}
-	*referenced += first_uses;
+	e->c.decisions[OUT_REFERENCE] += first_uses;
 	return sub;
 }
 
@@ -435,6 +465,10 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	uint64_t *decisions = e->c.decisions;
 	uint16_t dirty = write ? (uint16_t)(1u << PG_dirty) : 0;
 	bool quiet = nr_free_pages(e) >= e->c.wmark_low;
+	/* a miss needs the min watermark's page too (the check below) */
+	struct trace_loop t = { trace, slots, pages, obj,
+				e->c.wmark_low > e->c.wmark_min ? e->c.wmark_low : e->c.wmark_min + 1,
+				dirty, write };
 
 	if (e->c.wb_len) {
 		int32_t room = (int32_t)(pages[e->wb_ring[e->c.wb_head]].wb_due - (uint32_t)(step0 + 1));
@@ -452,14 +486,15 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 #ifdef VMSCAN_DEBUG
 			stop = sub + 1;	/* engine_check after every step */
 #endif
-			sub = trace_hits(trace, slots, pages, sub, stop, dirty, &decisions[OUT_REFERENCE]);
+			sub = trace_hits(e, &t, sub, stop, nr_free_pages(e) >= t.quiet_mark);
 #ifdef VMSCAN_DEBUG
 			e->c.sub = sub;
 			e->c.step = step0 + (sub - start);
 			debug_check(e);
 #endif
-			if (sub >= end)
-				break;
+			if (sub >= end || reclaim_running(e))
+				break;	/* done, or kswapd woke */
+			quiet = nr_free_pages(e) >= e->c.wmark_low;
 		}
 		index = trace[sub];
 		slot = slots[index];
