@@ -414,9 +414,10 @@ static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const str
 		uint16_t f;
 
 		__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
+		/* a slot holding a page is its pfn (SLOT_PAGE is 0); for any
+		 * other, page 0 is warmed: no branch to mispredict */
 		ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
-		if (SLOT_TAG(ahead) == SLOT_PAGE)
-			__builtin_prefetch(&pages[SLOT_VAL(ahead)]);
+		__builtin_prefetch(&pages[ahead & (0u - (SLOT_TAG(ahead) == SLOT_PAGE))]);
 		slot = slots[trace[sub]];
 		if (SLOT_TAG(slot) != SLOT_PAGE) {
 			if (!misses)
@@ -429,14 +430,14 @@ static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const str
 		}
 		p = &pages[SLOT_VAL(slot)];
 		f = p->flags;
-		if (!(f & ref)) {		/* mark_page_accessed(): first use */
-			p->flags = f | ref | dirty;
-			first_uses++;
-		} else if ((f & act) || !PageLRU(p)) {	/* nothing to do */
-			p->flags = f | dirty;
-		} else {
-			break;			/* activates: the caller's */
-		}
+		/* mark_page_accessed(): inactive, referenced, on the LRU: it
+		 * activates, the caller's.  Otherwise PG_referenced is set, and
+		 * was a first use if it was clear; without a branch on it, as
+		 * it is as random as the trace. */
+		if (((f & (ref | act)) == ref) & PageLRU(p))
+			break;
+		p->flags = f | ref | dirty;
+		first_uses += !(f & ref);
 	}
 	e->c.decisions[OUT_REFERENCE] += first_uses;
 	return sub;

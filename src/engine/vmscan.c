@@ -773,8 +773,8 @@ static inline void readahead_hint(const struct engine *e, const struct page *p)
 	if (i >= e->nr_slots)
 		return;
 	s = e->slots[i];
-	if (SLOT_TAG(s) == SLOT_PAGE)
-		__builtin_prefetch(&e->pages[SLOT_VAL(s)]);
+	/* page 0 for a slot without a page: no branch to mispredict */
+	__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
 }
 
 /*
