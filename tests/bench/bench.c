@@ -86,14 +86,16 @@ struct bare_page { uint32_t next, prev, flags; };
 enum { BARE_RESIDENT = 1, BARE_ACTIVE = 2, BARE_REF = 4 };
 struct bare_list { uint32_t head, tail, nr; };
 
-static void bare_del(struct bare_page *p, struct bare_list *l, uint32_t i)
+/* inline, as the engine's list operations are: called out of line, they
+ * held the loop to about 100 M/s, where the issue measured 110 */
+static inline void bare_del(struct bare_page *p, struct bare_list *l, uint32_t i)
 {
 	if (p[i].prev == UINT32_MAX) l->head = p[i].next; else p[p[i].prev].next = p[i].next;
 	if (p[i].next == UINT32_MAX) l->tail = p[i].prev; else p[p[i].next].prev = p[i].prev;
 	l->nr--;
 }
 
-static void bare_add(struct bare_page *p, struct bare_list *l, uint32_t i)
+static inline void bare_add(struct bare_page *p, struct bare_list *l, uint32_t i)
 {
 	p[i].prev = UINT32_MAX;
 	p[i].next = l->head;
