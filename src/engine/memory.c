@@ -373,7 +373,6 @@ struct trace_loop {
 	struct page *pages;
 	uint32_t obj;
 	uint32_t quiet_mark;	/* free pages for a miss to be taken in trace_hits() */
-	uint16_t dirty;		/* PG_dirty's bit if the trace writes */
 	bool write;
 };
 
@@ -406,7 +405,7 @@ static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const str
 	const uint16_t ref = 1u << PG_referenced, act = 1u << PG_active | 1u << PG_unevictable;
 	const uint32_t *trace = t->trace, *slots = t->slots;
 	struct page *pages = t->pages;
-	uint16_t dirty = t->dirty;
+	uint16_t dirty = t->write ? (uint16_t)(1u << PG_dirty) : 0;
 	uint64_t first_uses = 0;
 
 	for (; sub < end; sub++) {
@@ -447,8 +446,9 @@ static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const str
 /*
  * workload_fast_run() for the commonest long operation, a trace of one
  * object (make bench's standard trace, `run --trace`): the loop below with
- * what cannot change in it hoisted out, and the common accesses in
- * trace_hits().  The state changes are do_rw()'s, in the same order.
+ * what cannot change in it hoisted out, the common accesses in
+ * trace_hits(), and the rest through do_rw().  The state changes are
+ * do_rw()'s, in the same order.
  * Hoisted, and why it holds:
  *  - the write-back due next: only reclaim starts one, and reclaim stops
  *    this loop, so the ring's head stays put and the steps left before it
@@ -464,13 +464,11 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	struct page *pages = e->pages;
 	uint64_t start = e->c.sub, sub = start, end = start + max, len = e->c.op_len;
 	uint64_t warm_end = len > TRACE_AHEAD_SLOT ? len - TRACE_AHEAD_SLOT : 0, step0 = e->c.step;
-	uint64_t *decisions = e->c.decisions;
-	uint16_t dirty = write ? (uint16_t)(1u << PG_dirty) : 0;
 	bool quiet = nr_free_pages(e) >= e->c.wmark_low;
 	/* a miss needs the min watermark's page too (the check below) */
 	struct trace_loop t = { trace, slots, pages, obj,
 				e->c.wmark_low > e->c.wmark_min ? e->c.wmark_low : e->c.wmark_min + 1,
-				dirty, write };
+				write };
 
 	if (e->c.wb_len) {
 		int32_t room = (int32_t)(pages[e->wb_ring[e->c.wb_head]].wb_due - (uint32_t)(step0 + 1));
@@ -496,38 +494,11 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 #endif
 			if (sub >= end || reclaim_running(e))
 				break;	/* done, or kswapd woke */
-			quiet = nr_free_pages(e) >= e->c.wmark_low;
 		}
+		/* the rest - a hit that activates, memory below the low
+		 * watermark, the trace's last few accesses - as do_rw() has it */
 		index = trace[sub];
 		slot = slots[index];
-		if (SLOT_TAG(slot) == SLOT_PAGE && quiet) {
-			struct page *p = &pages[SLOT_VAL(slot)];
-			uint16_t f = p->flags;
-			const uint16_t ref = 1u << PG_referenced,
-				       act = 1u << PG_active | 1u << PG_unevictable;
-
-			if (!(f & ref)) {		/* mark_page_accessed(): first use */
-				p->flags = f | ref | dirty;
-				decisions[OUT_REFERENCE]++;
-			} else if ((f & act) || !PageLRU(p)) {	/* nothing to do */
-				p->flags = f | dirty;
-			} else {
-				/* the cursor as the miss below leaves it for do_rw() */
-				e->c.sub = sub;
-				e->c.step = step0 + (sub - start);
-				out = mpa_outcome(mark_page_accessed(e, p, NULL));
-				p->flags |= dirty;
-				if (out != OUT_NONE)
-					decisions[out]++;
-			}
-			sub++;
-#ifdef VMSCAN_DEBUG
-			e->c.sub = sub;
-			e->c.step = step0 + (sub - start);
-			debug_check(e);
-#endif
-			continue;	/* a hit cannot wake kswapd */
-		}
 		if (SLOT_TAG(slot) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
 			break;	/* the allocation reclaims first: the full step */
 		e->c.sub = sub;
