@@ -237,14 +237,16 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
  * may change meanwhile, and any page may be read.
  */
 #define SCAN_AHEAD_PAGES SWAP_CLUSTER_MAX
-static inline void scan_ahead_step(const struct engine *e, uint32_t *pfn, uint32_t *left)
+static void scan_ahead_step(struct engine *e)
 {
-	if (!*left || *pfn >= e->nr_pages)
+	uint32_t pfn = e->scan_ahead;
+
+	if (!e->scan_ahead_left || pfn >= e->nr_pages)
 		return;
-	*pfn = e->pages[*pfn].prev;
-	--*left;
-	if (*pfn < e->nr_pages)
-		__builtin_prefetch(&e->pages[*pfn]);
+	e->scan_ahead = pfn = e->pages[pfn].prev;
+	e->scan_ahead_left--;
+	if (pfn < e->nr_pages)
+		__builtin_prefetch(&e->pages[pfn]);
 }
 
 /*
@@ -727,9 +729,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 		r->index = e->pages[pfn].index;
 		fill_inputs(e, &e->pages[pfn], r);	/* as the page was before the decision */
 	}
-	if (!rs->batch_active && !full && shrink_clean_file_page(e, pfn)) {
-		/* done, without a record */
-	} else {
+	if (rs->batch_active || full || !shrink_clean_file_page(e, pfn)) {
 		if (!full)
 			memset(r, 0, sizeof *r);
 		if (rs->batch_active)
@@ -791,12 +791,11 @@ static inline void readahead_hint(const struct engine *e, const struct page *p)
 ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 {
 	struct step_record scratch;
-	uint32_t ahead = e->scan_ahead, left = e->scan_ahead_left;
 	uint64_t done = 0;
 
 	while (done < max) {
 		if (e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr) {
-			scan_ahead_step(e, &ahead, &left);
+			scan_ahead_step(e);
 			readahead_hint(e, &e->pages[e->c.lists[LRU_ISOLATED].tail]);
 			e->c.step++;
 			batch_step(e, &scratch, false);
@@ -804,20 +803,14 @@ ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 			if (e->c.done)
 				break;
 			e->c.step++;
-			e->scan_ahead = ahead;
-			e->scan_ahead_left = left;
 			if (!reclaim_machine(e, &scratch, false)) {
 				e->c.step--;	/* the step goes on to the workload */
 				break;
 			}
-			ahead = e->scan_ahead;	/* a new batch walks from its cut */
-			left = e->scan_ahead_left;
 		}
 		done++;
 		debug_check(e);
 	}
-	e->scan_ahead = ahead;
-	e->scan_ahead_left = left;
 	return done;
 }
 
