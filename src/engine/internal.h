@@ -330,6 +330,14 @@ void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
 void zone_init_watermarks(struct engine *e);
 bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
 
+/* A page that belongs to nobody: no flags, no ptes, the kernel's. */
+static inline void page_blank(struct page *p)
+{
+	p->flags = 0;
+	p->mapped = p->young = p->pte_dirty = 0;
+	p->object = OBJECT_KERNEL;
+}
+
 /* The page allocator's two calls, inline: every fault and every reclaimed
  * page goes through them (make bench).  alloc_page() takes the page at the
  * head of the free list; the caller has checked that there is one.  The
@@ -340,9 +348,7 @@ ENGINE_HOT uint32_t alloc_page(struct engine *e)
 	struct page *p = &e->pages[pfn];
 
 	list_del_from(e, pfn, LRU_FREE);
-	p->flags = 0;
-	p->mapped = p->young = p->pte_dirty = 0;
-	p->object = OBJECT_KERNEL;
+	page_blank(p);
 	p->index = 0;
 	count_vm_event(e, PGALLOC);
 	return pfn;	/* on LRU_NONE: the caller puts it on a list */
@@ -357,9 +363,7 @@ ENGINE_HOT void free_page_from(struct engine *e, uint32_t pfn, enum lru_list fro
 
 	if (from != LRU_NONE)
 		list_del_from(e, pfn, from);
-	p->flags = 0;
-	p->mapped = p->young = p->pte_dirty = 0;
-	p->object = OBJECT_KERNEL;
+	page_blank(p);
 	list_add_head(e, pfn, LRU_FREE);
 	e->c.pages_scanned = 0;
 	e->c.all_unreclaimable = false;
