@@ -41,7 +41,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Debian packages: to build, and to run the tests.
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux valgrind clang libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
+DEB_TEST  := tmux valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
 
 .PHONY: all build where run test test-run unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
@@ -163,6 +163,15 @@ check-asan:
 	  LDFLAGS='-fsanitize=address,undefined' $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh $(OUT)/asan
+
+# clang-format (.clang-format): `make format` rewrites, `make format-check`
+# (run by CI) fails on any file that is not as clang-format writes it.
+FORMAT_SRC = $(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/*/*.[ch]))
+format:
+	clang-format -i $(FORMAT_SRC)
+format-check:
+	@bad=""; for f in $(FORMAT_SRC); do clang-format --dry-run -Werror $$f >/dev/null 2>&1 || bad="$$bad $$f"; done; \
+	if [ -n "$$bad" ]; then echo "not formatted (make format):$$bad"; exit 1; fi; echo "format-check: ok"
 
 golden-update: build
 	@tests/golden/update.sh $(BIN)

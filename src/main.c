@@ -19,7 +19,8 @@ static const char usage[] =
 	"       vmscan-viz run --trace FILE --memory PAGES [--via read|mmap] [--trace-format F]\n"
 	"                      [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
 	"       vmscan-viz trace SCENARIO [--policy P]\n"
-	"       vmscan-viz trace --trace FILE --memory PAGES [--via read|mmap] [--trace-format F] [--policy P]\n"
+	"       vmscan-viz trace --trace FILE --memory PAGES [--via read|mmap] [--trace-format F] [--policy "
+	"P]\n"
 	"       vmscan-viz check [--expect] [--policy P] SCENARIO...\n"
 	"       vmscan-viz compare SCENARIO (--policy A --policy B | --all) [--json | --csv [--every N]]\n"
 	"       vmscan-viz policies\n"
@@ -70,11 +71,16 @@ static int tui_main(int argc, char **argv)
 	bool help = false, version = false;
 	const char *pos[1];
 	const struct cli_opt opts[] = {
-		{ "--policy", &o.policy, NULL, NULL }, { "--compare", &o.compare, NULL, NULL },
-		{ "--ascii", NULL, &o.ascii, NULL }, { "--no-color", NULL, &o.no_color, NULL },
-		{ "--big", NULL, &o.big, NULL }, { "--quiz", NULL, &o.quiz, NULL },
-		{ "--help", NULL, &help, NULL }, { "-h", NULL, &help, NULL },
-		{ "--version", NULL, &version, NULL }, { "-V", NULL, &version, NULL },
+		{ "--policy", &o.policy, NULL, NULL },
+		{ "--compare", &o.compare, NULL, NULL },
+		{ "--ascii", NULL, &o.ascii, NULL },
+		{ "--no-color", NULL, &o.no_color, NULL },
+		{ "--big", NULL, &o.big, NULL },
+		{ "--quiz", NULL, &o.quiz, NULL },
+		{ "--help", NULL, &help, NULL },
+		{ "-h", NULL, &help, NULL },
+		{ "--version", NULL, &version, NULL },
+		{ "-V", NULL, &version, NULL },
 		{ NULL, NULL, NULL, NULL },
 	};
 	int npos;
@@ -103,7 +109,7 @@ int main(int argc, char **argv)
 		const char *name;
 		int (*fn)(int, char **);
 	} commands[] = {
-		{ "run", cli_run }, { "trace", cli_trace }, { "check", cli_check },
+		{ "run", cli_run },	    { "trace", cli_trace },	  { "check", cli_check },
 		{ "compare", cli_compare }, { "policies", cli_policies },
 	};
 

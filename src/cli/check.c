@@ -17,7 +17,7 @@ static bool compare(double v, int cmp, double want)
 	case CMP_LE: return v <= want;
 	case CMP_EQ: return v == want;
 	case CMP_GE: return v >= want;
-	default:     return v > want;
+	default: return v > want;
 	}
 }
 
@@ -60,7 +60,8 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 			if (!compare(v, x->cmp, x->value))
 				failed++;
 			printf("%s  %-14s %s  (measured %g at step %" PRIu64 ")\n",
-			       compare(v, x->cmp, x->value) ? "PASS" : "FAIL", p->name, x->text, v, engine_steps(e));
+			       compare(v, x->cmp, x->value) ? "PASS" : "FAIL", p->name, x->text, v,
+			       engine_steps(e));
 		}
 		if (end || !pending)
 			break;
@@ -76,7 +77,8 @@ int cli_check(int argc, char **argv)
 	const char *policy = NULL, *pos[256];
 	bool expect = false;
 	const struct cli_opt opts[] = {
-		{ "--expect", NULL, &expect, NULL }, { "--policy", &policy, NULL, NULL },
+		{ "--expect", NULL, &expect, NULL },
+		{ "--policy", &policy, NULL, NULL },
 		{ NULL, NULL, NULL, NULL },
 	};
 	int npos, status = 0;
@@ -84,7 +86,8 @@ int cli_check(int argc, char **argv)
 	if (cli_parse("check", argc, argv, opts, pos, 256, &npos) < 0)
 		return EXIT_USAGE;
 	if (npos == 0) {
-		fprintf(stderr, "vmscan-viz check: which scenario files? (try 'vmscan-viz check data/*.json')\n");
+		fprintf(stderr,
+			"vmscan-viz check: which scenario files? (try 'vmscan-viz check data/*.json')\n");
 		return EXIT_USAGE;
 	}
 	if (policy && !policy_find(policy)) {

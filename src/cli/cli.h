@@ -21,36 +21,38 @@
 /* Options of one command: --name or --name=value / --name value. */
 struct cli_opt {
 	const char *name;
-	const char **value;	/* takes an argument when non-NULL */
-	bool *flag;		/* a switch otherwise */
-	const char ***multi;	/* repeatable: appended here (array of 8) */
+	const char **value;  /* takes an argument when non-NULL */
+	bool *flag;	     /* a switch otherwise */
+	const char ***multi; /* repeatable: appended here (array of 8) */
 };
 
 /* Parses argv[1..]; positional arguments go to pos (at most max_pos).
  * Prints the error and returns -1 on a usage error. */
-int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts,
-	      const char **pos, int max_pos, int *npos);
+int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts, const char **pos,
+	      int max_pos, int *npos);
 
 /* Loads @path (NULL: the built-in default), printing diagnostics on error. */
 int cli_load(const char *path, struct scenario *s);
 
 /* What to simulate: a scenario file, or (run, trace) a trace file alone. */
 struct cli_source {
-	const char *trace;	/* --trace FILE */
-	const char *memory;	/* --memory PAGES */
-	const char *via;	/* --via read|mmap */
-	const char *format;	/* --trace-format txt|u32|lackey */
+	const char *trace;  /* --trace FILE */
+	const char *memory; /* --memory PAGES */
+	const char *via;    /* --via read|mmap */
+	const char *format; /* --trace-format txt|u32|lackey */
 };
-#define CLI_SOURCE_OPTS(src)                                                                   \
-	{ "--trace", &(src).trace, NULL, NULL }, { "--memory", &(src).memory, NULL, NULL },     \
-	{ "--via", &(src).via, NULL, NULL }, { "--trace-format", &(src).format, NULL, NULL }
+#define CLI_SOURCE_OPTS(src)                                                                \
+	{ "--trace", &(src).trace, NULL, NULL }, { "--memory", &(src).memory, NULL, NULL }, \
+		{ "--via", &(src).via, NULL, NULL },                                        \
+	{                                                                                   \
+		"--trace-format", &(src).format, NULL, NULL                                 \
+	}
 /* Loads the scenario @path, or with --trace makes one from the trace file
  * (scenario_from_trace).  Returns 0; 1 when the scenario or trace is bad;
  * EXIT_USAGE when the options are (both or neither of SCENARIO and
  * --trace, --memory missing or out of range, an unknown --via or format).
  * Messages are printed. */
-int cli_load_source(const char *cmd, const char *path, const struct cli_source *src,
-		    struct scenario *s);
+int cli_load_source(const char *cmd, const char *path, const struct cli_source *src, struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);

@@ -8,8 +8,8 @@
 
 #include "cli.h"
 
-int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts,
-	      const char **pos, int max_pos, int *npos)
+int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts, const char **pos,
+	      int max_pos, int *npos)
 {
 	bool only_positional = false;
 
@@ -25,7 +25,10 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		if (only_positional || a[0] != '-' || a[1] == '\0') {
 			if (*npos >= max_pos) {
-				fprintf(stderr, "vmscan-viz%s%s: unexpected argument '%s' (try 'vmscan-viz --help')\n", *cmd ? " " : "", cmd, a);
+				fprintf(stderr,
+					"vmscan-viz%s%s: unexpected argument '%s' (try 'vmscan-viz "
+					"--help')\n",
+					*cmd ? " " : "", cmd, a);
 				return -1;
 			}
 			pos[(*npos)++] = a;
@@ -37,12 +40,14 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			if (strlen(o->name) == len && strncmp(o->name, a, len) == 0)
 				break;
 		if (!o->name) {
-			fprintf(stderr, "vmscan-viz%s%s: unknown option '%.*s' (try 'vmscan-viz --help')\n", *cmd ? " " : "", cmd, (int)len, a);
+			fprintf(stderr, "vmscan-viz%s%s: unknown option '%.*s' (try 'vmscan-viz --help')\n",
+				*cmd ? " " : "", cmd, (int)len, a);
 			return -1;
 		}
 		if (o->flag) {
 			if (eq) {
-				fprintf(stderr, "vmscan-viz%s%s: option '%s' takes no value\n", *cmd ? " " : "", cmd, o->name);
+				fprintf(stderr, "vmscan-viz%s%s: option '%s' takes no value\n",
+					*cmd ? " " : "", cmd, o->name);
 				return -1;
 			}
 			*o->flag = true;
@@ -50,7 +55,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
 		if (!val) {
-			fprintf(stderr, "vmscan-viz%s%s: option '%s' needs a value\n", *cmd ? " " : "", cmd, o->name);
+			fprintf(stderr, "vmscan-viz%s%s: option '%s' needs a value\n", *cmd ? " " : "", cmd,
+				o->name);
 			return -1;
 		}
 		if (o->multi) {
@@ -58,7 +64,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			while (k < 7 && (*o->multi)[k])
 				k++;
 			if (k == 7) {
-				fprintf(stderr, "vmscan-viz%s%s: too many '%s' options\n", *cmd ? " " : "", cmd, o->name);
+				fprintf(stderr, "vmscan-viz%s%s: too many '%s' options\n", *cmd ? " " : "",
+					cmd, o->name);
 				return -1;
 			}
 			(*o->multi)[k] = val;
@@ -80,7 +87,8 @@ int cli_load(const char *path, struct scenario *s)
 {
 	struct diag_list d = { 0 };
 	int rc = path ? scenario_load(path, s, &d)
-		      : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s, &d);
+		      : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s,
+				       &d);
 
 	for (size_t i = 0; i < d.n; i++)
 		cli_print_diag(&d.v[i]);
@@ -88,8 +96,7 @@ int cli_load(const char *path, struct scenario *s)
 	return rc;
 }
 
-int cli_load_source(const char *cmd, const char *path, const struct cli_source *src,
-		    struct scenario *s)
+int cli_load_source(const char *cmd, const char *path, const struct cli_source *src, struct scenario *s)
 {
 	struct diag_list d = { 0 };
 	unsigned long long pages;
@@ -100,12 +107,16 @@ int cli_load_source(const char *cmd, const char *path, const struct cli_source *
 	memset(s, 0, sizeof *s);
 	if (!src->trace) {
 		if (src->memory || src->via || src->format) {
-			fprintf(stderr, "vmscan-viz %s: --memory, --via and --trace-format go with --trace FILE\n", cmd);
+			fprintf(stderr,
+				"vmscan-viz %s: --memory, --via and --trace-format go with --trace FILE\n",
+				cmd);
 			return EXIT_USAGE;
 		}
 		if (!path) {
-			fprintf(stderr, "vmscan-viz %s: which scenario? (try 'vmscan-viz %s data/default.json', "
-				"or --trace FILE --memory PAGES)\n", cmd, cmd);
+			fprintf(stderr,
+				"vmscan-viz %s: which scenario? (try 'vmscan-viz %s data/default.json', "
+				"or --trace FILE --memory PAGES)\n",
+				cmd, cmd);
 			return EXIT_USAGE;
 		}
 		return cli_load(path, s) < 0 ? 1 : 0;
@@ -115,16 +126,20 @@ int cli_load_source(const char *cmd, const char *path, const struct cli_source *
 		return EXIT_USAGE;
 	}
 	if (!src->memory) {
-		fprintf(stderr, "vmscan-viz %s: --trace needs --memory PAGES, the size of the zone "
-			"(%u to %u pages)\n", cmd, SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
+		fprintf(stderr,
+			"vmscan-viz %s: --trace needs --memory PAGES, the size of the zone "
+			"(%u to %u pages)\n",
+			cmd, SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
 		return EXIT_USAGE;
 	}
 	errno = 0;
 	pages = strtoull(src->memory, &end, 10);
 	if (src->memory[0] < '0' || src->memory[0] > '9' || *end || errno) {
 		/* not a number, or one too large for any check: say the range */
-		fprintf(stderr, "vmscan-viz: error: --memory: expected a whole number of pages from %u to %u, "
-			"found '%s'\n", SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, src->memory);
+		fprintf(stderr,
+			"vmscan-viz: error: --memory: expected a whole number of pages from %u to %u, "
+			"found '%s'\n",
+			SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, src->memory);
 		return EXIT_USAGE;
 	}
 	if (src->via && strcmp(src->via, "mmap") == 0) {
@@ -173,20 +188,12 @@ double cli_measure(const struct engine *e, const struct expectation *x, bool *ok
 		uint32_t pages = engine_workload(e)->objects[x->object].pages;
 		return 100.0 * engine_object(e, x->object).resident / (pages ? pages : 1);
 	}
-	case EXPECT_RESIDENT:
-		return engine_object(e, x->object).resident;
-	case EXPECT_ACTIVE:
-		return engine_object(e, x->object).active;
-	case EXPECT_REFAULTS:
-		return (double)engine_object(e, x->object).refaults;
-	case EXPECT_COUNTER:
-		return (double)engine_vmstat(e)[x->item];
-	case EXPECT_DECISIONS:
-		return (double)engine_decisions(e)[x->item];
-	case EXPECT_LIST:
-		return engine_list(e, (enum lru_list)x->item).nr;
-	default:
-		*ok = false;
-		return 0;
+	case EXPECT_RESIDENT: return engine_object(e, x->object).resident;
+	case EXPECT_ACTIVE: return engine_object(e, x->object).active;
+	case EXPECT_REFAULTS: return (double)engine_object(e, x->object).refaults;
+	case EXPECT_COUNTER: return (double)engine_vmstat(e)[x->item];
+	case EXPECT_DECISIONS: return (double)engine_decisions(e)[x->item];
+	case EXPECT_LIST: return engine_list(e, (enum lru_list)x->item).nr;
+	default: *ok = false; return 0;
 	}
 }

@@ -17,8 +17,9 @@
 #define MAX_COMPARE 8
 
 static const enum vmstat_item key_counters[] = {
-	PGACTIVATE, PGDEACTIVATE, PGREFILL, PGSCAN_KSWAPD, PGSCAN_DIRECT, PGSTEAL, PGROTATED,
-	PGMAJFAULT, SIM_REFAULT, WORKINGSET_ACTIVATE, ALLOCSTALL, NR_VMSCAN_WRITE, PSWPOUT,
+	PGACTIVATE, PGDEACTIVATE,    PGREFILL,	 PGSCAN_KSWAPD, PGSCAN_DIRECT,
+	PGSTEAL,    PGROTATED,	     PGMAJFAULT, SIM_REFAULT,	WORKINGSET_ACTIVATE,
+	ALLOCSTALL, NR_VMSCAN_WRITE, PSWPOUT,
 };
 #define NR_KEY_COUNTERS (sizeof key_counters / sizeof key_counters[0])
 
@@ -29,15 +30,16 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 	printf("%s\n\n%-26s %14s %14s %12s\n", s->title, "", a, b, "difference");
 	for (size_t i = 0; i < NR_KEY_COUNTERS; i++) {
 		uint64_t x = engine_vmstat(e[0])[key_counters[i]], y = engine_vmstat(e[1])[key_counters[i]];
-		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", vmstat_name[key_counters[i]], x, y,
-		       (int64_t)(y - x));
+		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", vmstat_name[key_counters[i]], x,
+		       y, (int64_t)(y - x));
 	}
 	printf("\n%-26s %14s %14s\n", "resident % / refaults", a, b);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		struct object_stats x = engine_object(e[0], o), y = engine_object(e[1], o);
-		double px = 100.0 * x.resident / s->wl.objects[o].pages, py = 100.0 * y.resident / s->wl.objects[o].pages;
-		printf("%-26s %7.1f%% %5" PRIu64 " %7.1f%% %5" PRIu64 "\n", s->wl.objects[o].name, px, x.refaults, py,
-		       y.refaults);
+		double px = 100.0 * x.resident / s->wl.objects[o].pages,
+		       py = 100.0 * y.resident / s->wl.objects[o].pages;
+		printf("%-26s %7.1f%% %5" PRIu64 " %7.1f%% %5" PRIu64 "\n", s->wl.objects[o].name, px,
+		       x.refaults, py, y.refaults);
 	}
 	printf("\nverdict\n");
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
@@ -46,12 +48,15 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 		if (d == 0 && x.refaults == y.refaults)
 			continue;
 		printf("  %s: %s keeps %u of %u pages, %s keeps %u; refaults %" PRIu64 " vs %" PRIu64 ".\n",
-		       s->wl.objects[o].name, a, x.resident, s->wl.objects[o].pages, b, y.resident, x.refaults, y.refaults);
+		       s->wl.objects[o].name, a, x.resident, s->wl.objects[o].pages, b, y.resident,
+		       x.refaults, y.refaults);
 	}
 	printf("  cost: %s activated %" PRIu64 " pages and scanned %" PRIu64 "; %s activated %" PRIu64
 	       " and scanned %" PRIu64 ".\n",
-	       a, engine_vmstat(e[0])[PGACTIVATE], engine_vmstat(e[0])[PGSCAN_KSWAPD] + engine_vmstat(e[0])[PGSCAN_DIRECT],
-	       b, engine_vmstat(e[1])[PGACTIVATE], engine_vmstat(e[1])[PGSCAN_KSWAPD] + engine_vmstat(e[1])[PGSCAN_DIRECT]);
+	       a, engine_vmstat(e[0])[PGACTIVATE],
+	       engine_vmstat(e[0])[PGSCAN_KSWAPD] + engine_vmstat(e[0])[PGSCAN_DIRECT], b,
+	       engine_vmstat(e[1])[PGACTIVATE],
+	       engine_vmstat(e[1])[PGSCAN_KSWAPD] + engine_vmstat(e[1])[PGSCAN_DIRECT]);
 }
 
 static void print_table(const struct scenario *s, struct engine *const *e, int n)
@@ -70,7 +75,8 @@ static void print_table(const struct scenario *s, struct engine *const *e, int n
 			       engine_vmstat(e[k])[key_counters[i]]);
 		for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 			struct object_stats x = engine_object(e[k], o);
-			printf(" %12.1f%% %8" PRIu64, 100.0 * x.resident / s->wl.objects[o].pages, x.refaults);
+			printf(" %12.1f%% %8" PRIu64, 100.0 * x.resident / s->wl.objects[o].pages,
+			       x.refaults);
 		}
 		putchar('\n');
 	}
@@ -111,8 +117,8 @@ int cli_compare(int argc, char **argv)
 	const char *pols[8] = { 0 }, **polp = pols, *pos[1], *every_s = NULL;
 	bool all = false, json = false, csv = false;
 	const struct cli_opt opts[] = {
-		{ "--policy", NULL, NULL, &polp }, { "--all", NULL, &all, NULL },
-		{ "--json", NULL, &json, NULL }, { "--csv", NULL, &csv, NULL },
+		{ "--policy", NULL, NULL, &polp },   { "--all", NULL, &all, NULL },
+		{ "--json", NULL, &json, NULL },     { "--csv", NULL, &csv, NULL },
 		{ "--every", &every_s, NULL, NULL }, { NULL, NULL, NULL, NULL },
 	};
 	struct engine *e[MAX_COMPARE] = { 0 };
@@ -128,7 +134,8 @@ int cli_compare(int argc, char **argv)
 	}
 	if (npos == 0 || (!all && (!pols[0] || !pols[1])) || (all && pols[0]) || json + csv > 1) {
 		fprintf(stderr, "vmscan-viz compare: give a scenario and two --policy options, or --all "
-				"(try 'vmscan-viz compare data/database-index.json --policy 2.6.33 --policy 2.6.34')\n");
+				"(try 'vmscan-viz compare data/database-index.json --policy 2.6.33 --policy "
+				"2.6.34')\n");
 		return EXIT_USAGE;
 	}
 	for (int i = 0; pols[i]; i++)
@@ -139,7 +146,9 @@ int cli_compare(int argc, char **argv)
 	if (cli_load(pos[0], &s) < 0)
 		return 1;
 	for (unsigned i = 0; i < (all ? nr_reclaim_policies : 8u) && n < MAX_COMPARE; i++) {
-		const struct reclaim_policy *p = all ? reclaim_policies[i] : pols[i] ? policy_find(pols[i]) : NULL;
+		const struct reclaim_policy *p = all	   ? reclaim_policies[i]
+						 : pols[i] ? policy_find(pols[i])
+							   : NULL;
 		struct engine_error err;
 		if (!p)
 			break;

@@ -36,7 +36,8 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("scenario  %s (%s)\n", s->title, s->path);
 	printf("policy    %s\n", engine_policy(e)->name);
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
-	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low, wm.high);
+	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
+	       wm.high);
 	printf("\nlists\n");
 	for (int l = 0; l < NR_LISTS; l++)
 		if (l != LRU_ISOLATED)
@@ -44,15 +45,17 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("\nobjects           pages  resident  active    faults  refaults   evicted\n");
 	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
 		struct object_stats o = engine_object(e, i);
-		printf("  %-14s %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].name,
-		       s->wl.objects[i].pages, o.resident, o.active, o.faults, o.refaults, o.evicted);
+		printf("  %-14s %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n",
+		       s->wl.objects[i].name, s->wl.objects[i].pages, o.resident, o.active, o.faults,
+		       o.refaults, o.evicted);
 	}
 	printf("\ndecisions\n");
 	for (int i = 1; i < NR_OUTCOMES; i++)
 		printf("  %-14s %" PRIu64 "\n", outcome_name[i], dec[i]);
 	printf("\ncounters\n");
 	for (int i = 0; i < NR_VM_EVENTS; i++)
-		printf("  %-26s %" PRIu64 "%s\n", vmstat_name[i], vm[i], i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
+		printf("  %-26s %" PRIu64 "%s\n", vmstat_name[i], vm[i],
+		       i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
 	if (!rules)
 		return;
 	printf("\nrules that fired\n     steps  kind         branch, then\n");
@@ -60,8 +63,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		for (int br = 0; br < NR_BRANCHES; br++)
 			for (int ac = 0; ac < NR_BRANCHES; ac++)
 				if (rules->n[k][br][ac])
-					printf("  %8" PRIu64 "  %-12s %s%s%s\n", rules->n[k][br][ac], step_kind_name[k],
-					       branch_key((unsigned)br, a, sizeof a), ac ? ", " : "",
+					printf("  %8" PRIu64 "  %-12s %s%s%s\n", rules->n[k][br][ac],
+					       step_kind_name[k], branch_key((unsigned)br, a, sizeof a),
+					       ac ? ", " : "",
 					       ac ? branch_key((unsigned)ac, b, sizeof b) : "");
 }
 
@@ -135,7 +139,8 @@ void report_vmstat(const struct engine *e)
 	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
 	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
 		printf("nr_%s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
-	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback %u\n",
+	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback "
+	       "%u\n",
 	       mlock, anon, mapped, file, dirty, writeback);
 	printf("nr_isolated_anon 0\nnr_isolated_file 0\n");
 	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)

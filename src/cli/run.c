@@ -20,7 +20,8 @@ static void print_ftrace_line(const struct batch_stats *b, uint64_t step)
 {
 	printf("%s-0 [000] .... %" PRIu64 ".%06" PRIu64 ": mm_vmscan_lru_shrink_inactive: nid=0 zid=2 "
 	       "nr_scanned=%u nr_reclaimed=%u nr_dirty=%u nr_writeback=%u nr_congested=0 nr_immediate=0 "
-	       "nr_activate=%u nr_ref_keep=%u nr_unmap_fail=0 priority=%d flags=RECLAIM_WB_%s|RECLAIM_WB_ASYNC\n",
+	       "nr_activate=%u nr_ref_keep=%u nr_unmap_fail=0 priority=%d "
+	       "flags=RECLAIM_WB_%s|RECLAIM_WB_ASYNC\n",
 	       b->reclaimer == RECLAIMER_KSWAPD ? "kswapd0" : "direct", step / 1000000, step % 1000000,
 	       b->nr_scanned, b->nr_reclaimed, b->nr_dirty, b->nr_writeback, b->nr_activate, b->nr_ref_keep,
 	       b->priority, b->file ? "FILE" : "ANON");
@@ -36,7 +37,8 @@ int report_simulate(struct engine *e, bool check, bool ftrace, struct rule_count
 		if (rules && r->kind < NR_STEP_KINDS)
 			rules->n[r->kind][r->branch][r->action]++;
 		if (check && engine_check(e, why, sizeof why) < 0) {
-			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", r->step, why);
+			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", r->step,
+				why);
 			return -1;
 		}
 		if (ftrace) {
@@ -56,7 +58,8 @@ int cli_run(int argc, char **argv)
 	const struct cli_opt opts[] = {
 		{ "--policy", &policy, NULL, NULL }, { "--json", NULL, &json, NULL },
 		{ "--vmstat", NULL, &vmstat, NULL }, { "--ftrace", NULL, &ftrace, NULL },
-		{ "--check", NULL, &check, NULL }, CLI_SOURCE_OPTS(src), { NULL, NULL, NULL, NULL },
+		{ "--check", NULL, &check, NULL },   CLI_SOURCE_OPTS(src),
+		{ NULL, NULL, NULL, NULL },
 	};
 	const struct reclaim_policy *p;
 	struct engine_error err;

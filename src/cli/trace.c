@@ -14,7 +14,9 @@ int cli_trace(int argc, char **argv)
 	const char *policy = NULL, *pos[1];
 	struct cli_source src = { 0 };
 	const struct cli_opt opts[] = {
-		{ "--policy", &policy, NULL, NULL }, CLI_SOURCE_OPTS(src), { NULL, NULL, NULL, NULL },
+		{ "--policy", &policy, NULL, NULL },
+		CLI_SOURCE_OPTS(src),
+		{ NULL, NULL, NULL, NULL },
 	};
 	const struct reclaim_policy *p;
 	struct engine_error err;

@@ -11,6 +11,7 @@
 #define VMSCAN_BRANCH_H
 
 /*   id                        reason (one sentence, shown on screen)                                                                  origin */
+/* clang-format off */
 #define BRANCHES(X)                                                                                                                         \
 	X(BR_NONE,                 "",                                                                                                       "")  \
 	/* page_check_references(), all versions */                                                                                         \
@@ -77,13 +78,16 @@
 	X(BR_OOM,                  "reclaim could not free enough memory: the allocation failed and the access was dropped",               "2.6.34 __alloc_pages_slowpath") \
 	X(BR_WB_ROTATE,            "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)",      "2.6.34 rotate_reclaimable_page") \
 	X(BR_WB_DONE,              "writeback ended: the page is clean",                                                                   "2.6.34 end_page_writeback")
+/* clang-format on */
 
+/* clang-format off */
 enum branch {
 #define X(id, reason, origin) id,
 	BRANCHES(X)
 #undef X
 	NR_BRANCHES
 };
+/* clang-format on */
 
 extern const char *const branch_reason[NR_BRANCHES];
 extern const char *const branch_origin[NR_BRANCHES];

@@ -33,7 +33,8 @@ int engine_check(const struct engine *e, char *why, size_t n)
 		for (uint32_t pfn = h->head; pfn != PFN_NONE; pfn = e->pages[pfn].next) {
 			const struct page *p = &e->pages[pfn];
 			if (p->lru != l)
-				return fail(why, n, "a page's lru field disagrees with the list it is linked on");
+				return fail(why, n,
+					    "a page's lru field disagrees with the list it is linked on");
 			if (p->prev != prev)
 				return fail(why, n, "a list's back link is broken");
 			if (++count > e->nr_pages)

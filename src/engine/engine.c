@@ -35,9 +35,9 @@ static bool workload_valid(const struct workload *wl, struct engine_error *err)
 		set_error(err, "memory.pages must be between 4 and 67108864");
 		return false;
 	}
-	if (wl->memory.wmark_high && !(wl->memory.wmark_min <= wl->memory.wmark_low &&
-				       wl->memory.wmark_low <= wl->memory.wmark_high &&
-				       wl->memory.wmark_high < wl->memory.pages)) {
+	if (wl->memory.wmark_high &&
+	    !(wl->memory.wmark_min <= wl->memory.wmark_low && wl->memory.wmark_low <= wl->memory.wmark_high &&
+	      wl->memory.wmark_high < wl->memory.pages)) {
 		set_error(err, "watermarks must satisfy min <= low <= high < pages");
 		return false;
 	}
@@ -52,8 +52,7 @@ static bool workload_valid(const struct workload *wl, struct engine_error *err)
 		bool need_object = op->kind != WL_ALLOC && op->kind != WL_PAUSE &&
 				   !(op->kind == WL_FREE && op->object == UINT32_MAX);
 		if (op->kind >= NR_WL_KINDS || op->as >= MAX_MAPPINGS || op->order > ENGINE_MAX_ORDER ||
-		    (need_object && op->object >= wl->nr_objects) ||
-		    (op->kind == WL_RANDOM && !op->range) ||
+		    (need_object && op->object >= wl->nr_objects) || (op->kind == WL_RANDOM && !op->range) ||
 		    (op->kind == WL_TRACE && op->count && !op->trace)) {
 			set_error(err, "the workload has an operation the engine cannot run");
 			return false;
@@ -278,15 +277,42 @@ bool engine_done(const struct engine *e)
 	return e->c.done && !reclaim_running(e) && !e->c.wb_len;
 }
 
-const struct step_record *engine_last(const struct engine *e) { return &e->c.rec; }
-uint64_t engine_steps(const struct engine *e) { return e->c.step; }
-const struct reclaim_policy *engine_policy(const struct engine *e) { return e->policy; }
-const struct workload *engine_workload(const struct engine *e) { return e->wl; }
-const struct page *engine_pages(const struct engine *e) { return e->pages; }
-uint32_t engine_nr_pages(const struct engine *e) { return e->nr_pages; }
-const uint64_t *engine_vmstat(const struct engine *e) { return e->c.vm; }
-const uint64_t *engine_decisions(const struct engine *e) { return e->c.decisions; }
-uint32_t engine_swap_free(const struct engine *e) { return e->c.swap_free; }
+const struct step_record *engine_last(const struct engine *e)
+{
+	return &e->c.rec;
+}
+uint64_t engine_steps(const struct engine *e)
+{
+	return e->c.step;
+}
+const struct reclaim_policy *engine_policy(const struct engine *e)
+{
+	return e->policy;
+}
+const struct workload *engine_workload(const struct engine *e)
+{
+	return e->wl;
+}
+const struct page *engine_pages(const struct engine *e)
+{
+	return e->pages;
+}
+uint32_t engine_nr_pages(const struct engine *e)
+{
+	return e->nr_pages;
+}
+const uint64_t *engine_vmstat(const struct engine *e)
+{
+	return e->c.vm;
+}
+const uint64_t *engine_decisions(const struct engine *e)
+{
+	return e->c.decisions;
+}
+uint32_t engine_swap_free(const struct engine *e)
+{
+	return e->c.swap_free;
+}
 
 struct lru_info engine_list(const struct engine *e, enum lru_list l)
 {
@@ -311,8 +337,8 @@ uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t in
 	return SLOT_TAG(s) == SLOT_PAGE ? SLOT_VAL(s) : PFN_NONE;
 }
 
-bool engine_mapping(const struct engine *e, uint32_t object, unsigned as,
-		    unsigned *vm_flags, uint32_t *first, uint32_t *count)
+bool engine_mapping(const struct engine *e, uint32_t object, unsigned as, unsigned *vm_flags, uint32_t *first,
+		    uint32_t *count)
 {
 	const struct vma *v = &e->vmas[object * MAX_MAPPINGS + as];
 	if (!v->in_use)
@@ -327,8 +353,11 @@ struct reclaim_info engine_reclaim(const struct engine *e)
 {
 	const struct reclaim_state *rs = &e->c.rs;
 	struct reclaim_info ri = {
-		.reclaimer = rs->sc.reclaimer, .priority = rs->sc.priority, .order = rs->sc.order,
-		.kswapd_awake = e->c.kswapd_awake, .nr_to_reclaim = rs->sc.nr_to_reclaim,
+		.reclaimer = rs->sc.reclaimer,
+		.priority = rs->sc.priority,
+		.order = rs->sc.order,
+		.kswapd_awake = e->c.kswapd_awake,
+		.nr_to_reclaim = rs->sc.nr_to_reclaim,
 		.nr_reclaimed = rs->sc.nr_reclaimed,
 		.percent = { rs->percent[0], rs->percent[1] },
 		.recent_scanned = { e->c.recent_scanned[0], e->c.recent_scanned[1] },
@@ -355,7 +384,8 @@ size_t workload_state_size(const struct workload *wl)
 
 	for (uint32_t i = 0; i < wl->nr_objects; i++)
 		slots += wl->objects[i].pages;
-	return sizeof(struct engine_core) + (size_t)wl->memory.pages * (sizeof(struct page) + sizeof(uint32_t)) +
+	return sizeof(struct engine_core) +
+	       (size_t)wl->memory.pages * (sizeof(struct page) + sizeof(uint32_t)) +
 	       slots * sizeof(uint32_t) +
 	       (size_t)wl->nr_objects * (sizeof(struct object_state) + MAX_MAPPINGS * sizeof(struct vma));
 }
@@ -375,19 +405,32 @@ size_t engine_state_size(const struct engine *e)
 	return workload_state_size(e->wl);
 }
 
-#define SNAP(dst, src, n) do { memcpy((dst), (src), (n)); } while (0)
+#define SNAP(dst, src, n)                  \
+	do {                               \
+		memcpy((dst), (src), (n)); \
+	} while (0)
 
 void engine_save(const struct engine *e, void *buf)
 {
 	char *b = buf;
 	size_t n;
 
-	SNAP(b, &e->c, sizeof e->c); b += sizeof e->c;
-	n = (size_t)e->nr_pages * sizeof *e->pages; SNAP(b, e->pages, n); b += n;
-	n = (size_t)e->nr_pages * sizeof *e->wb_ring; SNAP(b, e->wb_ring, n); b += n;
-	n = (size_t)e->nr_slots * sizeof *e->slots; SNAP(b, e->slots, n); b += n;
-	n = (size_t)e->wl->nr_objects * sizeof *e->obj; SNAP(b, e->obj, n); b += n;
-	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; SNAP(b, e->vmas, n);
+	SNAP(b, &e->c, sizeof e->c);
+	b += sizeof e->c;
+	n = (size_t)e->nr_pages * sizeof *e->pages;
+	SNAP(b, e->pages, n);
+	b += n;
+	n = (size_t)e->nr_pages * sizeof *e->wb_ring;
+	SNAP(b, e->wb_ring, n);
+	b += n;
+	n = (size_t)e->nr_slots * sizeof *e->slots;
+	SNAP(b, e->slots, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj;
+	SNAP(b, e->obj, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas;
+	SNAP(b, e->vmas, n);
 }
 
 void engine_restore(struct engine *e, const void *buf)
@@ -395,13 +438,23 @@ void engine_restore(struct engine *e, const void *buf)
 	const char *b = buf;
 	size_t n;
 
-	SNAP(&e->c, b, sizeof e->c); b += sizeof e->c;
-	n = (size_t)e->nr_pages * sizeof *e->pages; SNAP(e->pages, b, n); b += n;
-	n = (size_t)e->nr_pages * sizeof *e->wb_ring; SNAP(e->wb_ring, b, n); b += n;
-	n = (size_t)e->nr_slots * sizeof *e->slots; SNAP(e->slots, b, n); b += n;
-	n = (size_t)e->wl->nr_objects * sizeof *e->obj; SNAP(e->obj, b, n); b += n;
-	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; SNAP(e->vmas, b, n);
-	e->zipf.op = UINT32_MAX;	/* derived: set up again on the next draw */
+	SNAP(&e->c, b, sizeof e->c);
+	b += sizeof e->c;
+	n = (size_t)e->nr_pages * sizeof *e->pages;
+	SNAP(e->pages, b, n);
+	b += n;
+	n = (size_t)e->nr_pages * sizeof *e->wb_ring;
+	SNAP(e->wb_ring, b, n);
+	b += n;
+	n = (size_t)e->nr_slots * sizeof *e->slots;
+	SNAP(e->slots, b, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj;
+	SNAP(e->obj, b, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas;
+	SNAP(e->vmas, b, n);
+	e->zipf.op = UINT32_MAX; /* derived: set up again on the next draw */
 }
 
 /*
@@ -412,11 +465,11 @@ void engine_restore(struct engine *e, const void *buf)
  * header it costs, so the output never exceeds n + 1 words.
  */
 #define RLE_RUN 0x80000000u
-#define RLE_MIN 3	/* run_starts() looks this far */
+#define RLE_MIN 3 /* run_starts() looks this far */
 
 /* A slot that holds a page is stored as this one word: the page says
  * where it belongs, and unpacking puts the pfn back. */
-#define SLOT_PACKED_PAGE slot_make(SLOT_PAGE, 0x3fffffffu)	/* no such pfn */
+#define SLOT_PACKED_PAGE slot_make(SLOT_PAGE, 0x3fffffffu) /* no such pfn */
 
 static inline uint32_t packed_word(uint32_t w, bool slot)
 {
@@ -488,23 +541,36 @@ static const uint32_t *rle_get(const uint32_t *in, uint32_t *a, size_t n)
 enum page_word { PW_NEXT, PW_PREV, PW_OBJECT, PW_INDEX, PW_WB_DUE, PW_FLAGS, PW_PTES, NR_PAGE_WORDS };
 _Static_assert(sizeof(struct page) == NR_PAGE_WORDS * sizeof(uint32_t), "struct page is seven words");
 _Static_assert(offsetof(struct page, flags) == PW_FLAGS * sizeof(uint32_t) &&
-	       offsetof(struct page, young) == PW_PTES * sizeof(uint32_t),
+		       offsetof(struct page, young) == PW_PTES * sizeof(uint32_t),
 	       "the byte fields fill two whole words");
 
 static void get_column(const struct page *pages, uint32_t n, enum page_word w, uint32_t *col)
 {
 	switch (w) {
-	case PW_NEXT:	for (uint32_t i = 0; i < n; i++) col[i] = pages[i].next - i; break;
-	case PW_PREV:	for (uint32_t i = 0; i < n; i++) col[i] = pages[i].prev - i; break;
-	case PW_OBJECT:	for (uint32_t i = 0; i < n; i++) col[i] = pages[i].object; break;
+	case PW_NEXT:
+		for (uint32_t i = 0; i < n; i++)
+			col[i] = pages[i].next - i;
+		break;
+	case PW_PREV:
+		for (uint32_t i = 0; i < n; i++)
+			col[i] = pages[i].prev - i;
+		break;
+	case PW_OBJECT:
+		for (uint32_t i = 0; i < n; i++)
+			col[i] = pages[i].object;
+		break;
 	case PW_INDEX:
 		for (uint32_t i = 0; i < n; i++)
 			col[i] = pages[i].index - (i ? pages[i - 1].index : 0);
 		break;
-	case PW_WB_DUE:	for (uint32_t i = 0; i < n; i++) col[i] = pages[i].wb_due; break;
+	case PW_WB_DUE:
+		for (uint32_t i = 0; i < n; i++)
+			col[i] = pages[i].wb_due;
+		break;
 	default:
 		for (uint32_t i = 0; i < n; i++)
-			memcpy(&col[i], (const char *)&pages[i] + (size_t)w * sizeof(uint32_t), sizeof col[i]);
+			memcpy(&col[i], (const char *)&pages[i] + (size_t)w * sizeof(uint32_t),
+			       sizeof col[i]);
 		break;
 	}
 }
@@ -513,14 +579,26 @@ static void get_column(const struct page *pages, uint32_t n, enum page_word w, u
 static void set_column(struct page *pages, uint32_t n, enum page_word w, const uint32_t *col)
 {
 	switch (w) {
-	case PW_NEXT:	for (uint32_t i = 0; i < n; i++) pages[i].next = col[i] + i; break;
-	case PW_PREV:	for (uint32_t i = 0; i < n; i++) pages[i].prev = col[i] + i; break;
-	case PW_OBJECT:	for (uint32_t i = 0; i < n; i++) pages[i].object = col[i]; break;
+	case PW_NEXT:
+		for (uint32_t i = 0; i < n; i++)
+			pages[i].next = col[i] + i;
+		break;
+	case PW_PREV:
+		for (uint32_t i = 0; i < n; i++)
+			pages[i].prev = col[i] + i;
+		break;
+	case PW_OBJECT:
+		for (uint32_t i = 0; i < n; i++)
+			pages[i].object = col[i];
+		break;
 	case PW_INDEX:
 		for (uint32_t i = 0; i < n; i++)
 			pages[i].index = col[i] + (i ? pages[i - 1].index : 0);
 		break;
-	case PW_WB_DUE:	for (uint32_t i = 0; i < n; i++) pages[i].wb_due = col[i]; break;
+	case PW_WB_DUE:
+		for (uint32_t i = 0; i < n; i++)
+			pages[i].wb_due = col[i];
+		break;
 	default:
 		for (uint32_t i = 0; i < n; i++)
 			memcpy((char *)&pages[i] + (size_t)w * sizeof(uint32_t), &col[i], sizeof col[i]);
@@ -532,7 +610,8 @@ static void set_column(struct page *pages, uint32_t n, enum page_word w, const u
  * after them one column of scratch. */
 size_t engine_pack_bound(const struct engine *e)
 {
-	return engine_state_size(e) + (NR_PAGE_WORDS + 2) * sizeof(uint32_t) + (size_t)e->nr_pages * sizeof(uint32_t);
+	return engine_state_size(e) + (NR_PAGE_WORDS + 2) * sizeof(uint32_t) +
+	       (size_t)e->nr_pages * sizeof(uint32_t);
 }
 
 size_t engine_pack(const struct engine *e, void *buf)
@@ -541,9 +620,14 @@ size_t engine_pack(const struct engine *e, void *buf)
 	uint32_t *w, *col = (uint32_t *)(void *)((char *)buf + engine_pack_bound(e)) - e->nr_pages;
 	size_t n;
 
-	memcpy(b, &e->c, sizeof e->c); b += sizeof e->c;
-	n = (size_t)e->wl->nr_objects * sizeof *e->obj; memcpy(b, e->obj, n); b += n;
-	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; memcpy(b, e->vmas, n); b += n;
+	memcpy(b, &e->c, sizeof e->c);
+	b += sizeof e->c;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj;
+	memcpy(b, e->obj, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas;
+	memcpy(b, e->vmas, n);
+	b += n;
 	/* the words last: every part above is a multiple of 4 bytes; the
 	 * output stays short of the scratch column at the end */
 	w = (uint32_t *)(void *)b;
@@ -562,9 +646,14 @@ void engine_unpack(struct engine *e, const void *buf)
 	const uint32_t *w;
 	size_t n;
 
-	memcpy(&e->c, b, sizeof e->c); b += sizeof e->c;
-	n = (size_t)e->wl->nr_objects * sizeof *e->obj; memcpy(e->obj, b, n); b += n;
-	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas; memcpy(e->vmas, b, n); b += n;
+	memcpy(&e->c, b, sizeof e->c);
+	b += sizeof e->c;
+	n = (size_t)e->wl->nr_objects * sizeof *e->obj;
+	memcpy(e->obj, b, n);
+	b += n;
+	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas;
+	memcpy(e->vmas, b, n);
+	b += n;
 	w = (const uint32_t *)(const void *)b;
 	/* the write-back ring, decoded last, is the scratch column meanwhile */
 	for (int k = 0; k < NR_PAGE_WORDS; k++) {
@@ -579,5 +668,5 @@ void engine_unpack(struct engine *e, const void *buf)
 		if (p->lru != LRU_FREE && p->lru != LRU_KERNEL)
 			*page_slot(e, p->object, p->index) = slot_make(SLOT_PAGE, pfn);
 	}
-	e->zipf.op = UINT32_MAX;	/* derived: set up again on the next draw */
+	e->zipf.op = UINT32_MAX; /* derived: set up again on the next draw */
 }

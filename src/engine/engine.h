@@ -47,9 +47,9 @@ struct engine_error {
 };
 
 /* Limits checked by engine_new() before it allocates. */
-#define ENGINE_MAX_PAGES	 (1u << 26)	/* 64 Mi pages = 256 GiB of 4 KiB pages */
-#define ENGINE_MAX_OBJECT_PAGES	 (1u << 28)	/* pages of all objects together */
-#define ENGINE_MAX_ORDER	 10		/* MAX_ORDER - 1 in 2.6.34 */
+#define ENGINE_MAX_PAGES	(1u << 26) /* 64 Mi pages = 256 GiB of 4 KiB pages */
+#define ENGINE_MAX_OBJECT_PAGES (1u << 28) /* pages of all objects together */
+#define ENGINE_MAX_ORDER	10	   /* MAX_ORDER - 1 in 2.6.34 */
 
 struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
 			  struct engine_error *err);
@@ -65,48 +65,50 @@ const struct step_record *engine_step(struct engine *e);
 uint64_t engine_run(struct engine *e, uint64_t n);
 bool engine_done(const struct engine *e);
 const struct step_record *engine_last(const struct engine *e);
-uint64_t engine_steps(const struct engine *e);	/* steps taken so far */
+uint64_t engine_steps(const struct engine *e); /* steps taken so far */
 
 /* State, read-only. */
 struct lru_info {
-	uint32_t head, tail, nr;	/* pfns; PFN_NONE when empty */
+	uint32_t head, tail, nr; /* pfns; PFN_NONE when empty */
 };
 const struct reclaim_policy *engine_policy(const struct engine *e);
 const struct workload *engine_workload(const struct engine *e);
-const struct page *engine_pages(const struct engine *e);	/* indexed by pfn */
+const struct page *engine_pages(const struct engine *e); /* indexed by pfn */
 uint32_t engine_nr_pages(const struct engine *e);
 struct lru_info engine_list(const struct engine *e, enum lru_list l);
-const uint64_t *engine_vmstat(const struct engine *e);		/* NR_VM_EVENTS */
-const uint64_t *engine_decisions(const struct engine *e);	/* NR_OUTCOMES */
+const uint64_t *engine_vmstat(const struct engine *e);	  /* NR_VM_EVENTS */
+const uint64_t *engine_decisions(const struct engine *e); /* NR_OUTCOMES */
 
-struct watermarks { uint32_t min, low, high; };
+struct watermarks {
+	uint32_t min, low, high;
+};
 struct watermarks engine_watermarks(const struct engine *e);
 uint32_t engine_swap_free(const struct engine *e);
 
 /* Per-object figures. */
 struct object_stats {
-	uint32_t resident;	/* pages in memory */
-	uint32_t active;	/* of which on an active list */
-	uint64_t faults;	/* pages brought in (major faults, read misses, swap-ins) */
-	uint64_t refaults;	/* of which had been evicted before */
-	uint64_t evicted;	/* pages reclaimed */
+	uint32_t resident; /* pages in memory */
+	uint32_t active;   /* of which on an active list */
+	uint64_t faults;   /* pages brought in (major faults, read misses, swap-ins) */
+	uint64_t refaults; /* of which had been evicted before */
+	uint64_t evicted;  /* pages reclaimed */
 };
 struct object_stats engine_object(const struct engine *e, uint32_t object);
 /* pfn of page @index of @object, or PFN_NONE when it is not in memory. */
 uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index);
 /* Flags (enum vm_flags) and range of mapping @as of @object; false if unused. */
-bool engine_mapping(const struct engine *e, uint32_t object, unsigned as,
-		    unsigned *vm_flags, uint32_t *first, uint32_t *count);
+bool engine_mapping(const struct engine *e, uint32_t object, unsigned as, unsigned *vm_flags, uint32_t *first,
+		    uint32_t *count);
 
 /* The reclaim that is running, if any. */
 struct reclaim_info {
-	uint8_t reclaimer;	/* enum reclaimer */
+	uint8_t reclaimer; /* enum reclaimer */
 	int8_t priority;
 	uint8_t order;
 	bool kswapd_awake;
 	uint64_t nr_to_reclaim, nr_reclaimed;
-	uint32_t scan_target[NR_EVICTABLE_LRU];	/* nr[] still to scan in shrink_zone */
-	unsigned percent[2];	/* get_scan_ratio: anon, file */
+	uint32_t scan_target[NR_EVICTABLE_LRU]; /* nr[] still to scan in shrink_zone */
+	unsigned percent[2];			/* get_scan_ratio: anon, file */
 	uint64_t recent_scanned[2], recent_rotated[2];
 };
 struct reclaim_info engine_reclaim(const struct engine *e);
@@ -114,7 +116,7 @@ struct reclaim_info engine_reclaim(const struct engine *e);
 /* The shrink_inactive_list() batch that the last step finished, if it did:
  * the fields of the kernel's mm_vmscan_lru_shrink_inactive tracepoint. */
 struct batch_stats {
-	bool done;		/* the last step finished a batch */
+	bool done; /* the last step finished a batch */
 	bool file;
 	uint8_t reclaimer;
 	int8_t priority;
@@ -127,7 +129,7 @@ struct batch_stats engine_last_batch(const struct engine *e);
  * buffer that engine_save() filled from an engine of the same workload. */
 size_t engine_state_size(const struct engine *e);
 size_t workload_state_size(const struct workload *wl);	/* the same, before an engine exists */
-size_t workload_trace_bytes(const struct workload *wl);	/* the traces it replays, in memory */
+size_t workload_trace_bytes(const struct workload *wl); /* the traces it replays, in memory */
 void engine_save(const struct engine *e, void *buf);
 void engine_restore(struct engine *e, const void *buf);
 /* The same state packed for keeping (the timeline's snapshots): a page's

@@ -16,12 +16,12 @@
 /* For the few calls on every fault and every reclaimed page (make bench):
  * inlined even where GCC would not, so that a constant list or a NULL
  * record folds away. */
-#define ENGINE_HOT static inline __attribute__((always_inline))
+#define ENGINE_HOT     static inline __attribute__((always_inline))
 /* The loop over a batch's pages (vmscan.c): every call in it is inlined,
  * across files too under link-time optimisation (make bench), except
  * those to ENGINE_COLD functions, the rare pages' and the state machine's. */
 #define ENGINE_FLATTEN __attribute__((flatten))
-#define ENGINE_COLD __attribute__((noinline))
+#define ENGINE_COLD    __attribute__((noinline))
 
 /*
  * A call through a policy's pointer, made directly when it points to @f1:
@@ -35,7 +35,7 @@
 
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32
-#define PAGE_ALLOC_COSTLY_ORDER	3
+#define PAGE_ALLOC_COSTLY_ORDER 3
 
 /*
  * A page-cache slot, one per page of every object: what the kernel's radix
@@ -43,27 +43,30 @@
  * SLOT_PAGE is 0, so that a slot holding a page is its pfn: every access
  * reads a slot, and the test is one compare (make bench).
  */
-#define SLOT_TAG(s)	((s) >> 30)
-#define SLOT_VAL(s)	((s) & 0x3fffffffu)
+#define SLOT_TAG(s) ((s) >> 30)
+#define SLOT_VAL(s) ((s)&0x3fffffffu)
 enum slot_tag {
-	SLOT_PAGE,		/* in memory: the value is the pfn */
-	SLOT_EMPTY,		/* never in memory */
-	SLOT_SHADOW,		/* evicted file page: the value is its shadow (3.15) */
-	SLOT_SWAP,		/* swapped-out anon page: holds a swap slot */
+	SLOT_PAGE,   /* in memory: the value is the pfn */
+	SLOT_EMPTY,  /* never in memory */
+	SLOT_SHADOW, /* evicted file page: the value is its shadow (3.15) */
+	SLOT_SWAP,   /* swapped-out anon page: holds a swap slot */
 };
-static inline uint32_t slot_make(enum slot_tag t, uint32_t v) { return (uint32_t)t << 30 | (v & 0x3fffffffu); }
+static inline uint32_t slot_make(enum slot_tag t, uint32_t v)
+{
+	return (uint32_t)t << 30 | (v & 0x3fffffffu);
+}
 
-struct vma {			/* one mapping of an object */
-	uint32_t first, count;	/* page range it covers */
-	uint8_t flags;		/* enum vm_flags */
+struct vma {		       /* one mapping of an object */
+	uint32_t first, count; /* page range it covers */
+	uint8_t flags;	       /* enum vm_flags */
 	uint8_t in_use;
 };
 
 struct object_state {
-	uint32_t slot_base;	/* first slot in engine.slots */
+	uint32_t slot_base; /* first slot in engine.slots */
 	uint32_t resident, active;
 	uint64_t faults, refaults, evicted;
-	uint8_t nr_vmas;	/* mappings in use: mapping_mapped() */
+	uint8_t nr_vmas; /* mappings in use: mapping_mapped() */
 };
 
 struct lru_head {
@@ -72,7 +75,7 @@ struct lru_head {
 
 /* struct scan_control of 2.6.34, the parts the model uses. */
 struct scan_control {
-	uint8_t reclaimer;	/* enum reclaimer */
+	uint8_t reclaimer; /* enum reclaimer */
 	int8_t priority;
 	uint8_t order;
 	bool may_writepage;
@@ -89,22 +92,22 @@ struct scan_control {
  */
 enum reclaim_stage {
 	RS_IDLE,
-	RS_PASS,		/* balance_pgdat / do_try_to_free_pages: a new pass */
-	RS_PRIORITY,		/* a new priority level */
-	RS_SHRINK_ZONE,		/* shrink_zone: compute nr[] */
-	RS_SHRINK_LOOP,		/* shrink_zone: round robin over the lists */
-	RS_BATCH,		/* examining the isolated batch, one page a step */
-	RS_ZONE_TAIL,		/* shrink_zone: the closing anon aging */
-	RS_ZONE_DONE,		/* after shrink_zone at this priority */
-	RS_KSWAPD_AGING,	/* balance_pgdat: anon aging before the check */
+	RS_PASS,	 /* balance_pgdat / do_try_to_free_pages: a new pass */
+	RS_PRIORITY,	 /* a new priority level */
+	RS_SHRINK_ZONE,	 /* shrink_zone: compute nr[] */
+	RS_SHRINK_LOOP,	 /* shrink_zone: round robin over the lists */
+	RS_BATCH,	 /* examining the isolated batch, one page a step */
+	RS_ZONE_TAIL,	 /* shrink_zone: the closing anon aging */
+	RS_ZONE_DONE,	 /* after shrink_zone at this priority */
+	RS_KSWAPD_AGING, /* balance_pgdat: anon aging before the check */
 };
 
 struct reclaim_state {
-	uint8_t stage;		/* enum reclaim_stage */
-	uint8_t next_lru;	/* shrink_zone: next list in the round robin */
-	uint8_t batch_lru;	/* list the isolated batch came from */
-	uint8_t batch_active;	/* the batch belongs to shrink_active_list */
-	uint8_t after_batch;	/* stage to resume after the batch */
+	uint8_t stage;	      /* enum reclaim_stage */
+	uint8_t next_lru;     /* shrink_zone: next list in the round robin */
+	uint8_t batch_lru;    /* list the isolated batch came from */
+	uint8_t batch_active; /* the batch belongs to shrink_active_list */
+	uint8_t after_batch;  /* stage to resume after the batch */
 	uint8_t zone_tail_done;
 	bool balanced;
 	bool flushers_woken;
@@ -112,13 +115,13 @@ struct reclaim_state {
 	uint64_t nr[NR_EVICTABLE_LRU];
 	unsigned percent[2];
 	uint64_t total_scanned;
-	uint64_t pass_reclaimed;	/* kswapd: reclaimed in this balance pass */
+	uint64_t pass_reclaimed; /* kswapd: reclaimed in this balance pass */
 	uint64_t prio_reclaimed_start;
-	uint32_t batch_nr_rotated;	/* shrink_active_list */
+	uint32_t batch_nr_rotated; /* shrink_active_list */
 	uint32_t batch_nr_taken;
-	struct batch_stats batch;	/* shrink_inactive_list, for ftrace */
+	struct batch_stats batch; /* shrink_inactive_list, for ftrace */
 	struct batch_stats last_batch;
-	uint64_t last_batch_step;	/* step that finished last_batch */
+	uint64_t last_batch_step; /* step that finished last_batch */
 };
 
 struct engine_core {
@@ -127,26 +130,26 @@ struct engine_core {
 	uint32_t wmark_min, wmark_low, wmark_high;
 	uint32_t swap_free;
 	uint32_t inactive_ratio;
-	uint64_t recent_scanned[2], recent_rotated[2];	/* anon 0, file 1 */
+	uint64_t recent_scanned[2], recent_rotated[2]; /* anon 0, file 1 */
 	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
 	uint64_t pages_scanned;
 	bool all_unreclaimable;
-	uint32_t nr_mapped_file;	/* file pages with at least one pte */
-	uint64_t inactive_age;		/* workingset clock (3.15) */
+	uint32_t nr_mapped_file; /* file pages with at least one pte */
+	uint64_t inactive_age;	 /* workingset clock (3.15) */
 
 	/* counters */
 	uint64_t vm[NR_VM_EVENTS];
 	uint64_t decisions[NR_OUTCOMES];
 
 	/* workload cursor */
-	uint32_t op;			/* current operation */
-	uint64_t sub;			/* step within it */
-	uint64_t op_len;		/* steps of the current operation */
-	uint64_t rng[4];		/* xoshiro256** for WL_RANDOM */
-	uint32_t pend_obj, pend_index;	/* the page the next workload step accesses */
+	uint32_t op;		       /* current operation */
+	uint64_t sub;		       /* step within it */
+	uint64_t op_len;	       /* steps of the current operation */
+	uint64_t rng[4];	       /* xoshiro256** for WL_RANDOM */
+	uint32_t pend_obj, pend_index; /* the page the next workload step accesses */
 	bool pend_valid;
-	bool alloc_reclaimed;		/* direct reclaim already ran for the pending allocation */
-	bool kswapd_tried;		/* kswapd already ran for the pending allocation */
+	bool alloc_reclaimed; /* direct reclaim already ran for the pending allocation */
+	bool kswapd_tried;    /* kswapd already ran for the pending allocation */
 	bool kswapd_awake;
 	bool done;
 
@@ -160,9 +163,9 @@ struct engine_core {
 	struct step_record rec;
 };
 
-struct zipf {			/* rejection-inversion sampler, set up per op */
+struct zipf { /* rejection-inversion sampler, set up per op */
 	double h_x1, h_n, s, q, n;
-	uint32_t op;		/* op it was set up for; UINT32_MAX: none */
+	uint32_t op; /* op it was set up for; UINT32_MAX: none */
 };
 
 struct engine {
@@ -170,27 +173,51 @@ struct engine {
 	const struct reclaim_policy *policy;
 	uint32_t nr_pages;
 	uint32_t nr_slots;
-	struct page *pages;		/* [nr_pages] */
-	uint32_t *slots;		/* [nr_slots] page-cache slots */
-	struct object_state *obj;	/* [wl->nr_objects] */
-	struct vma *vmas;		/* [wl->nr_objects * MAX_MAPPINGS] */
-	uint32_t *wb_ring;		/* [nr_pages] */
-	struct zipf zipf;		/* derived, recomputed after restore */
-	uint32_t scan_ahead;		/* hints, not state: the next page a batch will */
-	uint32_t scan_ahead_left;	/* take, to warm, and how many more (vmscan.c) */
-	struct step_record end_rec;	/* returned at the end; not state */
-	uint32_t *check_counts;		/* engine_check's scratch: 2 per object; not state */
+	struct page *pages;	    /* [nr_pages] */
+	uint32_t *slots;	    /* [nr_slots] page-cache slots */
+	struct object_state *obj;   /* [wl->nr_objects] */
+	struct vma *vmas;	    /* [wl->nr_objects * MAX_MAPPINGS] */
+	uint32_t *wb_ring;	    /* [nr_pages] */
+	struct zipf zipf;	    /* derived, recomputed after restore */
+	uint32_t scan_ahead;	    /* hints, not state: the next page a batch will */
+	uint32_t scan_ahead_left;   /* take, to warm, and how many more (vmscan.c) */
+	struct step_record end_rec; /* returned at the end; not state */
+	uint32_t *check_counts;	    /* engine_check's scratch: 2 per object; not state */
 	struct engine_core c;
 };
 
-static inline struct page *pfn_to_page(struct engine *e, uint32_t pfn) { return &e->pages[pfn]; }
-static inline uint32_t page_to_pfn(const struct engine *e, const struct page *p) { return (uint32_t)(p - e->pages); }
-static inline struct vma *object_vma(struct engine *e, uint32_t obj, unsigned as) { return &e->vmas[obj * MAX_MAPPINGS + as]; }
-static inline uint32_t *page_slot(struct engine *e, uint32_t obj, uint32_t index) { return &e->slots[e->obj[obj].slot_base + index]; }
-static inline void count_vm_event(struct engine *e, enum vmstat_item i) { e->c.vm[i]++; }
-static inline void count_vm_events(struct engine *e, enum vmstat_item i, uint64_t n) { e->c.vm[i] += n; }
-static inline uint32_t nr_free_pages(const struct engine *e) { return e->c.lists[LRU_FREE].nr; }
-static inline uint32_t zone_lru_pages(const struct engine *e, int l) { return e->c.lists[l].nr; }
+static inline struct page *pfn_to_page(struct engine *e, uint32_t pfn)
+{
+	return &e->pages[pfn];
+}
+static inline uint32_t page_to_pfn(const struct engine *e, const struct page *p)
+{
+	return (uint32_t)(p - e->pages);
+}
+static inline struct vma *object_vma(struct engine *e, uint32_t obj, unsigned as)
+{
+	return &e->vmas[obj * MAX_MAPPINGS + as];
+}
+static inline uint32_t *page_slot(struct engine *e, uint32_t obj, uint32_t index)
+{
+	return &e->slots[e->obj[obj].slot_base + index];
+}
+static inline void count_vm_event(struct engine *e, enum vmstat_item i)
+{
+	e->c.vm[i]++;
+}
+static inline void count_vm_events(struct engine *e, enum vmstat_item i, uint64_t n)
+{
+	e->c.vm[i] += n;
+}
+static inline uint32_t nr_free_pages(const struct engine *e)
+{
+	return e->c.lists[LRU_FREE].nr;
+}
+static inline uint32_t zone_lru_pages(const struct engine *e, int l)
+{
+	return e->c.lists[l].nr;
+}
 
 /*
  * Index-linked lists (include/linux/list.h, mm_inline.h).  Every page is on
@@ -351,7 +378,7 @@ ENGINE_HOT uint32_t alloc_page(struct engine *e)
 	page_blank(p);
 	p->index = 0;
 	count_vm_event(e, PGALLOC);
-	return pfn;	/* on LRU_NONE: the caller puts it on a list */
+	return pfn; /* on LRU_NONE: the caller puts it on a list */
 }
 
 /* Back to the free list from list @from (LRU_NONE: from no list).  As in
@@ -390,7 +417,7 @@ bool page_evictable(const struct engine *e, const struct page *page);
 void wakeup_kswapd(struct engine *e);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
-bool reclaim_step(struct engine *e, struct step_record *r);	/* false: reclaim ended without a step */
+bool reclaim_step(struct engine *e, struct step_record *r); /* false: reclaim ended without a step */
 uint64_t reclaim_fast_run(struct engine *e, uint64_t max);
 bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
@@ -423,7 +450,7 @@ static inline void after_workload(struct engine *e, int outcome)
 	if (outcome != OUT_NONE)
 		e->c.decisions[outcome]++;
 	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	if (nr_free_pages(e) < e->c.wmark_low)	/* the allocator's slow path */
+	if (nr_free_pages(e) < e->c.wmark_low) /* the allocator's slow path */
 		wakeup_kswapd(e);
 }
 
@@ -431,6 +458,6 @@ static inline void after_workload(struct engine *e, int outcome)
 uint64_t rng_next(uint64_t s[4]);
 void rng_seed(uint64_t s[4], uint64_t seed);
 void zipf_setup(struct zipf *z, uint32_t n, double theta, uint32_t op);
-uint32_t zipf_sample(const struct zipf *z, uint64_t s[4]);	/* 0..n-1, 0 hottest */
+uint32_t zipf_sample(const struct zipf *z, uint64_t s[4]); /* 0..n-1, 0 hottest */
 
 #endif

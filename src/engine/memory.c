@@ -21,11 +21,15 @@
 static uint64_t op_steps(const struct wl_op *op)
 {
 	switch (op->kind) {
-	case WL_TOUCH: case WL_READ: case WL_WRITE: case WL_DIRTY: case WL_MLOCK:
-	case WL_ALLOC: case WL_RANDOM: case WL_TRACE:
-		return op->count;
-	default:
-		return 1;
+	case WL_TOUCH:
+	case WL_READ:
+	case WL_WRITE:
+	case WL_DIRTY:
+	case WL_MLOCK:
+	case WL_ALLOC:
+	case WL_RANDOM:
+	case WL_TRACE: return op->count;
+	default: return 1;
 	}
 }
 
@@ -48,9 +52,11 @@ static bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 	}
 	*obj = op->object;
 	switch (op->kind) {
-	case WL_TOUCH: case WL_READ: case WL_WRITE: case WL_DIRTY: case WL_MLOCK:
-		*index = op->first + (uint32_t)e->c.sub;
-		break;
+	case WL_TOUCH:
+	case WL_READ:
+	case WL_WRITE:
+	case WL_DIRTY:
+	case WL_MLOCK: *index = op->first + (uint32_t)e->c.sub; break;
 	case WL_RANDOM:
 		if (op->flags & WL_F_ZIPF) {
 			if (e->zipf.op != e->c.op)
@@ -65,8 +71,7 @@ static bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 		if (op->trace_object)
 			*obj = op->trace_object[e->c.sub];
 		break;
-	default:
-		return false;
+	default: return false;
 	}
 	/* kept until the step runs: a random draw must not be drawn twice */
 	e->c.pend_obj = *obj;
@@ -299,7 +304,8 @@ static void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write,
 /* read() or write() of one page: do_generic_file_read() and
  * generic_perform_write() both end in mark_page_accessed().  @r may be
  * NULL (engine_run() skipping the record); returns the outcome. */
-ENGINE_HOT enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+ENGINE_HOT enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write,
+			      struct step_record *r)
 {
 	uint32_t *slot = page_slot(e, obj, index);
 	enum outcome out;
@@ -342,9 +348,8 @@ ENGINE_HOT enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bo
 static bool fast_op(const struct wl_op *op, bool *write)
 {
 	switch (op->kind) {
-	case WL_RANDOM: case WL_TRACE:
-		*write = op->via == VIA_WRITE;
-		return op->via == VIA_READ || op->via == VIA_WRITE;
+	case WL_RANDOM:
+	case WL_TRACE: *write = op->via == VIA_WRITE; return op->via == VIA_READ || op->via == VIA_WRITE;
 	case WL_READ: *write = false; return true;
 	case WL_WRITE: *write = true; return true;
 	default: return false;
@@ -372,7 +377,7 @@ struct trace_loop {
 	const uint32_t *trace, *slots;
 	struct page *pages;
 	uint32_t obj;
-	uint32_t quiet_mark;	/* free pages for a miss to be taken in trace_hits() */
+	uint32_t quiet_mark; /* free pages for a miss to be taken in trace_hits() */
 	bool write;
 };
 
@@ -466,7 +471,10 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 	uint64_t warm_end = len > TRACE_AHEAD_SLOT ? len - TRACE_AHEAD_SLOT : 0, step0 = e->c.step;
 	bool quiet = nr_free_pages(e) >= e->c.wmark_low;
 	/* a miss needs the min watermark's page too (the check below) */
-	struct trace_loop t = { trace, slots, pages, obj,
+	struct trace_loop t = { trace,
+				slots,
+				pages,
+				obj,
 				e->c.wmark_low > e->c.wmark_min ? e->c.wmark_low : e->c.wmark_min + 1,
 				write };
 
@@ -484,7 +492,7 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 		if (quiet && sub < warm_end) {
 			uint64_t stop = end < warm_end ? end : warm_end;
 #ifdef VMSCAN_DEBUG
-			stop = sub + 1;	/* engine_check after every step */
+			stop = sub + 1; /* engine_check after every step */
 #endif
 			sub = trace_hits(e, &t, sub, stop, nr_free_pages(e) >= t.quiet_mark);
 #ifdef VMSCAN_DEBUG
@@ -493,14 +501,14 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 			debug_check(e);
 #endif
 			if (sub >= end || reclaim_running(e))
-				break;	/* done, or kswapd woke */
+				break; /* done, or kswapd woke */
 		}
 		/* the rest - a hit that activates, memory below the low
 		 * watermark, the trace's last few accesses - as do_rw() has it */
 		index = trace[sub];
 		slot = slots[index];
 		if (SLOT_TAG(slot) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
-			break;	/* the allocation reclaims first: the full step */
+			break; /* the allocation reclaims first: the full step */
 		e->c.sub = sub;
 		e->c.step = step0 + (sub - start);
 		out = do_rw(e, obj, index, write, NULL);
@@ -509,7 +517,7 @@ static uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool wr
 		e->c.step++;
 		debug_check(e);
 		if (reclaim_running(e))
-			break;	/* kswapd woke */
+			break; /* kswapd woke */
 		quiet = nr_free_pages(e) >= e->c.wmark_low;
 	}
 	e->c.sub = sub;
@@ -563,8 +571,9 @@ uint64_t workload_fast_run(struct engine *e, uint64_t max)
 		}
 		if (!current_access(e, &obj, &index))
 			break;
-		if (SLOT_TAG(*page_slot(e, obj, index)) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
-			break;	/* the allocation reclaims first: the full step */
+		if (SLOT_TAG(*page_slot(e, obj, index)) != SLOT_PAGE &&
+		    !zone_watermark_ok(e, e->c.wmark_min, 1))
+			break; /* the allocation reclaims first: the full step */
 		out = do_rw(e, obj, index, write, NULL);
 		/* advance(): the caller left the last access out, so the
 		 * operation goes on */
@@ -575,7 +584,7 @@ uint64_t workload_fast_run(struct engine *e, uint64_t max)
 		after_workload(e, out);
 		debug_check(e);
 		if (reclaim_running(e))
-			break;	/* kswapd woke */
+			break; /* kswapd woke */
 	}
 	return done;
 }
@@ -660,7 +669,8 @@ static void do_map(struct engine *e, const struct wl_op *op)
 	v->in_use = 1;
 	v->first = op->first;
 	v->count = op->count;
-	v->flags = (uint8_t)((op->flags & WL_F_EXEC ? VM_EXEC : 0) | (op->flags & WL_F_SEQ ? VM_SEQ_READ : 0));
+	v->flags =
+		(uint8_t)((op->flags & WL_F_EXEC ? VM_EXEC : 0) | (op->flags & WL_F_SEQ ? VM_SEQ_READ : 0));
 	e->obj[op->object].nr_vmas++;
 }
 
@@ -679,7 +689,7 @@ static void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, s
 	}
 	slot = page_slot(e, op->object, index);
 	if (SLOT_TAG(*slot) != SLOT_PAGE) {
-		do_touch(e, op->object, index, false, r);	/* faults straight onto the unevictable list */
+		do_touch(e, op->object, index, false, r); /* faults straight onto the unevictable list */
 	} else {
 		struct page *p = pfn_to_page(e, SLOT_VAL(*slot));
 		r->from = p->lru;
@@ -791,9 +801,7 @@ void workload_step(struct engine *e, struct step_record *r)
 		r->count = 1;
 	}
 	switch (op->kind) {
-	case WL_TOUCH:
-		do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
-		break;
+	case WL_TOUCH: do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r); break;
 	case WL_RANDOM:
 	case WL_TRACE:
 		if (op->via == VIA_READ || op->via == VIA_WRITE)
@@ -801,12 +809,8 @@ void workload_step(struct engine *e, struct step_record *r)
 		else
 			do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
 		break;
-	case WL_READ:
-		do_rw(e, obj, index, false, r);
-		break;
-	case WL_WRITE:
-		do_rw(e, obj, index, true, r);
-		break;
+	case WL_READ: do_rw(e, obj, index, false, r); break;
+	case WL_WRITE: do_rw(e, obj, index, true, r); break;
 	case WL_DIRTY: {
 		uint32_t *slot = page_slot(e, obj, index);
 		r->func = FN_SET_PAGE_DIRTY;
@@ -821,9 +825,7 @@ void workload_step(struct engine *e, struct step_record *r)
 		}
 		break;
 	}
-	case WL_MLOCK:
-		do_mlock(e, op, index, r);
-		break;
+	case WL_MLOCK: do_mlock(e, op, index, r); break;
 	case WL_MUNLOCK:
 		r->func = FN_MUNLOCK;
 		r->branch = BR_MUNLOCK;

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define PFN_NONE UINT32_MAX
-#define OBJECT_KERNEL UINT32_MAX	/* owner of pages taken by "alloc" */
+#define PFN_NONE      UINT32_MAX
+#define OBJECT_KERNEL UINT32_MAX /* owner of pages taken by "alloc" */
 
 /* Page flags, with the kernel's names.  PG_anon stands for PageAnon() and,
  * since shmem is not modelled, for PG_swapbacked as well. */
@@ -52,34 +52,49 @@ enum lru_list {
 	NR_LISTS
 };
 
-#define LRU_NONE NR_LISTS	/* off every list for a moment, inside one step */
+#define LRU_NONE	 NR_LISTS /* off every list for a moment, inside one step */
 #define NR_EVICTABLE_LRU 4
 #define LRU_BASE	 LRU_INACTIVE_ANON
 #define LRU_ACTIVE	 1
 #define LRU_FILE	 2
 
-static inline bool is_file_lru(int l) { return l == LRU_INACTIVE_FILE || l == LRU_ACTIVE_FILE; }
-static inline bool is_active_lru(int l) { return l == LRU_ACTIVE_ANON || l == LRU_ACTIVE_FILE; }
+static inline bool is_file_lru(int l)
+{
+	return l == LRU_INACTIVE_FILE || l == LRU_ACTIVE_FILE;
+}
+static inline bool is_active_lru(int l)
+{
+	return l == LRU_ACTIVE_ANON || l == LRU_ACTIVE_FILE;
+}
 
-#define MAX_MAPPINGS 8		/* mappings (VMAs) of one object */
+#define MAX_MAPPINGS 8 /* mappings (VMAs) of one object */
 
-struct page {			/* 28 bytes */
-	uint32_t next;		/* towards the tail (older); PFN_NONE at the end */
-	uint32_t prev;		/* towards the head (newer) */
-	uint32_t object;	/* owning object, or OBJECT_KERNEL */
-	uint32_t index;		/* page index within the object */
-	uint32_t wb_due;	/* step (mod 2^32) at which writeback ends */
-	uint16_t flags;		/* bit PG_x set: the flag is set */
-	uint8_t lru;		/* enum lru_list: the list the page is on */
-	uint8_t mapped;		/* bit i: mapping i has a pte for this page */
-	uint8_t young;		/* bit i: that pte's accessed bit is set */
-	uint8_t pte_dirty;	/* bit i: that pte's dirty bit is set */
-	uint16_t spare;		/* no hidden padding: snapshots compare byte for byte */
+struct page {		   /* 28 bytes */
+	uint32_t next;	   /* towards the tail (older); PFN_NONE at the end */
+	uint32_t prev;	   /* towards the head (newer) */
+	uint32_t object;   /* owning object, or OBJECT_KERNEL */
+	uint32_t index;	   /* page index within the object */
+	uint32_t wb_due;   /* step (mod 2^32) at which writeback ends */
+	uint16_t flags;	   /* bit PG_x set: the flag is set */
+	uint8_t lru;	   /* enum lru_list: the list the page is on */
+	uint8_t mapped;	   /* bit i: mapping i has a pte for this page */
+	uint8_t young;	   /* bit i: that pte's accessed bit is set */
+	uint8_t pte_dirty; /* bit i: that pte's dirty bit is set */
+	uint16_t spare;	   /* no hidden padding: snapshots compare byte for byte */
 };
 
-static inline bool page_test(const struct page *p, enum pageflags f) { return p->flags >> f & 1u; }
-static inline void page_set(struct page *p, enum pageflags f) { p->flags |= (uint16_t)(1u << f); }
-static inline void page_clear(struct page *p, enum pageflags f) { p->flags &= (uint16_t)~(1u << f); }
+static inline bool page_test(const struct page *p, enum pageflags f)
+{
+	return p->flags >> f & 1u;
+}
+static inline void page_set(struct page *p, enum pageflags f)
+{
+	p->flags |= (uint16_t)(1u << f);
+}
+static inline void page_clear(struct page *p, enum pageflags f)
+{
+	p->flags &= (uint16_t) ~(1u << f);
+}
 static inline bool page_test_clear(struct page *p, enum pageflags f)
 {
 	bool was = page_test(p, f);
@@ -88,20 +103,59 @@ static inline bool page_test_clear(struct page *p, enum pageflags f)
 }
 
 /* The kernel's accessor names, for the rules that read like the kernel. */
-static inline bool PageReferenced(const struct page *p) { return page_test(p, PG_referenced); }
-static inline void SetPageReferenced(struct page *p) { page_set(p, PG_referenced); }
-static inline bool TestClearPageReferenced(struct page *p) { return page_test_clear(p, PG_referenced); }
-static inline bool PageActive(const struct page *p) { return page_test(p, PG_active); }
-static inline bool PageAnon(const struct page *p) { return page_test(p, PG_anon); }
-static inline bool PageDirty(const struct page *p) { return page_test(p, PG_dirty); }
-static inline bool PageWriteback(const struct page *p) { return page_test(p, PG_writeback); }
-static inline bool PageSwapCache(const struct page *p) { return page_test(p, PG_swapcache); }
-static inline bool PageMlocked(const struct page *p) { return page_test(p, PG_mlocked); }
-static inline bool PageUnevictable(const struct page *p) { return page_test(p, PG_unevictable); }
+static inline bool PageReferenced(const struct page *p)
+{
+	return page_test(p, PG_referenced);
+}
+static inline void SetPageReferenced(struct page *p)
+{
+	page_set(p, PG_referenced);
+}
+static inline bool TestClearPageReferenced(struct page *p)
+{
+	return page_test_clear(p, PG_referenced);
+}
+static inline bool PageActive(const struct page *p)
+{
+	return page_test(p, PG_active);
+}
+static inline bool PageAnon(const struct page *p)
+{
+	return page_test(p, PG_anon);
+}
+static inline bool PageDirty(const struct page *p)
+{
+	return page_test(p, PG_dirty);
+}
+static inline bool PageWriteback(const struct page *p)
+{
+	return page_test(p, PG_writeback);
+}
+static inline bool PageSwapCache(const struct page *p)
+{
+	return page_test(p, PG_swapcache);
+}
+static inline bool PageMlocked(const struct page *p)
+{
+	return page_test(p, PG_mlocked);
+}
+static inline bool PageUnevictable(const struct page *p)
+{
+	return page_test(p, PG_unevictable);
+}
 /* PG_lru: on one of the five LRU lists (not isolated, not free). */
-static inline bool PageLRU(const struct page *p) { return p->lru <= LRU_UNEVICTABLE; }
-static inline bool page_mapped(const struct page *p) { return p->mapped != 0; }
-static inline bool page_is_file_cache(const struct page *p) { return !PageAnon(p); }
+static inline bool PageLRU(const struct page *p)
+{
+	return p->lru <= LRU_UNEVICTABLE;
+}
+static inline bool page_mapped(const struct page *p)
+{
+	return p->mapped != 0;
+}
+static inline bool page_is_file_cache(const struct page *p)
+{
+	return !PageAnon(p);
+}
 
 static inline int page_mapcount(const struct page *p)
 {

@@ -35,18 +35,18 @@ enum page_references {
 
 /* VMA flags, as page_referenced() reports them in *vm_flags. */
 enum vm_flags {
-	VM_EXEC	    = 1u << 0,
-	VM_LOCKED   = 1u << 1,
+	VM_EXEC = 1u << 0,
+	VM_LOCKED = 1u << 1,
 	VM_SEQ_READ = 1u << 2,
 };
 
 /* What a reference check read, and which of its branches fired. */
 struct reference_check {
-	int referenced_ptes;	/* young ptes that counted */
-	bool referenced_page;	/* PG_referenced was set when read */
-	unsigned vm_flags;	/* union of the flags of mappings with a young pte, + VM_LOCKED */
-	enum branch branch;	/* the rule that decided */
-	bool rotated;		/* shrink_active_list: counts toward recent_rotated */
+	int referenced_ptes;  /* young ptes that counted */
+	bool referenced_page; /* PG_referenced was set when read */
+	unsigned vm_flags;    /* union of the flags of mappings with a young pte, + VM_LOCKED */
+	enum branch branch;   /* the rule that decided */
+	bool rotated;	      /* shrink_active_list: counts toward recent_rotated */
 };
 
 /* One line of a policy's decision, for the decision panel: the test in the
@@ -54,19 +54,18 @@ struct reference_check {
  * kernel evaluates them; the first that holds decides. */
 struct policy_check {
 	enum branch branch;
-	const char *test;	/* e.g. "referenced_ptes && PageAnon(page)" */
-	const char *result;	/* e.g. "PAGEREF_ACTIVATE" */
+	const char *test;   /* e.g. "referenced_ptes && PageAnon(page)" */
+	const char *result; /* e.g. "PAGEREF_ACTIVATE" */
 };
 
 struct reclaim_policy {
-	const char *name;	/* what --policy accepts: "2.6.34" */
-	const char *summary;	/* one line for `vmscan-viz policies` */
-	const char *origin;	/* kernel version and patch this file models */
+	const char *name;    /* what --policy accepts: "2.6.34" */
+	const char *summary; /* one line for `vmscan-viz policies` */
+	const char *origin;  /* kernel version and patch this file models */
 
 	/* shrink_page_list(): what to do with an isolated inactive page. */
 	enum page_references (*check_references)(struct engine *e, struct page *page,
-						 const struct scan_control *sc,
-						 struct reference_check *rc);
+						 const struct scan_control *sc, struct reference_check *rc);
 
 	/* shrink_active_list(): true keeps @page active for one more trip,
 	 * false deactivates it.  Sets rc->rotated when it counts as rotated. */
@@ -77,7 +76,7 @@ struct reclaim_policy {
 	bool (*refault_activate)(struct engine *e, uint32_t shadow);
 	void (*on_activate)(struct engine *e);
 
-	const struct policy_check *checks;	/* page_check_references, in order */
+	const struct policy_check *checks;	  /* page_check_references, in order */
 	const struct policy_check *active_checks; /* shrink_active_list, in order */
 	uint8_t nr_checks, nr_active_checks;
 };
@@ -113,8 +112,7 @@ bool keep_active_vm_exec(struct page *page, int referenced, struct reference_che
 
 /* 2.6.34's rules, shared by the policies built on them (policy/v2_6_34.c). */
 enum page_references page_check_references_2634(struct engine *e, struct page *page,
-						const struct scan_control *sc,
-						struct reference_check *rc);
+						const struct scan_control *sc, struct reference_check *rc);
 bool keep_active_2634(struct engine *e, struct page *page, struct reference_check *rc);
 extern const struct policy_check checks_2634[], active_checks_2634[];
 extern const uint8_t nr_checks_2634, nr_active_checks_2634;

@@ -13,16 +13,17 @@
 #include <stdint.h>
 
 enum step_kind {
-	STEP_WORKLOAD,		/* one workload access or operation */
-	STEP_SCAN_INACTIVE,	/* shrink_page_list() examined one page */
-	STEP_SCAN_ACTIVE,	/* shrink_active_list() examined one page */
-	STEP_WRITEBACK,		/* a write started by reclaim has finished */
-	STEP_END,		/* the workload is exhausted */
+	STEP_WORKLOAD,	    /* one workload access or operation */
+	STEP_SCAN_INACTIVE, /* shrink_page_list() examined one page */
+	STEP_SCAN_ACTIVE,   /* shrink_active_list() examined one page */
+	STEP_WRITEBACK,	    /* a write started by reclaim has finished */
+	STEP_END,	    /* the workload is exhausted */
 	NR_STEP_KINDS
 };
 
 /* What happened to the page; the first four are page_check_references()'s
  * answers, with the kernel's names (enum page_references, 2.6.34). */
+/* clang-format off */
 #define OUTCOMES(X)                                          \
 	X(OUT_NONE,          "none")                         \
 	X(OUT_ACTIVATE,      "activate")                     \
@@ -37,15 +38,19 @@ enum step_kind {
 	X(OUT_REFAULT,       "refault")                      \
 	X(OUT_REFERENCE,     "reference")                    \
 	X(OUT_OOM,           "oom")
+/* clang-format on */
 
+/* clang-format off */
 enum outcome {
 #define X(id, name) id,
 	OUTCOMES(X)
 #undef X
 	NR_OUTCOMES
 };
+/* clang-format on */
 
 /* The function whose rule decided, named as in mm/. */
+/* clang-format off */
 #define STEP_FUNCS(X)                                    \
 	X(FN_NONE,                 "")                   \
 	X(FN_SHRINK_PAGE_LIST,     "shrink_page_list")   \
@@ -64,51 +69,54 @@ enum outcome {
 	X(FN_FREE_PAGES,           "free_pages")         \
 	X(FN_END_PAGE_WRITEBACK,   "end_page_writeback") \
 	X(FN_PAUSE,                "")
+/* clang-format on */
 
+/* clang-format off */
 enum step_func {
 #define X(id, name) id,
 	STEP_FUNCS(X)
 #undef X
 	NR_STEP_FUNCS
 };
+/* clang-format on */
 
 /* Bits of step_record.inputs: what page_check_references() (or the rule
  * of the step) read, as it found it. */
 enum step_input {
-	IN_REFERENCED_PAGE = 1u << 0,	/* PG_referenced was set (and is now clear) */
-	IN_VM_LOCKED	   = 1u << 1,	/* the rmap walk met a VM_LOCKED mapping */
-	IN_ANON		   = 1u << 2,	/* PageAnon */
-	IN_VM_EXEC	   = 1u << 3,	/* a young pte was in a VM_EXEC mapping */
-	IN_MAPPED	   = 1u << 4,	/* page_mapped() */
-	IN_MAPPING_MAPPED  = 1u << 5,	/* mapping_mapped(): some mapping of the file exists */
-	IN_SWAPCACHE	   = 1u << 6,	/* PageSwapCache */
-	IN_DIRTY	   = 1u << 7,	/* PageDirty when looked at */
-	IN_WRITEBACK	   = 1u << 8,	/* PageWriteback */
-	IN_LUMPY	   = 1u << 9,	/* sc->order > PAGE_ALLOC_COSTLY_ORDER */
-	IN_WRITE	   = 1u << 10,	/* the access was a write */
-	IN_PAUSE	   = 1u << 11,	/* the scenario asks the viewer to pause here */
+	IN_REFERENCED_PAGE = 1u << 0, /* PG_referenced was set (and is now clear) */
+	IN_VM_LOCKED = 1u << 1,	      /* the rmap walk met a VM_LOCKED mapping */
+	IN_ANON = 1u << 2,	      /* PageAnon */
+	IN_VM_EXEC = 1u << 3,	      /* a young pte was in a VM_EXEC mapping */
+	IN_MAPPED = 1u << 4,	      /* page_mapped() */
+	IN_MAPPING_MAPPED = 1u << 5,  /* mapping_mapped(): some mapping of the file exists */
+	IN_SWAPCACHE = 1u << 6,	      /* PageSwapCache */
+	IN_DIRTY = 1u << 7,	      /* PageDirty when looked at */
+	IN_WRITEBACK = 1u << 8,	      /* PageWriteback */
+	IN_LUMPY = 1u << 9,	      /* sc->order > PAGE_ALLOC_COSTLY_ORDER */
+	IN_WRITE = 1u << 10,	      /* the access was a write */
+	IN_PAUSE = 1u << 11,	      /* the scenario asks the viewer to pause here */
 };
 
 enum reclaimer { RECLAIMER_NONE, RECLAIMER_KSWAPD, RECLAIMER_DIRECT };
 
 struct step_record {
-	uint64_t step;		/* 1-based number of this step */
-	uint32_t pfn;		/* page examined or touched, PFN_NONE if none */
-	uint32_t object;	/* its object, or OBJECT_KERNEL / UINT32_MAX */
-	uint32_t index;		/* its index in the object */
-	uint32_t op;		/* workload operation that is current */
-	uint32_t count;		/* pages affected, for range operations */
-	uint16_t branch;	/* enum branch: the rule that decided */
-	uint16_t action;	/* enum branch: what shrink_page_list did next */
-	uint16_t inputs;	/* enum step_input bits */
-	uint8_t kind;		/* enum step_kind */
-	uint8_t func;		/* enum step_func */
-	uint8_t outcome;	/* enum outcome */
-	uint8_t from, to;	/* enum lru_list before and after */
-	uint8_t referenced_ptes;/* young ptes counted by page_referenced() */
-	uint8_t reclaimer;	/* enum reclaimer running this step */
-	int8_t priority;	/* scan priority, -1 outside reclaim */
-	uint8_t order;		/* sc->order of the reclaim */
+	uint64_t step;		 /* 1-based number of this step */
+	uint32_t pfn;		 /* page examined or touched, PFN_NONE if none */
+	uint32_t object;	 /* its object, or OBJECT_KERNEL / UINT32_MAX */
+	uint32_t index;		 /* its index in the object */
+	uint32_t op;		 /* workload operation that is current */
+	uint32_t count;		 /* pages affected, for range operations */
+	uint16_t branch;	 /* enum branch: the rule that decided */
+	uint16_t action;	 /* enum branch: what shrink_page_list did next */
+	uint16_t inputs;	 /* enum step_input bits */
+	uint8_t kind;		 /* enum step_kind */
+	uint8_t func;		 /* enum step_func */
+	uint8_t outcome;	 /* enum outcome */
+	uint8_t from, to;	 /* enum lru_list before and after */
+	uint8_t referenced_ptes; /* young ptes counted by page_referenced() */
+	uint8_t reclaimer;	 /* enum reclaimer running this step */
+	int8_t priority;	 /* scan priority, -1 outside reclaim */
+	uint8_t order;		 /* sc->order of the reclaim */
 };
 
 extern const char *const outcome_name[NR_OUTCOMES];

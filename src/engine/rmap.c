@@ -56,8 +56,7 @@ bool page_mapping_inuse(const struct engine *e, const struct page *page)
 
 bool mapping_mapped(const struct engine *e, const struct page *page)
 {
-	return page_is_file_cache(page) && page->object != OBJECT_KERNEL &&
-	       e->obj[page->object].nr_vmas > 0;
+	return page_is_file_cache(page) && page->object != OBJECT_KERNEL && e->obj[page->object].nr_vmas > 0;
 }
 
 unsigned mapped_file_percent(const struct engine *e)

@@ -11,7 +11,10 @@
 
 #include "internal.h"
 
-static uint64_t rotl(uint64_t x, int k) { return x << k | x >> (64 - k); }
+static uint64_t rotl(uint64_t x, int k)
+{
+	return x << k | x >> (64 - k);
+}
 
 uint64_t rng_next(uint64_t s[4])
 {
@@ -43,9 +46,19 @@ static double rng_unit(uint64_t s[4])
 
 /* H(x) = ((x)^(1-s) - 1) / (1 - s), the integral of x^-s, and its inverse;
  * helper1/helper2 keep them accurate when s is close to 1. */
-static double helper1(double x) { return fabs(x) > 1e-8 ? log1p(x) / x : 1 - x * (0.5 - x * (1.0 / 3 - 0.25 * x)); }
-static double helper2(double x) { return fabs(x) > 1e-8 ? expm1(x) / x : 1 + x * 0.5 * (1 + x * (1.0 / 3) * (1 + 0.25 * x)); }
-static double zipf_h(const struct zipf *z, double x) { double lx = log(x); return helper2((1 - z->s) * lx) * lx; }
+static double helper1(double x)
+{
+	return fabs(x) > 1e-8 ? log1p(x) / x : 1 - x * (0.5 - x * (1.0 / 3 - 0.25 * x));
+}
+static double helper2(double x)
+{
+	return fabs(x) > 1e-8 ? expm1(x) / x : 1 + x * 0.5 * (1 + x * (1.0 / 3) * (1 + 0.25 * x));
+}
+static double zipf_h(const struct zipf *z, double x)
+{
+	double lx = log(x);
+	return helper2((1 - z->s) * lx) * lx;
+}
 static double zipf_hinv(const struct zipf *z, double x)
 {
 	double t = x * (1 - z->s);
@@ -78,5 +91,5 @@ uint32_t zipf_sample(const struct zipf *z, uint64_t s[4])
 		if (k - x <= z->q || u >= zipf_h(z, k + 0.5) - exp(-z->s * log(k)))
 			return (uint32_t)k - 1;
 	}
-	return 0;	/* rejection never runs this long in practice; stay bounded */
+	return 0; /* rejection never runs this long in practice; stay bounded */
 }

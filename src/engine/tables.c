@@ -5,41 +5,53 @@
  */
 #include "engine.h"
 
+/* clang-format off */
 const char *const vmstat_name[NR_VM_EVENTS] = {
 #define X(id, name) [(id)] = (name),
 	VMSTAT_EVENTS(X)
 #undef X
 };
+/* clang-format on */
 
+/* clang-format off */
 const char *const branch_reason[NR_BRANCHES] = {
 #define X(id, reason, origin) [(id)] = (reason),
 	BRANCHES(X)
 #undef X
 };
+/* clang-format on */
 
+/* clang-format off */
 const char *const branch_origin[NR_BRANCHES] = {
 #define X(id, reason, origin) [(id)] = (origin),
 	BRANCHES(X)
 #undef X
 };
+/* clang-format on */
 
+/* clang-format off */
 const char *const branch_id[NR_BRANCHES] = {
 #define X(id, reason, origin) [id] = #id,
 	BRANCHES(X)
 #undef X
 };
+/* clang-format on */
 
+/* clang-format off */
 const char *const outcome_name[NR_OUTCOMES] = {
 #define X(id, name) [(id)] = (name),
 	OUTCOMES(X)
 #undef X
 };
+/* clang-format on */
 
+/* clang-format off */
 const char *const step_func_name[NR_STEP_FUNCS] = {
 #define X(id, name) [(id)] = (name),
 	STEP_FUNCS(X)
 #undef X
 };
+/* clang-format on */
 
 const char *const step_kind_name[NR_STEP_KINDS] = {
 	[STEP_WORKLOAD] = "workload",

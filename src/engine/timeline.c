@@ -28,24 +28,24 @@
 struct snapshot {
 	uint64_t step;
 	void *state;
-	size_t size;			/* bytes engine_pack() used */
+	size_t size; /* bytes engine_pack() used */
 };
 
 struct timeline {
 	struct engine *e;
 	size_t state_size, budget;
-	size_t bytes;			/* the snapshots' sizes, summed */
+	size_t bytes; /* the snapshots' sizes, summed */
 	uint64_t interval;
-	bool planned;			/* timeline_plan() set the interval */
-	uint64_t total;			/* 0 until the end has been reached */
-	struct snapshot *snaps;		/* in step order; snaps[0] is step 0 */
+	bool planned;		/* timeline_plan() set the interval */
+	uint64_t total;		/* 0 until the end has been reached */
+	struct snapshot *snaps; /* in step order; snaps[0] is step 0 */
 	size_t nr, cap;
-	struct snapshot cursor;		/* a plain engine_save(), quick to take;
+	struct snapshot cursor; /* a plain engine_save(), quick to take;
 					 * state NULL until needed or planned */
 	bool cursor_valid;
 };
 
-#define CURSOR_GAP 16384		/* steps, at most: ~1-2 ms of replay */
+#define CURSOR_GAP 16384 /* steps, at most: ~1-2 ms of replay */
 
 /* @e's state packed into a buffer of its own size; false if out of memory. */
 static bool pack(const struct engine *e, struct snapshot *s)
@@ -149,10 +149,22 @@ size_t timeline_default_budget(const struct workload *wl, uint64_t indexed)
 	return all - 3 * state_size - held;
 }
 
-const struct engine *timeline_engine(const struct timeline *t) { return t->e; }
-uint64_t timeline_total(const struct timeline *t) { return t->total; }
-size_t timeline_bytes(const struct timeline *t) { return t->bytes; }
-size_t timeline_snapshots(const struct timeline *t) { return t->nr; }
+const struct engine *timeline_engine(const struct timeline *t)
+{
+	return t->e;
+}
+uint64_t timeline_total(const struct timeline *t)
+{
+	return t->total;
+}
+size_t timeline_bytes(const struct timeline *t)
+{
+	return t->bytes;
+}
+size_t timeline_snapshots(const struct timeline *t)
+{
+	return t->nr;
+}
 
 /* At a snapshot point: make room first (the next snapshot will be about as
  * large as the last), then keep one.  Once the budget is full, and as long
@@ -213,7 +225,7 @@ void timeline_plan(struct timeline *t, uint64_t total)
 	if (total / fit + 1 > t->interval)
 		t->interval = total / fit + 1;
 	t->planned = true;
-	cursor_alloc(t);	/* not yet needed, and the caller is not waiting */
+	cursor_alloc(t); /* not yet needed, and the caller is not waiting */
 }
 
 const struct step_record *timeline_forward(struct timeline *t)
@@ -258,7 +270,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 	if (step < now || step - now > t->interval) {
 		const void *state;
 
-		while (hi - lo > 1) {		/* last snapshot at or before step */
+		while (hi - lo > 1) { /* last snapshot at or before step */
 			size_t mid = (lo + hi) / 2;
 			if (t->snaps[mid].step <= step)
 				lo = mid;

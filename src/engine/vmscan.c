@@ -105,11 +105,11 @@ void writeback_end(struct engine *e, struct step_record *r)
 	uint32_t pfn = e->wb_ring[e->c.wb_head];
 	struct page *p = pfn_to_page(e, pfn);
 
-	e->wb_ring[e->c.wb_head] = 0;	/* a free ring slot is 0: packed snapshots code it as a run */
+	e->wb_ring[e->c.wb_head] = 0; /* a free ring slot is 0: packed snapshots code it as a run */
 	e->c.wb_head = (e->c.wb_head + 1) % e->nr_pages;
 	e->c.wb_len--;
 	if (!page_test_clear(p, PG_writeback))
-		return;		/* the page was freed meanwhile: nothing to show */
+		return; /* the page was freed meanwhile: nothing to show */
 	r->kind = STEP_WRITEBACK;
 	r->func = FN_END_PAGE_WRITEBACK;
 	r->pfn = pfn;
@@ -117,8 +117,8 @@ void writeback_end(struct engine *e, struct step_record *r)
 	r->index = p->index;
 	r->from = r->to = p->lru;
 	r->branch = BR_WB_DONE;
-	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) &&
-	    !PageUnevictable(p) && !PageDirty(p)) {
+	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) && !PageUnevictable(p) &&
+	    !PageDirty(p)) {
 		list_del(e, pfn);
 		list_add_tail(e, pfn, (enum lru_list)page_lru_base(p));
 		count_vm_event(e, PGROTATED);
@@ -287,7 +287,7 @@ static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count
 		e->pages[from->tail].next = PFN_NONE;
 	e->pages[first].prev = PFN_NONE;
 	count[l] += taken;
-	e->scan_ahead = from->tail;	/* scan_ahead_step() walks on from here */
+	e->scan_ahead = from->tail; /* scan_ahead_step() walks on from here */
 	e->scan_ahead_left = SCAN_AHEAD_PAGES;
 	if (from->tail != PFN_NONE)
 		__builtin_prefetch(&e->pages[from->tail]);
@@ -299,8 +299,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
-	bool lumpy = sc->order > PAGE_ALLOC_COSTLY_ORDER ||
-		     (sc->order && sc->priority < DEF_PRIORITY - 2);
+	bool lumpy = sc->order > PAGE_ALLOC_COSTLY_ORDER || (sc->order && sc->priority < DEF_PRIORITY - 2);
 	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
 	uint32_t scan, taken = 0, nr_active = 0;
 
@@ -319,7 +318,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 				if (q != pfn && can_isolate_neighbour(e, &e->pages[q])) {
 					isolate(e, q, count);
 					taken++;
-					scan++;	/* 2.6.34: a neighbour counts as scanned, and uses up the budget */
+					scan++; /* 2.6.34: a neighbour counts as scanned, and uses up the budget */
 				}
 			}
 		}
@@ -419,7 +418,7 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 	count_vm_event(e, PGSTEAL);
 	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD)
 		count_vm_event(e, KSWAPD_STEAL);
-	free_page_from(e, pfn, LRU_ISOLATED);	/* the batch's */
+	free_page_from(e, pfn, LRU_ISOLATED); /* the batch's */
 }
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
@@ -443,10 +442,10 @@ static void fill_inputs(struct engine *e, const struct page *p, struct step_reco
 static enum outcome pageref_outcome(enum page_references ref)
 {
 	switch (ref) {
-	case PAGEREF_ACTIVATE:	    return OUT_ACTIVATE;
-	case PAGEREF_KEEP:	    return OUT_KEEP;
+	case PAGEREF_ACTIVATE: return OUT_ACTIVATE;
+	case PAGEREF_KEEP: return OUT_KEEP;
 	case PAGEREF_RECLAIM_CLEAN: return OUT_RECLAIM_CLEAN;
-	default:		    return OUT_RECLAIM;
+	default: return OUT_RECLAIM;
 	}
 }
 
@@ -510,17 +509,10 @@ static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct ste
 	}
 	if (page_mapped(p)) {
 		switch (try_to_unmap(e, p)) {
-		case SWAP_FAIL:
-			action = BR_SPL_UNMAP_YOUNG;
-			goto activate;
-		case SWAP_AGAIN:
-			action = BR_SPL_KEEP;
-			goto keep_action;
-		case SWAP_MLOCK:
-			r->action = BR_SPL_UNMAP_MLOCK;
-			goto cull;
-		case SWAP_SUCCESS:
-			break;
+		case SWAP_FAIL: action = BR_SPL_UNMAP_YOUNG; goto activate;
+		case SWAP_AGAIN: action = BR_SPL_KEEP; goto keep_action;
+		case SWAP_MLOCK: r->action = BR_SPL_UNMAP_MLOCK; goto cull;
+		case SWAP_SUCCESS: break;
 		}
 	}
 	if (PageDirty(p)) {
@@ -593,20 +585,15 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
 	if ((p->flags & not_quick) || page_mapped(p))
 		return false;
 	rs->sc.nr_scanned++;
-	ref = INDIRECT_CALL_1(e->policy->check_references, page_check_references_2634,
-			      e, p, &rs->sc, &rc);
+	ref = INDIRECT_CALL_1(e->policy->check_references, page_check_references_2634, e, p, &rs->sc, &rc);
 	switch (ref) {
-	case PAGEREF_ACTIVATE:
-		activate_locked(e, p);
-		break;
+	case PAGEREF_ACTIVATE: activate_locked(e, p); break;
 	case PAGEREF_KEEP:
 		rs->batch.nr_ref_keep++;
 		count_vm_event(e, SIM_KEEP);
 		put_back(e, p);
 		break;
-	default:	/* clean: PAGEREF_RECLAIM_CLEAN frees it too */
-		reclaim_page(e, pfn);
-		break;
+	default: /* clean: PAGEREF_RECLAIM_CLEAN frees it too */ reclaim_page(e, pfn); break;
 	}
 	e->c.decisions[pageref_outcome(ref)]++;
 	return true;
@@ -727,7 +714,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 		r->pfn = pfn;
 		r->object = e->pages[pfn].object;
 		r->index = e->pages[pfn].index;
-		fill_inputs(e, &e->pages[pfn], r);	/* as the page was before the decision */
+		fill_inputs(e, &e->pages[pfn], r); /* as the page was before the decision */
 	}
 	if (rs->batch_active || full || !shrink_clean_file_page(e, pfn)) {
 		if (!full)
@@ -804,7 +791,7 @@ ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 				break;
 			e->c.step++;
 			if (!reclaim_machine(e, &scratch, false)) {
-				e->c.step--;	/* the step goes on to the workload */
+				e->c.step--; /* the step goes on to the workload */
 				break;
 			}
 		}
@@ -868,11 +855,11 @@ static void kswapd_priority_done(struct engine *e)
 	    rs->total_scanned > sc->nr_reclaimed + sc->nr_reclaimed / 2)
 		sc->may_writepage = true;
 	if (zone_watermark_ok(e, e->c.wmark_high, 0)) {
-		reclaim_finish(e);		/* balanced: kswapd sleeps */
+		reclaim_finish(e); /* balanced: kswapd sleeps */
 		return;
 	}
 	if (sc->nr_reclaimed >= SWAP_CLUSTER_MAX) {
-		rs->stage = RS_PASS;		/* loop_again from priority 12 */
+		rs->stage = RS_PASS; /* loop_again from priority 12 */
 		return;
 	}
 	if (--sc->priority < 0) {
@@ -911,7 +898,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			rs->pass_reclaimed = 0;
 			rs->stage = RS_PASS;
 			break;
-		case RS_PASS:	/* balance_pgdat, loop_again */
+		case RS_PASS: /* balance_pgdat, loop_again */
 			count_vm_event(e, PAGEOUTRUN);
 			sc->nr_reclaimed = 0;
 			sc->priority = DEF_PRIORITY;
@@ -943,9 +930,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			shrink_zone_targets(e);
 			rs->stage = RS_SHRINK_LOOP;
 			break;
-		case RS_SHRINK_LOOP:
-			shrink_loop(e);
-			break;
+		case RS_SHRINK_LOOP: shrink_loop(e); break;
 		case RS_BATCH:
 			if (batch_step(e, r, full))
 				return true;
@@ -976,9 +961,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				rs->stage = RS_PRIORITY;
 			}
 			break;
-		default:
-			reclaim_finish(e);
-			break;
+		default: reclaim_finish(e); break;
 		}
 		if (rs->stage == RS_IDLE && !e->c.kswapd_awake)
 			return false;

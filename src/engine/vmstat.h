@@ -12,6 +12,7 @@
 #define VMSCAN_VMSTAT_H
 
 /*      id                            printed name                      */
+/* clang-format off */
 #define VMSTAT_EVENTS(X)                                                 \
 	X(PGPGIN,                     "pgpgin")                          \
 	X(PGPGOUT,                    "pgpgout")                         \
@@ -42,13 +43,16 @@
 	X(SIM_KEEP,                   "pageref_keep")                    \
 	X(SIM_RECLAIM_CLEAN_DEFERRED, "reclaim_clean_deferred")          \
 	X(SIM_ALLOC_FAIL,             "alloc_fail")
+/* clang-format on */
 
+/* clang-format off */
 enum vmstat_item {
 #define X(id, name) id,
 	VMSTAT_EVENTS(X)
 #undef X
 	NR_VM_EVENTS
 };
+/* clang-format on */
 
 /* First counter that the 2.6.34 kernel did not have: printed apart. */
 #define VMSTAT_FIRST_SIM SIM_REFAULT

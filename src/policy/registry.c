@@ -12,12 +12,8 @@ extern const struct reclaim_policy policy_v2_6_33, policy_v2_6_33_patch1, policy
 	policy_v2_6_34, policy_refault, policy_mapped_ratio;
 
 const struct reclaim_policy *const reclaim_policies[] = {
-	&policy_v2_6_33,
-	&policy_v2_6_33_patch1,
-	&policy_v2_6_33_patch2,
-	&policy_v2_6_34,
-	&policy_refault,
-	&policy_mapped_ratio,
+	&policy_v2_6_33, &policy_v2_6_33_patch1, &policy_v2_6_33_patch2,
+	&policy_v2_6_34, &policy_refault,	 &policy_mapped_ratio,
 };
 const unsigned nr_reclaim_policies = sizeof reclaim_policies / sizeof reclaim_policies[0];
 

@@ -22,8 +22,7 @@
 #include "../engine/internal.h"
 
 enum page_references page_check_references_2634(struct engine *e, struct page *page,
-						const struct scan_control *sc,
-						struct reference_check *rc)
+						const struct scan_control *sc, struct reference_check *rc)
 {
 	rc->referenced_ptes = page_referenced(e, page, &rc->vm_flags);
 	rc->referenced_page = TestClearPageReferenced(page);

@@ -31,8 +31,7 @@
 
 #define ENGINE_COPIES 3u
 
-uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_spec *obj,
-			     uint32_t nr_obj)
+uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_spec *obj, uint32_t nr_obj)
 {
 	uint64_t b = 4096 + (uint64_t)m->pages * 32;
 

@@ -25,8 +25,8 @@ static void copy_str(char *dst, size_t n, const char *src)
 	dst[k] = '\0';
 }
 
-int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path,
-	      const char *fmt, va_list ap)
+int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path, const char *fmt,
+	      va_list ap)
 {
 	struct diag *x;
 
@@ -78,8 +78,7 @@ static bool count_error(struct loader *L)
 	return true;
 }
 
-void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path,
-	  const char *fmt, ...)
+void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path, const char *fmt, ...)
 {
 	va_list ap;
 	int line = 0, col = 0;
@@ -96,8 +95,7 @@ void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path,
 	va_end(ap);
 }
 
-void lerr_file(struct loader *L, const char *file, int line, int col, const char *path,
-	       const char *fmt, ...)
+void lerr_file(struct loader *L, const char *file, int line, int col, const char *path, const char *fmt, ...)
 {
 	va_list ap;
 

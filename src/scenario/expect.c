@@ -35,8 +35,8 @@ static int lookup(const char *w, const char *const *names, size_t n)
 	return -1;
 }
 
-static void unknown(char *why, size_t n, const char *what, const char *w,
-		    const char *const *names, size_t count)
+static void unknown(char *why, size_t n, const char *what, const char *w, const char *const *names,
+		    size_t count)
 {
 	char q[96];
 
@@ -45,8 +45,8 @@ static void unknown(char *why, size_t n, const char *what, const char *w,
 	suggest_append(why, n, w, names, count);
 }
 
-static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj,
-		   struct expectation *e, char *why, size_t n)
+static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj, struct expectation *e,
+		   char *why, size_t n)
 {
 	char *dot = strrchr(subj, '.'), *suffix;
 	int k;
@@ -124,7 +124,7 @@ int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t
 	}
 	while (*text == ' ' || *text == '\t')
 		text++;
-	memcpy(buf, text, strlen(text) + 1);	/* fits: checked above */
+	memcpy(buf, text, strlen(text) + 1); /* fits: checked above */
 	k = strlen(buf);
 	while (k && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
 		buf[--k] = '\0';
@@ -160,8 +160,8 @@ int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t
 	e->cmp = cmp_of[c];
 	return subject(buf, obj, nr_obj, e, why, n);
 syntax:
-	snprintf(why, n,
-		 "expected \"SUBJECT CMP NUMBER\" like \"index.resident_percent >= 90\", found %s", q);
+	snprintf(why, n, "expected \"SUBJECT CMP NUMBER\" like \"index.resident_percent >= 90\", found %s",
+		 q);
 	return -1;
 }
 
@@ -248,7 +248,9 @@ int load_expect(struct loader *L, const cJSON *arr, struct scenario *s)
 		if (pol && cJSON_IsArray(pol)) {
 			unsigned k = 0;
 			if (!pol->child) {
-				lerr(L, pol, false, p, "expected a policy name or a non-empty array of them, found an empty array");
+				lerr(L, pol, false, p,
+				     "expected a policy name or a non-empty array of them, found an empty "
+				     "array");
 				bad = true;
 			}
 			for (const cJSON *x = pol->child; x; x = x->next, k++) {

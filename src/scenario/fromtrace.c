@@ -31,8 +31,8 @@ static void arg_error(struct diag_list *d, const char *path, const char *fmt, ..
 }
 
 /* -2 with a message when an argument is out of its range. */
-static int check_args(const char *format, uint64_t memory_pages, enum wl_via via,
-		      struct diag_list *d, int *fmt)
+static int check_args(const char *format, uint64_t memory_pages, enum wl_via via, struct diag_list *d,
+		      int *fmt)
 {
 	char msg[160];
 
@@ -79,7 +79,7 @@ static int size_objects(struct loader *L, const struct trace_data *t, uint32_t d
 	}
 	for (uint32_t i = 0; i < L->nr_obj; i++) {
 		if (!L->obj[i].pages)
-			L->obj[i].pages = 1;	/* named, but only by lines refused: cannot happen */
+			L->obj[i].pages = 1; /* named, but only by lines refused: cannot happen */
 		total += L->obj[i].pages;
 	}
 	if (total > ENGINE_MAX_OBJECT_PAGES) {
@@ -140,8 +140,7 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 
 /* The common part: @buf is NULL to read the file @path. */
 static int from_trace(const char *path, const char *buf, size_t len, const char *format,
-		      uint64_t memory_pages, enum wl_via via, struct scenario *out,
-		      struct diag_list *d)
+		      uint64_t memory_pages, enum wl_via via, struct scenario *out, struct diag_list *d)
 {
 	struct loader L;
 	struct trace_data t;
@@ -162,7 +161,7 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 		rc = -1;
 		goto done;
 	}
-	if (fmt != TRACE_TXT) {	/* no names: every access is to "trace" */
+	if (fmt != TRACE_TXT) { /* no names: every access is to "trace" */
 		int o = trace_auto_object(&L, path, 0, 0, "trace");
 		if (o < 0) {
 			rc = -1;
@@ -192,8 +191,8 @@ done:
 	return rc;
 }
 
-int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages,
-			enum wl_via via, struct scenario *out, struct diag_list *d)
+int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages, enum wl_via via,
+			struct scenario *out, struct diag_list *d)
 {
 	return from_trace(path, NULL, 0, format, memory_pages, via, out, d);
 }

@@ -22,13 +22,13 @@
 
 #include "scenario.h"
 
-#define SCENARIO_MAX_ERRORS	20
-#define SCENARIO_MAX_OPS	16000000u	/* after stream and repeat expansion */
-#define SCENARIO_MAX_OBJECTS	4096u
+#define SCENARIO_MAX_ERRORS	 20
+#define SCENARIO_MAX_OPS	 16000000u /* after stream and repeat expansion */
+#define SCENARIO_MAX_OBJECTS	 4096u
 #define SCENARIO_MAX_TRACE_BYTES (1ull << 30)
-#define SCENARIO_MAX_ACCESSES	100000000u	/* per trace, per random */
-#define SCENARIO_MAX_WRITEBACK	1000000u
-#define SCENARIO_MAX_BYTES	(8ull << 30)	/* estimated memory of a run (budget.c) */
+#define SCENARIO_MAX_ACCESSES	 100000000u /* per trace, per random */
+#define SCENARIO_MAX_WRITEBACK	 1000000u
+#define SCENARIO_MAX_BYTES	 (8ull << 30) /* estimated memory of a run (budget.c) */
 
 #if defined(__GNUC__)
 #define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -39,14 +39,14 @@
 /* ---- locate.c: where each JSON value starts ------------------------- */
 
 struct lexpos {
-	uint32_t value;		/* offset of the value's first byte */
-	uint32_t key;		/* offset of its key's opening quote, or UINT32_MAX */
+	uint32_t value; /* offset of the value's first byte */
+	uint32_t key;	/* offset of its key's opening quote, or UINT32_MAX */
 };
 
 struct locate {
-	struct lexpos *pos;	/* pre-order, as cJSON builds its tree */
+	struct lexpos *pos; /* pre-order, as cJSON builds its tree */
 	size_t n;
-	bool ok;		/* false: positions unknown, report the path only */
+	bool ok; /* false: positions unknown, report the path only */
 };
 
 void locate_build(struct locate *l, const char *buf, size_t len, const cJSON *root);
@@ -59,39 +59,39 @@ void offset_linecol(const char *buf, size_t len, size_t off, int *line, int *col
 
 struct trace_data {
 	uint32_t *page;
-	uint32_t *object;	/* NULL: every access is the op's object */
+	uint32_t *object; /* NULL: every access is the op's object */
 	uint32_t n;
 };
 
-struct owned {			/* every allocation a scenario keeps */
+struct owned { /* every allocation a scenario keeps */
 	void **p;
 	size_t n, cap;
 };
 
 struct loader {
-	const char *name;	/* file name in diagnostics */
-	const char *dir;	/* directory for trace paths, or NULL */
-	const char *buf;	/* NUL-terminated text */
+	const char *name; /* file name in diagnostics */
+	const char *dir;  /* directory for trace paths, or NULL */
+	const char *buf;  /* NUL-terminated text */
 	size_t len;
 	const cJSON *root;
 	struct locate loc;
 	struct diag_list *d;
 	unsigned nerr;
-	bool stop;		/* too many errors or out of memory */
-	bool quiet;		/* pass 2: no diagnostics */
-	bool auto_obj;		/* scenario_from_trace: the trace makes its objects */
+	bool stop;     /* too many errors or out of memory */
+	bool quiet;    /* pass 2: no diagnostics */
+	bool auto_obj; /* scenario_from_trace: the trace makes its objects */
 	struct owned *own;
 
 	/* objects */
 	struct object_spec *obj;
-	bool *obj_bad;		/* declared, but something about it is wrong */
+	bool *obj_bad; /* declared, but something about it is wrong */
 	uint32_t nr_obj;
-	bool objects_failed;	/* "objects" unusable: do not report unknown names */
+	bool objects_failed; /* "objects" unusable: do not report unknown names */
 
 	/* operations */
-	struct wl_op *ops;	/* NULL in pass 1: only count */
-	size_t nr_ops;		/* emitted so far */
-	size_t ops_cap;		/* pass 2: the size pass 1 counted */
+	struct wl_op *ops; /* NULL in pass 1: only count */
+	size_t nr_ops;	   /* emitted so far */
+	size_t ops_cap;	   /* pass 2: the size pass 1 counted */
 	bool ops_overflow;
 
 	/* captions: added in pass 1, handed out in order in pass 2 */
@@ -101,18 +101,18 @@ struct loader {
 	/* trace files: read in pass 1, handed out in order in pass 2 */
 	struct trace_data *traces;
 	uint32_t nr_traces, traces_cap, trace_next;
-	uint64_t trace_accesses;	/* over every trace read so far */
-	uint64_t trace_bytes;		/* what they hold */
-	uint64_t engine_bytes;		/* budget_engine_bytes() of memory and objects */
+	uint64_t trace_accesses; /* over every trace read so far */
+	uint64_t trace_bytes;	 /* what they hold */
+	uint64_t engine_bytes;	 /* budget_engine_bytes() of memory and objects */
 };
 
 /* diag.c */
-void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path,
-	  const char *fmt, ...) SC_PRINTF(5, 6);
-void lerr_file(struct loader *L, const char *file, int line, int col, const char *path,
-	       const char *fmt, ...) SC_PRINTF(6, 7);
-int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path,
-	      const char *fmt, va_list ap) SC_PRINTF(6, 0);
+void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path, const char *fmt, ...)
+	SC_PRINTF(5, 6);
+void lerr_file(struct loader *L, const char *file, int line, int col, const char *path, const char *fmt, ...)
+	SC_PRINTF(6, 7);
+int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path, const char *fmt,
+	      va_list ap) SC_PRINTF(6, 0);
 void path_fmt(char *dst, size_t n, const char *fmt, ...) SC_PRINTF(3, 4);
 
 /* load.c: memory the scenario keeps */
@@ -124,16 +124,13 @@ void out_of_memory(struct loader *L);
 
 /* schema.c: typed access to JSON values, with diagnostics */
 const cJSON *jget(const cJSON *obj, const char *key);
-bool check_keys(struct loader *L, const cJSON *obj, const char *path,
-		const char *const *keys);
+bool check_keys(struct loader *L, const cJSON *obj, const char *path, const char *const *keys);
 bool want_object(struct loader *L, const cJSON *v, const char *path);
 bool want_array(struct loader *L, const cJSON *v, const char *path);
-int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min,
-	     uint64_t max, uint64_t *out);
+int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min, uint64_t max, uint64_t *out);
 int get_bool(struct loader *L, const cJSON *v, const char *path, bool *out);
 int get_string(struct loader *L, const cJSON *v, const char *path, const char **out);
-int get_choice(struct loader *L, const cJSON *v, const char *path,
-	       const char *const *choices, int *out);
+int get_choice(struct loader *L, const cJSON *v, const char *path, const char *const *choices, int *out);
 void describe(struct loader *L, const cJSON *v, char *buf, size_t n);
 void quote(const char *s, char *buf, size_t n);
 void missing_key(struct loader *L, const cJSON *obj, const char *path, const char *key);
@@ -156,8 +153,7 @@ struct prange_list {
 };
 /* Parses @v (integer, "0-63,80", "all"; NULL means "all") against object
  * @obj.  Adjacent pieces are merged.  Returns 0, or -1 with a diagnostic. */
-int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj,
-		struct prange_list *out);
+int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj, struct prange_list *out);
 /* The text-only part: 0, or one of enum range_error with bad[] set to the
  * offending page (past end) or the piece's ends (backwards). */
 enum range_error { RANGE_SYNTAX = -1, RANGE_PAST_END = -2, RANGE_BACKWARDS = -3, RANGE_NOMEM = -4 };
@@ -174,16 +170,15 @@ enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY };
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
 	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
 /* The same from memory; @name is the file name in diagnostics. */
-int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len,
-		      enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
+		      uint32_t obj, uint8_t via, struct trace_data *out);
 /* With L->auto_obj: a new file object (L->obj has room for
  * SCENARIO_MAX_OBJECTS); its index, or -1 with a message at file:line:col. */
 int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name);
 
 /* budget.c: what a scenario will cost this machine, checked before the big
  * allocations (SCENARIO_MAX_BYTES, and the physical memory) */
-uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_spec *obj,
-			     uint32_t nr_obj);
+uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_spec *obj, uint32_t nr_obj);
 /* 0, or -1 with a message at @node/@path saying the estimate and the limit. */
 int budget_check(struct loader *L, const cJSON *node, const char *path, uint64_t engine_bytes,
 		 uint64_t nr_ops, uint64_t trace_bytes);
@@ -200,11 +195,10 @@ unsigned edit_distance(const char *a, const char *b);
  * NULL if none is close enough to be a likely typo. */
 const char *suggest(const char *word, const char *const *names, size_t n);
 /* Appends `; did you mean "X"?` to @buf when there is a suggestion. */
-void suggest_append(char *buf, size_t n, const char *word, const char *const *names,
-		    size_t count);
+void suggest_append(char *buf, size_t n, const char *word, const char *const *names, size_t count);
 
 /* load.c */
-int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len,
-			struct scenario *out, struct diag_list *d);
+int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
+			struct diag_list *d);
 
 #endif

@@ -100,10 +100,10 @@ void scenario_free(struct scenario *s)
 
 /* ---- the text, before JSON ------------------------------------------ */
 
-static void file_error(struct diag_list *d, const char *name, const char *buf, size_t len,
-		       long off, const char *fmt, ...) SC_PRINTF(6, 7);
-static void file_error(struct diag_list *d, const char *name, const char *buf, size_t len,
-		       long off, const char *fmt, ...)
+static void file_error(struct diag_list *d, const char *name, const char *buf, size_t len, long off,
+		       const char *fmt, ...) SC_PRINTF(6, 7);
+static void file_error(struct diag_list *d, const char *name, const char *buf, size_t len, long off,
+		       const char *fmt, ...)
 {
 	va_list ap;
 	int line = 0, col = 0;
@@ -185,8 +185,8 @@ static long too_deep(const char *buf, size_t len, bool *open)
 	return -1;
 }
 
-static void syntax_error(struct diag_list *d, const char *name, const char *buf, size_t len,
-			 size_t off, bool open)
+static void syntax_error(struct diag_list *d, const char *name, const char *buf, size_t len, size_t off,
+			 bool open)
 {
 	char near[80];
 	size_t a = off, b, k = 0;
@@ -203,8 +203,7 @@ static void syntax_error(struct diag_list *d, const char *name, const char *buf,
 		while (e > 0 && strchr(" \t\r\n", buf[e - 1]))
 			e--;
 		if (off >= e) {
-			file_error(d, name, buf, len, (long)e,
-				   "JSON syntax error: unexpected end of file");
+			file_error(d, name, buf, len, (long)e, "JSON syntax error: unexpected end of file");
 			return;
 		}
 	}
@@ -231,8 +230,8 @@ static void syntax_error(struct diag_list *d, const char *name, const char *buf,
 
 /* ---- parsing -------------------------------------------------------- */
 
-int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len,
-			struct scenario *out, struct diag_list *d)
+int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
+			struct diag_list *d)
 {
 	struct loader L;
 	const char *end = NULL;
@@ -244,7 +243,8 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 
 	memset(out, 0, sizeof *out);
 	if (len > SCENARIO_MAX_FILE_BYTES) {
-		file_error(d, name, buf, len, -1, "file is larger than %u MiB", SCENARIO_MAX_FILE_BYTES >> 20);
+		file_error(d, name, buf, len, -1, "file is larger than %u MiB",
+			   SCENARIO_MAX_FILE_BYTES >> 20);
 		return -1;
 	}
 	while (first < len && buf[first] && strchr(" \t\r\n", buf[first]))
@@ -306,7 +306,8 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 		owned_free(L.own);
 		memset(out, 0, sizeof *out);
 		if (d->n == 0)
-			lerr_file(&L, name, 0, 0, "", "internal error: the scenario was refused without a reason");
+			lerr_file(&L, name, 0, 0, "",
+				  "internal error: the scenario was refused without a reason");
 	}
 	free(L.traces);
 	free(L.obj_bad);
@@ -315,8 +316,8 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 	return rc;
 }
 
-int scenario_parse(const char *name, const char *dir, const char *buf, size_t len,
-		   struct scenario *out, struct diag_list *d)
+int scenario_parse(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
+		   struct diag_list *d)
 {
 	char *copy;
 	int rc;
@@ -379,11 +380,12 @@ int scenario_load(const char *path, struct scenario *out, struct diag_list *d)
 		ssize_t k;
 		if (len + 1 >= cap) {
 			/* grown since fstat, or not a regular file */
-			size_t ncap = cap * 2 > SCENARIO_MAX_FILE_BYTES + 2 ? SCENARIO_MAX_FILE_BYTES + 2 : cap * 2;
+			size_t ncap =
+				cap * 2 > SCENARIO_MAX_FILE_BYTES + 2 ? SCENARIO_MAX_FILE_BYTES + 2 : cap * 2;
 			char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
 			if (!nb) {
 				if (ncap <= cap)
-					break;	/* at the limit: len is over it */
+					break; /* at the limit: len is over it */
 				file_error(d, path, "", 0, -1, "out of memory");
 				free(buf);
 				close(fd);

@@ -50,13 +50,13 @@ static void add(struct lexer *x, size_t value, size_t key)
 
 static void skip_string(struct lexer *x)
 {
-	x->i++;		/* opening quote */
+	x->i++; /* opening quote */
 	while (x->i < x->len && x->b[x->i] != '"') {
 		if (x->b[x->i] == '\\')
 			x->i++;
 		x->i++;
 	}
-	x->i++;		/* closing quote */
+	x->i++; /* closing quote */
 }
 
 static void lex_value(struct lexer *x, size_t key, int depth)
@@ -161,7 +161,7 @@ void locate_build(struct locate *l, const char *buf, size_t len, const cJSON *ro
 	if (len >= UINT32_MAX)
 		return;
 	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-		x.i = 3;	/* cJSON skips a UTF-8 byte order mark */
+		x.i = 3; /* cJSON skips a UTF-8 byte order mark */
 	lex_value(&x, SIZE_MAX, 1);
 	l->pos = x.pos;
 	l->n = x.n;
@@ -205,7 +205,7 @@ void offset_linecol(const char *buf, size_t len, size_t off, int *line, int *col
 	if (off > len)
 		off = len;
 	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 && off >= 3)
-		i = 3;	/* a byte order mark takes no column */
+		i = 3; /* a byte order mark takes no column */
 	for (; i < off; i++) {
 		unsigned char c = (unsigned char)buf[i];
 		if (c == '\n') {

@@ -24,15 +24,28 @@
 #include "internal.h"
 
 enum op_index {
-	OP_MAP, OP_UNMAP, OP_TOUCH, OP_READ, OP_WRITE, OP_DIRTY, OP_MLOCK, OP_MUNLOCK,
-	OP_MADVISE, OP_ALLOC, OP_FREE, OP_PAUSE, OP_STREAM, OP_RANDOM, OP_REPEAT, OP_TRACE,
+	OP_MAP,
+	OP_UNMAP,
+	OP_TOUCH,
+	OP_READ,
+	OP_WRITE,
+	OP_DIRTY,
+	OP_MLOCK,
+	OP_MUNLOCK,
+	OP_MADVISE,
+	OP_ALLOC,
+	OP_FREE,
+	OP_PAUSE,
+	OP_STREAM,
+	OP_RANDOM,
+	OP_REPEAT,
+	OP_TRACE,
 	NR_OP_NAMES
 };
 
-const char *const op_names[NR_OP_NAMES + 1] = {
-	"map", "unmap", "touch", "read", "write", "dirty", "mlock", "munlock",
-	"madvise", "alloc", "free", "pause", "stream", "random", "repeat", "trace", NULL
-};
+const char *const op_names[NR_OP_NAMES + 1] = { "map",	  "unmap",   "touch",	"read",	 "write", "dirty",
+						"mlock",  "munlock", "madvise", "alloc", "free",  "pause",
+						"stream", "random",  "repeat",	"trace", NULL };
 
 #define COMMON "op", "caption", "pause"
 static const char *const keys_map[] = { COMMON, "object", "pages", "as", "exec", "sequential", NULL };
@@ -44,18 +57,18 @@ static const char *const keys_madvise[] = { COMMON, "object", "as", "advice", NU
 static const char *const keys_alloc[] = { COMMON, "pages", "order", NULL };
 static const char *const keys_free[] = { COMMON, "object", "pages", NULL };
 static const char *const keys_pause[] = { COMMON, NULL };
-static const char *const keys_stream[] = { COMMON, "object", "via", "chunk", "pages", "as", "write",
-					   "interleave", NULL };
-static const char *const keys_random[] = { COMMON, "object", "pages", "count", "dist", "theta",
-					   "seed", "via", NULL };
+static const char *const keys_stream[] = { COMMON, "object", "via",	   "chunk", "pages",
+					   "as",   "write",  "interleave", NULL };
+static const char *const keys_random[] = { COMMON,  "object", "pages", "count", "dist",
+					   "theta", "seed",   "via",   NULL };
 static const char *const keys_repeat[] = { COMMON, "count", "ops", NULL };
 static const char *const keys_trace[] = { COMMON, "file", "format", "object", "via", NULL };
 
 static const char *const *const keys_of[NR_OP_NAMES] = {
-	[OP_MAP] = keys_map, [OP_UNMAP] = keys_unmap, [OP_TOUCH] = keys_touch,
-	[OP_READ] = keys_rw, [OP_WRITE] = keys_rw, [OP_DIRTY] = keys_rw,
-	[OP_MLOCK] = keys_mlock, [OP_MUNLOCK] = keys_unmap, [OP_MADVISE] = keys_madvise,
-	[OP_ALLOC] = keys_alloc, [OP_FREE] = keys_free, [OP_PAUSE] = keys_pause,
+	[OP_MAP] = keys_map,	   [OP_UNMAP] = keys_unmap,   [OP_TOUCH] = keys_touch,
+	[OP_READ] = keys_rw,	   [OP_WRITE] = keys_rw,      [OP_DIRTY] = keys_rw,
+	[OP_MLOCK] = keys_mlock,   [OP_MUNLOCK] = keys_unmap, [OP_MADVISE] = keys_madvise,
+	[OP_ALLOC] = keys_alloc,   [OP_FREE] = keys_free,     [OP_PAUSE] = keys_pause,
 	[OP_STREAM] = keys_stream, [OP_RANDOM] = keys_random, [OP_REPEAT] = keys_repeat,
 	[OP_TRACE] = keys_trace,
 };
@@ -79,15 +92,14 @@ static void overflow(struct loader *L, const cJSON *at, const char *path)
 }
 
 /* Appends @k operations (pass 2: copies them from @v). */
-static int emit_n(struct loader *L, const struct wl_op *v, size_t k, const cJSON *at,
-		  const char *path)
+static int emit_n(struct loader *L, const struct wl_op *v, size_t k, const cJSON *at, const char *path)
 {
 	if (L->ops_overflow || L->nr_ops + k > SCENARIO_MAX_OPS) {
 		overflow(L, at, path);
 		return -1;
 	}
 	if (L->ops) {
-		if (L->nr_ops + k > L->ops_cap) {	/* pass 2 disagrees with pass 1 */
+		if (L->nr_ops + k > L->ops_cap) { /* pass 2 disagrees with pass 1 */
 			lerr_file(L, L->name, 0, 0, path, "internal error: operation count changed");
 			L->stop = true;
 			return -1;
@@ -119,8 +131,8 @@ static struct wl_op op_init(uint8_t kind, uint32_t object)
 struct opctx {
 	const cJSON *o;
 	const char *path;
-	bool bad;		/* some key was wrong: check the rest, emit nothing */
-	bool noobj;		/* "object" is missing or wrong: skip checks that need it */
+	bool bad;   /* some key was wrong: check the rest, emit nothing */
+	bool noobj; /* "object" is missing or wrong: skip checks that need it */
 };
 
 static const cJSON *key(const struct opctx *c, const char *k, char *p, size_t n)
@@ -164,8 +176,8 @@ static bool opt_bool(struct loader *L, struct opctx *c, const char *k, bool def)
 	return v;
 }
 
-static uint64_t opt_uint(struct loader *L, struct opctx *c, const char *k, uint64_t min,
-			 uint64_t max, uint64_t def, bool required)
+static uint64_t opt_uint(struct loader *L, struct opctx *c, const char *k, uint64_t min, uint64_t max,
+			 uint64_t def, bool required)
 {
 	char p[160];
 	const cJSON *x = key(c, k, p, sizeof p);
@@ -181,8 +193,8 @@ static uint64_t opt_uint(struct loader *L, struct opctx *c, const char *k, uint6
 	return v;
 }
 
-static int opt_choice(struct loader *L, struct opctx *c, const char *k,
-		      const char *const *choices, int def, bool required)
+static int opt_choice(struct loader *L, struct opctx *c, const char *k, const char *const *choices, int def,
+		      bool required)
 {
 	char p[160];
 	const cJSON *x = key(c, k, p, sizeof p);
@@ -211,22 +223,22 @@ static void need_file(struct loader *L, struct opctx *c, uint32_t obj, const cha
 }
 
 /* The "pages" of @c as ranges of @obj; @one: must be one contiguous piece. */
-static void get_ranges(struct loader *L, struct opctx *c, uint32_t obj, bool one,
-		       const char *what, struct prange_list *r)
+static void get_ranges(struct loader *L, struct opctx *c, uint32_t obj, bool one, const char *what,
+		       struct prange_list *r)
 {
 	char p[160], f[96];
 	const cJSON *x = key(c, "pages", p, sizeof p);
 
 	if (c->noobj) {
-		c->bad = true;	/* already reported: the object is unknown */
+		c->bad = true; /* already reported: the object is unknown */
 		return;
 	}
 	if (range_parse(L, x, p, obj, r) < 0) {
 		c->bad = true;
 	} else if (one && r->n != 1) {
 		describe(L, x, f, sizeof f);
-		lerr(L, x, false, p, "%s takes one contiguous range of pages, found %s (%zu pieces)",
-		     what, f, r->n);
+		lerr(L, x, false, p, "%s takes one contiguous range of pages, found %s (%zu pieces)", what, f,
+		     r->n);
 		c->bad = true;
 	}
 }
@@ -235,8 +247,7 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 
 /* ---- the operations -------------------------------------------------- */
 
-static void emit_ranges(struct loader *L, struct opctx *c, struct wl_op op,
-			const struct prange_list *r)
+static void emit_ranges(struct loader *L, struct opctx *c, struct wl_op op, const struct prange_list *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		op.first = r->v[i].first;
@@ -346,13 +357,14 @@ static void op_free(struct loader *L, struct opctx *c)
 	}
 	if (!pages) {
 		lerr(L, c->o, false, c->path,
-		     "free needs \"object\" (to drop an object's pages) or \"pages\" (kernel pages from alloc)");
+		     "free needs \"object\" (to drop an object's pages) or \"pages\" (kernel pages from "
+		     "alloc)");
 		return;
 	}
 	if (!cJSON_IsNumber(pages)) {
 		describe(L, pages, f, sizeof f);
-		lerr(L, pages, false, p,
-		     "without \"object\", free takes a number of kernel pages, found %s", f);
+		lerr(L, pages, false, p, "without \"object\", free takes a number of kernel pages, found %s",
+		     f);
 		return;
 	}
 	op = op_init(WL_FREE, UINT32_MAX);
@@ -527,9 +539,8 @@ static void op_repeat(struct loader *L, struct opctx *c)
 /* Emits the stream's page accesses [p, end) as pieces of @kind, inserting
  * the interleave template every @every pages; *since counts pages since
  * the last insertion. */
-static int stream_pieces(struct loader *L, struct opctx *c, struct wl_op op, uint32_t p,
-			 uint32_t end, uint64_t every, uint64_t *since,
-			 const struct wl_op *tmpl, size_t tn)
+static int stream_pieces(struct loader *L, struct opctx *c, struct wl_op op, uint32_t p, uint32_t end,
+			 uint64_t every, uint64_t *since, const struct wl_op *tmpl, size_t tn)
 {
 	while (p < end) {
 		uint64_t piece = end - p;
@@ -726,36 +737,22 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 	}
 	pause = opt_bool(L, &c, "pause", false);
 	switch (kind) {
-	case OP_MAP: case OP_MLOCK:
-		op_map(L, &c, kind);
-		break;
-	case OP_UNMAP: case OP_MUNLOCK: case OP_MADVISE:
-		op_by_mapping(L, &c, kind);
-		break;
-	case OP_TOUCH: case OP_READ: case OP_WRITE: case OP_DIRTY:
-		op_ranged(L, &c, kind);
-		break;
-	case OP_ALLOC:
-		op_alloc(L, &c);
-		break;
-	case OP_FREE:
-		op_free(L, &c);
-		break;
-	case OP_PAUSE:
-		op_pause(L, &c);
-		break;
-	case OP_STREAM:
-		op_stream(L, &c);
-		break;
-	case OP_RANDOM:
-		op_random(L, &c);
-		break;
-	case OP_REPEAT:
-		op_repeat(L, &c);
-		break;
-	case OP_TRACE:
-		op_trace(L, &c);
-		break;
+	case OP_MAP:
+	case OP_MLOCK: op_map(L, &c, kind); break;
+	case OP_UNMAP:
+	case OP_MUNLOCK:
+	case OP_MADVISE: op_by_mapping(L, &c, kind); break;
+	case OP_TOUCH:
+	case OP_READ:
+	case OP_WRITE:
+	case OP_DIRTY: op_ranged(L, &c, kind); break;
+	case OP_ALLOC: op_alloc(L, &c); break;
+	case OP_FREE: op_free(L, &c); break;
+	case OP_PAUSE: op_pause(L, &c); break;
+	case OP_STREAM: op_stream(L, &c); break;
+	case OP_RANDOM: op_random(L, &c); break;
+	case OP_REPEAT: op_repeat(L, &c); break;
+	case OP_TRACE: op_trace(L, &c); break;
 	}
 	if (c.bad || L->stop)
 		return -1;

@@ -106,12 +106,11 @@ int range_parse_text(const char *s, uint32_t limit, struct prange_list *out, uin
 			return RANGE_NOMEM;
 		if (!*p)
 			return 0;
-		p++;	/* ',' */
+		p++; /* ',' */
 	}
 }
 
-int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj,
-		struct prange_list *out)
+int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj, struct prange_list *out)
 {
 	const struct object_spec *o = &L->obj[obj];
 	uint64_t bad[2] = { 0, 0 };
@@ -137,11 +136,11 @@ int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj
 		r = RANGE_SYNTAX;
 	}
 	switch (r) {
-	case 0:
-		return 0;
+	case 0: return 0;
 	case RANGE_SYNTAX:
 		describe(L, v, f, sizeof f);
-		lerr(L, v, false, path, "expected a page range like \"0-63\", \"0-15,32-47\", 5 or \"all\", found %s", f);
+		lerr(L, v, false, path,
+		     "expected a page range like \"0-63\", \"0-15,32-47\", 5 or \"all\", found %s", f);
 		break;
 	case RANGE_PAST_END:
 		quote(o->name, q, sizeof q);
@@ -154,12 +153,10 @@ int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj
 		break;
 	case RANGE_BACKWARDS:
 		lerr(L, v, false, path, "range %llu-%llu runs backwards; write it as %llu-%llu",
-		     (unsigned long long)bad[0], (unsigned long long)bad[1],
-		     (unsigned long long)bad[1], (unsigned long long)bad[0]);
+		     (unsigned long long)bad[0], (unsigned long long)bad[1], (unsigned long long)bad[1],
+		     (unsigned long long)bad[0]);
 		break;
-	default:
-		out_of_memory(L);
-		break;
+	default: out_of_memory(L); break;
 	}
 	return -1;
 }

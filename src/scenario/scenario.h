@@ -31,16 +31,16 @@
 
 #include "../engine/workload.h"
 
-#define SCENARIO_FORMAT 1
-#define SCENARIO_MAX_FILE_BYTES (8u << 20)	/* JSON text */
-#define SCENARIO_MAX_DEPTH 64
-#define SCENARIO_MIN_MEMORY_PAGES 16u	/* memory.pages, --memory */
+#define SCENARIO_FORMAT		  1
+#define SCENARIO_MAX_FILE_BYTES	  (8u << 20) /* JSON text */
+#define SCENARIO_MAX_DEPTH	  64
+#define SCENARIO_MIN_MEMORY_PAGES 16u /* memory.pages, --memory */
 
 struct diag {
 	char file[256];
-	int line, col;		/* 1-based; 0 when unknown */
-	char path[128];		/* key path, e.g. "workload[3].pages" */
-	char msg[384];		/* what was found, what was expected, a suggestion */
+	int line, col;	/* 1-based; 0 when unknown */
+	char path[128]; /* key path, e.g. "workload[3].pages" */
+	char msg[384];	/* what was found, what was expected, a suggestion */
 };
 
 struct diag_list {
@@ -55,43 +55,43 @@ void diag_format(const struct diag *d, char *buf, size_t n);
 
 /* What a scenario says must hold (see data/README.md, "expect"). */
 enum expect_metric {
-	EXPECT_RESIDENT_PERCENT,	/* % of an object's pages in memory */
-	EXPECT_RESIDENT,		/* pages of an object in memory */
-	EXPECT_ACTIVE,			/* pages of an object on an active list */
-	EXPECT_REFAULTS,		/* refaults of an object */
-	EXPECT_COUNTER,			/* a vmstat counter, by name */
-	EXPECT_DECISIONS,		/* count of one outcome, by name */
-	EXPECT_LIST,			/* pages on a list, by name */
+	EXPECT_RESIDENT_PERCENT, /* % of an object's pages in memory */
+	EXPECT_RESIDENT,	 /* pages of an object in memory */
+	EXPECT_ACTIVE,		 /* pages of an object on an active list */
+	EXPECT_REFAULTS,	 /* refaults of an object */
+	EXPECT_COUNTER,		 /* a vmstat counter, by name */
+	EXPECT_DECISIONS,	 /* count of one outcome, by name */
+	EXPECT_LIST,		 /* pages on a list, by name */
 };
 enum expect_cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
 
 struct expectation {
-	char *text;		/* the entry as the author wrote it, for reports */
-	char *policy;		/* NULL: every policy */
-	uint64_t at_step;	/* 0: at the end of the run */
-	uint8_t metric;		/* enum expect_metric */
-	uint8_t cmp;		/* enum expect_cmp */
-	uint32_t object;	/* for object metrics */
-	int item;		/* counter, outcome or list index */
+	char *text;	  /* the entry as the author wrote it, for reports */
+	char *policy;	  /* NULL: every policy */
+	uint64_t at_step; /* 0: at the end of the run */
+	uint8_t metric;	  /* enum expect_metric */
+	uint8_t cmp;	  /* enum expect_cmp */
+	uint32_t object;  /* for object metrics */
+	int item;	  /* counter, outcome or list index */
 	double value;
 };
 
 struct scenario {
-	char *path;		/* as given, or "<default>" */
+	char *path; /* as given, or "<default>" */
 	char *title;
 	char *description;
-	char *policy;		/* default policy name, NULL if unset */
-	struct workload wl;	/* arrays below are owned by the scenario */
+	char *policy;	    /* default policy name, NULL if unset */
+	struct workload wl; /* arrays below are owned by the scenario */
 	struct expectation *expect;
 	uint32_t nr_expect;
-	void *owned;		/* private: the loader's allocations */
+	void *owned; /* private: the loader's allocations */
 };
 
 int scenario_load(const char *path, struct scenario *out, struct diag_list *d);
 /* Parse from memory; @name is used in diagnostics.  @dir resolves relative
  * trace file paths (NULL: current directory). */
-int scenario_parse(const char *name, const char *dir, const char *buf, size_t len,
-		   struct scenario *out, struct diag_list *d);
+int scenario_parse(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
+		   struct diag_list *d);
 void scenario_free(struct scenario *s);
 /* A scenario made from a trace file alone (`run --trace FILE --memory N`):
  * @format "txt" (also when NULL), "u32" or "lackey"; a zone of
@@ -101,8 +101,8 @@ void scenario_free(struct scenario *s);
  * line gives, each of its largest page + 1 pages.  Errors in the trace
  * read exactly like those of a scenario's "trace" operation.  Returns 0;
  * -1 when the trace is bad; -2 when an argument is (d says which). */
-int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages,
-			enum wl_via via, struct scenario *out, struct diag_list *d);
+int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages, enum wl_via via,
+			struct scenario *out, struct diag_list *d);
 /* The same from memory (the fuzzer); @name is the file name in messages. */
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,

@@ -19,12 +19,10 @@
 #include "../engine/engine.h"
 #include "internal.h"
 
-const char *const top_keys[] = {
-	"format", "title", "description", "policy", "memory", "objects", "workload", "expect", NULL
-};
-const char *const memory_keys[] = {
-	"pages", "watermarks", "swap", "swappiness", "writeback_steps", "kswapd", "laptop_mode", NULL
-};
+const char *const top_keys[] = { "format",  "title",	"description", "policy", "memory",
+				 "objects", "workload", "expect",      NULL };
+const char *const memory_keys[] = { "pages",	       "watermarks", "swap",	    "swappiness",
+				    "writeback_steps", "kswapd",     "laptop_mode", NULL };
 const char *const watermark_keys[] = { "min", "low", "high", NULL };
 const char *const object_keys[] = { "name", "type", "pages", "exec", NULL };
 
@@ -160,8 +158,7 @@ bool want_array(struct loader *L, const cJSON *v, const char *path)
 	return false;
 }
 
-int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min, uint64_t max,
-	     uint64_t *out)
+int get_uint(struct loader *L, const cJSON *v, const char *path, uint64_t min, uint64_t max, uint64_t *out)
 {
 	char f[96];
 	double x;
@@ -210,8 +207,7 @@ int get_string(struct loader *L, const cJSON *v, const char *path, const char **
 	return -1;
 }
 
-int get_choice(struct loader *L, const cJSON *v, const char *path, const char *const *choices,
-	       int *out)
+int get_choice(struct loader *L, const cJSON *v, const char *path, const char *const *choices, int *out)
 {
 	char f[96], list[160] = "", msg[320];
 	size_t k = 0;
@@ -224,7 +220,10 @@ int get_choice(struct loader *L, const cJSON *v, const char *path, const char *c
 			}
 	for (int i = 0; choices[i] && k < sizeof list; i++)
 		k += (size_t)snprintf(list + k, sizeof list - k, "%s\"%s\"",
-				      !i ? "" : choices[i + 1] ? ", " : " or ", choices[i]);
+				      !i	       ? ""
+				      : choices[i + 1] ? ", "
+						       : " or ",
+				      choices[i]);
 	describe(L, v, f, sizeof f);
 	snprintf(msg, sizeof msg, "expected %s, found %s", list, f);
 	if (cJSON_IsString(v))
@@ -299,8 +298,8 @@ static void load_watermarks(struct loader *L, const cJSON *w, struct memory_spec
 	}
 	if (m->pages && v[2] >= m->pages) {
 		lerr(L, jget(w, "high"), false, "memory.watermarks.high",
-		     "high watermark %llu must be below memory.pages (%u)",
-		     (unsigned long long)v[2], m->pages);
+		     "high watermark %llu must be below memory.pages (%u)", (unsigned long long)v[2],
+		     m->pages);
 		return;
 	}
 	m->wmark_min = (uint32_t)v[0];
@@ -427,8 +426,7 @@ static void load_objects(struct loader *L, const cJSON *arr)
 		return;
 	n = cJSON_GetArraySize(arr);
 	if (n < 1 || (unsigned)n > SCENARIO_MAX_OBJECTS) {
-		lerr(L, arr, false, "objects", "expected 1 to %u objects, found %d",
-		     SCENARIO_MAX_OBJECTS, n);
+		lerr(L, arr, false, "objects", "expected 1 to %u objects, found %d", SCENARIO_MAX_OBJECTS, n);
 		return;
 	}
 	L->obj = own_alloc(L, (size_t)n * sizeof *L->obj);
@@ -445,8 +443,7 @@ static void load_objects(struct loader *L, const cJSON *arr)
 
 /* ---- the whole file -------------------------------------------------- */
 
-static void load_text(struct loader *L, const cJSON *root, const char *key, bool required,
-		      char **out)
+static void load_text(struct loader *L, const cJSON *root, const char *key, bool required, char **out)
 {
 	const cJSON *x = jget(root, key);
 	const char *s;
@@ -497,8 +494,7 @@ int load_top(struct loader *L, struct scenario *s)
 	} else if (!cJSON_IsNumber(x) || x->valuedouble != SCENARIO_FORMAT) {
 		describe(L, x, f, sizeof f);
 		lerr(L, x, false, "format",
-		     "unsupported format %s; this version of vmscan-viz reads format %d", f,
-		     SCENARIO_FORMAT);
+		     "unsupported format %s; this version of vmscan-viz reads format %d", f, SCENARIO_FORMAT);
 		return -1;
 	}
 	check_keys(L, root, "", top_keys);
@@ -523,7 +519,8 @@ int load_top(struct loader *L, struct scenario *s)
 	}
 	/* before the workload reads traces and the engine allocates its zone */
 	L->engine_bytes = budget_engine_bytes(&s->wl.memory, L->obj, L->nr_obj);
-	if (!L->nerr && !L->stop && budget_check(L, jget(root, "memory"), "memory", L->engine_bytes, 0, 0) < 0)
+	if (!L->nerr && !L->stop &&
+	    budget_check(L, jget(root, "memory"), "memory", L->engine_bytes, 0, 0) < 0)
 		return -1;
 	x = jget(root, "workload");
 	if (!x)

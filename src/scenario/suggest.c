@@ -71,8 +71,7 @@ const char *suggest(const char *word, const char *const *names, size_t n)
 	return NULL;
 }
 
-void suggest_append(char *buf, size_t n, const char *word, const char *const *names,
-		    size_t count)
+void suggest_append(char *buf, size_t n, const char *word, const char *const *names, size_t count)
 {
 	const char *s = suggest(word, names, count);
 	size_t k = strlen(buf);

@@ -35,9 +35,9 @@
 
 struct reader {
 	struct loader *L;
-	const char *file;	/* as shown in diagnostics */
-	const char *path;	/* the operation's key path */
-	uint32_t obj;		/* default object, UINT32_MAX if none */
+	const char *file; /* as shown in diagnostics */
+	const char *path; /* the operation's key path */
+	uint32_t obj;	  /* default object, UINT32_MAX if none */
 	uint8_t via;
 	struct trace_data *t;
 	uint32_t cap;
@@ -109,13 +109,13 @@ static void past_end(struct reader *r, int line, int col, unsigned long long pag
 
 	if (r->L->auto_obj) {
 		lerr_file(r->L, r->file, line, col, r->path,
-			  "%spage %llu is over %u, the largest page index an object can have",
-			  prefix, page, ENGINE_MAX_OBJECT_PAGES - 1);
+			  "%spage %llu is over %u, the largest page index an object can have", prefix, page,
+			  ENGINE_MAX_OBJECT_PAGES - 1);
 		return;
 	}
 	quote(r->L->obj[obj].name, q, sizeof q);
-	lerr_file(r->L, r->file, line, col, r->path, "%spage %llu is past the end of %s (%u pages)",
-		  prefix, page, q, r->L->obj[obj].pages);
+	lerr_file(r->L, r->file, line, col, r->path, "%spage %llu is past the end of %s (%u pages)", prefix,
+		  page, q, r->L->obj[obj].pages);
 }
 
 /* ---- txt ------------------------------------------------------------- */
@@ -143,7 +143,8 @@ int trace_auto_object(struct loader *L, const char *file, int line, int col, con
 		lerr_file(L, file, line, col, "", "more than %u objects, the limit", SCENARIO_MAX_OBJECTS);
 		return -1;
 	}
-	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name), .type = OBJ_FILE,
+	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name),
+						  .type = OBJ_FILE,
 						  .pages = ENGINE_MAX_OBJECT_PAGES };
 	if (!L->obj[L->nr_obj].name)
 		return -1;
@@ -153,8 +154,8 @@ int trace_auto_object(struct loader *L, const char *file, int line, int col, con
 
 static bool is_kind(const char *w)
 {
-	return !strcmp(w, "touch") || !strcmp(w, "read") || !strcmp(w, "write") ||
-	       !strcmp(w, "r") || !strcmp(w, "w");
+	return !strcmp(w, "touch") || !strcmp(w, "read") || !strcmp(w, "write") || !strcmp(w, "r") ||
+	       !strcmp(w, "w");
 }
 
 static int col_of(const char *line, const char *at)
@@ -296,8 +297,7 @@ static void read_txt(struct reader *r, FILE *f)
 		size_t k = strlen(line);
 		ln++;
 		if (k == sizeof line - 1 && line[k - 1] != '\n') {
-			lerr_file(r->L, r->file, ln, 0, r->path, "line longer than %d bytes",
-				  LINE_MAX_BYTES);
+			lerr_file(r->L, r->file, ln, 0, r->path, "line longer than %d bytes", LINE_MAX_BYTES);
 			r->failed = true;
 			return;
 		}
@@ -326,8 +326,9 @@ static void read_u32(struct reader *r, FILE *f, uint64_t size)
 					(uint32_t)buf[i + 2] << 16 | (uint32_t)buf[i + 3] << 24;
 			if (page >= r->L->obj[r->obj].pages) {
 				char pre[64];
-				snprintf(pre, sizeof pre, "access %llu (byte %llu): ",
-					 (unsigned long long)off / 4 + 1, (unsigned long long)off);
+				snprintf(pre, sizeof pre,
+					 "access %llu (byte %llu): ", (unsigned long long)off / 4 + 1,
+					 (unsigned long long)off);
 				past_end(r, 0, 0, page, r->obj, pre);
 				r->failed = true;
 				return;
@@ -342,7 +343,7 @@ static void read_u32(struct reader *r, FILE *f, uint64_t size)
 
 /* ---- lackey ---------------------------------------------------------- */
 
-struct pagemap {		/* open addressing: page number -> dense index */
+struct pagemap { /* open addressing: page number -> dense index */
 	uint64_t *key;
 	uint32_t *val;
 	size_t cap, n;
@@ -437,7 +438,7 @@ static void read_lackey(struct reader *r, FILE *f)
 		bool cont = longline;
 		longline = k == sizeof line - 1 && line[k - 1] != '\n';
 		if (cont || !lackey_addr(line, &addr))
-			continue;	/* ==PID== lines, and the rest of a long line */
+			continue; /* ==PID== lines, and the rest of a long line */
 		if (pagemap_get(&m, addr >> 12, &idx) < 0) {
 			out_of_memory(r->L);
 			r->failed = true;
@@ -449,9 +450,10 @@ static void read_lackey(struct reader *r, FILE *f)
 	if (!r->failed && m.n > r->L->obj[r->obj].pages) {
 		char q[96];
 		quote(r->L->obj[r->obj].name, q, sizeof q);
-		lerr_file(r->L, r->file, 0, 0, r->path,
-			  "the trace touches %zu distinct pages, but %s has %u; give it \"pages\": %zu or more",
-			  m.n, q, r->L->obj[r->obj].pages, m.n);
+		lerr_file(
+			r->L, r->file, 0, 0, r->path,
+			"the trace touches %zu distinct pages, but %s has %u; give it \"pages\": %zu or more",
+			m.n, q, r->L->obj[r->obj].pages, m.n);
 		r->failed = true;
 	}
 	free(m.key);
@@ -489,7 +491,7 @@ static int finish(struct reader *r, bool ok)
 		return -1;
 	}
 	if (out->object && own_add(L, out->object) < 0) {
-		free(out->object);	/* the pages are owned already */
+		free(out->object); /* the pages are owned already */
 		memset(out, 0, sizeof *out);
 		return -1;
 	}
@@ -512,8 +514,8 @@ int trace_read(struct loader *L, const cJSON *file_node, const char *path, const
 	if (file[0] == '/' || !L->dir || !L->dir[0] || strcmp(L->dir, ".") == 0)
 		snprintf(full, sizeof full, "%s", file);
 	else
-		snprintf(full, sizeof full, "%s%s%s", L->dir,
-			 L->dir[strlen(L->dir) - 1] == '/' ? "" : "/", file);
+		snprintf(full, sizeof full, "%s%s%s", L->dir, L->dir[strlen(L->dir) - 1] == '/' ? "" : "/",
+			 file);
 	r.file = full;
 	f = fopen(full, "rb");
 	if (!f) {
@@ -545,8 +547,8 @@ int trace_read(struct loader *L, const cJSON *file_node, const char *path, const
 	return finish(&r, ok);
 }
 
-int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len,
-		      enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
+		      uint32_t obj, uint8_t via, struct trace_data *out)
 {
 	struct reader r = { .L = L, .file = name, .path = "", .obj = obj, .via = via, .t = out };
 	bool ok = true;
@@ -557,7 +559,7 @@ int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_
 		lerr_file(L, name, 0, 0, "", "trace file \"%s\" is larger than 1 GiB, the limit", name);
 		return -1;
 	}
-	if (len) {	/* fmemopen() may refuse a zero size; "rb" never writes */
+	if (len) { /* fmemopen() may refuse a zero size; "rb" never writes */
 		f = fmemopen((char *)buf, len, "rb");
 		if (!f) {
 			out_of_memory(L);

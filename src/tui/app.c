@@ -53,7 +53,8 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 		return -1;
 	}
 	rc = path ? scenario_load(path, s, &d)
-		  : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s, &d);
+		  : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s,
+				   &d);
 	if (rc < 0) {
 		diags_to_text(&d, err, n);
 		diag_list_free(&d);
@@ -97,12 +98,12 @@ void app_set_policy(struct app *a, const struct reclaim_policy *p)
 	int pick = a->cmp.pick;
 
 	a->cmp.pick = -1;
-	if (pick == 2 && !a->cmp.on) {		/* c: the second policy of compare mode */
+	if (pick == 2 && !a->cmp.on) { /* c: the second policy of compare mode */
 		if (compare_start(a, p, err, sizeof err) < 0)
 			snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
 		return;
 	}
-	if (a->cmp.on && (pick == 0 || pick == 1)) {	/* p in compare mode: the focused side */
+	if (a->cmp.on && (pick == 0 || pick == 1)) { /* p in compare mode: the focused side */
 		compare_set_policy(a, pick, p);
 		return;
 	}
@@ -116,8 +117,8 @@ void app_set_policy(struct app *a, const struct reclaim_policy *p)
 	view_goto(&a->views[0], step);
 	a->quiz.asking = false;
 	inspector_update(a);
-	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps%s; now at step %llu", p->name,
-		 (unsigned long long)a->views[0].total, a->views[0].complete ? "" : " so far",
+	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps%s; now at step %llu",
+		 p->name, (unsigned long long)a->views[0].total, a->views[0].complete ? "" : " so far",
 		 (unsigned long long)a->views[0].step);
 }
 
@@ -218,7 +219,7 @@ static int cursor_move(struct app *a, int delta, bool by_list)
 			while (i + 1 < (long)cnt && pg[order[i]].lru == l)
 				i++;
 		else {
-			while (i > 0 && pg[order[i]].lru == l)	/* last page of the list before */
+			while (i > 0 && pg[order[i]].lru == l) /* last page of the list before */
 				i--;
 			l = pg[order[i]].lru;
 			while (i > 0 && pg[order[i - 1]].lru == l)
@@ -238,8 +239,7 @@ static int panel_scroll(struct app *a, int delta, bool page)
 	struct ui *u = &a->ui;
 
 	switch (u->focus) {
-	case PANEL_LISTS:
-		return cursor_move(a, delta, page);
+	case PANEL_LISTS: return cursor_move(a, delta, page);
 	case PANEL_LOG:
 		u->log_sel += page ? delta * 10 : delta;
 		if (u->log_sel >= (int)a->views[0].log_n)
@@ -252,8 +252,7 @@ static int panel_scroll(struct app *a, int delta, bool page)
 		if (u->counters_top < 0)
 			u->counters_top = 0;
 		break;
-	default:
-		break;
+	default: break;
 	}
 	return REDRAW_ALL;
 }
@@ -296,8 +295,9 @@ static int toggle_quiz(struct app *a)
 	a->quiz.on = !a->quiz.on;
 	a->quiz.asking = false;
 	a->quiz.verdict_step = 0;
-	snprintf(a->ui.msg, sizeof a->ui.msg, a->quiz.on ? "quiz on: step or play; you will be asked before each scan decision"
-							 : "quiz off");
+	snprintf(a->ui.msg, sizeof a->ui.msg,
+		 a->quiz.on ? "quiz on: step or play; you will be asked before each scan decision"
+			    : "quiz off");
 	return REDRAW_ALL;
 }
 
@@ -333,8 +333,7 @@ int app_command(struct app *a, enum command cmd)
 			return r;
 	}
 	switch (cmd) {
-	case CMD_COMPARE:
-		return toggle_compare(a);
+	case CMD_COMPARE: return toggle_compare(a);
 	case CMD_PLAY:
 		if (!u->playing && view_at_end(v))
 			go(a, 0);
@@ -357,8 +356,14 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_FILTER: return dialog_open(a, DLG_FILTER);
 	case CMD_GOTO: return dialog_open(a, DLG_GOTO);
 	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
-	case CMD_LAST: view_finish(v); go(a, v->total); return REDRAW_ALL;
-	case CMD_POLICY: u->playing = false; a->cmp.pick = -1; return dialog_open(a, DLG_POLICY);
+	case CMD_LAST:
+		view_finish(v);
+		go(a, v->total);
+		return REDRAW_ALL;
+	case CMD_POLICY:
+		u->playing = false;
+		a->cmp.pick = -1;
+		return dialog_open(a, DLG_POLICY);
 	case CMD_OPEN: u->playing = false; return dialog_open(a, DLG_OPEN);
 	case CMD_FOCUS: return focus(a, 1);
 	case CMD_FOCUS_BACK: return focus(a, -1);
@@ -378,8 +383,7 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_HELP: u->help = true; return REDRAW_ALL;
 	case CMD_QUIT: u->quit = true; return REDRAW_NONE;
 	case CMD_NONE:
-	case NR_COMMANDS:
-		break;
+	case NR_COMMANDS: break;
 	}
 	return REDRAW_NONE;
 }
@@ -389,7 +393,7 @@ int app_key(struct app *a, int key)
 	enum command cmd;
 	int r;
 
-	if (a->ui.help) {		/* any key closes help, and does nothing else */
+	if (a->ui.help) { /* any key closes help, and does nothing else */
 		a->ui.help = false;
 		return REDRAW_ALL;
 	}
@@ -407,7 +411,8 @@ int app_key(struct app *a, int key)
 			return q | r;
 		cmd = keys_lookup(key);
 		if (cmd == CMD_STEP || cmd == CMD_PLAY) {
-			snprintf(a->ui.msg, sizeof a->ui.msg, "quiz: answer with a k r c d o, or Esc to see the answer");
+			snprintf(a->ui.msg, sizeof a->ui.msg,
+				 "quiz: answer with a k r c d o, or Esc to see the answer");
 			return REDRAW_ALL;
 		}
 		return app_command(a, cmd) | r;

@@ -22,31 +22,38 @@
 #include "../scenario/scenario.h"
 #include "command.h"
 
-#define LOG_MAX 256		/* records kept for the log panel */
-#define LOG_REPLAY 400		/* steps replayed after a seek to refill it */
-#define HIST_BUCKETS 512	/* sparkline resolution over the whole run */
+#define LOG_MAX	     256 /* records kept for the log panel */
+#define LOG_REPLAY   400 /* steps replayed after a seek to refill it */
+#define HIST_BUCKETS 512 /* sparkline resolution over the whole run */
 /* Steps indexed before the first frame: 1 Mi, or $VMSCAN_INDEX_FIRST. */
 extern uint64_t view_first_steps;
-#define VIEW_SLICE_STEPS (1u << 16)	/* then this many at a time, between keys */
+#define VIEW_SLICE_STEPS (1u << 16) /* then this many at a time, between keys */
 
 /* History index: one byte per step. */
 enum mark_bits {
-	MARK_OUTCOME = 0x0f,	/* enum outcome */
-	MARK_DECISION = 0x10,	/* a shrink_page_list/shrink_active_list step */
-	MARK_PAUSE = 0x20,	/* IN_PAUSE: the scenario asks to stop here */
-	MARK_CAPTION = 0x40,	/* first step of an operation with a caption */
-	MARK_WORKLOAD = 0x80,	/* a workload step (compare mode steps by these) */
+	MARK_OUTCOME = 0x0f,  /* enum outcome */
+	MARK_DECISION = 0x10, /* a shrink_page_list/shrink_active_list step */
+	MARK_PAUSE = 0x20,    /* IN_PAUSE: the scenario asks to stop here */
+	MARK_CAPTION = 0x40,  /* first step of an operation with a caption */
+	MARK_WORKLOAD = 0x80, /* a workload step (compare mode steps by these) */
 };
 
-enum spark { SPARK_INACTIVE_ANON, SPARK_ACTIVE_ANON, SPARK_INACTIVE_FILE, SPARK_ACTIVE_FILE,
-	     SPARK_FREE, SPARK_REFAULT, NR_SPARKS };
+enum spark {
+	SPARK_INACTIVE_ANON,
+	SPARK_ACTIVE_ANON,
+	SPARK_INACTIVE_FILE,
+	SPARK_ACTIVE_FILE,
+	SPARK_FREE,
+	SPARK_REFAULT,
+	NR_SPARKS
+};
 
 struct history {
-	uint8_t *marks;		/* marks[s - 1] describes step s */
+	uint8_t *marks; /* marks[s - 1] describes step s */
 	uint64_t nr, cap;
-	uint64_t bucket_steps;	/* steps per sparkline bucket; doubles when full */
-	unsigned nb;		/* buckets in use */
-	uint32_t v[NR_SPARKS][HIST_BUCKETS];	/* list size at the bucket's end; refaults in it */
+	uint64_t bucket_steps;		     /* steps per sparkline bucket; doubles when full */
+	unsigned nb;			     /* buckets in use */
+	uint32_t v[NR_SPARKS][HIST_BUCKETS]; /* list size at the bucket's end; refaults in it */
 	uint32_t max[NR_SPARKS];
 };
 
@@ -54,67 +61,76 @@ struct view {
 	const struct reclaim_policy *policy;
 	struct timeline *tl;
 	struct history hist;
-	uint64_t total;		/* steps in the run: all of them once complete */
-	bool complete;		/* the builder has reached the end */
-	bool truncated;		/* ...or stopped, out of memory, at total */
-	struct engine *bld;	/* the builder, until complete */
+	uint64_t total;	    /* steps in the run: all of them once complete */
+	bool complete;	    /* the builder has reached the end */
+	bool truncated;	    /* ...or stopped, out of memory, at total */
+	struct engine *bld; /* the builder, until complete */
 	uint32_t bld_prev_op;
-	uint64_t step;		/* current: the state after this step */
-	struct step_record rec;	/* record of `step` (kind STEP_END at step 0) */
-	uint64_t prev_vmstat[NR_VM_EVENTS];	/* counters before `step` */
-	struct step_record log[LOG_MAX];	/* ring, newest at log[(head-1) % LOG_MAX] */
+	uint64_t step;			    /* current: the state after this step */
+	struct step_record rec;		    /* record of `step` (kind STEP_END at step 0) */
+	uint64_t prev_vmstat[NR_VM_EVENTS]; /* counters before `step` */
+	struct step_record log[LOG_MAX];    /* ring, newest at log[(head-1) % LOG_MAX] */
 	unsigned log_n, log_head;
 };
 
 enum panel_id { PANEL_LISTS, PANEL_DECISION, PANEL_COUNTERS, PANEL_LOG, NR_PANELS };
 
 /* What n/N look for. */
-enum filter { FILTER_DECISION, FILTER_ACTIVATE, FILTER_KEEP, FILTER_RECLAIM, FILTER_RECLAIM_CLEAN,
-	      FILTER_DEACTIVATE, FILTER_ROTATE, FILTER_CAPTION, NR_FILTERS };
+enum filter {
+	FILTER_DECISION,
+	FILTER_ACTIVATE,
+	FILTER_KEEP,
+	FILTER_RECLAIM,
+	FILTER_RECLAIM_CLEAN,
+	FILTER_DEACTIVATE,
+	FILTER_ROTATE,
+	FILTER_CAPTION,
+	NR_FILTERS
+};
 
 enum dialog_kind { DLG_NONE, DLG_POLICY, DLG_OPEN, DLG_GOTO, DLG_FIND, DLG_FILTER, DLG_MESSAGE };
 
 struct dialog {
 	enum dialog_kind kind;
 	char title[64];
-	char input[64];		/* GOTO, FIND */
-	char **items;		/* POLICY, OPEN: one line each; MESSAGE: the text lines */
-	char **values;		/* OPEN: the path of each item */
+	char input[64]; /* GOTO, FIND */
+	char **items;	/* POLICY, OPEN: one line each; MESSAGE: the text lines */
+	char **values;	/* OPEN: the path of each item */
 	int nr, sel, top;
 };
 
 struct inspector {
 	bool open;
 	bool cursor;		/* a page is selected in the lists panel */
-	uint32_t object, index;	/* the selected page */
-	struct engine *scratch;	/* replays the run to collect this page's records */
+	uint32_t object, index; /* the selected page */
+	struct engine *scratch; /* replays the run to collect this page's records */
 	uint64_t upto;		/* scratch has run this many steps */
-	struct step_record *ev;	/* records that touched the page, in step order */
+	struct step_record *ev; /* records that touched the page, in step order */
 	size_t nev, cap;
 };
 
 struct quiz {
 	bool on;
-	bool asking;		/* the next step is a decision, not yet shown */
-	struct step_record q;	/* that step's record (its answer is hidden) */
-	uint64_t verdict_step;	/* step whose answer is being shown, 0: none */
-	int guess;		/* enum outcome the student chose */
+	bool asking;	       /* the next step is a decision, not yet shown */
+	struct step_record q;  /* that step's record (its answer is hidden) */
+	uint64_t verdict_step; /* step whose answer is being shown, 0: none */
+	int guess;	       /* enum outcome the student chose */
 	bool right;
 	unsigned score, asked;
 };
 
 struct ui {
 	bool playing;
-	int speed;		/* index into speed_steps[] */
+	int speed; /* index into speed_steps[] */
 	bool big;
 	bool ascii;
-	int colors;		/* 0 mono, 8, 16 or 256 */
+	int colors; /* 0 mono, 8, 16 or 256 */
 	enum panel_id focus;
 	enum filter filter;
 	bool help;
 	bool quit;
 	int log_sel, counters_top, decision_top;
-	char msg[160];		/* one-line status, cleared by the next key */
+	char msg[160]; /* one-line status, cleared by the next key */
 };
 
 /* Compare mode: the same scenario under two policies, in lockstep by
@@ -123,28 +139,28 @@ struct ui {
  * Divergence rule: see compare.c. */
 struct compare {
 	bool on;
-	int focus;		/* side that p addresses; Tab switches */
-	int pick;		/* what the policy dialog chooses: -1 the policy (one view),
+	int focus;	 /* side that p addresses; Tab switches */
+	int pick;	 /* what the policy dialog chooses: -1 the policy (one view),
 				 * 0/1 that side's policy, 2 compare's second policy */
-	uint64_t k, nr;		/* position, and workload steps in the run */
-	uint64_t *at[2];	/* at[side][k]: engine step of position k (8 bytes a workload step) */
-	uint8_t *divmap;	/* bit k: position k is a divergence (1 bit a workload step) */
+	uint64_t k, nr;	 /* position, and workload steps in the run */
+	uint64_t *at[2]; /* at[side][k]: engine step of position k (8 bytes a workload step) */
+	uint8_t *divmap; /* bit k: position k is a divergence (1 bit a workload step) */
 	uint64_t nr_div;
 	/* scratch for the rule, one slot per page of the scenario's objects */
-	uint32_t *base;		/* first slot of each object */
+	uint32_t *base; /* first slot of each object */
 	uint32_t *stamp[2], *order, gen;
 	uint8_t *out;
-	struct {		/* the divergence at position k, if k is one */
+	struct { /* the divergence at position k, if k is one */
 		bool found;
 		uint64_t k;
 		uint32_t object, index;
-		struct step_record rec[2];	/* each side's first decision about the page */
+		struct step_record rec[2]; /* each side's first decision about the page */
 	} div;
 };
 
 struct app {
-	struct scenario *sc;	/* heap: engines keep a pointer to sc->wl */
-	struct view views[2];	/* [1]: the second policy in compare mode */
+	struct scenario *sc;  /* heap: engines keep a pointer to sc->wl */
+	struct view views[2]; /* [1]: the second policy in compare mode */
 	int nr_views;
 	struct compare cmp;
 	struct ui ui;
@@ -167,8 +183,8 @@ extern const int speed_steps[];
 extern const int nr_speeds;
 
 /* view.c: one run under one policy. */
-int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
-	       char *err, size_t n);
+int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
+	       size_t n);
 void view_free(struct view *v);
 /* Build @steps more steps of the index (view_build did the first ones);
  * -1 when memory ran out (the run is cut there).  view_finish: all of it. */
@@ -216,7 +232,7 @@ bool quiz_is_question(const struct step_record *r);
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
 void compare_stop(struct app *a);
-int compare_command(struct app *a, enum command cmd);	/* -1: not a compare command */
+int compare_command(struct app *a, enum command cmd); /* -1: not a compare command */
 void compare_draw(const struct app *a);
 int compare_tick(struct app *a, int steps);
 /* The policy dialog chose @p for side @side (0, 1). */

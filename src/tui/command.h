@@ -11,6 +11,7 @@
 #define VMSCAN_TUI_COMMAND_H
 
 /*   id                  help text                                                                  */
+/* clang-format off */
 #define COMMANDS(X)                                                                               \
 	X(CMD_PLAY,        "play or pause (stops by itself at the scenario's pause points)")         \
 	X(CMD_STEP,        "step forward one step")                                                   \
@@ -40,7 +41,9 @@
 	X(CMD_REDRAW,      "redraw the whole screen")                                                 \
 	X(CMD_HELP,        "this help")                                                               \
 	X(CMD_QUIT,        "quit")
+/* clang-format on */
 
+/* clang-format off */
 enum command {
 	CMD_NONE,
 #define X(id, help) id,
@@ -48,6 +51,7 @@ enum command {
 #undef X
 	NR_COMMANDS
 };
+/* clang-format on */
 
 extern const char *const command_help[NR_COMMANDS];
 

@@ -161,11 +161,12 @@ static void walk(struct app *a, int s, uint64_t k, struct hit *h)
 		uint32_t p;
 		if (!is_scan(r) || (p = slot(a, r)) == UINT32_MAX || c->stamp[s][p] == c->gen)
 			continue;
-		c->stamp[s][p] = c->gen;	/* later decisions about p in this stretch do not count */
+		c->stamp[s][p] = c->gen; /* later decisions about p in this stretch do not count */
 		if (s == 0) {
 			c->out[p] = r->outcome;
 			c->order[p] = n++;
-		} else if (c->stamp[0][p] == c->gen && c->out[p] != r->outcome && (!h->found || c->order[p] < h->ord)) {
+		} else if (c->stamp[0][p] == c->gen && c->out[p] != r->outcome &&
+			   (!h->found || c->order[p] < h->ord)) {
 			*h = (struct hit){ true, r->object, r->index, c->order[p] };
 		}
 	}
@@ -173,7 +174,7 @@ static void walk(struct app *a, int s, uint64_t k, struct hit *h)
 
 static void next_gen(struct compare *c, uint32_t slots)
 {
-	if (++c->gen == 0) {	/* wrapped: forget every stamp */
+	if (++c->gen == 0) { /* wrapped: forget every stamp */
 		memset(c->stamp[0], 0, slots * sizeof *c->stamp[0]);
 		memset(c->stamp[1], 0, slots * sizeof *c->stamp[1]);
 		c->gen = 1;
@@ -358,8 +359,8 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 		return;
 	}
 	go(a, a->cmp.k);
-	snprintf(a->ui.msg, sizeof a->ui.msg, "%s side: policy %s, run redone; %llu divergences", side_name[side],
-		 p->name, (unsigned long long)a->cmp.nr_div);
+	snprintf(a->ui.msg, sizeof a->ui.msg, "%s side: policy %s, run redone; %llu divergences",
+		 side_name[side], p->name, (unsigned long long)a->cmp.nr_div);
 }
 
 static int next_divergence(struct app *a, int dir)
@@ -372,7 +373,8 @@ static int next_divergence(struct app *a, int dir)
 			go(a, k);
 			return REDRAW_ALL;
 		}
-	snprintf(a->ui.msg, sizeof a->ui.msg, "no divergence %s", dir > 0 ? "after this access" : "before this access");
+	snprintf(a->ui.msg, sizeof a->ui.msg, "no divergence %s",
+		 dir > 0 ? "after this access" : "before this access");
 	return REDRAW_ALL;
 }
 
@@ -381,13 +383,20 @@ int compare_command(struct app *a, enum command cmd)
 	struct compare *c = &a->cmp;
 
 	switch (cmd) {
-	case CMD_STEP: a->ui.playing = false; go(a, c->k + 1); return REDRAW_ALL;
-	case CMD_BACK: a->ui.playing = false; go(a, c->k ? c->k - 1 : 0); return REDRAW_ALL;
+	case CMD_STEP:
+		a->ui.playing = false;
+		go(a, c->k + 1);
+		return REDRAW_ALL;
+	case CMD_BACK:
+		a->ui.playing = false;
+		go(a, c->k ? c->k - 1 : 0);
+		return REDRAW_ALL;
 	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
 	case CMD_LAST: go(a, c->nr); return REDRAW_ALL;
 	case CMD_NEXT: return next_divergence(a, 1);
 	case CMD_PREV: return next_divergence(a, -1);
-	case CMD_FOCUS: case CMD_FOCUS_BACK: c->focus = !c->focus; return REDRAW_ALL;
+	case CMD_FOCUS:
+	case CMD_FOCUS_BACK: c->focus = !c->focus; return REDRAW_ALL;
 	case CMD_POLICY:
 		a->ui.playing = false;
 		c->pick = c->focus;
@@ -397,12 +406,19 @@ int compare_command(struct app *a, enum command cmd)
 			go(a, 0);
 		a->ui.playing = !a->ui.playing;
 		return REDRAW_ALL;
-	case CMD_FILTER: case CMD_GOTO: case CMD_OPEN: case CMD_INSPECT:
-	case CMD_FIND: case CMD_QUIZ: case CMD_UP: case CMD_DOWN: case CMD_PAGE_UP: case CMD_PAGE_DOWN:
+	case CMD_FILTER:
+	case CMD_GOTO:
+	case CMD_OPEN:
+	case CMD_INSPECT:
+	case CMD_FIND:
+	case CMD_QUIZ:
+	case CMD_UP:
+	case CMD_DOWN:
+	case CMD_PAGE_UP:
+	case CMD_PAGE_DOWN:
 		snprintf(a->ui.msg, sizeof a->ui.msg, "in compare mode: c leaves it first");
 		return REDRAW_ALL;
-	default:
-		return -1;
+	default: return -1;
 	}
 }
 
@@ -422,16 +438,20 @@ int compare_tick(struct app *a, int steps)
 /* ---- drawing ------------------------------------------------------------ */
 
 static const enum vmstat_item key_counters[] = {
-	PGACTIVATE, PGDEACTIVATE, PGSTEAL, PGSCAN_KSWAPD, PGSCAN_DIRECT, PGMAJFAULT, SIM_REFAULT,
-	WORKINGSET_ACTIVATE, PSWPOUT, PGROTATED,
+	PGACTIVATE,  PGDEACTIVATE,	  PGSTEAL, PGSCAN_KSWAPD, PGSCAN_DIRECT, PGMAJFAULT,
+	SIM_REFAULT, WORKINGSET_ACTIVATE, PSWPOUT, PGROTATED,
 };
 
-static uint64_t absdiff(uint64_t x, uint64_t y) { return x > y ? x - y : y - x; }
+static uint64_t absdiff(uint64_t x, uint64_t y)
+{
+	return x > y ? x - y : y - x;
+}
 
 /* The counters that differ most, both sides' values "left|right". */
 static int draw_counters(int y, int x0, int w, const struct app *a)
 {
-	const uint64_t *v0 = engine_vmstat(view_engine(&a->views[0])), *v1 = engine_vmstat(view_engine(&a->views[1]));
+	const uint64_t *v0 = engine_vmstat(view_engine(&a->views[0])),
+		       *v1 = engine_vmstat(view_engine(&a->views[1]));
 	bool used[sizeof key_counters / sizeof key_counters[0]] = { 0 };
 	char item[96];
 	int x = x0;
@@ -451,8 +471,9 @@ static int draw_counters(int y, int x0, int w, const struct app *a)
 		}
 		used[best] = true;
 		snprintf(item, sizeof item, "%s %llu|%llu  ", vmstat_name[key_counters[best]],
-			 (unsigned long long)v0[key_counters[best]], (unsigned long long)v1[key_counters[best]]);
-		if (x + (int)strlen(item) - 2 > w)	/* only whole items */
+			 (unsigned long long)v0[key_counters[best]],
+			 (unsigned long long)v1[key_counters[best]]);
+		if (x + (int)strlen(item) - 2 > w) /* only whole items */
 			break;
 		x += draw_str(y, x, w - x, theme_attr(T_NORMAL), item);
 	}
@@ -474,9 +495,9 @@ static int draw_objects(int y, int x0, int w, const struct app *a, bool label)
 		uint32_t pages = a->sc->wl.objects[o].pages;
 		bool differ = s0.resident != s1.resident || s0.refaults != s1.refaults;
 		snprintf(item, sizeof item, "%s %u|%u%% rf %llu|%llu  ", a->sc->wl.objects[o].name,
-			 100 * s0.resident / pages, 100 * s1.resident / pages, (unsigned long long)s0.refaults,
-			 (unsigned long long)s1.refaults);
-		if (x + str_width(item) - 2 > w)	/* only whole items */
+			 100 * s0.resident / pages, 100 * s1.resident / pages,
+			 (unsigned long long)s0.refaults, (unsigned long long)s1.refaults);
+		if (x + str_width(item) - 2 > w) /* only whole items */
 			break;
 		x += draw_str(y, x, w - x, theme_attr(differ ? T_WARN : T_DIM), item);
 	}
@@ -500,7 +521,8 @@ static void verdict_text(const struct app *a, char *buf, size_t n)
 		uint32_t bo = 0;
 		for (uint32_t o = 0; o < wl->nr_objects && o < 64; o++) {
 			struct object_stats x = engine_object(e0, o), y = engine_object(e1, o);
-			int64_t d = (int64_t)absdiff(x.refaults, y.refaults) * 4 + (int64_t)absdiff(x.resident, y.resident);
+			int64_t d = (int64_t)absdiff(x.refaults, y.refaults) * 4 +
+				    (int64_t)absdiff(x.resident, y.resident);
 			if (!done[o] && d > 0 && d > best) {
 				best = d;
 				bo = o;
@@ -511,21 +533,27 @@ static void verdict_text(const struct app *a, char *buf, size_t n)
 		done[bo] = true;
 		struct object_stats x = engine_object(e0, bo), y = engine_object(e1, bo);
 		if (len < n)
-			len += (size_t)snprintf(buf + len, n - len, " %s: %s keeps %u of %u pages, %s keeps %u; refaults %llu vs %llu.",
-						wl->objects[bo].name, p0, x.resident, wl->objects[bo].pages, p1,
-						y.resident, (unsigned long long)x.refaults, (unsigned long long)y.refaults);
+			len += (size_t)snprintf(
+				buf + len, n - len,
+				" %s: %s keeps %u of %u pages, %s keeps %u; refaults %llu vs %llu.",
+				wl->objects[bo].name, p0, x.resident, wl->objects[bo].pages, p1, y.resident,
+				(unsigned long long)x.refaults, (unsigned long long)y.refaults);
 		said++;
 	}
 	if (!said && len < n)
-		len += (size_t)snprintf(buf + len, n - len, " both keep the same pages with the same refaults.");
+		len += (size_t)snprintf(buf + len, n - len,
+					" both keep the same pages with the same refaults.");
 	if (len < n) {
 		const uint64_t *v0 = engine_vmstat(e0), *v1 = engine_vmstat(e1);
 		unsigned long long scan0 = v0[PGSCAN_KSWAPD], scan1 = v1[PGSCAN_KSWAPD];
 
 		scan0 += v0[PGSCAN_DIRECT];
 		scan1 += v1[PGSCAN_DIRECT];
-		snprintf(buf + len, n - len, " cost: %s activated %llu pages and scanned %llu; %s activated %llu and scanned %llu.",
-			 p0, (unsigned long long)v0[PGACTIVATE], scan0, p1, (unsigned long long)v1[PGACTIVATE], scan1);
+		snprintf(buf + len, n - len,
+			 " cost: %s activated %llu pages and scanned %llu; %s activated %llu and scanned "
+			 "%llu.",
+			 p0, (unsigned long long)v0[PGACTIVATE], scan0, p1,
+			 (unsigned long long)v1[PGACTIVATE], scan1);
 	}
 }
 
@@ -564,11 +592,14 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 	}
 	if (!c->div.found) {
 		if (c->k)
-			snprintf(text, sizeof text, "no divergence after access %llu (n/N: next/previous of %llu in the run)",
+			snprintf(text, sizeof text,
+				 "no divergence after access %llu (n/N: next/previous of %llu in the run)",
 				 (unsigned long long)c->k, (unsigned long long)c->nr_div);
 		else
-			snprintf(text, sizeof text, "n: jump to the next access after which the two policies decide a page "
-				 "differently (%llu in the run)", (unsigned long long)c->nr_div);
+			snprintf(text, sizeof text,
+				 "n: jump to the next access after which the two policies decide a page "
+				 "differently (%llu in the run)",
+				 (unsigned long long)c->nr_div);
 		draw_wrap(y, 0, w, rows, theme_attr(T_DIM), text);
 		return;
 	}
@@ -613,15 +644,18 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 		return;
 	}
 	if (!scans && (!(rec = log_entry(v, 0)) || rec->step <= from))
-		draw_str(y, r->x + 1, r->w - 2, theme_attr(T_DIM), "(a touch of a page in memory: nothing to decide, no scan)");
+		draw_str(y, r->x + 1, r->w - 2, theme_attr(T_DIM),
+			 "(a touch of a page in memory: nothing to decide, no scan)");
 	for (; y < r->y + r->h && (rec = log_entry(v, i)) && rec->step > from; i++, y++) {
 		char name[96];
 		bool hl = c->div.found && rec->step == c->div.rec[s].step;
 		int x = r->x + 1;
 		page_name(a, rec->object, rec->index, name, sizeof name);
-		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%7llu ", (unsigned long long)rec->step);
-		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome) | (hl ? A_REVERSE : 0), "%s %-21s",
-			      outcome_glyph(rec->outcome), is_scan(rec) ? decision_kernel_name(rec) : outcome_name[rec->outcome]);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%7llu ",
+			      (unsigned long long)rec->step);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome) | (hl ? A_REVERSE : 0),
+			      "%s %-21s", outcome_glyph(rec->outcome),
+			      is_scan(rec) ? decision_kernel_name(rec) : outcome_name[rec->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
 		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_short(rec->branch));
 	}
@@ -629,7 +663,7 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 
 static void draw_side(const struct rect *r, const struct app *a, int s)
 {
-	static struct view shown;	/* the side's view, its record replaced by the divergent decision */
+	static struct view shown; /* the side's view, its record replaced by the divergent decision */
 	const struct compare *c = &a->cmp;
 	const struct view *v = &a->views[s];
 	struct frame f = { a, v, view_engine(v) };
@@ -639,7 +673,7 @@ static void draw_side(const struct rect *r, const struct app *a, int s)
 	if (rows >= 16) {
 		int want = panel_lists_want(&f, r->w);
 		lh = rows * 40 / 100;
-		lh = want < lh ? (want > 4 ? want : 4) : lh;	/* the rest goes to the log */
+		lh = want < lh ? (want > 4 ? want : 4) : lh; /* the rest goes to the log */
 		gh = rows * 25 / 100;
 		dh = rows - lh - gh;
 	} else if (rows >= 6) {
@@ -680,12 +714,12 @@ void compare_draw(const struct app *a)
 	int divrows = wide ? 1 : 3, top, h;
 	char text[1024];
 
-	if (end) {		/* as many rows as the verdict needs, within reason */
+	if (end) { /* as many rows as the verdict needs, within reason */
 		verdict_text(a, text, sizeof text);
 		divrows = wrap_rows(text, COLS);
 		divrows = divrows > (wide ? 3 : 6) ? (wide ? 3 : 6) : divrows;
 	}
-	top = 4 + divrows;	/* bar, caption, counters, objects, divergence or verdict */
+	top = 4 + divrows; /* bar, caption, counters, objects, divergence or verdict */
 	h = LINES - top - 1;
 	const struct wl_op *op = c->k && c->k <= c->nr ? &a->sc->wl.ops[a->views[0].rec.op] : NULL;
 
@@ -713,6 +747,7 @@ void compare_draw(const struct app *a)
 		draw_side(&down, a, 1);
 	}
 	draw_fmt(LINES - 1, 0, COLS, theme_attr(T_BAR),
-		 " %s one access  n/N divergence  Tab side  p its policy  Home/End  Space play  c leave  ? help  q quit ",
+		 " %s one access  n/N divergence  Tab side  p its policy  Home/End  Space play  c leave  ? "
+		 "help  q quit ",
 		 theme_ascii() ? "Left/Right" : "\xe2\x86\x90\xe2\x86\x92");
 }

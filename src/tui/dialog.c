@@ -17,7 +17,6 @@
 #include "panel.h"
 #include "../util/config.h"
 
-
 static char *dup_str(const char *s)
 {
 	size_t n = strlen(s) + 1;
@@ -73,7 +72,8 @@ static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX]
 	while ((de = readdir(dp)) && n < 256) {
 		size_t len = strlen(de->d_name);
 		if (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0 &&
-		    !(len > 12 && strcmp(de->d_name + len - 12, ".schema.json") == 0))	/* the format, not a scenario */
+		    !(len > 12 &&
+		      strcmp(de->d_name + len - 12, ".schema.json") == 0)) /* the format, not a scenario */
 			names[n++] = dup_str(de->d_name);
 	}
 	closedir(dp);
@@ -112,8 +112,7 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 	dialog_free(d);
 	d->kind = kind;
 	switch (kind) {
-	case DLG_POLICY:
-	{
+	case DLG_POLICY: {
 		/* compare mode: c chooses the second policy, p the focused side's */
 		const struct reclaim_policy *cur = a->views[0].policy;
 		if (a->cmp.pick == 2 && !a->cmp.on) {
@@ -128,36 +127,33 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		}
 		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
 			char line[200];
-			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name, reclaim_policies[i]->summary);
+			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name,
+				 reclaim_policies[i]->summary);
 			add_item(d, line, NULL);
 			if (reclaim_policies[i] == cur)
 				d->sel = (int)i;
 		}
-	}
-		break;
+	} break;
 	case DLG_OPEN:
 		snprintf(d->title, sizeof d->title, "Open a scenario");
 		fill_open(d);
 		if (!d->nr) {
 			char text[PATH_MAX + 80];
-			snprintf(text, sizeof text, "No *.json found in data/, $VMSCAN_DATADIR, %s or here.", vmscan_datadir);
+			snprintf(text, sizeof text, "No *.json found in data/, $VMSCAN_DATADIR, %s or here.",
+				 vmscan_datadir);
 			dialog_message(a, "Open a scenario", text);
 			return REDRAW_ALL;
 		}
 		break;
 	case DLG_GOTO:
-		view_finish(&a->views[0]);	/* the range asked for is the whole run */
-		snprintf(d->title, sizeof d->title, "Go to step (0-%llu)", (unsigned long long)a->views[0].total);
+		view_finish(&a->views[0]); /* the range asked for is the whole run */
+		snprintf(d->title, sizeof d->title, "Go to step (0-%llu)",
+			 (unsigned long long)a->views[0].total);
 		break;
-	case DLG_FIND:
-		snprintf(d->title, sizeof d->title, "Find page: object index");
-		break;
-	case DLG_FILTER:
-		snprintf(d->title, sizeof d->title, "What should n/N look for?");
-		break;
+	case DLG_FIND: snprintf(d->title, sizeof d->title, "Find page: object index"); break;
+	case DLG_FILTER: snprintf(d->title, sizeof d->title, "What should n/N look for?"); break;
 	case DLG_MESSAGE:
-	case DLG_NONE:
-		break;
+	case DLG_NONE: break;
 	}
 	return REDRAW_ALL;
 }
@@ -209,7 +205,8 @@ static int find_page(struct app *a, const char *text)
 			match = (int)o, nmatch++;
 	}
 	if (nmatch != 1) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s object '%s'", nmatch ? "more than one" : "no", name);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s object '%s'", nmatch ? "more than one" : "no",
+			 name);
 		return REDRAW_ALL;
 	}
 	if (idx >= wl->objects[match].pages) {
@@ -239,9 +236,7 @@ static int confirm(struct app *a)
 		snprintf(path, sizeof path, "%s", d->input);
 	dialog_free(d);
 	switch (kind) {
-	case DLG_POLICY:
-		app_set_policy(a, reclaim_policies[sel]);
-		break;
+	case DLG_POLICY: app_set_policy(a, reclaim_policies[sel]); break;
 	case DLG_OPEN:
 		if (app_load(a, path, NULL, err, sizeof err) < 0)
 			dialog_message(a, "This scenario does not load", err);
@@ -257,10 +252,8 @@ static int confirm(struct app *a)
 		inspector_update(a);
 		break;
 	}
-	case DLG_FIND:
-		return find_page(a, path);
-	default:
-		break;
+	case DLG_FIND: return find_page(a, path);
+	default: break;
 	}
 	return REDRAW_ALL;
 }
@@ -292,9 +285,9 @@ static int input_key(struct dialog *d, int key)
 static int filter_key(struct app *a, int key)
 {
 	static const char keys[NR_FILTERS] = {
-		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a', [FILTER_KEEP] = 'k',
-		[FILTER_RECLAIM] = 'r', [FILTER_RECLAIM_CLEAN] = 'c', [FILTER_DEACTIVATE] = 'd',
-		[FILTER_ROTATE] = 'o', [FILTER_CAPTION] = 't',
+		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a',      [FILTER_KEEP] = 'k',
+		[FILTER_RECLAIM] = 'r',	 [FILTER_RECLAIM_CLEAN] = 'c', [FILTER_DEACTIVATE] = 'd',
+		[FILTER_ROTATE] = 'o',	 [FILTER_CAPTION] = 't',
 	};
 
 	for (int f = 0; f < NR_FILTERS; f++) {
@@ -362,7 +355,8 @@ void dialog_draw(const struct frame *f)
 	top = d->sel >= h - 4 ? d->sel - (h - 4) + 1 : 0;
 	for (int i = 0; i < h - 4 && top + i < d->nr; i++) {
 		bool sel = d->kind != DLG_MESSAGE && top + i == d->sel;
-		draw_str(r.y + 2 + i, r.x + 2, r.w - 4, theme_attr(sel ? T_TAKEN : T_NORMAL), d->items[top + i]);
+		draw_str(r.y + 2 + i, r.x + 2, r.w - 4, theme_attr(sel ? T_TAKEN : T_NORMAL),
+			 d->items[top + i]);
 	}
 	if (d->kind == DLG_MESSAGE)
 		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " any key closes ");

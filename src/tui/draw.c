@@ -105,12 +105,12 @@ int draw_str(int y, int x, int maxw, attr_t a, const char *s)
 		nrun = 0;
 		k = mbrtowc(&wc, s + i, len - i, &st);
 		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-			memset(&st, 0, sizeof st);	/* invalid byte: show it, go on */
+			memset(&st, 0, sizeof st); /* invalid byte: show it, go on */
 			k = 1;
 			wc = L'?';
 		}
 		cw = wcwidth(wc);
-		if (cw < 0) {			/* a control character */
+		if (cw < 0) { /* a control character */
 			wc = L'?';
 			cw = 1;
 		}
@@ -121,7 +121,7 @@ int draw_str(int y, int x, int maxw, attr_t a, const char *s)
 			make_cchar(&one, a, wc);
 			mvadd_wch(y, x + used, &one);
 			used += cw;
-		} else {			/* combining: joins the cell before */
+		} else { /* combining: joins the cell before */
 			attron(a);
 			mvaddnstr(y, x + used, s + i, (int)k);
 			attroff(a);
@@ -139,7 +139,10 @@ int draw_str(int y, int x, int maxw, attr_t a, const char *s)
  */
 bool glyph_cchar(cchar_t *cc, attr_t a, const char *s)
 {
-	static struct { const char *s; wchar_t wc; } seen[32];
+	static struct {
+		const char *s;
+		wchar_t wc;
+	} seen[32];
 	static int nr_seen;
 	int i;
 
@@ -165,7 +168,7 @@ int draw_glyph(int y, int x, attr_t a, const char *s)
 	cchar_t cc;
 
 	if (!glyph_cchar(&cc, a, s))
-		return draw_str(y, x, 1, a, s);	/* not one column: the slow way */
+		return draw_str(y, x, 1, a, s); /* not one column: the slow way */
 	draw_cells(y, x, &cc, 1);
 	return 1;
 }
@@ -191,7 +194,7 @@ int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s)
 		char buf[512];
 		if (n == 0)
 			n = 1;
-		if (n < strlen(s)) {	/* more follows: break at a space */
+		if (n < strlen(s)) { /* more follows: break at a space */
 			size_t sp = n;
 			while (sp > 0 && s[sp] != ' ')
 				sp--;

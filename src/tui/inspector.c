@@ -92,7 +92,8 @@ static void summary(const struct inspector *in, uint64_t step, char *buf, size_t
 		const struct step_record *r = &in->ev[i];
 		bool scan = r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
 		c[0] += r->outcome == OUT_FAULT;
-		c[1] += r->outcome == OUT_REFERENCE || r->branch == BR_TOUCH_YOUNG || r->branch == BR_TOUCH_SEQ;
+		c[1] += r->outcome == OUT_REFERENCE || r->branch == BR_TOUCH_YOUNG ||
+			r->branch == BR_TOUCH_SEQ;
 		c[2] += scan;
 		c[3] += scan && r->outcome == OUT_KEEP;
 		c[4] += r->outcome == OUT_ACTIVATE;
@@ -100,7 +101,9 @@ static void summary(const struct inspector *in, uint64_t step, char *buf, size_t
 		c[6] += scan && r->to == LRU_FREE;
 		c[7] += r->outcome == OUT_REFAULT;
 	}
-	snprintf(buf, n, "faulted %u  referenced %u  scanned %u  kept %u  activated %u  deactivated %u  evicted %u  refaulted %u",
+	snprintf(buf, n,
+		 "faulted %u  referenced %u  scanned %u  kept %u  activated %u  deactivated %u  evicted %u  "
+		 "refaulted %u",
 		 c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
 }
 
@@ -112,8 +115,8 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 	const struct page *p;
 	char flags[160] = "";
 	static const char *const fl[NR_PAGEFLAGS] = {
-		"PG_referenced", "PG_active", "PG_dirty", "PG_writeback", "PG_reclaim",
-		"PG_swapcache", "PG_mlocked", "PG_unevictable", "PG_anon",
+		"PG_referenced", "PG_active",  "PG_dirty",	 "PG_writeback", "PG_reclaim",
+		"PG_swapcache",	 "PG_mlocked", "PG_unevictable", "PG_anon",
 	};
 	int n = 0;
 
@@ -126,10 +129,12 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 				n += snprintf(flags + n, sizeof flags - (size_t)n, "%s ", fl[i]);
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL), "now: %s, pfn %u, %d pte%s (%d young)",
 			 p->lru < NR_LISTS ? lru_name[p->lru] : "-", pfn, page_mapcount(p),
-			 page_mapcount(p) == 1 ? "" : "s", __builtin_popcount((unsigned)(p->young & p->mapped)));
+			 page_mapcount(p) == 1 ? "" : "s",
+			 __builtin_popcount((unsigned)(p->young & p->mapped)));
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "flags: %s", n ? flags : "none");
 	}
-	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_DIM), "object %s: %u resident, %u active, %llu faults, %llu refaults, %llu evicted",
+	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_DIM),
+		 "object %s: %u resident, %u active, %llu faults, %llu refaults, %llu evicted",
 		 object_name(f->app, in->object), os.resident, os.active, (unsigned long long)os.faults,
 		 (unsigned long long)os.refaults, (unsigned long long)os.evicted);
 	return y;
@@ -150,17 +155,19 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 		nev++;
 	summary(in, f->view->step, sum, sizeof sum);
 	y += draw_wrap(y, r->x + 1, r->w - 2, 2, theme_attr(T_LABEL), sum);
-	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_TITLE), "history up to step %llu (%zu events, newest last):",
-		 (unsigned long long)f->view->step, nev);
+	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_TITLE),
+		 "history up to step %llu (%zu events, newest last):", (unsigned long long)f->view->step,
+		 nev);
 	rows = r->y + r->h - y;
 	first = nev > (size_t)(rows > 0 ? rows : 0) ? nev - (size_t)rows : 0;
 	for (size_t i = first; i < nev && y < r->y + r->h; i++, y++) {
 		const struct step_record *e = &in->ev[i];
 		int x = r->x + 1;
 		x += draw_fmt(y, x, r->w - 2, theme_attr(T_DIM), "%8llu ", (unsigned long long)e->step);
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(e->outcome), "%s %-13s", outcome_glyph(e->outcome),
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(e->outcome), "%s %-13s",
+			      outcome_glyph(e->outcome),
 			      e->kind == STEP_WORKLOAD && e->outcome == OUT_NONE ? branch_short(e->branch)
-										  : outcome_name[e->outcome]);
+										 : outcome_name[e->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), " %-13s %s %-13s ",
 			      e->from < NR_LISTS ? lru_name[e->from] : "-", misc_glyph(G_ARROW),
 			      e->to < NR_LISTS ? lru_name[e->to] : "-");

@@ -13,43 +13,60 @@
 
 #include "command.h"
 
-#define CTRL(c) ((c) & 0x1f)
+#define CTRL(c) ((c)&0x1f)
 
 static const struct binding {
 	int key;
 	enum command cmd;
 } bindings[] = {
 	{ ' ', CMD_PLAY },
-	{ KEY_RIGHT, CMD_STEP }, { 'l', CMD_STEP },
-	{ KEY_LEFT, CMD_BACK }, { 'h', CMD_BACK },
-	{ '+', CMD_FASTER }, { '=', CMD_FASTER },
-	{ '-', CMD_SLOWER }, { '_', CMD_SLOWER },
-	{ 'n', CMD_NEXT }, { 'N', CMD_PREV },
+	{ KEY_RIGHT, CMD_STEP },
+	{ 'l', CMD_STEP },
+	{ KEY_LEFT, CMD_BACK },
+	{ 'h', CMD_BACK },
+	{ '+', CMD_FASTER },
+	{ '=', CMD_FASTER },
+	{ '-', CMD_SLOWER },
+	{ '_', CMD_SLOWER },
+	{ 'n', CMD_NEXT },
+	{ 'N', CMD_PREV },
 	{ 'f', CMD_FILTER },
 	{ 'g', CMD_GOTO },
-	{ KEY_HOME, CMD_FIRST }, { KEY_END, CMD_LAST },
+	{ KEY_HOME, CMD_FIRST },
+	{ KEY_END, CMD_LAST },
 	{ 'p', CMD_POLICY },
 	{ 'o', CMD_OPEN },
-	{ '\t', CMD_FOCUS }, { KEY_BTAB, CMD_FOCUS_BACK },
-	{ KEY_UP, CMD_UP }, { 'k', CMD_UP },
-	{ KEY_DOWN, CMD_DOWN }, { 'j', CMD_DOWN },
-	{ KEY_PPAGE, CMD_PAGE_UP }, { KEY_NPAGE, CMD_PAGE_DOWN },
-	{ 'i', CMD_INSPECT }, { '\r', CMD_INSPECT }, { '\n', CMD_INSPECT }, { KEY_ENTER, CMD_INSPECT },
+	{ '\t', CMD_FOCUS },
+	{ KEY_BTAB, CMD_FOCUS_BACK },
+	{ KEY_UP, CMD_UP },
+	{ 'k', CMD_UP },
+	{ KEY_DOWN, CMD_DOWN },
+	{ 'j', CMD_DOWN },
+	{ KEY_PPAGE, CMD_PAGE_UP },
+	{ KEY_NPAGE, CMD_PAGE_DOWN },
+	{ 'i', CMD_INSPECT },
+	{ '\r', CMD_INSPECT },
+	{ '\n', CMD_INSPECT },
+	{ KEY_ENTER, CMD_INSPECT },
 	{ '/', CMD_FIND },
 	{ 'Q', CMD_QUIZ },
 	{ 'B', CMD_BIG },
 	{ 'c', CMD_COMPARE },
 	{ 27, CMD_ESCAPE },
 	{ CTRL('l'), CMD_REDRAW },
-	{ '?', CMD_HELP }, { KEY_F(1), CMD_HELP },
-	{ 'q', CMD_QUIT }, { KEY_F(10), CMD_QUIT },
+	{ '?', CMD_HELP },
+	{ KEY_F(1), CMD_HELP },
+	{ 'q', CMD_QUIT },
+	{ KEY_F(10), CMD_QUIT },
 };
 
+/* clang-format off */
 const char *const command_help[NR_COMMANDS] = {
 #define X(id, help) [(id)] = (help),
 	COMMANDS(X)
 #undef X
 };
+/* clang-format on */
 
 enum command keys_lookup(int key)
 {
@@ -67,7 +84,8 @@ static const char *key_name_of(int key, int ascii)
 	case ' ': return "Space";
 	case '\t': return "Tab";
 	case '\r': return "Enter";
-	case '\n': case KEY_ENTER: return NULL;	/* same as Enter, listed once */
+	case '\n':
+	case KEY_ENTER: return NULL; /* same as Enter, listed once */
 	case 27: return "Esc";
 	case CTRL('l'): return "Ctrl-L";
 	case KEY_RIGHT: return ascii ? "Right" : "→";

@@ -20,8 +20,7 @@ struct panel_ops {
 	void (*draw)(const struct rect *r, const struct frame *f, bool focused);
 };
 
-extern const struct panel_ops panel_lists, panel_decision, panel_counters, panel_log,
-	panel_inspector;
+extern const struct panel_ops panel_lists, panel_decision, panel_counters, panel_log, panel_inspector;
 
 /* The screen's regions; h == 0 means not shown at this size. */
 struct layout {
@@ -29,7 +28,7 @@ struct layout {
 	struct rect header, caption, lists, decision, counters, log, inspector, legend, footer;
 };
 
-#define MIN_COLS 56
+#define MIN_COLS  56
 #define MIN_LINES 16
 
 void layout_compute(struct layout *l, const struct frame *f, int ncols, int nlines);

@@ -33,7 +33,9 @@ void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
 		if (val == 0 && s == SPARK_REFAULT)
 			draw_str(y, x + j, 1, a, " ");
 		else
-			draw_str(y, x + j, 1, a, spark_glyph(h->max[s] ? (int)((uint64_t)val * 8 / ((uint64_t)h->max[s] + 1)) : 0));
+			draw_str(y, x + j, 1, a,
+				 spark_glyph(h->max[s] ? (int)((uint64_t)val * 8 / ((uint64_t)h->max[s] + 1))
+						       : 0));
 	}
 }
 
@@ -55,9 +57,11 @@ static int draw_sparks(const struct rect *r, int y, const struct frame *f)
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0] && y + n < r->y + r->h; i++, n++) {
 		uint64_t val = rows[i].list >= 0 ? engine_list(f->e, rows[i].list).nr
 						 : engine_vmstat(f->e)[SIM_REFAULT];
-		draw_fmt(y + n, r->x + 1, 21, theme_attr(T_LABEL), "%-13s%7llu", rows[i].name, (unsigned long long)val);
+		draw_fmt(y + n, r->x + 1, 21, theme_attr(T_LABEL), "%-13s%7llu", rows[i].name,
+			 (unsigned long long)val);
 		sparkline_draw(y + n, r->x + 23, r->w - 24, f->view, rows[i].spark,
-			       rows[i].spark == SPARK_REFAULT ? theme_outcome(OUT_REFAULT) : theme_attr(T_TITLE));
+			       rows[i].spark == SPARK_REFAULT ? theme_outcome(OUT_REFAULT)
+							      : theme_attr(T_TITLE));
 	}
 	return n;
 }
@@ -70,8 +74,8 @@ static int draw_decisions(const struct rect *r, int y, const struct frame *f)
 	x += draw_str(y, x, r->w - 2, theme_attr(T_LABEL), "decisions ");
 	for (int o = OUT_ACTIVATE; o < NR_OUTCOMES && x < r->x + r->w - 2; o++)
 		if (d[o])
-			x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(o), "%s%s %llu ", outcome_glyph(o),
-				      outcome_name[o], (unsigned long long)d[o]);
+			x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(o), "%s%s %llu ",
+				      outcome_glyph(o), outcome_name[o], (unsigned long long)d[o]);
 	return 1;
 }
 
@@ -99,10 +103,12 @@ static void counters_draw(const struct rect *r, const struct frame *f, bool focu
 		}
 		if (y + row >= r->y + r->h)
 			break;
-		draw_fmt(y + row, r->x + 1 + col * colw, colw - 1, theme_attr(i >= VMSTAT_FIRST_SIM ? T_DIM : T_NORMAL),
-			 "%-22s%9llu", vmstat_name[i], (unsigned long long)now[i]);
+		draw_fmt(y + row, r->x + 1 + col * colw, colw - 1,
+			 theme_attr(i >= VMSTAT_FIRST_SIM ? T_DIM : T_NORMAL), "%-22s%9llu", vmstat_name[i],
+			 (unsigned long long)now[i]);
 		if (delta)
-			draw_fmt(y + row, r->x + 1 + col * colw + 32, colw - 33, theme_attr(T_WARN), "%+lld", delta);
+			draw_fmt(y + row, r->x + 1 + col * colw + 32, colw - 33, theme_attr(T_WARN), "%+lld",
+				 delta);
 		shown++;
 	}
 	if (hidden && y + (shown + ncol - 1) / ncol < r->y + r->h)

@@ -24,12 +24,13 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n)
 			 r->referenced_ptes, !!(r->inputs & IN_VM_EXEC), !!(r->inputs & IN_MAPPED),
 			 !!(r->inputs & IN_ANON), !!(r->inputs & IN_VM_LOCKED));
 	else
-		snprintf(buf, n, "referenced_ptes=%u  PG_referenced=%d  VM_LOCKED=%d  PageAnon=%d  "
+		snprintf(buf, n,
+			 "referenced_ptes=%u  PG_referenced=%d  VM_LOCKED=%d  PageAnon=%d  "
 			 "page_mapped=%d  mapping_mapped=%d  PageDirty=%d  PageWriteback=%d  order=%u%s",
 			 r->referenced_ptes, !!(r->inputs & IN_REFERENCED_PAGE), !!(r->inputs & IN_VM_LOCKED),
-			 !!(r->inputs & IN_ANON), !!(r->inputs & IN_MAPPED), !!(r->inputs & IN_MAPPING_MAPPED),
-			 !!(r->inputs & IN_DIRTY), !!(r->inputs & IN_WRITEBACK), r->order,
-			 r->inputs & IN_LUMPY ? " (lumpy)" : "");
+			 !!(r->inputs & IN_ANON), !!(r->inputs & IN_MAPPED),
+			 !!(r->inputs & IN_MAPPING_MAPPED), !!(r->inputs & IN_DIRTY),
+			 !!(r->inputs & IN_WRITEBACK), r->order, r->inputs & IN_LUMPY ? " (lumpy)" : "");
 }
 
 const char *branch_short(unsigned br)
@@ -39,7 +40,7 @@ const char *branch_short(unsigned br)
 
 	if (br >= NR_BRANCHES)
 		return "";
-	for (i = 0; branch_id[br][i + 3] && i + 1 < sizeof buf; i++) {	/* BR_USED_ONCE -> used_once */
+	for (i = 0; branch_id[br][i + 3] && i + 1 < sizeof buf; i++) { /* BR_USED_ONCE -> used_once */
 		char c = branch_id[br][i + 3];
 		buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 	}
@@ -68,9 +69,9 @@ static int draw_page_line(int y, const struct rect *r, const struct frame *f, co
 	if (rec->pfn == PFN_NONE && rec->object == UINT32_MAX)
 		return 0;
 	page_name(f->app, rec->object, rec->index, name, sizeof name);
-	if (rec->pfn == PFN_NONE) {	/* an operation on a range: map, unmap, free... */
-		draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "object %s, %u pages", object_name(f->app, rec->object),
-			 rec->count);
+	if (rec->pfn == PFN_NONE) { /* an operation on a range: map, unmap, free... */
+		draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "object %s, %u pages",
+			 object_name(f->app, rec->object), rec->count);
 		return 1;
 	}
 	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "page %s  pfn %u   %s %s %s", name, rec->pfn,
@@ -93,7 +94,9 @@ int decision_checks(int y, const struct rect *r, const struct policy_check *c, i
 	if (testw > r->w - 42)
 		testw = r->w - 42 > 10 ? r->w - 42 : 10;
 	/* short panel: skip the first tests so the taken one stays visible */
-	first = !hide_answer && nc > maxrows && taken >= 0 && maxrows >= 2 && taken > maxrows - 2 ? taken - (maxrows - 2) : 0;
+	first = !hide_answer && nc > maxrows && taken >= 0 && maxrows >= 2 && taken > maxrows - 2
+			? taken - (maxrows - 2)
+			: 0;
 	if (first > 0)
 		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_DIM), "%s (%d tests above: not taken)",
 			 misc_glyph(G_NOT_TAKEN), first);
@@ -101,9 +104,11 @@ int decision_checks(int y, const struct rect *r, const struct policy_check *c, i
 		int state = hide_answer ? 3 : taken < 0 ? 2 : i < taken ? 0 : i == taken ? 1 : 2;
 		static const char *const what[] = { "not taken", "TAKEN", "", "" };
 		static const enum misc_glyph g[] = { G_NOT_TAKEN, G_TAKEN, G_NOT_REACHED, G_BULLET };
-		attr_t a = state == 1 ? theme_attr(T_TAKEN) : state == 3 ? theme_attr(T_NORMAL) : theme_attr(T_DIM);
-		draw_fmt(y + rows, r->x + 2, r->w - 3, a, "%s %-*.*s %s %-22s %s", misc_glyph(g[state]), testw,
-			 testw, c[i].test, misc_glyph(G_ARROW), c[i].result, what[state]);
+		attr_t a = state == 1	? theme_attr(T_TAKEN)
+			   : state == 3 ? theme_attr(T_NORMAL)
+					: theme_attr(T_DIM);
+		draw_fmt(y + rows, r->x + 2, r->w - 3, a, "%s %-*.*s %s %-22s %s", misc_glyph(g[state]),
+			 testw, testw, c[i].test, misc_glyph(G_ARROW), c[i].result, what[state]);
 	}
 	if (!hide_answer && taken < 0 && rows < maxrows && rec->branch != BR_NONE)
 		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_WARN), "%s decided before these tests",
@@ -134,9 +139,10 @@ static int draw_verdict(int y, const struct rect *r, const struct frame *f)
 
 	if (!q->on || q->verdict_step != f->view->step || !q->verdict_step)
 		return 0;
-	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(q->right ? T_GOOD : T_BAD), "%s you said %s, the kernel said %s   score %u/%u",
-		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess], outcome_name[f->view->rec.outcome],
-		 q->score, q->asked);
+	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(q->right ? T_GOOD : T_BAD),
+		 "%s you said %s, the kernel said %s   score %u/%u",
+		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess],
+		 outcome_name[f->view->rec.outcome], q->score, q->asked);
 	return 1;
 }
 
@@ -154,7 +160,8 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 	draw_str(y, r->x + 1, 8, theme_attr(T_LABEL), "inputs");
 	y += draw_wrap(y, r->x + 9, r->w - 10, 2, theme_attr(T_NORMAL), in);
 	if (bottom - y > (active ? p->nr_active_checks : p->nr_checks) + 4)
-		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL), "%s, in order (the first that holds decides):",
+		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
+			 "%s, in order (the first that holds decides):",
 			 active ? "shrink_active_list() tests" : "page_check_references() tests");
 	y += decision_checks(y, r, active ? p->active_checks : p->checks,
 			     active ? p->nr_active_checks : p->nr_checks, rec, false, bottom - y - 3);
@@ -177,9 +184,10 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 			 f->view->step ? "The run is over." : "Step 0: nothing has happened yet.");
 		draw_str(y++, r->x + 1, r->w - 2, theme_attr(T_NORMAL),
 			 "Space plays, \xe2\x86\x92 or l steps, ? lists every key.");
-		draw_wrap(y + 1, r->x + 1, r->w - 2, bottom - y - 1, theme_attr(T_DIM),
-			  "Each scan step shows here the tests page_check_references() (or shrink_active_list) "
-			  "makes, in order, with the inputs it read; the one that decided is highlighted.");
+		draw_wrap(
+			y + 1, r->x + 1, r->w - 2, bottom - y - 1, theme_attr(T_DIM),
+			"Each scan step shows here the tests page_check_references() (or shrink_active_list) "
+			"makes, in order, with the inputs it read; the one that decided is highlighted.");
 		return;
 	}
 	y += draw_verdict(y, r, f);
@@ -208,7 +216,8 @@ static void decision_draw(const struct rect *r, const struct frame *f, bool focu
 	else if (rec->kind == STEP_SCAN_ACTIVE)
 		snprintf(title, sizeof title, "Decision: shrink_active_list()  [%s]", f->view->policy->name);
 	else if (f->view->step && rec->kind != STEP_END)
-		snprintf(title, sizeof title, "Step: %s%s", fn[0] ? fn : step_kind_name[rec->kind], fn[0] ? "()" : "");
+		snprintf(title, sizeof title, "Step: %s%s", fn[0] ? fn : step_kind_name[rec->kind],
+			 fn[0] ? "()" : "");
 	else
 		snprintf(title, sizeof title, "Decision");
 	draw_title(r, title, focused);

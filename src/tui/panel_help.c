@@ -15,9 +15,11 @@ static const char *const extra[] = {
 	"Quiz (Q): before a scan decision is shown, answer with",
 	"  a activate   k keep   r reclaim   c reclaim if clean   d deactivate   o rotate   (Esc: skip)",
 	"f then: a k r c d o = n/N look for that outcome, * any scan decision, t the next caption or pause",
-	"Compare mode (c, --compare A,B): both sides stand after the same access k (\xe2\x86\x90/\xe2\x86\x92 move k). Divergence",
+	"Compare mode (c, --compare A,B): both sides stand after the same access k "
+	"(\xe2\x86\x90/\xe2\x86\x92 move k). Divergence",
 	"  at k: a page both sides scanned after access k (before access k+1) got a different FIRST decision",
-	"  there (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its policy.",
+	"  there (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its "
+	"policy.",
 };
 
 void panel_help_draw(const struct frame *f)

@@ -27,12 +27,12 @@
 
 #include "panel.h"
 
-#define LABEL_W 22	/* ">inactive_file   1234 " */
-#define WALK_MAX (1u << 12)	/* pages one draw may visit: 0.1 to 0.3 ms */
-#define TAIL_W 9	/* "◂ kswapd" */
+#define LABEL_W	 22	    /* ">inactive_file   1234 " */
+#define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
+#define TAIL_W	 9	    /* "◂ kswapd" */
 
-static const uint8_t shown[] = { LRU_ACTIVE_FILE, LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
-				 LRU_INACTIVE_ANON, LRU_UNEVICTABLE, LRU_ISOLATED };
+static const uint8_t shown[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
+				 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED };
 #define NR_SHOWN (sizeof shown / sizeof shown[0])
 
 /* The evictable lists always; unevictable and the isolated batch only
@@ -134,7 +134,7 @@ static enum cell_glyph page_glyph(const struct page *p)
 }
 
 struct marks {
-	uint32_t examined, cursor;	/* pfns, PFN_NONE if none */
+	uint32_t examined, cursor; /* pfns, PFN_NONE if none */
 };
 
 static struct marks find_marks(const struct frame *f)
@@ -155,19 +155,19 @@ static struct marks find_marks(const struct frame *f)
 /* What one cell shows, from its k pages: the hottest page's glyph, the
  * head-most page's colour, and marks. */
 struct cell {
-	uint32_t object;	/* of the head-most page: the colour */
-	uint8_t glyph;		/* enum cell_glyph */
+	uint32_t object; /* of the head-most page: the colour */
+	uint8_t glyph;	 /* enum cell_glyph */
 	bool dirty, ex, cur;
 };
 
 /* A run of cells to fill from a list: from its head on, or from its tail
  * back. */
 struct walk {
-	uint32_t p;		/* next page */
-	uint32_t left;		/* cells still to fill */
-	uint32_t taken;		/* pages in the current cell so far */
+	uint32_t p;	/* next page */
+	uint32_t left;	/* cells still to fill */
+	uint32_t taken; /* pages in the current cell so far */
 	bool back;
-	struct cell *out;	/* the current cell */
+	struct cell *out; /* the current cell */
 };
 
 /*
@@ -215,8 +215,7 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k
 
 static attr_t cell_attr(const struct cell *c)
 {
-	attr_t a = c->ex ? theme_attr(T_EXAMINED) : c->cur ? theme_attr(T_CURSOR) :
-		   theme_object(c->object);
+	attr_t a = c->ex ? theme_attr(T_EXAMINED) : c->cur ? theme_attr(T_CURSOR) : theme_object(c->object);
 
 	return c->dirty ? a | A_UNDERLINE : a;
 }
@@ -229,8 +228,8 @@ static int cell_x(const struct rect *r, int c, int cpr, int cw)
 /* Cells 0..@n-1 of a list, row by row; @elided: cell number @elided is
  * the elision mark (-1: none).  At one column a cell, each row is built
  * and drawn at once. */
-static void draw_cells_of(const struct rect *r, int y, const struct frame *f, const struct cell *cells,
-			  int n, int elided)
+static void draw_cells_of(const struct rect *r, int y, const struct frame *f, const struct cell *cells, int n,
+			  int elided)
 {
 	int cpr = cells_per_row(f, r->w), cw = cell_width(f);
 	cchar_t row[512], last;
@@ -245,7 +244,8 @@ static void draw_cells_of(const struct rect *r, int y, const struct frame *f, co
 			int yy = y + c / cpr, x = cell_x(r, c, cpr, cw);
 			const struct cell *cl = &cells[c];
 			attr_t a = c == elided ? theme_attr(T_DIM) : cell_attr(cl);
-			const char *gl = c == elided ? misc_glyph(G_ELIDED) : cell_glyph((enum cell_glyph)cl->glyph);
+			const char *gl =
+				c == elided ? misc_glyph(G_ELIDED) : cell_glyph((enum cell_glyph)cl->glyph);
 
 			/* neighbours mostly look alike: no setcchar() for a repeat */
 			if (fast && gl == last_gl && a == last_a) {
@@ -258,7 +258,7 @@ static void draw_cells_of(const struct rect *r, int y, const struct frame *f, co
 				last_a = a;
 				continue;
 			}
-			if (k)		/* a glyph wider than a column: the slow way from here */
+			if (k) /* a glyph wider than a column: the slow way from here */
 				draw_cells(yy, x - k, row, k);
 			k = 0;
 			fast = false;
@@ -284,10 +284,10 @@ static bool being_scanned(const struct step_record *r, int l)
 /* How one list is laid out, and the walks that fill its cells. */
 struct list_plan {
 	int l, y, rows;
-	uint32_t cells;		/* cells to draw */
-	uint32_t head_cells;	/* elided: cells from the head, then the mark */
+	uint32_t cells;	     /* cells to draw */
+	uint32_t head_cells; /* elided: cells from the head, then the mark */
 	bool elide;
-	struct cell *cell;	/* [cells] */
+	struct cell *cell; /* [cells] */
 };
 
 static int plan_list(const struct rect *r, const struct frame *f, struct list_plan *lp, uint32_t k,
@@ -298,13 +298,14 @@ static int plan_list(const struct rect *r, const struct frame *f, struct list_pl
 	uint32_t cells = (uint32_t)lp->rows * (uint32_t)cpr;
 
 	lp->head_cells = (cells - 1) / 2;
-	lp->elide = (uint64_t)cells * k < li.nr && cells > 2;	/* more pages than cells */
+	lp->elide = (uint64_t)cells * k < li.nr && cells > 2; /* more pages than cells */
 	if (lp->elide) {
 		/* the head, an elided middle, and the tail walked from the tail
 		 * back, so that each page shown is walked once */
 		lp->cells = cells;
 		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell };
-		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells, 0, true, lp->cell + lp->head_cells + 1 };
+		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells, 0, true,
+					 lp->cell + lp->head_cells + 1 };
 	} else {
 		uint32_t need = (li.nr + k - 1) / k;
 		lp->cells = need < cells ? need : cells;

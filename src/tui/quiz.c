@@ -20,12 +20,9 @@ static const struct {
 	int outcome;
 	const char *label;
 } answers[] = {
-	{ 'a', OUT_ACTIVATE, "activate" },
-	{ 'k', OUT_KEEP, "keep" },
-	{ 'r', OUT_RECLAIM, "reclaim" },
-	{ 'c', OUT_RECLAIM_CLEAN, "reclaim if clean" },
-	{ 'd', OUT_DEACTIVATE, "deactivate" },
-	{ 'o', OUT_ROTATE, "rotate (stay active)" },
+	{ 'a', OUT_ACTIVATE, "activate" },     { 'k', OUT_KEEP, "keep" },
+	{ 'r', OUT_RECLAIM, "reclaim" },       { 'c', OUT_RECLAIM_CLEAN, "reclaim if clean" },
+	{ 'd', OUT_DEACTIVATE, "deactivate" }, { 'o', OUT_ROTATE, "rotate (stay active)" },
 };
 
 bool quiz_is_question(const struct step_record *r)
@@ -60,7 +57,7 @@ int quiz_key(struct app *a, int key)
 
 	if (!q->asking)
 		return -1;
-	if (key == 27) {		/* Esc: show the answer, unscored */
+	if (key == 27) { /* Esc: show the answer, unscored */
 		reveal(a);
 		q->verdict_step = 0;
 		return REDRAW_ALL;
@@ -87,11 +84,14 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 	char name[96], in[256];
 	int y = r->y + 1, x;
 
-	draw_title(r, active ? "Quiz: what will shrink_active_list() do with this page?"
-			     : "Quiz: what will page_check_references() answer for this page?", true);
+	draw_title(r,
+		   active ? "Quiz: what will shrink_active_list() do with this page?"
+			  : "Quiz: what will page_check_references() answer for this page?",
+		   true);
 	page_name(f->app, q->object, q->index, name, sizeof name);
-	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL), "page %s  pfn %u, taken from the tail of %s by %s",
-		 name, q->pfn, q->from < NR_LISTS ? lru_name[q->from] : "-",
+	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
+		 "page %s  pfn %u, taken from the tail of %s by %s", name, q->pfn,
+		 q->from < NR_LISTS ? lru_name[q->from] : "-",
 		 q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim" : "kswapd");
 	decision_inputs(q, in, sizeof in);
 	draw_str(y, r->x + 1, 8, theme_attr(T_LABEL), "inputs");
@@ -107,6 +107,7 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", answers[i].key);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ", answers[i].label);
 	}
-	draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM), "Esc shows the answer without scoring.  score %u/%u",
-		 f->app->quiz.score, f->app->quiz.asked);
+	draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM),
+		 "Esc shows the answer without scoring.  score %u/%u", f->app->quiz.score,
+		 f->app->quiz.asked);
 }

@@ -253,14 +253,14 @@ static int colors_wanted(const struct tui_options *o)
 
 	if (o->no_color || (nc && nc[0]) || !has_colors())
 		return 0;
-	start_color();		/* sets COLORS */
+	start_color(); /* sets COLORS */
 	return COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
 }
 
 static void app_init_ui(struct app *a, const struct tui_options *o)
 {
 	a->ui.big = o->big;
-	a->ui.speed = o->big ? 2 : 4;	/* 5 or 20 steps/s */
+	a->ui.speed = o->big ? 2 : 4; /* 5 or 20 steps/s */
 	a->ui.focus = PANEL_LISTS;
 	a->quiz.on = o->quiz && !a->cmp.on;
 }
@@ -277,19 +277,25 @@ static int check_terminal(SCREEN **scr)
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "vmscan-viz: the visualizer needs a terminal on stdin and stdout.\n"
-				"For plain text, use `vmscan-viz run FILE` (summary) or `vmscan-viz trace FILE` (every step).\n");
+				"For plain text, use `vmscan-viz run FILE` (summary) or `vmscan-viz trace "
+				"FILE` (every step).\n");
 		return 2;
 	}
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
-		fprintf(stderr, "vmscan-viz: unknown terminal type '%s' (TERM); set TERM to your terminal, e.g. xterm-256color,\n"
-				"or use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n", term ? term : "");
+		fprintf(stderr,
+			"vmscan-viz: unknown terminal type '%s' (TERM); set TERM to your terminal, e.g. "
+			"xterm-256color,\n"
+			"or use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n",
+			term ? term : "");
 		return 2;
 	}
 	addressable = cursor_address != NULL;
 	del_curterm(cur_term);
 	if (!addressable) {
-		fprintf(stderr, "vmscan-viz: terminal '%s' cannot move the cursor, which the visualizer needs;\n"
-				"use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n", term ? term : "");
+		fprintf(stderr,
+			"vmscan-viz: terminal '%s' cannot move the cursor, which the visualizer needs;\n"
+			"use `vmscan-viz run FILE` or `vmscan-viz trace FILE` for plain text.\n",
+			term ? term : "");
 		return 2;
 	}
 	*scr = newterm(NULL, stdout, stdin);
@@ -302,7 +308,7 @@ static int check_terminal(SCREEN **scr)
 
 int tui_run(const struct tui_options *o)
 {
-	static struct app app;	/* large (two views of sparkline buckets): not on the stack */
+	static struct app app; /* large (two views of sparkline buckets): not on the stack */
 	SCREEN *scr = NULL;
 	char err[4096];
 	int rc, sig;
@@ -323,7 +329,9 @@ int tui_run(const struct tui_options *o)
 			cmp_b = policy_find(comma + 1);
 		}
 		if (!cmp_a || !cmp_b) {
-			fprintf(stderr, "vmscan-viz: --compare takes two policies, A,B (see 'vmscan-viz policies'), not '%s'\n",
+			fprintf(stderr,
+				"vmscan-viz: --compare takes two policies, A,B (see 'vmscan-viz policies'), "
+				"not '%s'\n",
 				o->compare);
 			return 2;
 		}

@@ -13,13 +13,13 @@
 #include <stdbool.h>
 
 struct tui_options {
-	const char *path;	/* scenario file, NULL: the built-in default */
-	const char *policy;	/* NULL: the scenario's, else 2.6.34 */
-	const char *compare;	/* "A,B": start in compare mode, NULL: single */
-	bool ascii;		/* ASCII glyphs (also when the locale is not UTF-8) */
-	bool no_color;		/* also when NO_COLOR is set and not empty */
-	bool big;		/* projector mode */
-	bool quiz;		/* start in quiz mode */
+	const char *path;    /* scenario file, NULL: the built-in default */
+	const char *policy;  /* NULL: the scenario's, else 2.6.34 */
+	const char *compare; /* "A,B": start in compare mode, NULL: single */
+	bool ascii;	     /* ASCII glyphs (also when the locale is not UTF-8) */
+	bool no_color;	     /* also when NO_COLOR is set and not empty */
+	bool big;	     /* projector mode */
+	bool quiz;	     /* start in quiz mode */
 };
 
 /* Returns the process exit status (0 on q). */

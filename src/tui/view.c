@@ -31,12 +31,9 @@ const char *const filter_name[NR_FILTERS] = {
 };
 
 static const uint8_t filter_outcome[NR_FILTERS] = {
-	[FILTER_ACTIVATE] = OUT_ACTIVATE,
-	[FILTER_KEEP] = OUT_KEEP,
-	[FILTER_RECLAIM] = OUT_RECLAIM,
-	[FILTER_RECLAIM_CLEAN] = OUT_RECLAIM_CLEAN,
-	[FILTER_DEACTIVATE] = OUT_DEACTIVATE,
-	[FILTER_ROTATE] = OUT_ROTATE,
+	[FILTER_ACTIVATE] = OUT_ACTIVATE,     [FILTER_KEEP] = OUT_KEEP,
+	[FILTER_RECLAIM] = OUT_RECLAIM,	      [FILTER_RECLAIM_CLEAN] = OUT_RECLAIM_CLEAN,
+	[FILTER_DEACTIVATE] = OUT_DEACTIVATE, [FILTER_ROTATE] = OUT_ROTATE,
 };
 
 bool filter_matches(enum filter f, uint8_t mark)
@@ -82,8 +79,7 @@ static void hist_merge(struct history *h)
 	h->bucket_steps *= 2;
 }
 
-static void hist_sample(struct history *h, const struct engine *e, uint64_t step,
-			const struct step_record *r)
+static void hist_sample(struct history *h, const struct engine *e, uint64_t step, const struct step_record *r)
 {
 	static const uint8_t lists[SPARK_FREE + 1] = {
 		LRU_INACTIVE_ANON, LRU_ACTIVE_ANON, LRU_INACTIVE_FILE, LRU_ACTIVE_FILE, LRU_FREE,
@@ -181,8 +177,7 @@ void view_finish(struct view *v)
 		view_build_more(v, VIEW_SLICE_STEPS);
 }
 
-int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
-	       char *err, size_t n)
+int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
 	size_t state = workload_state_size(wl), budget = timeline_default_budget(wl, 0);
@@ -296,6 +291,6 @@ struct step_record view_peek(struct view *v)
 	uint64_t now = v->step;
 
 	r = *timeline_forward(v->tl);
-	timeline_seek(v->tl, now);	/* back to where we were: one snapshot interval at most */
+	timeline_seek(v->tl, now); /* back to where we were: one snapshot interval at most */
 	return r;
 }

@@ -10,7 +10,7 @@
 #ifndef VMSCAN_CONFIG_H
 #define VMSCAN_CONFIG_H
 
-extern const char vmscan_version[];	/* the Makefile's VERSION */
-extern const char vmscan_datadir[];	/* $(PREFIX)/share/vmscan-viz: installed scenarios */
+extern const char vmscan_version[]; /* the Makefile's VERSION */
+extern const char vmscan_datadir[]; /* $(PREFIX)/share/vmscan-viz: installed scenarios */
 
 #endif

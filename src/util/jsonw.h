@@ -19,9 +19,9 @@ struct jsonw {
 };
 
 void jsonw_init(struct jsonw *w, FILE *f);
-void jsonw_begin(struct jsonw *w, const char *key, char bracket);	/* '{' or '[' */
-void jsonw_end(struct jsonw *w, char bracket);				/* '}' or ']' */
-void jsonw_str(struct jsonw *w, const char *key, const char *val);	/* val NULL: null */
+void jsonw_begin(struct jsonw *w, const char *key, char bracket);  /* '{' or '[' */
+void jsonw_end(struct jsonw *w, char bracket);			   /* '}' or ']' */
+void jsonw_str(struct jsonw *w, const char *key, const char *val); /* val NULL: null */
 void jsonw_u64(struct jsonw *w, const char *key, uint64_t val);
 void jsonw_i64(struct jsonw *w, const char *key, int64_t val);
 void jsonw_bool(struct jsonw *w, const char *key, bool val);

@@ -27,9 +27,9 @@
 #include "engine/internal.h"
 #include "engine/timeline.h"
 
-#define HOT_PAGES  (64u << 10)
-#define ALL_PAGES  (1u << 20)
-#define MEM_PAGES  (100u << 10)
+#define HOT_PAGES (64u << 10)
+#define ALL_PAGES (1u << 20)
+#define MEM_PAGES (100u << 10)
 
 static double now(void)
 {
@@ -46,11 +46,12 @@ static uint32_t *make_trace(uint32_t n, uint32_t *distinct)
 
 	if (!t)
 		return NULL;
-	rng_seed(s, 20100222);	/* the date of the series */
+	rng_seed(s, 20100222); /* the date of the series */
 	zipf_setup(&z, HOT_PAGES, 0.99, 0);
 	/* the scan walks the pages above the hot set, round and round */
 	for (uint32_t i = 0; i < n; i++)
-		t[i] = rng_next(s) % 10 < 7 ? zipf_sample(&z, s) : HOT_PAGES + scan++ % (ALL_PAGES - HOT_PAGES);
+		t[i] = rng_next(s) % 10 < 7 ? zipf_sample(&z, s)
+					    : HOT_PAGES + scan++ % (ALL_PAGES - HOT_PAGES);
 	*distinct = scan < ALL_PAGES - HOT_PAGES ? HOT_PAGES + scan : ALL_PAGES;
 	return t;
 }
@@ -70,11 +71,16 @@ static int bench_setup(struct bench_run *b, uint32_t n, uint32_t pages)
 	if (!b->trace)
 		return -1;
 	b->obj = (struct object_spec){ "trace", OBJ_FILE, false, b->distinct };
-	b->op = (struct wl_op){ .kind = WL_TRACE, .via = VIA_READ, .count = n, .trace = b->trace,
-				.caption = UINT32_MAX };
-	b->wl = (struct workload){ .memory = { .pages = pages, .swappiness = 60, .writeback_steps = 16,
-					      .kswapd = true },
-				   .objects = &b->obj, .nr_objects = 1, .ops = &b->op, .nr_ops = 1 };
+	b->op = (struct wl_op){
+		.kind = WL_TRACE, .via = VIA_READ, .count = n, .trace = b->trace, .caption = UINT32_MAX
+	};
+	b->wl = (struct workload){
+		.memory = { .pages = pages, .swappiness = 60, .writeback_steps = 16, .kswapd = true },
+		.objects = &b->obj,
+		.nr_objects = 1,
+		.ops = &b->op,
+		.nr_ops = 1
+	};
 	return 0;
 }
 
@@ -82,16 +88,26 @@ static int bench_setup(struct bench_run *b, uint32_t n, uint32_t pages)
  * referenced bit, second access activates, reclaim from the inactive tail,
  * active list aged into the inactive one while it is the larger.
  * 12 bytes a page: two links and a word of flags. */
-struct bare_page { uint32_t next, prev, flags; };
+struct bare_page {
+	uint32_t next, prev, flags;
+};
 enum { BARE_RESIDENT = 1, BARE_ACTIVE = 2, BARE_REF = 4 };
-struct bare_list { uint32_t head, tail, nr; };
+struct bare_list {
+	uint32_t head, tail, nr;
+};
 
 /* inline, as the engine's list operations are: called out of line, they
  * held the loop to about 100 M/s, where the issue measured 110 */
 static inline void bare_del(struct bare_page *p, struct bare_list *l, uint32_t i)
 {
-	if (p[i].prev == UINT32_MAX) l->head = p[i].next; else p[p[i].prev].next = p[i].next;
-	if (p[i].next == UINT32_MAX) l->tail = p[i].prev; else p[p[i].next].prev = p[i].prev;
+	if (p[i].prev == UINT32_MAX)
+		l->head = p[i].next;
+	else
+		p[p[i].prev].next = p[i].next;
+	if (p[i].next == UINT32_MAX)
+		l->tail = p[i].prev;
+	else
+		p[p[i].next].prev = p[i].prev;
 	l->nr--;
 }
 
@@ -99,7 +115,10 @@ static inline void bare_add(struct bare_page *p, struct bare_list *l, uint32_t i
 {
 	p[i].prev = UINT32_MAX;
 	p[i].next = l->head;
-	if (l->head == UINT32_MAX) l->tail = i; else p[l->head].prev = i;
+	if (l->head == UINT32_MAX)
+		l->tail = i;
+	else
+		p[l->head].prev = i;
 	l->head = i;
 	l->nr++;
 }
@@ -125,16 +144,16 @@ static uint64_t bare_lru(const uint32_t *trace, uint32_t n, uint32_t distinct, u
 			continue;
 		}
 		while (in.nr + act.nr >= mem) {
-			if (act.nr > in.nr) {		/* age the active list */
+			if (act.nr > in.nr) { /* age the active list */
 				uint32_t v = act.tail;
 				bare_del(p, &act, v);
 				bare_add(p, &in, v);
 				p[v].flags &= ~(uint32_t)BARE_ACTIVE;
 				continue;
 			}
-			uint32_t v = in.tail;		/* reclaim from the inactive tail */
+			uint32_t v = in.tail; /* reclaim from the inactive tail */
 			bare_del(p, &in, v);
-			if (p[v].flags & BARE_REF) {	/* referenced: one more trip */
+			if (p[v].flags & BARE_REF) { /* referenced: one more trip */
 				p[v].flags &= ~(uint32_t)BARE_REF;
 				bare_add(p, &in, v);
 				continue;
@@ -211,8 +230,7 @@ static int seek(uint32_t n, size_t budget_mib)
 	t0 = now();
 	engine_run(count, UINT64_MAX);
 	printf("count_run_s %.2f s\n", now() - t0);
-	budget = budget_mib ? budget_mib << 20 :
-		 timeline_default_budget(&b.wl, engine_steps(count));
+	budget = budget_mib ? budget_mib << 20 : timeline_default_budget(&b.wl, engine_steps(count));
 	timeline_set_budget(t, budget);
 	timeline_plan(t, engine_steps(count));
 	engine_free(count);
@@ -239,7 +257,8 @@ static int seek(uint32_t n, size_t budget_mib)
 	printf("jump_max_ms %.2f ms\n", jump[63]);
 	printf("snapshot_budget %.1f MiB\n", (double)budget / (1 << 20));
 	printf("snapshot_bytes %.1f MiB\n", (double)timeline_bytes(t) / (1 << 20));
-	printf("packed_snapshot %.2f MiB\n", (double)timeline_bytes(t) / (1 << 20) / (double)timeline_snapshots(t));
+	printf("packed_snapshot %.2f MiB\n",
+	       (double)timeline_bytes(t) / (1 << 20) / (double)timeline_snapshots(t));
 	printf("state %.2f MiB\n", (double)workload_state_size(&b.wl) / (1 << 20));
 	timeline_free(t);
 	free(b.trace);
@@ -287,7 +306,8 @@ static int growth(uint32_t pages)
 	printf("ns_per_step %.1f ns\n", (t1 - t0) * 1e9 / (double)engine_steps(e));
 	printf("ns_per_list_move %.1f ns\n", list_move_ns(e));
 	getrusage(RUSAGE_SELF, &ru);
-	printf("state_bytes_per_zone_page %.1f B\n", (double)engine_state_size(e) / pages);	/* incl. every object page's slot */
+	printf("state_bytes_per_zone_page %.1f B\n",
+	       (double)engine_state_size(e) / pages); /* incl. every object page's slot */
 	printf("max_rss %.1f MiB\n", ru.ru_maxrss / 1024.0);
 	engine_free(e);
 	free(b.trace);

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf[size] = '\0';
 	if (scenario_parse("fuzz.json", "tests/fuzz/corpus", buf, size, &s, &d) == 0) {
 		if (d.n)
-			abort();	/* success comes with no diagnostics */
+			abort(); /* success comes with no diagnostics */
 		for (uint32_t i = 0; i < s.wl.nr_ops; i++) {
 			const struct wl_op *op = &s.wl.ops[i];
 			if (op->object != UINT32_MAX) {
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	} else {
 		if (d.n == 0)
-			abort();	/* a refusal always says why */
+			abort(); /* a refusal always says why */
 		for (size_t i = 0; i < d.n; i++)
 			diag_format(&d.v[i], line, sizeof line);
 	}

@@ -50,7 +50,7 @@ static void run_briefly(const struct scenario *s)
 		return;
 	e = engine_new(&s->wl, policy_find("2.6.34"), &err);
 	if (!e)
-		abort();	/* the loader let through what the engine refuses */
+		abort(); /* the loader let through what the engine refuses */
 	for (int i = 0; i < 4096 && !engine_done(e); i++) {
 		engine_step(e);
 		if (engine_check(e, why, sizeof why) < 0)
@@ -73,12 +73,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					data[0] & 8 ? 64 : 16, data[0] & 4 ? VIA_TOUCH : VIA_READ, &s, &d);
 	if (rc == 0) {
 		if (d.n)
-			abort();	/* success comes with no diagnostics */
+			abort(); /* success comes with no diagnostics */
 		check_sizes(&s);
 		run_briefly(&s);
 	} else {
 		if (d.n == 0 || rc != -1)
-			abort();	/* a refusal always says why; the arguments were good */
+			abort(); /* a refusal always says why; the arguments were good */
 		for (size_t i = 0; i < d.n; i++)
 			diag_format(&d.v[i], line, sizeof line);
 	}

@@ -17,25 +17,27 @@
 static int harness_failed_checks, harness_passed, harness_failed, harness_rows;
 static const char *harness_current;
 
-#define CHECKF(cond, ...)                                                       \
-	do {                                                                    \
-		if (!(cond)) {                                                  \
-			harness_failed_checks++;                                \
-			fprintf(stderr, "%s:%d: %s: check failed: %s: ",        \
-				__FILE__, __LINE__, harness_current, #cond);    \
-			fprintf(stderr, __VA_ARGS__);                           \
-			fputc('\n', stderr);                                    \
-		}                                                               \
+#define CHECKF(cond, ...)                                                                    \
+	do {                                                                                 \
+		if (!(cond)) {                                                               \
+			harness_failed_checks++;                                             \
+			fprintf(stderr, "%s:%d: %s: check failed: %s: ", __FILE__, __LINE__, \
+				harness_current, #cond);                                     \
+			fprintf(stderr, __VA_ARGS__);                                        \
+			fputc('\n', stderr);                                                 \
+		}                                                                            \
 	} while (0)
 #define CHECK(cond) CHECKF(cond, "%s", "")
-#define CHECK_EQ_U(a, b)                                                        \
-	CHECKF((unsigned long long)(a) == (unsigned long long)(b), "%llu != %llu", \
-	       (unsigned long long)(a), (unsigned long long)(b))
-#define CHECK_STR(a, b)                                                         \
-	CHECKF(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
+#define CHECK_EQ_U(a, b)                                                                                    \
+	CHECKF((unsigned long long)(a) == (unsigned long long)(b), "%llu != %llu", (unsigned long long)(a), \
+	       (unsigned long long)(b))
+#define CHECK_STR(a, b) CHECKF(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
 
 /* A table row is a test of its own: ROW_BEGIN before it, ROW_END after. */
-static inline int harness_row_begin(void) { return harness_failed_checks; }
+static inline int harness_row_begin(void)
+{
+	return harness_failed_checks;
+}
 static inline void harness_row_end(int before)
 {
 	harness_rows++;
@@ -45,23 +47,23 @@ static inline void harness_row_end(int before)
 		harness_failed++;
 }
 #define ROW_BEGIN() int row_before_ = harness_row_begin()
-#define ROW_END() harness_row_end(row_before_)
+#define ROW_END()   harness_row_end(row_before_)
 
 /* A test function counts once, unless it ran rows (then each row counts). */
-#define RUN(fn)                                                                 \
-	do {                                                                    \
-		int before_ = harness_failed_checks, rows_ = harness_rows;      \
-		harness_current = #fn;                                          \
-		fn();                                                           \
-		if (harness_rows != rows_)                                      \
-			break;                                                  \
-		if (harness_failed_checks == before_)                           \
-			harness_passed++;                                       \
-		else                                                            \
-			harness_failed++;                                       \
+#define RUN(fn)                                                            \
+	do {                                                               \
+		int before_ = harness_failed_checks, rows_ = harness_rows; \
+		harness_current = #fn;                                     \
+		fn();                                                      \
+		if (harness_rows != rows_)                                 \
+			break;                                             \
+		if (harness_failed_checks == before_)                      \
+			harness_passed++;                                  \
+		else                                                       \
+			harness_failed++;                                  \
 	} while (0)
 
-#define HARNESS_END(name)                                                       \
+#define HARNESS_END(name)                                                                              \
 	(fflush(stderr), printf("%s: %d passed, %d failed\n", (name), harness_passed, harness_failed), \
 	 harness_failed ? 1 : 0)
 

@@ -38,12 +38,14 @@ static void compare_scenario(const char *path)
 		bool locked_corner = (x->inputs & IN_VM_LOCKED) && x->outcome == OUT_RECLAIM_CLEAN &&
 				     y->outcome == OUT_RECLAIM;
 		if (x->kind != y->kind || x->pfn != y->pfn || x->func != y->func || x->from != y->from ||
-		    x->to != y->to || x->action != y->action || (x->outcome != y->outcome && !locked_corner)) {
+		    x->to != y->to || x->action != y->action ||
+		    (x->outcome != y->outcome && !locked_corner)) {
 			CHECKF(0, "%s: step %llu differs: %s %s -> %s (%s) vs %s %s -> %s (%s)", path,
-			       (unsigned long long)x->step, outcome_name[x->outcome], lru_name[x->from < NR_LISTS ? x->from : 0],
-			       lru_name[x->to < NR_LISTS ? x->to : 0], branch_id[x->branch], outcome_name[y->outcome],
-			       lru_name[y->from < NR_LISTS ? y->from : 0], lru_name[y->to < NR_LISTS ? y->to : 0],
-			       branch_id[y->branch]);
+			       (unsigned long long)x->step, outcome_name[x->outcome],
+			       lru_name[x->from < NR_LISTS ? x->from : 0],
+			       lru_name[x->to < NR_LISTS ? x->to : 0], branch_id[x->branch],
+			       outcome_name[y->outcome], lru_name[y->from < NR_LISTS ? y->from : 0],
+			       lru_name[y->to < NR_LISTS ? y->to : 0], branch_id[y->branch]);
 			break;
 		}
 	}

@@ -39,45 +39,51 @@ static void test_from_trace(void)
 	static const struct {
 		const char *sentence;
 		const char *text;
-		size_t len;		/* 0: strlen(text) */
+		size_t len; /* 0: strlen(text) */
 		const char *format;
 		uint64_t memory;
 		int rc;
-		const char *objects;	/* rc 0 */
-		const char *accesses;	/* rc 0; else the first diagnostic */
+		const char *objects;  /* rc 0 */
+		const char *accesses; /* rc 0; else the first diagnostic */
 	} rows[] = {
-		{ "a txt trace makes one file, as large as its largest page + 1",
-		  "0\n5\n# c\n\n2\n", 0, NULL, 16, 0, "trace:6", "0,5,2" },
-		{ "names make one file each; lines without go to trace",
-		  "3 index\n1\n0 log r\n", 0, "txt", 16, 0, "index:4,trace:2,log:1", "3/index,1/trace,0/log" },
-		{ "a line naming trace is the default file",
-		  "1 trace\n4\n", 0, "txt", 16, 0, "trace:5", "1/trace,4/trace" },
-		{ "u32: little-endian words",
-		  "\x03\0\0\0\xff\0\0\0", 8, "u32", 16, 0, "trace:256", "3,255" },
+		{ "a txt trace makes one file, as large as its largest page + 1", "0\n5\n# c\n\n2\n", 0, NULL,
+		  16, 0, "trace:6", "0,5,2" },
+		{ "names make one file each; lines without go to trace", "3 index\n1\n0 log r\n", 0, "txt",
+		  16, 0, "index:4,trace:2,log:1", "3/index,1/trace,0/log" },
+		{ "a line naming trace is the default file", "1 trace\n4\n", 0, "txt", 16, 0, "trace:5",
+		  "1/trace,4/trace" },
+		{ "u32: little-endian words", "\x03\0\0\0\xff\0\0\0", 8, "u32", 16, 0, "trace:256", "3,255" },
 		{ "lackey: pages renumbered by first use, one file of the distinct pages",
-		  "==1== x\nI  0400d7d4,3\n L 04022610,8\n S 0400d000,8\n M 7ff000f70,4\n", 0, "lackey", 16, 0,
-		  "trace:3", "0,1,0,2" },
-		{ "a non-number is refused at its line and column",
-		  "0\n  x2\n", 0, NULL, 16, -1, NULL, "t.txt:2:3: error: expected a page number, found \"x2\"" },
-		{ "a page no object can have",
-		  "268435456\n", 0, NULL, 16, -1, NULL,
-		  "t.txt:1:1: error: page 268435456 is over 268435455, the largest page index an object can have" },
-		{ "a write line in a read trace",
-		  "1 w\n", 0, NULL, 16, -1, NULL,
-		  "t.txt:1:3: error: access kind \"w\" differs from the operation's \"via\": \"read\"; a trace has one kind of access" },
-		{ "a control character in a name",
-		  "1 a\x01\n", 0, NULL, 16, -1, NULL, "t.txt:1:3: error: expected an object name, found \"a\\x01\"" },
-		{ "an empty trace", "# nothing\n", 0, NULL, 16, -1, NULL, "t.txt: error: the trace holds no accesses" },
-		{ "an empty u32 trace", "", 0, "u32", 16, -1, NULL, "t.txt: error: the trace holds no accesses" },
+		  "==1== x\nI  0400d7d4,3\n L 04022610,8\n S 0400d000,8\n M 7ff000f70,4\n", 0, "lackey", 16,
+		  0, "trace:3", "0,1,0,2" },
+		{ "a non-number is refused at its line and column", "0\n  x2\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:2:3: error: expected a page number, found \"x2\"" },
+		{ "a page no object can have", "268435456\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:1:1: error: page 268435456 is over 268435455, the largest page index an object can "
+		  "have" },
+		{ "a write line in a read trace", "1 w\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:1:3: error: access kind \"w\" differs from the operation's \"via\": \"read\"; a "
+		  "trace has one kind of access" },
+		{ "a control character in a name", "1 a\x01\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:1:3: error: expected an object name, found \"a\\x01\"" },
+		{ "an empty trace", "# nothing\n", 0, NULL, 16, -1, NULL,
+		  "t.txt: error: the trace holds no accesses" },
+		{ "an empty u32 trace", "", 0, "u32", 16, -1, NULL,
+		  "t.txt: error: the trace holds no accesses" },
 		{ "a u32 trace of 3 bytes", "\1\0\0", 3, "u32", 16, -1, NULL,
-		  "t.txt: error: a u32 trace is a whole number of 4-byte page numbers, but the file has 3 bytes" },
+		  "t.txt: error: a u32 trace is a whole number of 4-byte page numbers, but the file has 3 "
+		  "bytes" },
 		{ "memory below 16", "0\n", 0, NULL, 15, -2, NULL,
-		  "vmscan-viz: error: --memory: expected a whole number of pages from 16 to 67108864, found 15; "
-		  "67108864 is the engine's limit (ENGINE_MAX_PAGES, 256 GiB of 4 KiB pages) and a zone needs 16 "
+		  "vmscan-viz: error: --memory: expected a whole number of pages from 16 to 67108864, found "
+		  "15; "
+		  "67108864 is the engine's limit (ENGINE_MAX_PAGES, 256 GiB of 4 KiB pages) and a zone "
+		  "needs 16 "
 		  "pages for its watermarks" },
 		{ "memory over the engine's limit", "0\n", 0, NULL, 99999999999ull, -2, NULL,
-		  "vmscan-viz: error: --memory: expected a whole number of pages from 16 to 67108864, found 99999999999; "
-		  "67108864 is the engine's limit (ENGINE_MAX_PAGES, 256 GiB of 4 KiB pages) and a zone needs 16 "
+		  "vmscan-viz: error: --memory: expected a whole number of pages from 16 to 67108864, found "
+		  "99999999999; "
+		  "67108864 is the engine's limit (ENGINE_MAX_PAGES, 256 GiB of 4 KiB pages) and a zone "
+		  "needs 16 "
 		  "pages for its watermarks" },
 		{ "a large memory is accepted", "0\n", 0, NULL, 4194304, 0, "trace:1", "0" },
 		{ "an unknown format", "0\n", 0, "u64", 16, -2, NULL,
@@ -90,8 +96,8 @@ static void test_from_trace(void)
 		struct diag_list d = { 0 };
 		char objs[256], acc[256], line[1024];
 		size_t len = rows[i].len ? rows[i].len : strlen(rows[i].text);
-		int rc = scenario_from_trace_buffer("t.txt", rows[i].text, len, rows[i].format, rows[i].memory,
-						    VIA_READ, &s, &d);
+		int rc = scenario_from_trace_buffer("t.txt", rows[i].text, len, rows[i].format,
+						    rows[i].memory, VIA_READ, &s, &d);
 
 		CHECKF(rc == rows[i].rc, "%s: returned %d", rows[i].sentence, rc);
 		if (rc == 0 && rows[i].rc == 0) {
@@ -105,7 +111,8 @@ static void test_from_trace(void)
 			CHECKF(d.n >= 1, "%s: refused without a reason", rows[i].sentence);
 			if (d.n) {
 				diag_format(&d.v[0], line, sizeof line);
-				CHECKF(strcmp(line, rows[i].accesses) == 0, "%s: got %s", rows[i].sentence, line);
+				CHECKF(strcmp(line, rows[i].accesses) == 0, "%s: got %s", rows[i].sentence,
+				       line);
 			}
 		}
 		scenario_free(&s);
@@ -123,7 +130,8 @@ static void test_same_in_every_format(void)
 	struct diag_list d = { 0 };
 
 	CHECK(scenario_from_trace_buffer("a", txt, strlen(txt), "txt", 64, VIA_TOUCH, &a, &d) == 0);
-	CHECK(scenario_from_trace_buffer("b", (const char *)u32, sizeof u32, "u32", 64, VIA_TOUCH, &b, &d) == 0);
+	CHECK(scenario_from_trace_buffer("b", (const char *)u32, sizeof u32, "u32", 64, VIA_TOUCH, &b, &d) ==
+	      0);
 	CHECK(d.n == 0);
 	if (a.wl.nr_ops == 1 && b.wl.nr_ops == 1) {
 		CHECK_EQ_U(a.wl.objects[0].pages, 301);
@@ -157,8 +165,10 @@ static void test_budget(void)
 	CHECK(d.n == 1);
 	if (d.n) {
 		diag_format(&d.v[0], line, sizeof line);
-		CHECKF(strncmp(line, "t.json:1:39: error: memory: the simulation would need about 9.00 GiB, "
-				     "more than 8 GiB, the limit: 3.00 GiB for the zone and its objects", 130) == 0,
+		CHECKF(strncmp(line,
+			       "t.json:1:39: error: memory: the simulation would need about 9.00 GiB, "
+			       "more than 8 GiB, the limit: 3.00 GiB for the zone and its objects",
+			       130) == 0,
 		       "%s", line);
 	}
 	scenario_free(&s);

@@ -23,8 +23,8 @@
 #include "engine/timeline.h"
 #include "harness.h"
 
-#define MAX_OBJ 5
-#define MAX_OPS 48
+#define MAX_OBJ	  5
+#define MAX_OPS	  48
 #define MAX_TRACE 300
 
 struct gen {
@@ -59,24 +59,30 @@ static void gen_case(struct gen *g, uint64_t seed)
 	g->wl.memory.laptop_mode = PICK(&s, 5) == 0;
 	for (uint32_t i = 0; i < nobj; i++) {
 		snprintf(g->names[i], sizeof g->names[i], "o%u", i);
-		g->obj[i] = (struct object_spec){ g->names[i], (uint8_t)(PICK(&s, 3) == 0 ? OBJ_ANON : OBJ_FILE),
-						  PICK(&s, 3) == 0, 1 + PICK(&s, 400) };
+		g->obj[i] =
+			(struct object_spec){ g->names[i], (uint8_t)(PICK(&s, 3) == 0 ? OBJ_ANON : OBJ_FILE),
+					      PICK(&s, 3) == 0, 1 + PICK(&s, 400) };
 	}
 	for (uint32_t i = 0; i < nops; i++) {
 		struct wl_op *op = &g->ops[i];
 		uint32_t o = PICK(&s, nobj), size = g->obj[o].pages, first = PICK(&s, size);
 		uint32_t count = 1 + PICK(&s, size - first);
-		static const uint8_t kinds[] = { WL_MAP, WL_UNMAP, WL_TOUCH, WL_TOUCH, WL_READ, WL_WRITE, WL_DIRTY,
-						 WL_MLOCK, WL_MUNLOCK, WL_MADVISE, WL_ALLOC, WL_FREE, WL_PAUSE, WL_RANDOM,
-						 WL_TRACE };
-		*op = (struct wl_op){ .kind = kinds[PICK(&s, sizeof kinds)], .object = o, .first = first, .count = count,
-				      .as = (uint8_t)PICK(&s, 3), .caption = UINT32_MAX };
+		static const uint8_t kinds[] = { WL_MAP,   WL_UNMAP, WL_TOUCH, WL_TOUCH,   WL_READ,
+						 WL_WRITE, WL_DIRTY, WL_MLOCK, WL_MUNLOCK, WL_MADVISE,
+						 WL_ALLOC, WL_FREE,  WL_PAUSE, WL_RANDOM,  WL_TRACE };
+		*op = (struct wl_op){ .kind = kinds[PICK(&s, sizeof kinds)],
+				      .object = o,
+				      .first = first,
+				      .count = count,
+				      .as = (uint8_t)PICK(&s, 3),
+				      .caption = UINT32_MAX };
 		if ((op->kind == WL_READ || op->kind == WL_WRITE) && g->obj[o].type == OBJ_ANON)
 			op->kind = WL_TOUCH;
 		if (op->kind == WL_TOUCH && PICK(&s, 2))
 			op->via = VIA_TOUCH_WRITE;
 		if (op->kind == WL_MAP || op->kind == WL_MADVISE)
-			op->flags = (uint8_t)((PICK(&s, 2) ? WL_F_EXEC : 0) | (PICK(&s, 3) == 0 ? WL_F_SEQ : 0));
+			op->flags =
+				(uint8_t)((PICK(&s, 2) ? WL_F_EXEC : 0) | (PICK(&s, 3) == 0 ? WL_F_SEQ : 0));
 		if (op->kind == WL_ALLOC) {
 			op->object = UINT32_MAX;
 			op->order = (uint8_t)PICK(&s, 6);
@@ -89,7 +95,7 @@ static void gen_case(struct gen *g, uint64_t seed)
 		if (op->kind == WL_RANDOM) {
 			op->range = count;
 			op->count = 1 + PICK(&s, 300);
-			op->seed = rnd(&s) >> 12;	/* JSON numbers are exact below 2^53 */
+			op->seed = rnd(&s) >> 12; /* JSON numbers are exact below 2^53 */
 			op->theta = 0.5 + PICK(&s, 100) / 100.0;
 			op->flags = PICK(&s, 2) ? WL_F_ZIPF : 0;
 			op->via = g->obj[o].type == OBJ_ANON ? VIA_TOUCH : (uint8_t)PICK(&s, 4);
@@ -244,16 +250,17 @@ static void print_case(const struct gen *g)
 	static const char *const via[] = { "touch", "read", "write", "touch" };
 	FILE *f = stderr;
 
-	fprintf(f, "{ \"format\": 1, \"title\": \"shrunk property case\", \"policy\": \"%s\",\n"
-		   "  \"memory\": { \"pages\": %u, \"swap\": %u, \"swappiness\": %u, \"writeback_steps\": %u, "
-		   "\"kswapd\": %s, \"laptop_mode\": %s },\n  \"objects\": [",
+	fprintf(f,
+		"{ \"format\": 1, \"title\": \"shrunk property case\", \"policy\": \"%s\",\n"
+		"  \"memory\": { \"pages\": %u, \"swap\": %u, \"swappiness\": %u, \"writeback_steps\": %u, "
+		"\"kswapd\": %s, \"laptop_mode\": %s },\n  \"objects\": [",
 		g->policy, g->wl.memory.pages, g->wl.memory.swap_pages, g->wl.memory.swappiness,
 		g->wl.memory.writeback_steps, g->wl.memory.kswapd ? "true" : "false",
 		g->wl.memory.laptop_mode ? "true" : "false");
 	for (uint32_t i = 0; i < g->wl.nr_objects; i++)
-		fprintf(f, "%s{ \"name\": \"%s\", \"type\": \"%s\", \"pages\": %u, \"exec\": %s }", i ? ", " : "",
-			g->obj[i].name, g->obj[i].type == OBJ_ANON ? "anon" : "file", g->obj[i].pages,
-			g->obj[i].exec ? "true" : "false");
+		fprintf(f, "%s{ \"name\": \"%s\", \"type\": \"%s\", \"pages\": %u, \"exec\": %s }",
+			i ? ", " : "", g->obj[i].name, g->obj[i].type == OBJ_ANON ? "anon" : "file",
+			g->obj[i].pages, g->obj[i].exec ? "true" : "false");
 	fprintf(f, "],\n  \"workload\": [\n");
 	for (uint32_t i = 0; i < g->wl.nr_ops; i++) {
 		const struct wl_op *op = &g->ops[i];
@@ -263,51 +270,68 @@ static void print_case(const struct gen *g)
 		fprintf(f, "    { ");
 		switch (op->kind) {
 		case WL_MAP:
-			fprintf(f, "\"op\": \"map\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u, \"exec\": %s, \"sequential\": %s",
+			fprintf(f,
+				"\"op\": \"map\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u, "
+				"\"exec\": %s, \"sequential\": %s",
 				name, op->first, last, op->as, op->flags & WL_F_EXEC ? "true" : "false",
 				op->flags & WL_F_SEQ ? "true" : "false");
 			break;
-		case WL_UNMAP: case WL_MUNLOCK:
-			fprintf(f, "\"op\": \"%s\", \"object\": \"%s\", \"as\": %u", op->kind == WL_UNMAP ? "unmap" : "munlock", name, op->as);
+		case WL_UNMAP:
+		case WL_MUNLOCK:
+			fprintf(f, "\"op\": \"%s\", \"object\": \"%s\", \"as\": %u",
+				op->kind == WL_UNMAP ? "unmap" : "munlock", name, op->as);
 			break;
 		case WL_MADVISE:
-			fprintf(f, "\"op\": \"madvise\", \"object\": \"%s\", \"as\": %u, \"advice\": \"%s\"", name, op->as,
-				op->flags & WL_F_SEQ ? "sequential" : "normal");
+			fprintf(f, "\"op\": \"madvise\", \"object\": \"%s\", \"as\": %u, \"advice\": \"%s\"",
+				name, op->as, op->flags & WL_F_SEQ ? "sequential" : "normal");
 			break;
 		case WL_TOUCH:
-			fprintf(f, "\"op\": \"touch\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"write\": %s", name, op->first, last,
-				op->via == VIA_TOUCH_WRITE ? "true" : "false");
+			fprintf(f,
+				"\"op\": \"touch\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"write\": %s",
+				name, op->first, last, op->via == VIA_TOUCH_WRITE ? "true" : "false");
 			break;
-		case WL_READ: case WL_WRITE: case WL_DIRTY:
+		case WL_READ:
+		case WL_WRITE:
+		case WL_DIRTY:
 			fprintf(f, "\"op\": \"%s\", \"object\": \"%s\", \"pages\": \"%u-%u\"",
-				op->kind == WL_READ ? "read" : op->kind == WL_WRITE ? "write" : "dirty", name, op->first, last);
+				op->kind == WL_READ    ? "read"
+				: op->kind == WL_WRITE ? "write"
+						       : "dirty",
+				name, op->first, last);
 			break;
 		case WL_MLOCK:
-			fprintf(f, "\"op\": \"mlock\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u", name, op->first, last, op->as);
+			fprintf(f, "\"op\": \"mlock\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"as\": %u",
+				name, op->first, last, op->as);
 			break;
 		case WL_ALLOC:
-			fprintf(f, "\"op\": \"alloc\", \"pages\": %u, \"order\": %u", op->count << op->order, op->order);
+			fprintf(f, "\"op\": \"alloc\", \"pages\": %u, \"order\": %u", op->count << op->order,
+				op->order);
 			break;
 		case WL_FREE:
 			if (op->object == UINT32_MAX)
 				fprintf(f, "\"op\": \"free\", \"pages\": %u", op->count);
 			else
-				fprintf(f, "\"op\": \"free\", \"object\": \"%s\", \"pages\": \"%u-%u\"", name, op->first, last);
+				fprintf(f, "\"op\": \"free\", \"object\": \"%s\", \"pages\": \"%u-%u\"", name,
+					op->first, last);
 			break;
 		case WL_RANDOM:
-			fprintf(f, "\"op\": \"random\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"count\": %u, \"seed\": %llu, \"via\": \"%s\"",
-				name, op->first, op->first + op->range - 1, op->count, (unsigned long long)op->seed, via[op->via]);
+			fprintf(f,
+				"\"op\": \"random\", \"object\": \"%s\", \"pages\": \"%u-%u\", \"count\": "
+				"%u, \"seed\": %llu, \"via\": \"%s\"",
+				name, op->first, op->first + op->range - 1, op->count,
+				(unsigned long long)op->seed, via[op->via]);
 			if (op->flags & WL_F_ZIPF)
 				fprintf(f, ", \"dist\": \"zipf\", \"theta\": %.2f", op->theta);
 			break;
 		case WL_TRACE:
 			/* a trace lives in a file: name what would go there */
-			fprintf(f, "\"op\": \"trace\", \"file\": \"op%u.txt\", \"object\": \"%s\", \"via\": \"%s\" "
-				"/* %u accesses from test_property seed */", i, name, via[op->via], op->count);
+			fprintf(f,
+				"\"op\": \"trace\", \"file\": \"op%u.txt\", \"object\": \"%s\", \"via\": "
+				"\"%s\" "
+				"/* %u accesses from test_property seed */",
+				i, name, via[op->via], op->count);
 			break;
-		default:
-			fprintf(f, "\"op\": \"pause\", \"caption\": \"pause\"");
-			break;
+		default: fprintf(f, "\"op\": \"pause\", \"caption\": \"pause\""); break;
 		}
 		fprintf(f, " }%s\n", i + 1 < g->wl.nr_ops ? "," : "");
 	}

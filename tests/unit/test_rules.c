@@ -20,14 +20,15 @@
 struct rule_row {
 	const char *sentence;
 	const char *policy;
-	const char *json;	/* memory, objects, workload, expect */
+	const char *json; /* memory, objects, workload, expect */
 };
 
 static const struct rule_row rows[] = {
 	{ "mark_page_accessed: a first read() faults the page in and only marks it", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
 	  "'workload':[{'op':'read','object':'f','pages':'0-3'}],"
-	  "'expect':[{'check':'decisions.fault == 4'},{'check':'pgactivate == 0'},{'check':'lists.inactive_file == 4'}]" },
+	  "'expect':[{'check':'decisions.fault == 4'},{'check':'pgactivate == "
+	  "0'},{'check':'lists.inactive_file == 4'}]" },
 	{ "mark_page_accessed: a read() of a cached, unmarked page sets PG_referenced", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
 	  "'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'read','object':'f','pages':'0-3'}],"
@@ -42,47 +43,61 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'pgactivate == 2'},{'check':'f.active == 2'}]" },
 	{ "write() marks accessed and dirties", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':2}],"
-	  "'workload':[{'op':'write','object':'log','pages':'0-1'},{'op':'write','object':'log','pages':'0-1'}],"
+	  "'workload':[{'op':'write','object':'log','pages':'0-1'},{'op':'write','object':'log','pages':'0-1'"
+	  "}],"
 	  "'expect':[{'check':'pgactivate == 2'}]" },
 	{ "the fault path does not call mark_page_accessed", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'lib','type':'file','pages':4}],"
-	  "'workload':[{'op':'touch','object':'lib','pages':'0-3'},{'op':'touch','object':'lib','pages':'0-3'}],"
-	  "'expect':[{'check':'pgactivate == 0'},{'check':'pgmajfault == 4'},{'check':'decisions.reference == 0'}]" },
+	  "'workload':[{'op':'touch','object':'lib','pages':'0-3'},{'op':'touch','object':'lib','pages':'0-3'"
+	  "}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'pgmajfault == 4'},{'check':'decisions.reference "
+	  "== 0'}]" },
 	{ "munmap passes a young pte to mark_page_accessed", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
-	  "'workload':[{'op':'map','object':'f'},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'},"
+	  "'workload':[{'op':'map','object':'f'},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','"
+	  "object':'f'},"
 	  "{'op':'map','object':'f'},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'}],"
 	  "'expect':[{'check':'pgactivate == 4'},{'check':'f.active == 4'},{'check':'pgfault == 8'}]" },
 	{ "munmap of a MADV_SEQUENTIAL mapping passes nothing on", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
-	  "'workload':[{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'},"
-	  "{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},{'op':'unmap','object':'f'}],"
+	  "'workload':[{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},"
+	  "{'op':'unmap','object':'f'},"
+	  "{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'},{'op':'"
+	  "unmap','object':'f'}],"
 	  "'expect':[{'check':'pgactivate == 0'}]" },
 	{ "a new anonymous page starts on the active anon list", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'heap','type':'anon','pages':4}],"
 	  "'workload':[{'op':'touch','object':'heap','pages':'0-3','write':true}],"
-	  "'expect':[{'check':'lists.active_anon == 4'},{'check':'pgmajfault == 0'},{'check':'pgfault == 4'}]" },
+	  "'expect':[{'check':'lists.active_anon == 4'},{'check':'pgmajfault == 0'},{'check':'pgfault == "
+	  "4'}]" },
 	{ "a read() stream bigger than memory leaves a twice-read working set active", "2.6.34",
-	  "'memory':{'pages':128},'objects':[{'name':'ws','type':'file','pages':16},{'name':'stream','type':'file','pages':1024}],"
-	  "'workload':[{'op':'read','object':'ws','pages':'0-15'},{'op':'read','object':'ws','pages':'0-15'},{'op':'read','object':'stream'}],"
-	  "'expect':[{'check':'ws.resident == 16'},{'check':'pgactivate == 16'},{'check':'pgsteal_normal >= 800'},"
+	  "'memory':{'pages':128},'objects':[{'name':'ws','type':'file','pages':16},{'name':'stream','type':'"
+	  "file','pages':1024}],"
+	  "'workload':[{'op':'read','object':'ws','pages':'0-15'},{'op':'read','object':'ws','pages':'0-15'},"
+	  "{'op':'read','object':'stream'}],"
+	  "'expect':[{'check':'ws.resident == 16'},{'check':'pgactivate == 16'},{'check':'pgsteal_normal >= "
+	  "800'},"
 	  "{'check':'decisions.reclaim_clean >= 800'}]" },
 	{ "dirty referenced pages are deferred, then written, rotated to the tail and freed", "2.6.34",
 	  "'memory':{'pages':96,'writeback_steps':4},'objects':[{'name':'log','type':'file','pages':256}],"
 	  "'workload':[{'op':'write','object':'log'}],"
-	  "'expect':[{'check':'reclaim_clean_deferred >= 1'},{'check':'nr_vmscan_write >= 1'},{'check':'pgrotated >= 1'},"
+	  "'expect':[{'check':'reclaim_clean_deferred >= 1'},{'check':'nr_vmscan_write >= "
+	  "1'},{'check':'pgrotated >= 1'},"
 	  "{'check':'pgsteal_normal >= 100'},{'check':'log.resident < 96'}]" },
 	{ "laptop mode keeps dirty pages until scanning goes badly", "2.6.34",
 	  "'memory':{'pages':96,'laptop_mode':true},'objects':[{'name':'log','type':'file','pages':256}],"
 	  "'workload':[{'op':'write','object':'log'}],"
 	  "'expect':[{'check':'nr_vmscan_write >= 1'},{'check':'log.resident < 96'}]" },
 	{ "anonymous memory without swap is never reclaimed", "2.6.34",
-	  "'memory':{'pages':128},'objects':[{'name':'heap','type':'anon','pages':48},{'name':'s','type':'file','pages':512}],"
+	  "'memory':{'pages':128},'objects':[{'name':'heap','type':'anon','pages':48},{'name':'s','type':'"
+	  "file','pages':512}],"
 	  "'workload':[{'op':'touch','object':'heap','write':true},{'op':'read','object':'s'}],"
 	  "'expect':[{'check':'heap.resident == 48'},{'check':'pswpout == 0'}]" },
 	{ "anonymous memory is swapped out and swapped back in", "2.6.34",
-	  "'memory':{'pages':96,'swap':256,'swappiness':100},'objects':[{'name':'heap','type':'anon','pages':160}],"
-	  "'workload':[{'op':'touch','object':'heap','write':true},{'op':'touch','object':'heap','pages':'0-31'}],"
+	  "'memory':{'pages':96,'swap':256,'swappiness':100},'objects':[{'name':'heap','type':'anon','pages':"
+	  "160}],"
+	  "'workload':[{'op':'touch','object':'heap','write':true},{'op':'touch','object':'heap','pages':'0-"
+	  "31'}],"
 	  "'expect':[{'check':'pswpout >= 64'},{'check':'pswpin >= 1'},{'check':'heap.refaults >= 1'}]" },
 	{ "mlocked pages go to the unevictable list and come back on munlock", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':8}],"
@@ -90,68 +105,93 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'step':8,'check':'lists.unevictable == 8'},{'check':'unevictable_pgs_mlocked == 8'},"
 	  "{'check':'unevictable_pgs_rescued == 8'},{'check':'lists.unevictable == 0'}]" },
 	{ "mlocked pages survive a stream that evicts everything else", "2.6.33",
-	  "'memory':{'pages':96},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file','pages':512}],"
+	  "'memory':{'pages':96},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file'"
+	  ",'pages':512}],"
 	  "'workload':[{'op':'mlock','object':'key','pages':'0-15'},{'op':'read','object':'s'}],"
 	  "'expect':[{'check':'key.resident == 16'},{'check':'lists.unevictable == 16'}]" },
 	{ "a high-order allocation reclaims hot mapped pages (lumpy)", "2.6.34",
 	  "'memory':{'pages':128,'kswapd':false},'objects':[{'name':'hot','type':'file','pages':96}],"
-	  "'workload':[{'op':'touch','object':'hot'},{'op':'touch','object':'hot'},{'op':'alloc','pages':64,'order':5}],"
-	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_direct_normal >= 1'},{'check':'hot.resident <= 80'},"
+	  "'workload':[{'op':'touch','object':'hot'},{'op':'touch','object':'hot'},{'op':'alloc','pages':64,'"
+	  "order':5}],"
+	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_direct_normal >= "
+	  "1'},{'check':'hot.resident <= 80'},"
 	  "{'check':'pgscan_kswapd_normal == 0'}]" },
 	{ "without kswapd every reclaim is direct", "2.6.34",
 	  "'memory':{'pages':64,'kswapd':false},'objects':[{'name':'s','type':'file','pages':256}],"
 	  "'workload':[{'op':'read','object':'s'}],"
-	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_kswapd_normal == 0'},{'check':'pageoutrun == 0'}]" },
+	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_kswapd_normal == 0'},{'check':'pageoutrun "
+	  "== 0'}]" },
 	{ "kswapd reclaims in the background", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'s','type':'file','pages':256}],"
 	  "'workload':[{'op':'read','object':'s'}],"
-	  "'expect':[{'check':'allocstall == 0'},{'check':'pageoutrun >= 1'},{'check':'kswapd_steal >= 150'}]" },
+	  "'expect':[{'check':'allocstall == 0'},{'check':'pageoutrun >= 1'},{'check':'kswapd_steal >= "
+	  "150'}]" },
 	{ "when nothing can be reclaimed the access fails", "2.6.34",
 	  "'memory':{'pages':32},'objects':[{'name':'key','type':'file','pages':40}],"
 	  "'workload':[{'op':'mlock','object':'key','pages':'0-39'}],"
 	  "'expect':[{'check':'alloc_fail >= 1'},{'check':'decisions.oom >= 1'}]" },
 	{ "refault: a page evicted moments ago comes back active", "refault",
-	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','pages':64}],"
-	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
+	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','"
+	  "pages':64}],"
+	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','"
+	  "pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
 	  "'expect':[{'check':'workingset_refault >= 1'},{'check':'workingset_activate >= 1'}]" },
 	{ "MADV_SEQUENTIAL: young ptes are cleared but not counted", "2.6.34",
-	  "'memory':{'pages':96},'objects':[{'name':'f','type':'file','pages':48},{'name':'s','type':'file','pages':256}],"
-	  "'workload':[{'op':'map','object':'f'},{'op':'madvise','object':'f','advice':'sequential'},{'op':'touch','object':'f'},"
-	  "{'op':'touch','object':'f'},{'op':'read','object':'s'},{'op':'madvise','object':'f','advice':'normal'}],"
+	  "'memory':{'pages':96},'objects':[{'name':'f','type':'file','pages':48},{'name':'s','type':'file','"
+	  "pages':256}],"
+	  "'workload':[{'op':'map','object':'f'},{'op':'madvise','object':'f','advice':'sequential'},{'op':'"
+	  "touch','object':'f'},"
+	  "{'op':'touch','object':'f'},{'op':'read','object':'s'},{'op':'madvise','object':'f','advice':'"
+	  "normal'}],"
 	  "'expect':[{'check':'pgactivate == 0'},{'check':'pageref_keep == 0'}]" },
 	{ "dirty sets PG_dirty on a resident page and does nothing to an absent one", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':8}],"
 	  "'workload':[{'op':'read','object':'f','pages':'0-3'},{'op':'dirty','object':'f'}],"
 	  "'expect':[{'check':'pgfault == 0'},{'check':'f.resident == 4'}]" },
-	{ "free drops an object's pages and a fault in a locked mapping goes straight to the unevictable list", "2.6.34",
+	{ "free drops an object's pages and a fault in a locked mapping goes straight to the unevictable "
+	  "list",
+	  "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':8}],"
 	  "'workload':[{'op':'mlock','object':'f','pages':'0-3'},{'op':'free','object':'f','pages':'0-3'},"
 	  "{'op':'touch','object':'f','pages':'0-3'}],"
-	  "'expect':[{'check':'lists.unevictable == 4'},{'check':'unevictable_pgs_mlocked == 8'},{'check':'pgfree == 4'}]" },
+	  "'expect':[{'check':'lists.unevictable == 4'},{'check':'unevictable_pgs_mlocked == "
+	  "8'},{'check':'pgfree == 4'}]" },
 	{ "mlock losing the isolation race: reclaim finds VM_LOCKED, try_to_unmap culls the page", "2.6.34",
-	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file','pages':256}],"
-	  "'workload':[{'op':'touch','object':'key'},{'op':'mlock','object':'key','race':true},{'op':'read','object':'s'}],"
-	  "'expect':[{'check':'unevictable_pgs_culled >= 1'},{'check':'key.resident == 16'},{'check':'lists.unevictable == 16'}]" },
+	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file'"
+	  ",'pages':256}],"
+	  "'workload':[{'op':'touch','object':'key'},{'op':'mlock','object':'key','race':true},{'op':'read','"
+	  "object':'s'}],"
+	  "'expect':[{'check':'unevictable_pgs_culled >= 1'},{'check':'key.resident == "
+	  "16'},{'check':'lists.unevictable == 16'}]" },
 	{ "mlock losing the race under 2.6.33: referenced, locked, not activated", "2.6.33",
-	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file','pages':256}],"
-	  "'workload':[{'op':'read','object':'key'},{'op':'mlock','object':'key','race':true},{'op':'read','object':'s'}],"
+	  "'memory':{'pages':64},'objects':[{'name':'key','type':'file','pages':16},{'name':'s','type':'file'"
+	  ",'pages':256}],"
+	  "'workload':[{'op':'read','object':'key'},{'op':'mlock','object':'key','race':true},{'op':'read','"
+	  "object':'s'}],"
 	  "'expect':[{'check':'unevictable_pgs_culled >= 1'},{'check':'key.resident == 16'}]" },
 	{ "a full swap area makes the scanner activate anon pages it cannot swap", "2.6.34",
-	  "'memory':{'pages':96,'swap':4,'swappiness':100},'objects':[{'name':'heap','type':'anon','pages':128},{'name':'s','type':'file','pages':64}],"
-	  "'workload':[{'op':'read','object':'s'},{'op':'touch','object':'heap','pages':'0-79','write':true}],"
+	  "'memory':{'pages':96,'swap':4,'swappiness':100},'objects':[{'name':'heap','type':'anon','pages':"
+	  "128},{'name':'s','type':'file','pages':64}],"
+	  "'workload':[{'op':'read','object':'s'},{'op':'touch','object':'heap','pages':'0-79','write':true}]"
+	  ","
 	  "'expect':[{'check':'pswpout <= 4'}]" },
 	{ "mapped-ratio: mapped file pages filling memory are reclaimed however young", "mapped-ratio",
 	  "'memory':{'pages':64},'objects':[{'name':'m','type':'file','pages':256}],"
 	  "'workload':[{'op':'repeat','count':3,'ops':[{'op':'touch','object':'m'}]}],"
 	  "'expect':[{'check':'pgactivate < 20'},{'check':'decisions.reclaim_clean >= 100'}]" },
-	{ "laptop mode, no kswapd: direct reclaim wakes the flushers, whose writes end without PG_reclaim", "2.6.34",
-	  "'memory':{'pages':64,'laptop_mode':true,'kswapd':false,'writeback_steps':2},'objects':[{'name':'log','type':'file','pages':256}],"
+	{ "laptop mode, no kswapd: direct reclaim wakes the flushers, whose writes end without PG_reclaim",
+	  "2.6.34",
+	  "'memory':{'pages':64,'laptop_mode':true,'kswapd':false,'writeback_steps':2},'objects':[{'name':'"
+	  "log','type':'file','pages':256}],"
 	  "'workload':[{'op':'write','object':'log'}],"
 	  "'expect':[{'check':'alloc_fail == 0'},{'check':'log.resident < 64'}]" },
 	{ "2.6.34 keeps no shadows: refaults are counted but never activated", "2.6.34",
-	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','pages':64}],"
-	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
-	  "'expect':[{'check':'refault >= 1'},{'check':'workingset_refault == 0'},{'check':'workingset_activate == 0'}]" },
+	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','"
+	  "pages':64}],"
+	  "'workload':[{'op':'read','object':'ws'},{'op':'read','object':'ws'},{'op':'read','object':'s','"
+	  "pages':'0-47'},{'op':'read','object':'s','pages':'0-47'}],"
+	  "'expect':[{'check':'refault >= 1'},{'check':'workingset_refault == "
+	  "0'},{'check':'workingset_activate == 0'}]" },
 };
 
 /* Branches fired by any row or any scenario of data/ under any policy. */
@@ -163,7 +203,8 @@ static const struct {
 	const char *why;
 } unreachable[] = {
 	{ BR_NONE, "not a branch" },
-	{ BR_SPL_UNMAP_YOUNG, "a pte young again between page_check_references and try_to_unmap needs a concurrent access" },
+	{ BR_SPL_UNMAP_YOUNG,
+	  "a pte young again between page_check_references and try_to_unmap needs a concurrent access" },
 	{ BR_SPL_UNEVICTABLE, "a page mlocked while isolated needs mlock to run during a batch" },
 	{ BR_ACT_UNEVICTABLE, "likewise, for shrink_active_list's batch" },
 };
@@ -187,8 +228,11 @@ static char *to_json(const char *body)
 
 static bool holds(double v, int cmp, double want)
 {
-	return cmp == CMP_LT ? v < want : cmp == CMP_LE ? v <= want : cmp == CMP_EQ ? v == want
-	     : cmp == CMP_GE ? v >= want : v > want;
+	return cmp == CMP_LT   ? v < want
+	       : cmp == CMP_LE ? v <= want
+	       : cmp == CMP_EQ ? v == want
+	       : cmp == CMP_GE ? v >= want
+			       : v > want;
 }
 
 static void run_row(const struct rule_row *r)
@@ -219,7 +263,8 @@ static void run_row(const struct rule_row *r)
 				continue;
 			v = cli_measure(e, x, &ok);
 			done[i] = true;
-			CHECKF(ok && holds(v, x->cmp, x->value), "%s: %s, measured %g", r->sentence, x->text, v);
+			CHECKF(ok && holds(v, x->cmp, x->value), "%s: %s, measured %g", r->sentence, x->text,
+			       v);
 		}
 		if (end)
 			break;
@@ -253,9 +298,10 @@ static void test_rules(void)
 static void test_every_branch_fires(void)
 {
 	static const char *const files[] = {
-		"data/default.json", "data/used-once-mmap.json", "data/database-index.json", "data/streaming-read.json",
-		"data/mapped-file-inuse.json", "data/exec-working-set.json", "data/dirty-pages.json", "data/mlocked.json",
-		"data/lumpy.json", "data/anon-working-set.json", "data/anon-no-swap.json",
+		"data/default.json",	      "data/used-once-mmap.json",    "data/database-index.json",
+		"data/streaming-read.json",   "data/mapped-file-inuse.json", "data/exec-working-set.json",
+		"data/dirty-pages.json",      "data/mlocked.json",	     "data/lumpy.json",
+		"data/anon-working-set.json", "data/anon-no-swap.json",
 	};
 	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
 		struct scenario s;
@@ -282,7 +328,9 @@ static void test_every_branch_fires(void)
 		for (size_t i = 0; i < sizeof unreachable / sizeof unreachable[0]; i++)
 			if (unreachable[i].branch == (enum branch)b) {
 				exempt = true;
-				CHECKF(!fired[b] || b == BR_NONE, "%s fired although listed as unreachable (%s)", branch_id[b], unreachable[i].why);
+				CHECKF(!fired[b] || b == BR_NONE,
+				       "%s fired although listed as unreachable (%s)", branch_id[b],
+				       unreachable[i].why);
 			}
 		CHECKF(exempt || fired[b], "no row and no scenario makes %s fire", branch_id[b]);
 	}

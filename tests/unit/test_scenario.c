@@ -22,12 +22,13 @@
 
 /* A scenario with three objects: file "a" (256 pages), anon "h" (64),
  * exec file "lib.so.6" (32); the workload goes between HEAD and TAIL. */
-#define HEAD "{'format': 1, 'title': 't', 'memory': {'pages': 1024},\n" \
-	"'objects': [{'name': 'a', 'type': 'file', 'pages': 256},\n" \
-	"{'name': 'h', 'type': 'anon', 'pages': 64},\n" \
+#define HEAD                                                                  \
+	"{'format': 1, 'title': 't', 'memory': {'pages': 1024},\n"            \
+	"'objects': [{'name': 'a', 'type': 'file', 'pages': 256},\n"          \
+	"{'name': 'h', 'type': 'anon', 'pages': 64},\n"                       \
 	"{'name': 'lib.so.6', 'type': 'file', 'pages': 32, 'exec': true}],\n" \
 	"'workload': [\n"
-#define TAIL "]}"
+#define TAIL	"]}"
 #define WL(ops) HEAD ops TAIL
 
 static char *unquote(const char *s)
@@ -61,8 +62,8 @@ static void first_diag(const struct diag_list *d, char *buf, size_t n)
 static void ops_str(const struct scenario *s, char *buf, size_t n)
 {
 	static const char *const kn[NR_WL_KINDS] = {
-		"map", "unmap", "touch", "read", "write", "dirty", "mlock", "munlock",
-		"madvise", "alloc", "free", "pause", "random", "trace",
+		"map",	   "unmap",   "touch", "read", "write", "dirty",  "mlock",
+		"munlock", "madvise", "alloc", "free", "pause", "random", "trace",
 	};
 	size_t k = 0;
 
@@ -70,8 +71,8 @@ static void ops_str(const struct scenario *s, char *buf, size_t n)
 	for (uint32_t i = 0; i < s->wl.nr_ops && k + 80 < n; i++) {
 		const struct wl_op *o = &s->wl.ops[i];
 		k += (size_t)snprintf(buf + k, n - k, "%s%s %s %u+%u", i ? "; " : "", kn[o->kind],
-				      o->object == UINT32_MAX ? "-" : s->wl.objects[o->object].name,
-				      o->first, o->count);
+				      o->object == UINT32_MAX ? "-" : s->wl.objects[o->object].name, o->first,
+				      o->count);
 		if (o->as)
 			k += (size_t)snprintf(buf + k, n - k, " as%u", o->as);
 		if (o->flags & WL_F_EXEC)
@@ -101,7 +102,7 @@ static void test_ranges(void)
 		const char *sentence, *text;
 		uint32_t limit;
 		int rc;
-		const char *pieces;	/* "first+count,..." or the bad page(s) */
+		const char *pieces; /* "first+count,..." or the bad page(s) */
 	} rows[] = {
 		{ "a single page is one piece", "5", 10, 0, "5+1" },
 		{ "a span includes both ends", "0-63", 64, 0, "0+64" },
@@ -114,7 +115,8 @@ static void test_ranges(void)
 		{ "one past the end is refused", "10", 10, RANGE_PAST_END, "10" },
 		{ "a span past the end names its end", "5-300", 256, RANGE_PAST_END, "300" },
 		{ "a span starting past the end names its start", "400-500", 256, RANGE_PAST_END, "400" },
-		{ "a huge number is past the end, not wrapped", "99999999999999999999", 10, RANGE_PAST_END, "" },
+		{ "a huge number is past the end, not wrapped", "99999999999999999999", 10, RANGE_PAST_END,
+		  "" },
 		{ "a backwards span is refused", "63-0", 64, RANGE_BACKWARDS, "63-0" },
 		{ "an empty string is not a range", "", 10, RANGE_SYNTAX, "" },
 		{ "a negative number is not a range", "-1", 10, RANGE_SYNTAX, "" },
@@ -142,8 +144,8 @@ static void test_ranges(void)
 			snprintf(got, sizeof got, "%llu-%llu", (unsigned long long)bad[0],
 				 (unsigned long long)bad[1]);
 		CHECKF(rc == rows[i].rc, "%s: rc %d, want %d", rows[i].sentence, rc, rows[i].rc);
-		CHECKF(strcmp(got, rows[i].pieces) == 0, "%s: \"%s\", want \"%s\"", rows[i].sentence,
-		       got, rows[i].pieces);
+		CHECKF(strcmp(got, rows[i].pieces) == 0, "%s: \"%s\", want \"%s\"", rows[i].sentence, got,
+		       rows[i].pieces);
 		prange_list_free(&r);
 	}
 }
@@ -155,8 +157,8 @@ static void test_expansion(void)
 	static const struct {
 		const char *sentence, *json, *ops;
 	} rows[] = {
-		{ "a map without pages maps the whole object",
-		  WL("{'op': 'map', 'object': 'a'}"), "map a 0+256" },
+		{ "a map without pages maps the whole object", WL("{'op': 'map', 'object': 'a'}"),
+		  "map a 0+256" },
 		{ "a map takes the object's exec by default and as, sequential when asked",
 		  WL("{'op': 'map', 'object': 'lib.so.6', 'as': 3, 'sequential': true}"),
 		  "map lib.so.6 0+32 as3 x s" },
@@ -169,19 +171,23 @@ static void test_expansion(void)
 		{ "a writing touch is a touch with via touch-write",
 		  WL("{'op': 'touch', 'object': 'h', 'pages': 3, 'write': true}"), "touch h 3+1 v3" },
 		{ "read, write and dirty take ranges",
-		  WL("{'op': 'read', 'object': 'a', 'pages': 'all'}, {'op': 'write', 'object': 'a', 'pages': 9},"
+		  WL("{'op': 'read', 'object': 'a', 'pages': 'all'}, {'op': 'write', 'object': 'a', 'pages': "
+		     "9},"
 		     "{'op': 'dirty', 'object': 'h', 'pages': '1-2'}"),
 		  "read a 0+256; write a 9+1; dirty h 1+2" },
 		{ "unmap, mlock, munlock and madvise name a mapping",
-		  WL("{'op': 'mlock', 'object': 'h', 'pages': '0-7', 'as': 2}, {'op': 'munlock', 'object': 'h', 'as': 2},"
-		     "{'op': 'madvise', 'object': 'a', 'advice': 'sequential'}, {'op': 'madvise', 'object': 'a', 'advice': 'normal', 'as': 1},"
+		  WL("{'op': 'mlock', 'object': 'h', 'pages': '0-7', 'as': 2}, {'op': 'munlock', 'object': "
+		     "'h', 'as': 2},"
+		     "{'op': 'madvise', 'object': 'a', 'advice': 'sequential'}, {'op': 'madvise', 'object': "
+		     "'a', 'advice': 'normal', 'as': 1},"
 		     "{'op': 'unmap', 'object': 'a', 'as': 1}"),
 		  "mlock h 0+8 as2; munlock h 0+0 as2; madvise a 0+0 s; madvise a 0+0 as1; unmap a 0+0 as1" },
 		{ "alloc counts blocks of 2^order pages, rounding up",
 		  WL("{'op': 'alloc', 'pages': 5, 'order': 1}, {'op': 'alloc', 'pages': 1}"),
 		  "alloc - 0+3 o1; alloc - 0+1" },
 		{ "free without an object frees kernel pages; with one, its ranges",
-		  WL("{'op': 'free', 'pages': 3}, {'op': 'free', 'object': 'h', 'pages': '0-3,8'}, {'op': 'free', 'object': 'a'}"),
+		  WL("{'op': 'free', 'pages': 3}, {'op': 'free', 'object': 'h', 'pages': '0-3,8'}, {'op': "
+		     "'free', 'object': 'a'}"),
 		  "free - 0+3; free h 0+4; free h 8+1; free a 0+256" },
 		{ "pause is an operation of its own with its caption",
 		  WL("{'op': 'pause', 'caption': 'look'}"), "pause - 0+0 p c0" },
@@ -189,17 +195,21 @@ static void test_expansion(void)
 		  WL("{'op': 'touch', 'object': 'a', 'pages': '0,5', 'caption': 'two', 'pause': true}"),
 		  "touch a 0+1 p c0; touch a 5+1" },
 		{ "repeat copies its body in place",
-		  WL("{'op': 'repeat', 'count': 3, 'ops': [{'op': 'touch', 'object': 'h', 'pages': 1}, {'op': 'alloc', 'pages': 1}]}"),
+		  WL("{'op': 'repeat', 'count': 3, 'ops': [{'op': 'touch', 'object': 'h', 'pages': 1}, "
+		     "{'op': 'alloc', 'pages': 1}]}"),
 		  "touch h 1+1; alloc - 0+1; touch h 1+1; alloc - 0+1; touch h 1+1; alloc - 0+1" },
 		{ "a repeat's caption goes on the first operation of the first round only",
-		  WL("{'op': 'repeat', 'count': 2, 'caption': 'R', 'ops': [{'op': 'touch', 'object': 'h', 'pages': 1, 'caption': 'T'}]}"),
+		  WL("{'op': 'repeat', 'count': 2, 'caption': 'R', 'ops': [{'op': 'touch', 'object': 'h', "
+		     "'pages': 1, 'caption': 'T'}]}"),
 		  "touch h 1+1 c1; touch h 1+1 c0" },
 		{ "repeats nest",
-		  WL("{'op': 'repeat', 'count': 2, 'ops': [{'op': 'repeat', 'count': 2, 'ops': [{'op': 'free', 'pages': 1}]}, {'op': 'alloc', 'pages': 2}]}"),
+		  WL("{'op': 'repeat', 'count': 2, 'ops': [{'op': 'repeat', 'count': 2, 'ops': [{'op': "
+		     "'free', 'pages': 1}]}, {'op': 'alloc', 'pages': 2}]}"),
 		  "free - 0+1; free - 0+1; alloc - 0+2; free - 0+1; free - 0+1; alloc - 0+2" },
 		{ "an mmap stream maps, touches and unmaps chunk by chunk",
 		  WL("{'op': 'stream', 'object': 'h', 'via': 'mmap', 'chunk': 30, 'as': 1}"),
-		  "map h 0+30 as1; touch h 0+30; unmap h 0+0 as1; map h 30+30 as1; touch h 30+30; unmap h 0+0 as1;"
+		  "map h 0+30 as1; touch h 0+30; unmap h 0+0 as1; map h 30+30 as1; touch h 30+30; unmap h "
+		  "0+0 as1;"
 		  " map h 60+4 as1; touch h 60+4; unmap h 0+0 as1" },
 		{ "an mmap stream of an exec file maps it exec, and write makes touch-writes",
 		  WL("{'op': 'stream', 'object': 'lib.so.6', 'via': 'mmap', 'pages': '4-9', 'write': true}"),
@@ -208,14 +218,17 @@ static void test_expansion(void)
 		  WL("{'op': 'stream', 'object': 'a', 'chunk': 100, 'caption': 'go'}"),
 		  "read a 0+100 c0; read a 100+100; read a 200+56" },
 		{ "an interleave lands after every N pages, across chunks",
-		  WL("{'op': 'stream', 'object': 'h', 'via': 'mmap', 'chunk': 40, 'interleave': {'op': 'touch', 'object': 'a', 'pages': '0-1', 'every': 30}}"),
+		  WL("{'op': 'stream', 'object': 'h', 'via': 'mmap', 'chunk': 40, 'interleave': {'op': "
+		     "'touch', 'object': 'a', 'pages': '0-1', 'every': 30}}"),
 		  "map h 0+40; touch h 0+30; touch a 0+2; touch h 30+10; unmap h 0+0;"
 		  " map h 40+24; touch h 40+20; touch a 0+2; touch h 60+4; unmap h 0+0" },
 		{ "an interleave also lands at the very end when the stream ends on a multiple",
-		  WL("{'op': 'stream', 'object': 'a', 'pages': '0-9', 'interleave': {'op': 'alloc', 'pages': 1, 'every': 5}}"),
+		  WL("{'op': 'stream', 'object': 'a', 'pages': '0-9', 'interleave': {'op': 'alloc', 'pages': "
+		     "1, 'every': 5}}"),
 		  "read a 0+5; alloc - 0+1; read a 5+5; alloc - 0+1" },
 		{ "random stays one operation with its range, count, seed and via",
-		  WL("{'op': 'random', 'object': 'a', 'pages': '10-19', 'count': 1000, 'dist': 'zipf', 'theta': 1.2, 'seed': 9, 'via': 'write'}"),
+		  WL("{'op': 'random', 'object': 'a', 'pages': '10-19', 'count': 1000, 'dist': 'zipf', "
+		     "'theta': 1.2, 'seed': 9, 'via': 'write'}"),
 		  "random a 10+1000 z v2 r10" },
 		{ "random defaults to a uniform touch of the whole object",
 		  WL("{'op': 'random', 'object': 'h', 'count': 5}"), "random h 0+5 r64" },
@@ -293,7 +306,7 @@ static void test_fields(void)
 	}
 	scenario_free(&s);
 	diag_list_free(&d);
-	scenario_free(&s);	/* twice is harmless */
+	scenario_free(&s); /* twice is harmless */
 }
 
 /* ---- errors, with their positions ------------------------------------ */
@@ -301,122 +314,155 @@ static void test_fields(void)
 static void test_errors(void)
 {
 	static const struct {
-		const char *sentence, *json, *want;	/* the first diagnostic, exactly */
-		size_t n;				/* how many, 0: do not check */
+		const char *sentence, *json, *want; /* the first diagnostic, exactly */
+		size_t n;			    /* how many, 0: do not check */
 	} rows[] = {
 		{ "an empty text is refused as empty", "", "t.json: error: file is empty", 1 },
 		{ "whitespace only is empty too", "  \n\t ", "t.json: error: file is empty", 1 },
-		{ "a missing comma is a syntax error at the next token",
-		  "{'format': 1\n 'title': 'x'}", "t.json:2:2: error: JSON syntax error near '\"title\": \"x\"}'", 1 },
-		{ "a truncated file ends unexpectedly, at its last token",
-		  "{'format': 1,\n 'title': 'x", "t.json:2:12: error: JSON syntax error near 'x'", 1 },
-		{ "a file cut after a value says end of file",
-		  "{'format': 1,\n 'title': 'x'\n", "t.json:2:14: error: JSON syntax error: unexpected end of file", 1 },
-		{ "trailing text after the object is an error",
-		  "{'format': 1} x", "t.json:1:15: error: JSON syntax error near 'x'", 1 },
-		{ "comments are not JSON", "{\n // no\n}", "t.json:2:3: error: JSON syntax error near '/ no'", 1 },
+		{ "a missing comma is a syntax error at the next token", "{'format': 1\n 'title': 'x'}",
+		  "t.json:2:2: error: JSON syntax error near '\"title\": \"x\"}'", 1 },
+		{ "a truncated file ends unexpectedly, at its last token", "{'format': 1,\n 'title': 'x",
+		  "t.json:2:12: error: JSON syntax error near 'x'", 1 },
+		{ "a file cut after a value says end of file", "{'format': 1,\n 'title': 'x'\n",
+		  "t.json:2:14: error: JSON syntax error: unexpected end of file", 1 },
+		{ "trailing text after the object is an error", "{'format': 1} x",
+		  "t.json:1:15: error: JSON syntax error near 'x'", 1 },
+		{ "comments are not JSON", "{\n // no\n}", "t.json:2:3: error: JSON syntax error near '/ no'",
+		  1 },
 		{ "a NUL byte makes the file binary", "{\x01}",
-		  "t.json:1:2: error: not a text file: byte 0x01 is not UTF-8 text; a scenario is a JSON text file", 1 },
+		  "t.json:1:2: error: not a text file: byte 0x01 is not UTF-8 text; a scenario is a JSON "
+		  "text file",
+		  1 },
 		{ "invalid UTF-8 makes the file binary", "{'title': '\xff'}",
-		  "t.json:1:12: error: not a text file: byte 0xff is not UTF-8 text; a scenario is a JSON text file", 1 },
+		  "t.json:1:12: error: not a text file: byte 0xff is not UTF-8 text; a scenario is a JSON "
+		  "text file",
+		  1 },
 		{ "deep nesting is refused before parsing",
 		  "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]",
 		  "t.json:1:65: error: JSON nested deeper than 64 levels, the limit", 1 },
 		{ "brackets inside strings do not count as nesting",
-		  "{'format': 1, 'title': '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['}",
+		  "{'format': 1, 'title': "
+		  "'[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['}",
 		  "t.json:1:1: error: missing required key \"memory\"", 0 },
 		{ "the top level must be an object", "[1]",
 		  "t.json:1:1: error: expected a JSON object {...} at the top level, found an array", 1 },
 		{ "another format number names the one supported", "{'format': 2}",
-		  "t.json:1:12: error: format: unsupported format 2; this version of vmscan-viz reads format 1", 1 },
+		  "t.json:1:12: error: format: unsupported format 2; this version of vmscan-viz reads format "
+		  "1",
+		  1 },
 		{ "a missing format is reported at the top object",
-		  "{'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anon', 'pages': 1}], 'workload': [{'op': 'alloc', 'pages': 1}]}",
+		  "{'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anon', "
+		  "'pages': 1}], 'workload': [{'op': 'alloc', 'pages': 1}]}",
 		  "t.json:1:1: error: missing required key \"format\"", 1 },
-		{ "an unknown top-level key suggests the closest",
-		  "{'format': 1,\n  'workloads': []}", "t.json:2:3: error: unknown key \"workloads\"; did you mean \"workload\"?", 0 },
-		{ "a repeated key is an error at the second one",
-		  "{'format': 1, 'format': 1}", "t.json:1:15: error: duplicate key \"format\"", 0 },
-		{ "keys are case-sensitive, and the suggestion says so",
-		  "{'format': 1, 'Title': 'x'}", "t.json:1:15: error: unknown key \"Title\"; did you mean \"title\"?", 0 },
-		{ "too little memory is out of range",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 8}}",
-		  "t.json:1:49: error: memory.pages: expected a whole number from 16 to 67108864, found 8", 0 },
+		{ "an unknown top-level key suggests the closest", "{'format': 1,\n  'workloads': []}",
+		  "t.json:2:3: error: unknown key \"workloads\"; did you mean \"workload\"?", 0 },
+		{ "a repeated key is an error at the second one", "{'format': 1, 'format': 1}",
+		  "t.json:1:15: error: duplicate key \"format\"", 0 },
+		{ "keys are case-sensitive, and the suggestion says so", "{'format': 1, 'Title': 'x'}",
+		  "t.json:1:15: error: unknown key \"Title\"; did you mean \"title\"?", 0 },
+		{ "too little memory is out of range", "{'format': 1, 'title': 't', 'memory': {'pages': 8}}",
+		  "t.json:1:49: error: memory.pages: expected a whole number from 16 to 67108864, found 8",
+		  0 },
 		{ "absurd memory is out of range, shown as written",
 		  "{'format': 1, 'title': 't', 'memory': {'pages': 1e400}}",
-		  "t.json:1:49: error: memory.pages: expected a whole number from 16 to 67108864, found 1e400", 0 },
+		  "t.json:1:49: error: memory.pages: expected a whole number from 16 to 67108864, found "
+		  "1e400",
+		  0 },
 		{ "watermarks must be ordered",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 5, 'low': 4, 'high': 6}}}",
-		  "t.json:1:67: error: memory.watermarks: expected min <= low <= high, found min 5, low 4, high 6", 0 },
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 5, 'low': 4, "
+		  "'high': 6}}}",
+		  "t.json:1:67: error: memory.watermarks: expected min <= low <= high, found min 5, low 4, "
+		  "high 6",
+		  0 },
 		{ "the high watermark must be below the memory",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 5, 'low': 6, 'high': 64}}}",
-		  "t.json:1:96: error: memory.watermarks.high: high watermark 64 must be below memory.pages (64)", 0 },
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 5, 'low': 6, "
+		  "'high': 64}}}",
+		  "t.json:1:96: error: memory.watermarks.high: high watermark 64 must be below memory.pages "
+		  "(64)",
+		  0 },
 		{ "a watermark set needs all three",
 		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 5}}}",
 		  "t.json:1:67: error: memory.watermarks: missing required key \"low\"", 0 },
 		{ "an object of no pages is refused",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anon', 'pages': 0}]}",
-		  "t.json:1:105: error: objects[0].pages: expected a whole number from 1 to 268435456, found 0", 0 },
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
+		  "'anon', 'pages': 0}]}",
+		  "t.json:1:105: error: objects[0].pages: expected a whole number from 1 to 268435456, found "
+		  "0",
+		  0 },
 		{ "object names are unique",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anon', 'pages': 1}, {'name': 'a', 'type': 'anon', 'pages': 1}]}",
-		  "t.json:1:118: error: objects[1].name: a second object named \"a\"; names must be unique", 0 },
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
+		  "'anon', 'pages': 1}, {'name': 'a', 'type': 'anon', 'pages': 1}]}",
+		  "t.json:1:118: error: objects[1].name: a second object named \"a\"; names must be unique",
+		  0 },
 		{ "an unknown type suggests the closest",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anno', 'pages': 1}]}",
-		  "t.json:1:88: error: objects[0].type: expected \"file\" or \"anon\", found \"anno\"; did you mean \"anon\"?", 0 },
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
+		  "'anno', 'pages': 1}]}",
+		  "t.json:1:88: error: objects[0].type: expected \"file\" or \"anon\", found \"anno\"; did "
+		  "you mean \"anon\"?",
+		  0 },
 		{ "an empty objects array is refused",
 		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': []}",
 		  "t.json:1:65: error: objects: expected 1 to 4096 objects, found 0", 0 },
-		{ "an empty workload is refused",
-		  WL(""), "t.json:5:13: error: workload: expected at least one operation, found an empty array", 1 },
+		{ "an empty workload is refused", WL(""),
+		  "t.json:5:13: error: workload: expected at least one operation, found an empty array", 1 },
 		{ "a range of the wrong type says what it found",
 		  WL("{'op': 'touch', 'object': 'a', 'pages': true}"),
-		  "t.json:6:41: error: workload[0].pages: expected a page range like \"0-63\", \"0-15,32-47\", 5 or \"all\", found true", 1 },
+		  "t.json:6:41: error: workload[0].pages: expected a page range like \"0-63\", "
+		  "\"0-15,32-47\", 5 or \"all\", found true",
+		  1 },
 		{ "a page past the end names the object and its size",
 		  WL("{'op': 'touch', 'object': 'a', 'pages': '0-300'}"),
 		  "t.json:6:41: error: workload[0].pages: page 300 is past the end of \"a\" (256 pages)", 1 },
 		{ "a number page past the end is caught too",
 		  WL("{'op': 'touch', 'object': 'h', 'pages': 64}"),
 		  "t.json:6:41: error: workload[0].pages: page 64 is past the end of \"h\" (64 pages)", 1 },
-		{ "a fractional page is not a page",
-		  WL("{'op': 'touch', 'object': 'h', 'pages': 2.5}"),
-		  "t.json:6:41: error: workload[0].pages: expected a page range like \"0-63\", \"0-15,32-47\", 5 or \"all\", found 2.5", 1 },
-		{ "a map needs one contiguous range",
-		  WL("{'op': 'map', 'object': 'a', 'pages': '0-3,8'}"),
-		  "t.json:6:39: error: workload[0].pages: map takes one contiguous range of pages, found \"0-3,8\" (2 pieces)", 1 },
-		{ "an unknown operation suggests the closest",
-		  WL("{'op': 'tuoch', 'object': 'a'}"),
-		  "t.json:6:8: error: workload[0].op: unknown operation \"tuoch\"; did you mean \"touch\"?", 1 },
+		{ "a fractional page is not a page", WL("{'op': 'touch', 'object': 'h', 'pages': 2.5}"),
+		  "t.json:6:41: error: workload[0].pages: expected a page range like \"0-63\", "
+		  "\"0-15,32-47\", 5 or \"all\", found 2.5",
+		  1 },
+		{ "a map needs one contiguous range", WL("{'op': 'map', 'object': 'a', 'pages': '0-3,8'}"),
+		  "t.json:6:39: error: workload[0].pages: map takes one contiguous range of pages, found "
+		  "\"0-3,8\" (2 pieces)",
+		  1 },
+		{ "an unknown operation suggests the closest", WL("{'op': 'tuoch', 'object': 'a'}"),
+		  "t.json:6:8: error: workload[0].op: unknown operation \"tuoch\"; did you mean \"touch\"?",
+		  1 },
 		{ "an unknown key of an operation suggests from that operation's keys",
 		  WL("{'op': 'touch', 'object': 'a', 'page': 1}"),
 		  "t.json:6:32: error: workload[0]: unknown key \"page\"; did you mean \"pages\"?", 1 },
-		{ "a key of another operation is unknown here",
-		  WL("{'op': 'touch', 'object': 'a', 'as': 1}"),
+		{ "a key of another operation is unknown here", WL("{'op': 'touch', 'object': 'a', 'as': 1}"),
 		  "t.json:6:32: error: workload[0]: unknown key \"as\"", 1 },
-		{ "an unknown object suggests the closest name",
-		  WL("{'op': 'touch', 'object': 'lib.so.5'}"),
-		  "t.json:6:27: error: workload[0].object: no object named \"lib.so.5\" in \"objects\"; did you mean \"lib.so.6\"?", 1 },
-		{ "read needs a file",
-		  WL("{'op': 'read', 'object': 'h'}"),
-		  "t.json:6:26: error: workload[0].object: \"h\" is anonymous memory; read needs an object of type \"file\"", 1 },
-		{ "as is limited to the mapping slots",
-		  WL("{'op': 'unmap', 'object': 'a', 'as': 8}"),
+		{ "an unknown object suggests the closest name", WL("{'op': 'touch', 'object': 'lib.so.5'}"),
+		  "t.json:6:27: error: workload[0].object: no object named \"lib.so.5\" in \"objects\"; did "
+		  "you mean \"lib.so.6\"?",
+		  1 },
+		{ "read needs a file", WL("{'op': 'read', 'object': 'h'}"),
+		  "t.json:6:26: error: workload[0].object: \"h\" is anonymous memory; read needs an object "
+		  "of type \"file\"",
+		  1 },
+		{ "as is limited to the mapping slots", WL("{'op': 'unmap', 'object': 'a', 'as': 8}"),
 		  "t.json:6:38: error: workload[0].as: expected a whole number from 0 to 7, found 8", 1 },
-		{ "alloc order is limited",
-		  WL("{'op': 'alloc', 'pages': 1, 'order': 11}"),
-		  "t.json:6:38: error: workload[0].order: expected a whole number from 0 to 10, found 11", 1 },
-		{ "pause needs a caption",
-		  WL("{'op': 'pause'}"), "t.json:6:1: error: workload[0]: missing required key \"caption\"", 1 },
-		{ "free needs an object or a page count",
-		  WL("{'op': 'free'}"),
-		  "t.json:6:1: error: workload[0]: free needs \"object\" (to drop an object's pages) or \"pages\" (kernel pages from alloc)", 1 },
-		{ "theta needs zipf",
-		  WL("{'op': 'random', 'object': 'a', 'count': 1, 'theta': 1}"),
+		{ "alloc order is limited", WL("{'op': 'alloc', 'pages': 1, 'order': 11}"),
+		  "t.json:6:38: error: workload[0].order: expected a whole number from 0 to 10, found 11",
+		  1 },
+		{ "pause needs a caption", WL("{'op': 'pause'}"),
+		  "t.json:6:1: error: workload[0]: missing required key \"caption\"", 1 },
+		{ "free needs an object or a page count", WL("{'op': 'free'}"),
+		  "t.json:6:1: error: workload[0]: free needs \"object\" (to drop an object's pages) or "
+		  "\"pages\" (kernel pages from alloc)",
+		  1 },
+		{ "theta needs zipf", WL("{'op': 'random', 'object': 'a', 'count': 1, 'theta': 1}"),
 		  "t.json:6:54: error: workload[0].theta: \"theta\" applies only to \"dist\": \"zipf\"", 1 },
 		{ "theta is bounded",
 		  WL("{'op': 'random', 'object': 'a', 'count': 1, 'dist': 'zipf', 'theta': 0}"),
-		  "t.json:6:70: error: workload[0].theta: expected a Zipf exponent above 0 and at most 5, found 0", 1 },
+		  "t.json:6:70: error: workload[0].theta: expected a Zipf exponent above 0 and at most 5, "
+		  "found 0",
+		  1 },
 		{ "a stream via read needs a file, and write needs mmap",
 		  WL("{'op': 'stream', 'object': 'a', 'write': true}"),
-		  "t.json:6:42: error: workload[0].write: \"write\" needs \"via\": \"mmap\"; a stream read with read() only reads", 1 },
+		  "t.json:6:42: error: workload[0].write: \"write\" needs \"via\": \"mmap\"; a stream read "
+		  "with read() only reads",
+		  1 },
 		{ "an interleave needs every",
 		  WL("{'op': 'stream', 'object': 'a', 'interleave': {'op': 'alloc', 'pages': 1}}"),
 		  "t.json:6:47: error: workload[0].interleave: missing required key \"every\"", 1 },
@@ -424,25 +470,34 @@ static void test_errors(void)
 		  WL("{'op': 'repeat', 'count': 2, 'ops': [{'op': 'alloc'}]}"),
 		  "t.json:6:38: error: workload[0].ops[0]: missing required key \"pages\"", 1 },
 		{ "an expansion past the limit says the limit",
-		  WL("{'op': 'repeat', 'count': 16000000, 'ops': [{'op': 'alloc', 'pages': 1}, {'op': 'alloc', 'pages': 1}]}"),
-		  "t.json:6:1: error: workload[0]: the workload expands to more than 16000000 operations, the limit; "
-		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"", 1 },
+		  WL("{'op': 'repeat', 'count': 16000000, 'ops': [{'op': 'alloc', 'pages': 1}, {'op': "
+		     "'alloc', 'pages': 1}]}"),
+		  "t.json:6:1: error: workload[0]: the workload expands to more than 16000000 operations, "
+		  "the limit; "
+		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"",
+		  1 },
 		{ "a stream that expands past the limit stops early",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': 'anon', 'pages': 268435456}],"
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
+		  "'anon', 'pages': 268435456}],"
 		  " 'workload': [{'op': 'stream', 'object': 'a', 'via': 'mmap', 'chunk': 1}]}",
-		  "t.json:1:131: error: workload[0]: the workload expands to more than 16000000 operations, the limit; "
-		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"", 1 },
-		{ "an operation that is not an object says what it is",
-		  WL("'touch'"), "t.json:6:1: error: workload[0]: expected an object {...}, found \"touch\"", 1 },
+		  "t.json:1:131: error: workload[0]: the workload expands to more than 16000000 operations, "
+		  "the limit; "
+		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"",
+		  1 },
+		{ "an operation that is not an object says what it is", WL("'touch'"),
+		  "t.json:6:1: error: workload[0]: expected an object {...}, found \"touch\"", 1 },
 		{ "an unknown policy suggests a close name",
 		  "{'format': 1, 'title': 't', 'policy': 'v2.6.34'}",
 		  "t.json:1:39: error: policy: unknown policy \"v2.6.34\"; did you mean \"2.6.34\"?", 0 },
 		{ "a trace file that is missing is reported at its key",
 		  WL("{'op': 'trace', 'file': 'no-such-trace.txt', 'object': 'a'}"),
-		  "t.json:6:25: error: workload[0].file: cannot read trace file \"no-such-trace.txt\": No such file or directory", 1 },
-		{ "a u32 trace needs an object",
-		  WL("{'op': 'trace', 'file': 'x', 'format': 'u32'}"),
-		  "t.json:6:1: error: workload[0]: missing required key \"object\" (a u32 trace names no objects)", 1 },
+		  "t.json:6:25: error: workload[0].file: cannot read trace file \"no-such-trace.txt\": No "
+		  "such file or directory",
+		  1 },
+		{ "a u32 trace needs an object", WL("{'op': 'trace', 'file': 'x', 'format': 'u32'}"),
+		  "t.json:6:1: error: workload[0]: missing required key \"object\" (a u32 trace names no "
+		  "objects)",
+		  1 },
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -455,8 +510,8 @@ static void test_errors(void)
 		CHECKF(rc == -1, "%s: accepted", rows[i].sentence);
 		CHECKF(strcmp(got, rows[i].want) == 0, "%s:\n  got  %s\n  want %s", rows[i].sentence, got,
 		       rows[i].want);
-		CHECKF(!rows[i].n || d.n == rows[i].n, "%s: %zu diagnostics, want %zu", rows[i].sentence,
-		       d.n, rows[i].n);
+		CHECKF(!rows[i].n || d.n == rows[i].n, "%s: %zu diagnostics, want %zu", rows[i].sentence, d.n,
+		       rows[i].n);
 		CHECKF(s.wl.ops == NULL && s.owned == NULL, "%s: *out is left empty", rows[i].sentence);
 		scenario_free(&s);
 		diag_list_free(&d);
@@ -480,14 +535,16 @@ static void test_many_errors(void)
 		diag_format(&d.v[d.n - 1], last, sizeof last);
 		CHECK_STR(last, "t.json: error: too many errors; stopped after 20");
 		diag_format(&d.v[1], last, sizeof last);
-		CHECK_STR(last, "t.json:7:41: error: workload[1].pages: page 301 is past the end of \"a\" (256 pages)");
+		CHECK_STR(last, "t.json:7:41: error: workload[1].pages: page 301 is past the end of \"a\" "
+				"(256 pages)");
 	}
 	scenario_free(&s);
 	diag_list_free(&d);
 
 	/* several independent errors are all reported, in document order */
-	CHECK(parse("{'format': 1, 'title': 5, 'memory': {'pages': 1, 'swappiness': 101}}", NULL, &s, &d) == -1);
-	CHECK_EQ_U(d.n, 5);	/* title, pages, swappiness, objects, workload */
+	CHECK(parse("{'format': 1, 'title': 5, 'memory': {'pages': 1, 'swappiness': 101}}", NULL, &s, &d) ==
+	      -1);
+	CHECK_EQ_U(d.n, 5); /* title, pages, swappiness, objects, workload */
 	scenario_free(&s);
 	diag_list_free(&d);
 }
@@ -502,11 +559,17 @@ static void test_diag_format(void)
 		const char *want;
 	} rows[] = {
 		{ "a full diagnostic has file, line, column and path",
-		  { "f.json", 3, 7, "workload[3].pages", "bad" }, "f.json:3:7: error: workload[3].pages: bad" },
+		  { "f.json", 3, 7, "workload[3].pages", "bad" },
+		  "f.json:3:7: error: workload[3].pages: bad" },
 		{ "an empty path is left out", { "f.json", 1, 1, "", "bad" }, "f.json:1:1: error: bad" },
-		{ "no line means no position", { "f.json", 0, 0, "", "cannot read" }, "f.json: error: cannot read" },
-		{ "no line but a path keeps the path", { "f.json", 0, 0, "memory", "x" }, "f.json: error: memory: x" },
-		{ "a line without column prints the line", { "t.txt", 12, 0, "workload[1]", "x" },
+		{ "no line means no position",
+		  { "f.json", 0, 0, "", "cannot read" },
+		  "f.json: error: cannot read" },
+		{ "no line but a path keeps the path",
+		  { "f.json", 0, 0, "memory", "x" },
+		  "f.json: error: memory: x" },
+		{ "a line without column prints the line",
+		  { "t.txt", 12, 0, "workload[1]", "x" },
 		  "t.txt:12: error: workload[1]: x" },
 	};
 	char buf[1024], small[12];
@@ -525,7 +588,7 @@ static void test_suggest(void)
 {
 	static const char *const keys[] = { "format", "title", "workload", "memory", "pages", NULL };
 	static const struct {
-		const char *sentence, *word, *want;	/* NULL: no suggestion */
+		const char *sentence, *word, *want; /* NULL: no suggestion */
 	} rows[] = {
 		{ "one extra letter is suggested", "workloads", "workload" },
 		{ "a swap of two letters counts as one edit", "titel", "title" },
@@ -540,7 +603,7 @@ static void test_suggest(void)
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const char *got = suggest(rows[i].word, keys, SIZE_MAX);
 		CHECKF((got == NULL && rows[i].want == NULL) ||
-		       (got && rows[i].want && strcmp(got, rows[i].want) == 0),
+			       (got && rows[i].want && strcmp(got, rows[i].want) == 0),
 		       "%s: got %s", rows[i].sentence, got ? got : "(none)");
 	}
 	CHECK_EQ_U(edit_distance("kitten", "sitting"), 3);
@@ -553,28 +616,31 @@ static void test_suggest(void)
 static void test_expect(void)
 {
 	static const struct object_spec objs[] = {
-		{ .name = "index", .pages = 4 }, { .name = "libc.so.6", .pages = 4 },
+		{ .name = "index", .pages = 4 },
+		{ .name = "libc.so.6", .pages = 4 },
 	};
 	static const struct {
 		const char *sentence, *check;
 		int metric, cmp, item;
 		uint32_t object;
 		double value;
-		const char *why;	/* NULL: valid */
+		const char *why; /* NULL: valid */
 	} rows[] = {
 		{ "an object measure splits at the last dot", "libc.so.6.resident_percent >= 90",
 		  EXPECT_RESIDENT_PERCENT, CMP_GE, 0, 1, 90, NULL },
 		{ "refaults of an object", "index.refaults == 0", EXPECT_REFAULTS, CMP_EQ, 0, 0, 0, NULL },
 		{ "active pages of an object", "index.active < 2.5", EXPECT_ACTIVE, CMP_LT, 0, 0, 2.5, NULL },
-		{ "a bare name is a vmstat counter", "pgscan_kswapd_normal > 1e3",
-		  EXPECT_COUNTER, CMP_GT, PGSCAN_KSWAPD, 0, 1000, NULL },
+		{ "a bare name is a vmstat counter", "pgscan_kswapd_normal > 1e3", EXPECT_COUNTER, CMP_GT,
+		  PGSCAN_KSWAPD, 0, 1000, NULL },
 		{ "decisions name an outcome", "decisions.activate <= 5", EXPECT_DECISIONS, CMP_LE,
 		  OUT_ACTIVATE, 0, 5, NULL },
 		{ "lists name an LRU list", "lists.inactive_file >= 10", EXPECT_LIST, CMP_GE,
 		  LRU_INACTIVE_FILE, 0, 10, NULL },
-		{ "extra spaces are fine", "  index.resident   >   1  ", EXPECT_RESIDENT, CMP_GT, 0, 0, 1, NULL },
+		{ "extra spaces are fine", "  index.resident   >   1  ", EXPECT_RESIDENT, CMP_GT, 0, 0, 1,
+		  NULL },
 		{ "an unknown measure is suggested", "index.resdent > 1", 0, 0, 0, 0, 0,
-		  "unknown measure \"resdent\"; did you mean \"resident\"? (an object has resident_percent, resident, active and refaults)" },
+		  "unknown measure \"resdent\"; did you mean \"resident\"? (an object has resident_percent, "
+		  "resident, active and refaults)" },
 		{ "an unknown counter is suggested", "pgactivat > 1", 0, 0, 0, 0, 0,
 		  "unknown counter \"pgactivat\"; did you mean \"pgactivate\"?" },
 		{ "an unknown outcome is suggested", "decisions.reclaimm > 1", 0, 0, 0, 0, 0,
@@ -582,7 +648,8 @@ static void test_expect(void)
 		{ "an unknown object is suggested", "indx.resident > 1", 0, 0, 0, 0, 0,
 		  "no object named \"indx\" (nor \"decisions\" or \"lists\"); did you mean \"index\"?" },
 		{ "a missing comparison is a syntax error", "index.resident", 0, 0, 0, 0, 0,
-		  "expected \"SUBJECT CMP NUMBER\" like \"index.resident_percent >= 90\", found \"index.resident\"" },
+		  "expected \"SUBJECT CMP NUMBER\" like \"index.resident_percent >= 90\", found "
+		  "\"index.resident\"" },
 		{ "an unknown comparison is named", "index.resident => 1", 0, 0, 0, 0, 0,
 		  "expected a comparison <, <=, ==, >= or >, found \"=>\" in \"index.resident => 1\"" },
 		{ "the value must be a number", "index.resident > many", 0, 0, 0, 0, 0,
@@ -604,7 +671,8 @@ static void test_expect(void)
 			    rows[i].metric == EXPECT_LIST)
 				CHECKF(e.item == rows[i].item, "%s: item %d", rows[i].sentence, e.item);
 			else
-				CHECKF(e.object == rows[i].object, "%s: object %u", rows[i].sentence, e.object);
+				CHECKF(e.object == rows[i].object, "%s: object %u", rows[i].sentence,
+				       e.object);
 		} else {
 			CHECKF(rc < 0 && strcmp(why, rows[i].why) == 0, "%s:\n  got  %s\n  want %s",
 			       rows[i].sentence, why, rows[i].why);
@@ -617,9 +685,9 @@ static void test_expect_entries(void)
 	struct scenario s;
 	struct diag_list d = { 0 };
 	const char *json = HEAD "{'op': 'alloc', 'pages': 1}],\n'expect': ["
-		"{'check': 'a.resident > 1'},"
-		"{'check': 'h.active == 0', 'policy': ['2.6.33', '2.6.34'], 'step': 40},"
-		"{'check': 'pgfree >= 1', 'policy': '2.6.34'}]}";
+				"{'check': 'a.resident > 1'},"
+				"{'check': 'h.active == 0', 'policy': ['2.6.33', '2.6.34'], 'step': 40},"
+				"{'check': 'pgfree >= 1', 'policy': '2.6.34'}]}";
 	int rc = parse(json, NULL, &s, &d);
 	char why[512];
 
@@ -665,14 +733,15 @@ static void write_file(const char *dir, const char *name, const void *data, size
 static void test_traces(void)
 {
 	char dir[] = "/tmp/vmscan-test-XXXXXX";
-	static const unsigned char u32[] = { 3, 0, 0, 0, 0, 1, 0, 0, 7, 0, 0, 0 };	/* 3, 256, 7 */
+	static const unsigned char u32[] = { 3, 0, 0, 0, 0, 1, 0, 0, 7, 0, 0, 0 }; /* 3, 256, 7 */
 	static const unsigned char u32ok[] = { 3, 0, 0, 0, 255, 0, 0, 0 };
 	const char *txt = "# a comment\n\n5\n6 h\n7 a touch\n  8\t lib.so.6  \n";
-	const char *lackey = "==42== Lackey\nI  0400d7d4,3\n L 04022610,8\n S 0400d7d8,4\n M 7ff000f70,8\nnoise\n";
+	const char *lackey =
+		"==42== Lackey\nI  0400d7d4,3\n L 04022610,8\n S 0400d7d8,4\n M 7ff000f70,8\nnoise\n";
 	static const struct {
 		const char *sentence, *ops;
-		const char *want;	/* the first diagnostic; "" when it loads */
-		const char *trace;	/* when it loads: "page/object,..." */
+		const char *want;  /* the first diagnostic; "" when it loads */
+		const char *trace; /* when it loads: "page/object,..." */
 	} rows[] = {
 		{ "a txt trace reads pages and per-line objects",
 		  "{'op': 'trace', 'file': 'a.txt', 'object': 'a'}", "", "5/a,6/h,7/a,8/lib.so.6" },
@@ -680,31 +749,43 @@ static void test_traces(void)
 		  "{'op': 'trace', 'file': 'plain.txt', 'object': 'h'}", "", "1,2,3" },
 		{ "a read trace with a touch line is refused at that line",
 		  "{'op': 'trace', 'file': 'a.txt', 'object': 'a', 'via': 'read'}",
-		  "DIR/a.txt:4:3: error: workload[0]: \"h\" is anonymous memory; a read trace needs objects of type \"file\"", NULL },
+		  "DIR/a.txt:4:3: error: workload[0]: \"h\" is anonymous memory; a read trace needs objects "
+		  "of type \"file\"",
+		  NULL },
 		{ "a txt line past the end names the trace file, line and column",
 		  "{'op': 'trace', 'file': 'far.txt', 'object': 'a'}",
-		  "DIR/far.txt:2:3: error: workload[0]: page 999 is past the end of \"a\" (256 pages)", NULL },
+		  "DIR/far.txt:2:3: error: workload[0]: page 999 is past the end of \"a\" (256 pages)",
+		  NULL },
 		{ "a write kind is refused in a touch trace",
 		  "{'op': 'trace', 'file': 'kind.txt', 'object': 'a'}",
-		  "DIR/kind.txt:1:3: error: workload[0]: access kind \"w\" differs from the operation's \"via\": \"touch\"; a trace has one kind of access", NULL },
+		  "DIR/kind.txt:1:3: error: workload[0]: access kind \"w\" differs from the operation's "
+		  "\"via\": \"touch\"; a trace has one kind of access",
+		  NULL },
 		{ "an unknown object on a line is suggested",
 		  "{'op': 'trace', 'file': 'obj.txt', 'object': 'a'}",
-		  "DIR/obj.txt:1:3: error: workload[0]: no object named \"lib.so.7\" in \"objects\"; did you mean \"lib.so.6\"?", NULL },
+		  "DIR/obj.txt:1:3: error: workload[0]: no object named \"lib.so.7\" in \"objects\"; did you "
+		  "mean \"lib.so.6\"?",
+		  NULL },
 		{ "a u32 trace reads little-endian pages",
 		  "{'op': 'trace', 'file': 'ok.u32', 'format': 'u32', 'object': 'a'}", "", "3,255" },
 		{ "a u32 page past the end names the access and byte",
 		  "{'op': 'trace', 'file': 'bad.u32', 'format': 'u32', 'object': 'a'}",
-		  "DIR/bad.u32: error: workload[0]: access 2 (byte 4): page 256 is past the end of \"a\" (256 pages)", NULL },
+		  "DIR/bad.u32: error: workload[0]: access 2 (byte 4): page 256 is past the end of \"a\" "
+		  "(256 pages)",
+		  NULL },
 		{ "a lackey trace renumbers pages densely in order of first use",
 		  "{'op': 'trace', 'file': 't.lackey', 'format': 'lackey', 'object': 'h'}", "", "0,1,0,2" },
 		{ "a lackey trace needs an object big enough",
 		  "{'op': 'trace', 'file': 'big.lackey', 'format': 'lackey', 'object': 'h'}",
-		  "DIR/big.lackey: error: workload[0]: the trace touches 65 distinct pages, but \"h\" has 64; give it \"pages\": 65 or more", NULL },
-		{ "an empty trace is refused",
-		  "{'op': 'trace', 'file': 'empty.txt', 'object': 'a'}",
+		  "DIR/big.lackey: error: workload[0]: the trace touches 65 distinct pages, but \"h\" has "
+		  "64; give it \"pages\": 65 or more",
+		  NULL },
+		{ "an empty trace is refused", "{'op': 'trace', 'file': 'empty.txt', 'object': 'a'}",
 		  "DIR/empty.txt: error: workload[0]: the trace holds no accesses", NULL },
 		{ "a trace in a repeat is read once and shared",
-		  "{'op': 'repeat', 'count': 2, 'ops': [{'op': 'trace', 'file': 'plain.txt', 'object': 'h'}]}", "", "1,2,3" },
+		  "{'op': 'repeat', 'count': 2, 'ops': [{'op': 'trace', 'file': 'plain.txt', 'object': "
+		  "'h'}]}",
+		  "", "1,2,3" },
 	};
 	char big[8192] = "";
 
@@ -741,18 +822,21 @@ static void test_traces(void)
 				size_t k = 0;
 				got[0] = '\0';
 				for (uint32_t j = 0; j < op->count; j++)
-					k += (size_t)snprintf(got + k, sizeof got - k, "%s%u%s%s", j ? "," : "",
-							      op->trace[j], op->trace_object ? "/" : "",
-							      op->trace_object ? s.wl.objects[op->trace_object[j]].name : "");
-				CHECKF(strcmp(got, rows[i].trace) == 0 && op->kind == WL_TRACE,
-				       "%s: %s", rows[i].sentence, got);
+					k += (size_t)snprintf(
+						got + k, sizeof got - k, "%s%u%s%s", j ? "," : "",
+						op->trace[j], op->trace_object ? "/" : "",
+						op->trace_object ? s.wl.objects[op->trace_object[j]].name
+								 : "");
+				CHECKF(strcmp(got, rows[i].trace) == 0 && op->kind == WL_TRACE, "%s: %s",
+				       rows[i].sentence, got);
 				if (s.wl.nr_ops == 2)
-					CHECKF(s.wl.ops[0].trace == s.wl.ops[1].trace, "%s", rows[i].sentence);
+					CHECKF(s.wl.ops[0].trace == s.wl.ops[1].trace, "%s",
+					       rows[i].sentence);
 			}
 		} else {
 			const char *p = strstr(rows[i].want, "DIR");
-			snprintf(want, sizeof want, "%.*s%s%s", p ? (int)(p - rows[i].want) : 0,
-				 rows[i].want, p ? dir : "", p ? p + 3 : rows[i].want);
+			snprintf(want, sizeof want, "%.*s%s%s", p ? (int)(p - rows[i].want) : 0, rows[i].want,
+				 p ? dir : "", p ? p + 3 : rows[i].want);
 			first_diag(&d, got, sizeof got);
 			CHECKF(rc == -1 && strcmp(got, want) == 0, "%s:\n  got  %s\n  want %s",
 			       rows[i].sentence, got, want);
@@ -796,8 +880,8 @@ static void test_traces(void)
 
 	{
 		static const char *const names[] = {
-			"a.txt", "plain.txt", "far.txt", "kind.txt", "obj.txt", "ok.u32", "bad.u32",
-			"t.lackey", "empty.txt", "big.lackey", "s.json",
+			"a.txt",   "plain.txt", "far.txt",   "kind.txt",   "obj.txt", "ok.u32",
+			"bad.u32", "t.lackey",	"empty.txt", "big.lackey", "s.json",
 		};
 		char path[512];
 		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
