@@ -210,13 +210,13 @@ bench-smoke:
 
 screenshots: build
 	tests/e2e/screenshots.sh $(BIN) screenshots
-	BIN=$(BIN) tests/plot.sh data/used-once-mmap.json 2.6.33 2.6.34 screenshots/used-once-mmap-plot.png
+	BIN=$(BIN) tests/tools/plot.sh data/used-once-mmap.json 2.6.33 2.6.34 screenshots/used-once-mmap-plot.png
 
 # The active and inactive file lists over time under two policies (gnuplot).
 PLOT_SCENARIO ?= data/used-once-mmap.json
 PLOT_POLICIES ?= 2.6.33 2.6.34
 plot: build
-	BIN=$(BIN) tests/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) $(BUILD)/plot.png
+	BIN=$(BIN) tests/tools/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) $(BUILD)/plot.png
 
 # ---- install ---------------------------------------------------------------
 

@@ -1,10 +1,10 @@
 #!/bin/sh
-# tests/plot.sh SCENARIO POLICY_A POLICY_B OUT.png - the active and inactive
+# tests/tools/plot.sh SCENARIO POLICY_A POLICY_B OUT.png - the active and inactive
 # file lists over time under two policies, from `vmscan-viz compare --csv`,
 # drawn with gnuplot (Debian: gnuplot-nox) for slides and handouts.
 set -eu
 scenario=$1 a=$2 b=$3 out=$4
-bin=${BIN:-$(make -s --no-print-directory -C "$(dirname "$0")/.." where)/vmscan-viz}
+bin=${BIN:-$(make -s --no-print-directory -C "$(dirname "$0")/../.." where)/vmscan-viz}
 command -v gnuplot >/dev/null || { echo "needs gnuplot (apt-get install gnuplot-nox)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/make-lackey-trace.sh [OUT] - record a real program's memory accesses
+# tests/tools/make-lackey-trace.sh [OUT] - record a real program's memory accesses
 # for data/real-program.json, with valgrind's lackey tool (Debian: valgrind).
 #
 # The program: sort(1) sorting 3,000 numbers.  lackey logs every instruction
