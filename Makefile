@@ -21,29 +21,41 @@ endif
 BUILD      ?= $(OUT)
 
 # Mandatory flags live apart from CFLAGS so `make CFLAGS=-O0` keeps them.
-WARN := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
-        -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral
-DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw libcjson 2>/dev/null)
-DEP_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw libcjson 2>/dev/null) -lm
+# Warnings are errors in `make test`, `make check` and CI (WERROR=1), not
+# in a user's plain build, where a newer compiler's new warning must not
+# stop the program from building.
+WERROR ?=
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral $(if $(filter 1,$(WERROR)),-Werror)
+DEP_CFLAGS  := $(shell $(PKG_CONFIG) --cflags ncursesw libcjson 2>/dev/null)
+CURSES_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
+CJSON_LIBS  := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null)
+DEP_LIBS    := $(CURSES_LIBS) $(CJSON_LIBS) -lm
 # The engine needs nothing but libc; everything else gets the feature macros
 # that ncursesw's pkg-config supplies (_XOPEN_SOURCE=600, _DEFAULT_SOURCE).
 APP_CPPFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,$(DEP_CFLAGS))
 
+# Each folder of src/ is a layer (see README, "How the code is laid out").
+# The engine and the policies are the library; the front-end layers are an
+# archive each, so that a unit test links only the layers it tests.
+FRONT_LAYERS := tui cli replay scenario util
 LIB_SRC  := $(sort $(wildcard src/engine/*.c src/policy/*.c))
-APP_SRC  := $(sort $(wildcard src/scenario/*.c src/cli/*.c src/tui/*.c src/util/*.c))
+APP_SRC  := $(sort $(foreach l,$(FRONT_LAYERS),$(wildcard src/$(l)/*.c)))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
-APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o
+GEN_OBJ  := $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o
+APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(GEN_OBJ)
 LIB      := $(BUILD)/libvmscan.a
 BIN      := $(BUILD)/vmscan-viz
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-# Debian packages: to build, and to run the tests.
+# Debian packages: to build, and to run the tests (.ci/run reads these two
+# lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
+DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
 
-.PHONY: all build where run test test-run unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -62,6 +74,9 @@ help:
 	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
 	@echo "make where      print the build folder ($(OUT))"
 	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
+	@echo "make test T=x   one suite (golden, bad, cli, e2e, ...) or unit test (policy), F=PATTERN"
+	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
+	@echo "make format     clang-format every C file (format-check: only say which differ)"
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
@@ -112,7 +127,7 @@ $(BUILD)/gen/default_scenario.c: data/default.json
 	   od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '0x00 };'; \
 	   echo 'const size_t scenario_default_json_len = sizeof scenario_default_json - 1;'; } > $@
 $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # VERSION and DATADIR, rewritten only when they change (util/config.h).
 $(BUILD)/gen/config.c: FORCE
@@ -121,7 +136,7 @@ $(BUILD)/gen/config.c: FORCE
 	  '$(VERSION)' '$(DATADIR)' > $@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 $(BUILD)/gen/config.o: $(BUILD)/gen/config.c
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -include src/util/config.h -c $< -o $@
 .PHONY: FORCE
 FORCE:
 
@@ -135,19 +150,57 @@ run: all
 
 # ---- tests ---------------------------------------------------------------
 
-# Unit tests link the library and the front-end objects (all but main.o).
-$(BUILD)/tests/%: tests/unit/%.c $(APP_OBJ) $(LIB) tests/unit/harness.h
-	@mkdir -p $(@D)
-	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -Isrc -o $@ $< $(APP_OBJ) $(LIB) $(DEP_LIBS) $(LDLIBS)
+# A unit test links the archives of the layers it includes ("engine/...",
+# "scenario/..."), and of the layers those need, nothing more: a test of
+# the engine builds without curses or cJSON.
+LAYER_NEEDS_engine   := engine
+LAYER_NEEDS_policy   := engine
+LAYER_NEEDS_util     := util
+LAYER_NEEDS_scenario := scenario engine
+LAYER_NEEDS_replay   := replay scenario engine
+LAYER_NEEDS_cli      := cli replay scenario util engine
+LAYER_NEEDS_tui      := tui cli replay scenario util engine
+LAYER_LIBS_scenario  := $(CJSON_LIBS)
+LAYER_LIBS_tui       := $(CURSES_LIBS)
+HASH := \#
+layer_archive = $(if $(filter engine,$(1)),$(LIB),$(BUILD)/lib$(1).a)
+test_layers = $(filter $(sort $(foreach l,$(shell sed -n 's@^$(HASH)include "\([a-z]*\)/.*@\1@p' tests/unit/$(1).c),$(LAYER_NEEDS_$(l)))),$(FRONT_LAYERS) engine)
+test_archives = $(foreach l,$(call test_layers,$(1)),$(call layer_archive,$(l)))
 
+$(foreach l,$(FRONT_LAYERS),$(eval $(BUILD)/lib$(l).a: $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/$(l)/*.c)) $(if $(filter util,$(l)),$(GEN_OBJ))))
+$(BUILD)/lib%.a:
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+define unit_test_rule
+$(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h $(call test_archives,$(1))
+	@mkdir -p $$(@D)
+	$$(CC) $$(WARN) $$(APP_CPPFLAGS) $$(CPPFLAGS) $$(CFLAGS) $$(LDFLAGS) -Isrc -o $$@ $$< \
+	  $(call test_archives,$(1)) $(foreach l,$(call test_layers,$(1)),$(LAYER_LIBS_$(l))) -lm $$(LDLIBS)
+endef
+$(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
+
+# make test: install what the tests need, then everything, warnings as
+# errors.  make test T=NAME: one suite (golden, bad, cli, e2e, memcheck,
+# install, layering) or one unit test (policy or test_policy), F=PATTERN
+# keeping only its functions and rows whose name holds PATTERN.
+# make check: the quick suites (layering, unit, golden), nothing installed.
 test:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
-	@$(MAKE) --no-print-directory test-run
+	@$(MAKE) --no-print-directory test-run WERROR=1
 
 test-run: $(BIN) $(UNIT_BIN)
+ifdef T
+	@TEST_FILTER='$(F)' tests/run-all.sh $(BUILD) '$(T)'
+else
 	@tests/run-all.sh $(BUILD)
 	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
 	@$(MAKE) --no-print-directory check-asan
+endif
+
+check: check-deps
+	@$(MAKE) --no-print-directory WERROR=1 $(BIN) $(UNIT_BIN)
+	@TEST_FILTER='$(F)' tests/run-all.sh $(BUILD) quick
 
 unit: $(BIN) $(UNIT_BIN)
 	@tests/run-all.sh $(BUILD) unit

@@ -3,10 +3,16 @@
  * tests/unit/harness.h - the smallest test harness that can fail
  *
  * A test file defines `static void test_xxx(void)` functions and lists them
- * in main() with RUN(test_xxx).  CHECK() records a failure with file:line
- * and goes on; the program ends with "<name>: N passed, M failed" and exits
- * non-zero on any failure.  Table-driven tests loop over rows and call
- * CHECKF() with the row's sentence as the message.
+ * in main(), after HARNESS_START(argc, argv), with RUN(test_xxx), or
+ * RUN_TABLE(test_xxx) for a function that loops over a table of rows.
+ * CHECK() records a failure with file:line and goes on; the program ends
+ * with "<name>: N passed, M failed" and exits non-zero on any failure.
+ * Table-driven tests loop over rows, begin each with ROW_BEGIN(sentence)
+ * and call CHECKF() with the row's sentence as the message.
+ *
+ * `test_xxx PATTERN` (make test T=xxx F=PATTERN) runs only the functions
+ * whose name contains PATTERN, and of the other tables only the rows whose
+ * sentence contains it.
  */
 #ifndef VMSCAN_HARNESS_H
 #define VMSCAN_HARNESS_H
@@ -16,6 +22,8 @@
 
 static int harness_failed_checks, harness_passed, harness_failed, harness_rows;
 static const char *harness_current;
+static const char *harness_filter; /* NULL: run everything */
+static int harness_whole_table;	   /* the table's function name matched */
 
 #define CHECKF(cond, ...)                                                                    \
 	do {                                                                                 \
@@ -38,6 +46,10 @@ static inline int harness_row_begin(void)
 {
 	return harness_failed_checks;
 }
+static inline int harness_row_wanted(const char *sentence)
+{
+	return !harness_filter || harness_whole_table || (sentence && strstr(sentence, harness_filter));
+}
 static inline void harness_row_end(int before)
 {
 	harness_rows++;
@@ -46,16 +58,37 @@ static inline void harness_row_end(int before)
 	else
 		harness_failed++;
 }
-#define ROW_BEGIN() int row_before_ = harness_row_begin()
-#define ROW_END()   harness_row_end(row_before_)
+/* Inside the loop over rows: skips a row the filter leaves out. */
+#define ROW_BEGIN(sentence)                \
+	if (!harness_row_wanted(sentence)) \
+		continue;                  \
+	int row_before_ = harness_row_begin()
+#define ROW_END() harness_row_end(row_before_)
+
+#define HARNESS_START(argc, argv) (harness_filter = (argc) > 1 && (argv)[1][0] ? (argv)[1] : NULL)
 
 /* A test function counts once, unless it ran rows (then each row counts). */
-#define RUN(fn)                                                            \
+#define RUN(fn)                                                     \
+	do {                                                        \
+		if (harness_filter && !strstr(#fn, harness_filter)) \
+			break;                                      \
+		harness_whole_table = 1;                            \
+		HARNESS_CALL(fn);                                   \
+		harness_whole_table = 0;                            \
+	} while (0)
+/* A table: run for its rows even when its name does not match. */
+#define RUN_TABLE(fn)                                                                 \
+	do {                                                                          \
+		harness_whole_table = !harness_filter || strstr(#fn, harness_filter); \
+		HARNESS_CALL(fn);                                                     \
+		harness_whole_table = 0;                                              \
+	} while (0)
+#define HARNESS_CALL(fn)                                                   \
 	do {                                                               \
 		int before_ = harness_failed_checks, rows_ = harness_rows; \
 		harness_current = #fn;                                     \
 		fn();                                                      \
-		if (harness_rows != rows_)                                 \
+		if (harness_rows != rows_ || !harness_whole_table)         \
 			break;                                             \
 		if (harness_failed_checks == before_)                      \
 			harness_passed++;                                  \
@@ -63,8 +96,12 @@ static inline void harness_row_end(int before)
 			harness_failed++;                                  \
 	} while (0)
 
+/* A filter that matches nothing is a mistake, not a pass. */
 #define HARNESS_END(name)                                                                              \
 	(fflush(stderr), printf("%s: %d passed, %d failed\n", (name), harness_passed, harness_failed), \
-	 harness_failed ? 1 : 0)
+	 harness_filter && !harness_passed && !harness_failed                                          \
+		 ? (fprintf(stderr, "%s: no test or row matches \"%s\"\n", (name), harness_filter), 1) \
+	 : harness_failed ? 1                                                                          \
+			  : 0)
 
 #endif

@@ -72,7 +72,7 @@ static void test_patch1_decides_as_2_6_33_on_every_scenario(void)
 		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || strstr(de->d_name, "schema"))
 			continue;
 		snprintf(path, sizeof path, "data/%s", de->d_name);
-		ROW_BEGIN();
+		ROW_BEGIN(de->d_name);
 		compare_scenario(path);
 		ROW_END();
 		n++;
@@ -82,8 +82,9 @@ static void test_patch1_decides_as_2_6_33_on_every_scenario(void)
 	CHECKF(n >= 10, "only %d scenarios found", n);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	RUN(test_patch1_decides_as_2_6_33_on_every_scenario);
+	HARNESS_START(argc, argv);
+	RUN_TABLE(test_patch1_decides_as_2_6_33_on_every_scenario);
 	return HARNESS_END("equivalence");
 }

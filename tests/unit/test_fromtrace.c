@@ -91,7 +91,7 @@ static void test_from_trace(void)
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		ROW_BEGIN();
+		ROW_BEGIN(rows[i].sentence);
 		struct scenario s;
 		struct diag_list d = { 0 };
 		char objs[256], acc[256], line[1024];
@@ -179,9 +179,10 @@ static void test_budget(void)
 	diag_list_free(&d);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	RUN(test_from_trace);
+	HARNESS_START(argc, argv);
+	RUN_TABLE(test_from_trace);
 	RUN(test_same_in_every_format);
 	RUN(test_budget);
 	return HARNESS_END("fromtrace");

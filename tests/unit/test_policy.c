@@ -329,7 +329,7 @@ static const struct row rows[] = {
 static void test_page_check_references_rows(void)
 {
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		ROW_BEGIN();
+		ROW_BEGIN(rows[i].sentence);
 		const struct row *r = &rows[i];
 		const struct reclaim_policy *pol = policy_find(r->policy);
 		struct engine_error err;
@@ -456,7 +456,7 @@ static const struct active_row active_rows[] = {
 static void test_keep_active_rows(void)
 {
 	for (size_t i = 0; i < sizeof active_rows / sizeof active_rows[0]; i++) {
-		ROW_BEGIN();
+		ROW_BEGIN(active_rows[i].sentence);
 		const struct active_row *r = &active_rows[i];
 		const struct reclaim_policy *pol = policy_find(r->policy);
 		struct engine_error err;
@@ -503,10 +503,11 @@ static void test_every_listed_branch_has_a_row(void)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	RUN(test_page_check_references_rows);
-	RUN(test_keep_active_rows);
+	HARNESS_START(argc, argv);
+	RUN_TABLE(test_page_check_references_rows);
+	RUN_TABLE(test_keep_active_rows);
 	RUN(test_every_listed_branch_has_a_row);
 	return HARNESS_END("policy");
 }

@@ -376,7 +376,7 @@ static void test_random_scenarios(void)
 		struct gen g;
 		const char *bad;
 
-		ROW_BEGIN();
+		ROW_BEGIN(NULL);
 		gen_case(&g, seed);
 		bad = run_case(&g, seed, why, sizeof why);
 		CHECKF(!bad, "seed %llu (%s): %s", (unsigned long long)seed, g.policy, bad ? bad : "");
@@ -390,8 +390,9 @@ static void test_random_scenarios(void)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	HARNESS_START(argc, argv);
 	RUN(test_random_scenarios);
 	return HARNESS_END("property");
 }

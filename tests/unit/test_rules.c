@@ -287,7 +287,7 @@ static void run_row(const struct rule_row *r)
 static void test_rules(void)
 {
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		ROW_BEGIN();
+		ROW_BEGIN(rows[i].sentence);
 		run_row(&rows[i]);
 		ROW_END();
 	}
@@ -336,9 +336,10 @@ static void test_every_branch_fires(void)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	RUN(test_rules);
+	HARNESS_START(argc, argv);
+	RUN_TABLE(test_rules);
 	RUN(test_every_branch_fires);
 	return HARNESS_END("rules");
 }

@@ -990,8 +990,9 @@ static void test_schema(void)
 	free(schema);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	HARNESS_START(argc, argv);
 	RUN(test_ranges);
 	RUN(test_expansion);
 	RUN(test_fields);
