@@ -301,11 +301,64 @@ static int toggle_quiz(struct app *a)
 	return REDRAW_ALL;
 }
 
+/* Projector mode plays at 5 steps/s at most; leaving it restores the
+ * speed it found. */
 static int toggle_big(struct app *a)
 {
 	a->ui.big = !a->ui.big;
-	if (a->ui.big && a->ui.speed > 2)
-		a->ui.speed = 2;
+	if (a->ui.big) {
+		a->ui.speed_before_big = a->ui.speed;
+		if (a->ui.speed > 2)
+			a->ui.speed = 2;
+	} else {
+		a->ui.speed = a->ui.speed_before_big;
+	}
+	return REDRAW_ALL;
+}
+
+/* s: the scenario's description and the caption, whole, in a box. */
+static int show_story(struct app *a)
+{
+	const struct scenario *sc = a->sc;
+	const struct wl_op *op = a->views[0].step ? &sc->wl.ops[a->views[0].rec.op] : NULL;
+	char text[4096];
+	int n;
+
+	n = snprintf(text, sizeof text, "%s", sc->description ? sc->description : "(no description)");
+	for (const struct wl_op *o = op; o && o >= sc->wl.ops && n < (int)sizeof text; o--)
+		if (o->caption < sc->wl.nr_captions) { /* the caption in force: its op or one before */
+			snprintf(text + n, sizeof text - (size_t)n, "\n\nNow: %s",
+				 sc->wl.captions[o->caption]);
+			break;
+		}
+	dialog_message(a, sc->title ? sc->title : sc->path, text);
+	return REDRAW_ALL;
+}
+
+void app_badge(const struct app *a, char *buf, size_t n)
+{
+	if (a->quiz.on)
+		snprintf(buf, n, "QUIZ %u/%u", a->quiz.score, a->quiz.asked);
+	else
+		buf[0] = '\0';
+}
+
+/* The help screen scrolls by entry; any other key closes it. */
+static int help_key(struct app *a, int key)
+{
+	int n = panel_help_entries(), page = LINES > 12 ? LINES / 3 : 4;
+
+	switch (key) {
+	case KEY_UP: a->ui.help_top--; break;
+	case KEY_DOWN: a->ui.help_top++; break;
+	case KEY_PPAGE: a->ui.help_top -= page; break;
+	case KEY_NPAGE: a->ui.help_top += page; break;
+	case KEY_HOME: a->ui.help_top = 0; break;
+	case KEY_END: a->ui.help_top = n - 1; break;
+	case KEY_RESIZE: break;
+	default: a->ui.help = false; return REDRAW_ALL;
+	}
+	a->ui.help_top = a->ui.help_top < 0 ? 0 : a->ui.help_top >= n ? n - 1 : a->ui.help_top;
 	return REDRAW_ALL;
 }
 
@@ -375,12 +428,16 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_FIND: return dialog_open(a, DLG_FIND);
 	case CMD_QUIZ: return toggle_quiz(a);
 	case CMD_BIG: return toggle_big(a);
+	case CMD_STORY: return show_story(a);
 	case CMD_ESCAPE:
 		if (a->insp.open)
 			inspector_close(a);
 		return REDRAW_ALL;
 	case CMD_REDRAW: return REDRAW_ALL | REDRAW_CLEAR;
-	case CMD_HELP: u->help = true; return REDRAW_ALL;
+	case CMD_HELP:
+		u->help = true;
+		u->help_top = 0;
+		return REDRAW_ALL;
 	case CMD_QUIT: u->quit = true; return REDRAW_NONE;
 	case CMD_NONE:
 	case NR_COMMANDS: break;
@@ -393,10 +450,8 @@ int app_key(struct app *a, int key)
 	enum command cmd;
 	int r;
 
-	if (a->ui.help) { /* any key closes help, and does nothing else */
-		a->ui.help = false;
-		return REDRAW_ALL;
-	}
+	if (a->ui.help) /* arrows scroll it, any other key closes it and does nothing else */
+		return help_key(a, key);
 	if (a->ui.msg[0]) {
 		a->ui.msg[0] = '\0';
 		r = REDRAW_ALL;

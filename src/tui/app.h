@@ -84,6 +84,7 @@ enum filter {
 	FILTER_RECLAIM_CLEAN,
 	FILTER_DEACTIVATE,
 	FILTER_ROTATE,
+	FILTER_REFAULT,
 	FILTER_CAPTION,
 	NR_FILTERS
 };
@@ -123,11 +124,13 @@ struct ui {
 	bool playing;
 	int speed; /* index into speed_steps[] */
 	bool big;
+	int speed_before_big; /* restored when projector mode ends */
 	bool ascii;
 	int colors; /* 0 mono, 8, 16 or 256 */
 	enum panel_id focus;
 	enum filter filter;
 	bool help;
+	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;
 	int log_sel, counters_top, decision_top;
 	char msg[160]; /* one-line status, cleared by the next key */
@@ -169,11 +172,16 @@ struct app {
 	struct quiz quiz;
 };
 
-/* Everything a panel may look at; panels never change it. */
+/* Everything a panel may look at; panels never change it.  The fields
+ * after `e` may be left zero by a caller that draws a panel on its own. */
+struct layout;
 struct frame {
 	const struct app *app;
 	const struct view *view;
 	const struct engine *e;
+	const struct step_record *ask; /* a question is open about this next step: its
+					* page is marked, no outcome shown */
+	const struct layout *layout;   /* the screen's, when drawn by tui.c */
 };
 
 /* Redraw mask returned by everything that handles input. */
@@ -204,6 +212,10 @@ bool filter_matches(enum filter f, uint8_t mark);
 extern const char *const filter_name[NR_FILTERS];
 /* Record of the step after the current one, without showing it. */
 struct step_record view_peek(struct view *v);
+
+/* The header's mode badge, e.g. "QUIZ 3/5", or "" (the header keeps room
+ * for it at every size; the modes' own code says what it reads). */
+void app_badge(const struct app *a, char *buf, size_t n);
 
 /* panel_log.c: the @i-th newest log entry, NULL past the end */
 const struct step_record *log_entry(const struct view *v, int i);

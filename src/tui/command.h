@@ -20,7 +20,7 @@
 	X(CMD_SLOWER,      "play slower")                                                             \
 	X(CMD_NEXT,        "jump to the next step of the kind chosen with f (compare mode: the next divergence)")                         \
 	X(CMD_PREV,        "jump to the previous step of the kind chosen with f (compare: previous divergence)")                     \
-	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, * any decision, t caption") \
+	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, ! a refault, * any decision, t caption") \
 	X(CMD_GOTO,        "go to a step number")                                                     \
 	X(CMD_FIRST,       "go to the start (step 0)")                                                \
 	X(CMD_LAST,        "go to the last step")                                                     \
@@ -35,7 +35,8 @@
 	X(CMD_INSPECT,     "page inspector: the page under the cursor and its whole history; log: go to that step") \
 	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
 	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
-	X(CMD_BIG,         "projector mode: larger cells, more spacing, slower play")                 \
+	X(CMD_BIG,         "projector mode: fewer panels, larger cells, the outcome big, slower play; again restores the speed") \
+	X(CMD_STORY,       "the scenario's whole description and the current caption")               \
 	X(CMD_COMPARE,     "compare mode: against a policy chosen from the list, in lockstep by access; again to leave") \
 	X(CMD_ESCAPE,      "close the inspector or the prompt")                                       \
 	X(CMD_REDRAW,      "redraw the whole screen")                                                 \

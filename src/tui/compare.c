@@ -666,7 +666,7 @@ static void draw_side(const struct rect *r, const struct app *a, int s)
 	static struct view shown; /* the side's view, its record replaced by the divergent decision */
 	const struct compare *c = &a->cmp;
 	const struct view *v = &a->views[s];
-	struct frame f = { a, v, view_engine(v) };
+	struct frame f = { .app = a, .view = v, .e = view_engine(v) };
 	struct watermarks wm = engine_watermarks(f.e);
 	int rows = r->h - 1, lh, gh, dh;
 

@@ -287,7 +287,7 @@ static int filter_key(struct app *a, int key)
 	static const char keys[NR_FILTERS] = {
 		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a',      [FILTER_KEEP] = 'k',
 		[FILTER_RECLAIM] = 'r',	 [FILTER_RECLAIM_CLEAN] = 'c', [FILTER_DEACTIVATE] = 'd',
-		[FILTER_ROTATE] = 'o',	 [FILTER_CAPTION] = 't',
+		[FILTER_ROTATE] = 'o',	 [FILTER_REFAULT] = '!',       [FILTER_CAPTION] = 't',
 	};
 
 	for (int f = 0; f < NR_FILTERS; f++) {
@@ -321,6 +321,7 @@ int dialog_key(struct app *a, int key)
 static const char *const filter_lines[] = {
 	"a  activate        k  keep            r  reclaim",
 	"c  reclaim_clean   d  deactivate      o  rotate",
+	"!  refault (a page evicted earlier comes back)",
 	"*  any scan decision                  t  next caption or pause point",
 	"",
 	"Esc cancels",

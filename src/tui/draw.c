@@ -70,20 +70,17 @@ static void make_cchar(cchar_t *cc, attr_t a, wchar_t wc)
  * byte is one column, so it goes straight into a run of cells, drawn at
  * once.  Anything else is decoded (mbrtowc, wcwidth) and drawn on its own.
  * Before, every character went through both decodings, ours and ncurses':
- * a quarter of a step's CPU on a large zone (perf).
+ * a quarter of a step's CPU on a large zone (perf).  Draws at most @len
+ * bytes of @s in at most @maxw columns; returns the columns used.
  */
 #define RUN_MAX 128
-int draw_str(int y, int x, int maxw, attr_t a, const char *s)
+static int draw_span(int y, int x, int maxw, attr_t a, const char *s, size_t len)
 {
 	mbstate_t st;
-	size_t len = strlen(s), i = 0;
+	size_t i = 0;
 	cchar_t run[RUN_MAX];
 	int used = 0, nrun = 0;
 
-	if (maxw <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
-		return 0;
-	if (x + maxw > COLS)
-		maxw = COLS - x;
 	memset(&st, 0, sizeof st);
 	while (i < len && used < maxw) {
 		unsigned char c = (unsigned char)s[i];
@@ -129,6 +126,54 @@ int draw_str(int y, int x, int maxw, attr_t a, const char *s)
 		i += k;
 	}
 	draw_cells(y, x + used - nrun, run, nrun);
+	return used;
+}
+
+static bool blank(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return *s == '\0';
+}
+
+/* Bytes of @s shown in @maxw columns: all of it if it fits (trailing
+ * blanks may be dropped), else what fits in @maxw - 1 columns, and *cut
+ * says the mark goes after it.  Pure ASCII short enough is settled
+ * without decoding. */
+static size_t fit_text(const char *s, int maxw, bool *cut)
+{
+	size_t len = strlen(s), n;
+	int cols;
+
+	*cut = false;
+	if (len <= (size_t)maxw) {
+		size_t i = 0;
+		while (i < len && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f)
+			i++;
+		if (i == len)
+			return len;
+	}
+	n = fit(s, maxw, &cols);
+	if (n >= len || blank(s + n))
+		return n;
+	*cut = true;
+	return fit(s, maxw - 1, &cols);
+}
+
+int draw_str(int y, int x, int maxw, attr_t a, const char *s)
+{
+	size_t n;
+	bool cut;
+	int used;
+
+	if (maxw <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
+		return 0;
+	if (x + maxw > COLS)
+		maxw = COLS - x;
+	n = fit_text(s, maxw, &cut);
+	used = draw_span(y, x, maxw, a, s, n);
+	if (cut)
+		used += draw_span(y, x + used, 1, a, misc_glyph(G_ELIDED), strlen(misc_glyph(G_ELIDED)));
 	return used;
 }
 
@@ -184,30 +229,78 @@ int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...)
 	return draw_str(y, x, maxw, a, buf);
 }
 
+/*
+ * Line breaking for draw_wrap() and wrap_count(): the bytes of the next
+ * line of @s in @w columns, broken at the last space that fits (a word
+ * longer than the line is broken where it must) or at a newline; *next is
+ * where the line after it starts.
+ */
+static size_t wrap_line(const char *s, int w, const char **next)
+{
+	size_t nl = strcspn(s, "\n"), n;
+	int cols;
+
+	n = fit(s, w, &cols);
+	if (n > nl)
+		n = nl;
+	if (n == 0 && s[0] && s[0] != '\n') { /* wider than the line: one character */
+		mbstate_t st;
+		memset(&st, 0, sizeof st);
+		n = mbrlen(s, strlen(s), &st);
+		if (n == 0 || n > strlen(s))
+			n = 1;
+	} else if (n < nl && s[n] != ' ') { /* mid-word: back to a space */
+		size_t sp = n;
+		while (sp > 0 && s[sp] != ' ')
+			sp--;
+		if (sp > 0)
+			n = sp;
+	}
+	*next = s + n;
+	if (**next == '\n')
+		(*next)++;
+	else
+		while (**next == ' ')
+			(*next)++;
+	return n;
+}
+
+int wrap_count(const char *s, int w)
+{
+	int lines = 0;
+
+	if (w <= 0)
+		return 0;
+	while (*s) {
+		wrap_line(s, w, &s);
+		lines++;
+	}
+	return lines;
+}
+
 int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s)
 {
 	int line = 0;
 
+	if (w <= 0)
+		return 0;
 	while (*s && line < maxlines) {
-		int cols, cut;
-		size_t n = fit(s, w, &cols);
+		const char *next;
+		size_t n = wrap_line(s, w, &next);
 		char buf[512];
-		if (n == 0)
-			n = 1;
-		if (n < strlen(s)) { /* more follows: break at a space */
-			size_t sp = n;
-			while (sp > 0 && s[sp] != ' ')
-				sp--;
-			if (sp > 0)
-				n = sp;
-		}
-		cut = n < sizeof buf ? (int)n : (int)sizeof buf - 1;
-		memcpy(buf, s, (size_t)cut);
-		buf[cut] = '\0';
+
+		const char *mark = line == maxlines - 1 && *next ? misc_glyph(G_ELIDED) : "";
+
+		/* no room for the rest: the last line ends in the mark (draw_str
+		 * moves it left if the line is full) */
+		if (n + strlen(mark) >= sizeof buf)
+			n = sizeof buf - 1 - strlen(mark);
+		memcpy(buf, s, n);
+		snprintf(buf + n, sizeof buf - n, "%s", mark);
 		draw_str(y + line, x, w, a, buf);
-		s += n;
-		while (*s == ' ')
-			s++;
+		if (*mark)
+			return line + 1;
+		s = next;
 		line++;
 	}
 	return line;

@@ -51,6 +51,7 @@ static const struct binding {
 	{ '/', CMD_FIND },
 	{ 'Q', CMD_QUIZ },
 	{ 'B', CMD_BIG },
+	{ 's', CMD_STORY },
 	{ 'c', CMD_COMPARE },
 	{ 27, CMD_ESCAPE },
 	{ CTRL('l'), CMD_REDRAW },

@@ -1,69 +1,154 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui/layout.c - terminal size -> panel rectangles, recomputed every frame
+ * tui/layout.c - terminal size -> panel rectangles
  *
- *   header (2 lines)  title, policy, step, play state / free vs watermarks, reclaim
- *   caption           the scenario's words for the current operation
- *   lists             the LRU lists, head -> tail
- *   decision | counters      (wide: side by side; narrow: counters dropped)
- *   log      |
+ *   header      step n/total, play state, policy, mode badge; then free
+ *               memory against the watermarks and who is reclaiming
+ *   caption     the scenario's words for the current operation
+ *   lists       the LRU lists head -> tail, the isolated batch, the pages
+ *               evicted lately
+ *   objects     each object's pages in memory, evictions and refaults
+ *   decision    the examined page, the policy's tests in the kernel's
+ *               order with the one taken, why, and what was done
+ *   banner      projector mode: the outcome, big
+ *   log | counters (with the sparklines), side by side when wide
  *   legend, footer
  *
- * A pure function of the size and the state, so a resize is just another
- * frame.  Below MIN_COLS x MIN_LINES the screen says how big it must be.
+ * The story comes first.  These are never given up at any size from
+ * 80x24: the header's first line, the lists (a row per list, the isolated
+ * batch, the evicted strip), the decision's page, tests, why and outcome,
+ * and the footer.  Everything else gets rows in this order while rows
+ * are left, so it gives way in the reverse order:
+ *
+ *   1. the legend's first row      7. the decision's inputs, its heading
+ *   2. the objects, packed in one  8. the legend's other rows
+ *   3. the caption's first row     9. the caption's other rows
+ *   4. the objects, a row each    10. the decision's origin lines
+ *   5. the header's second line   11. the log and the counters with
+ *   6. the lists' other rows           their sparklines: what is left
+ *
+ * That is: the log, counters and sparklines go first, then origins,
+ * caption and legend lines, the inputs, compression of the lists (more
+ * pages a cell), the header's second line, the objects, the caption and
+ * last the legend.  Projector mode (--big, B) keeps only 1-6 and shows the
+ * outcome in a banner.
+ *
+ * A pure function of the terminal's size, the scenario and the policy:
+ * nothing here looks at the current step, so no panel moves or changes
+ * height while the run plays.  Rows that come and go (the isolated batch,
+ * the unevictable list, a reason's second line) are reserved.  Below
+ * MIN_COLS x MIN_LINES the screen says how big it must be.
  */
 #include "panel.h"
 
-static int clamp(int v, int lo, int hi)
+/* Rows left: take @want of them if there are, else none (or what is left
+ * if @partial). */
+static int take(int *left, int want, bool partial)
 {
-	return v < lo ? lo : v > hi ? hi : v;
+	int got = want <= *left ? want : partial ? *left : 0;
+
+	if (got < 0)
+		got = 0;
+	*left -= got;
+	return got;
 }
 
-static void split_lower(struct layout *l, int top, int h, int cols)
-{
-	bool wide = cols >= 110;
-	int leftw = wide ? cols * 58 / 100 : cols;
-	int dech, logh;
+struct grant {
+	int header2, caption, lists, objects, legend, inputs, origin, banner;
+};
 
-	if (wide) {
-		dech = h >= 24 ? clamp(h * 60 / 100, 14, h - 4) : h;
-		logh = h - dech;
+static void grant_rows(struct grant *g, const struct frame *f, int cols, int left,
+		       const struct lists_need *ln, const struct decision_need *dn, int nobj_rows_packed,
+		       int nobj)
+{
+	bool big = f->app->ui.big;
+	int legend_want = panel_legend_want(cols);
+
+	*g = (struct grant){ 0 };
+	if (big)
+		g->banner = take(&left, 3, false) ? 3 : take(&left, 1, false);
+	g->legend = take(&left, 1, false);
+	g->objects = take(&left, nobj_rows_packed, false);
+	g->caption = take(&left, 1, false);
+	if (g->objects && nobj > g->objects)
+		g->objects += take(&left, nobj - g->objects, false);
+	g->header2 = take(&left, 1, false);
+	g->lists = take(&left, ln->want - ln->min, true);
+	if (big)
+		return;
+	g->inputs = take(&left, dn->inputs, false);
+	if (g->legend)
+		g->legend += take(&left, legend_want - 1, true);
+	if (g->caption)
+		g->caption += take(&left, 1, false);
+	g->origin = g->inputs ? take(&left, dn->origin, false) : 0;
+}
+
+static void place_band(struct layout *l, int top, int h, int cols, bool big)
+{
+	bool wide = cols >= 100;
+	int leftw = wide ? cols * 55 / 100 : cols;
+
+	if (h < 3 || big) /* too small to be useful: the decision keeps the rows */
+		return;
+	l->log = (struct rect){ top, 0, h, leftw };
+	if (wide)
 		l->counters = (struct rect){ top, leftw + 1, h, cols - leftw - 1 };
-	} else {
-		logh = h >= 22 ? h / 3 : h >= 16 ? 4 : 0;
-		dech = h - logh;
-	}
-	l->decision = (struct rect){ top, 0, dech, leftw };
-	l->log = (struct rect){ top + dech, 0, logh, leftw };
-	/* the inspector takes the counters' place, or the log's, or the decision's */
-	if (l->counters.h)
-		l->inspector = l->counters;
-	else if (logh >= 6)
-		l->inspector = l->log;
-	else
-		l->inspector = l->decision;
 }
 
 void layout_compute(struct layout *l, const struct frame *f, int cols, int lines)
 {
-	int top, bottom, mid, want, listh;
+	struct lists_need ln;
+	struct decision_need dn;
+	struct grant g;
+	int must, y, band, nobj, packed;
 
 	*l = (struct layout){ 0 };
 	if (cols < MIN_COLS || lines < MIN_LINES) {
 		l->too_small = true;
 		return;
 	}
-	l->header = (struct rect){ 0, 0, 2, cols };
-	l->caption = (struct rect){ 2, 0, lines >= 34 ? 2 : 1, cols };
+	panel_lists_need(f, cols, &ln);
+	decision_need(f, cols, &dn);
+	nobj = panel_objects_rows(f, cols, &packed);
+	must = 1 + ln.min + dn.must + 1; /* header, lists, decision, footer */
+	grant_rows(&g, f, cols, lines - must, &ln, &dn, packed, nobj);
+
+	y = 0;
+	l->header = (struct rect){ y, 0, 1 + g.header2, cols };
+	y += l->header.h;
+	l->caption = (struct rect){ y, 0, g.caption, cols };
+	y += g.caption;
+	l->lists = (struct rect){ y, 0, ln.min + g.lists, cols };
+	y += l->lists.h;
+	l->objects = (struct rect){ y, 0, g.objects, cols };
+	y += g.objects;
+	l->decision = (struct rect){ y, 0, dn.must + g.inputs + g.origin, cols };
+	l->decision_inputs = g.inputs > 0;
+	l->decision_origin = g.origin > 0;
+	y += l->decision.h;
+	l->banner = (struct rect){ y, 0, g.banner, cols };
+	y += g.banner;
 	l->footer = (struct rect){ lines - 1, 0, 1, cols };
-	l->legend = (struct rect){ lines - 2, 0, lines >= 20 ? 1 : 0, cols };
-	top = l->caption.y + l->caption.h;
-	bottom = l->legend.h ? l->legend.y : l->footer.y;
-	mid = bottom - top;
-	want = panel_lists_want(f, cols);
-	listh = clamp(want, 5, mid * (f->app->ui.big ? 55 : 45) / 100);
-	if (listh < 5)
-		listh = mid - 6 > 3 ? mid - 6 : 3;
-	l->lists = (struct rect){ top, 0, listh, cols };
-	split_lower(l, top + listh, mid - listh, cols);
+	l->legend = (struct rect){ lines - 1 - g.legend, 0, g.legend, cols };
+	band = l->legend.y - y;
+	place_band(l, y, band, cols, f->app->ui.big);
+	if (!l->log.h && band > 0) { /* rows nobody takes: fewer pages a cell, else the decision's */
+		int more = ln.want - l->lists.h < band ? ln.want - l->lists.h : band;
+		if (more > 0) {
+			l->lists.h += more;
+			l->objects.y += more;
+			l->decision.y += more;
+			l->banner.y += more;
+			band -= more;
+		}
+		if (f->app->ui.big && l->banner.h) { /* projector: a bigger banner */
+			l->banner.h += band;
+		} else {
+			l->decision.h += band;
+			l->banner.y += band;
+		}
+	}
+	/* the inspector takes the place of the log and the counters, or the decision's */
+	l->inspector = l->log.h >= 6 ? (struct rect){ l->log.y, 0, l->log.h, cols } : l->decision;
 }

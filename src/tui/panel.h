@@ -20,26 +20,54 @@ struct panel_ops {
 	void (*draw)(const struct rect *r, const struct frame *f, bool focused);
 };
 
-extern const struct panel_ops panel_lists, panel_decision, panel_counters, panel_log, panel_inspector;
+extern const struct panel_ops panel_lists, panel_decision, panel_counters, panel_log, panel_inspector,
+	panel_objects;
 
-/* The screen's regions; h == 0 means not shown at this size. */
+/* The screen's regions; h == 0 means not shown at this size (layout.c). */
 struct layout {
 	bool too_small;
-	struct rect header, caption, lists, decision, counters, log, inspector, legend, footer;
+	struct rect header, caption, lists, objects, decision, banner, log, counters, inspector, legend,
+		footer;
+	bool decision_inputs, decision_origin; /* the decision's optional rows it has room for */
 };
 
 #define MIN_COLS  56
 #define MIN_LINES 16
 
 void layout_compute(struct layout *l, const struct frame *f, int ncols, int nlines);
-/* Rows the lists panel would like at width @w, uncompressed. */
+
+/* Rows the lists panel needs at width @w: at least (a row a list, title,
+ * evicted strip) and at most (every list at its largest, a page a cell). */
+struct lists_need {
+	int min, want;
+};
+void panel_lists_need(const struct frame *f, int w, struct lists_need *n);
 int panel_lists_want(const struct frame *f, int w);
+/* The page in the list cell at (@y, @x) of the last draw; false if none. */
+bool panel_lists_hit(int y, int x, uint32_t *object, uint32_t *index);
+/* Rows the decision panel needs at width @w: the title, every test, the
+ * longest reason and outcome (must); the inputs and heading, the origins. */
+struct decision_need {
+	int must, inputs, origin;
+};
+void decision_need(const struct frame *f, int w, struct decision_need *n);
+/* A row per object; *packed: rows when packed side by side. */
+int panel_objects_rows(const struct frame *f, int w, int *packed);
+/* Rows the whole legend takes at width @w with its long labels. */
+int panel_legend_want(int w);
+/* The help screen's legend: one item a row. */
+int legend_help_rows(void);
+void legend_help_draw(int y, int x, int w, int i);
 
 void panel_header_draw(const struct rect *r, const struct frame *f);
 void panel_caption_draw(const struct rect *r, const struct frame *f);
 void panel_legend_draw(const struct rect *r, const struct frame *f);
+/* Projector mode: the outcome of the current step, big. */
+void panel_banner_draw(const struct rect *r, const struct frame *f);
 void panel_footer_draw(const struct rect *r, const struct frame *f);
 void panel_help_draw(const struct frame *f);
+/* Entries the help screen has (it scrolls by entry). */
+int panel_help_entries(void);
 void panel_too_small_draw(int ncols, int nlines);
 void dialog_draw(const struct frame *f);
 /* The quiz's question in place of the decision panel. */

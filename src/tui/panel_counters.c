@@ -86,7 +86,10 @@ static void counters_draw(const struct rect *r, const struct frame *f, bool focu
 	int ncol = r->w >= 78 ? 2 : 1, colw = (r->w - 2) / ncol, y = r->y + 1;
 	int shown = 0, hidden = 0, skip = f->app->ui.counters_top * ncol;
 
-	draw_title(r, "Counters (/proc/vmstat names, +change at this step)", focused);
+	draw_title(r,
+		   r->w >= 60 ? "Counters (/proc/vmstat names, +change at this step)"
+			      : "Counters (/proc/vmstat, +this step)",
+		   focused);
 	y += draw_sparks(r, y, f);
 	if (y < r->y + r->h)
 		y += draw_decisions(r, y, f);

@@ -2,20 +2,35 @@
 /*
  * tui/panel_decision.c - why the page examined at this step went where it did
  *
+ *   ─ big.iso[0]: inactive_file → free ── shrink_page_list [2.6.34] ─
+ *   inputs  referenced_ptes=0  PG_referenced=1 ...          (if room)
+ *   page_check_references() tests, in order ...             (if room)
+ *     – sc->order > PAGE_ALLOC_COSTLY_ORDER → PAGEREF_RECLAIM
+ *     ▶ referenced_page                     → PAGEREF_RECLAIM_CLEAN  TAKEN
+ *       otherwise                           → PAGEREF_RECLAIM
+ *   why     PG_referenced but no young pte since: ...
+ *   origin  2.6.34 patch 3/3 ...                            (if room)
+ *   then    ~ reclaim_clean: clean and unmapped: removed ...
+ *
  * For a shrink_page_list() step: the tests of the policy's
  * page_check_references() in the order the kernel evaluates them
- * (policy->checks), the inputs the record says were read, the first test
- * that held highlighted as taken, the ones above it marked not taken, the
- * ones below not reached; then what shrink_page_list did with the answer
- * (record.action), the reason in plain words and its origin in the kernel.
+ * (policy->checks), the first that held marked taken, the ones above it
+ * false, the ones below not reached; the reason in plain words; then the
+ * outcome and what shrink_page_list did with it (record.action).
  * shrink_active_list() steps use policy->active_checks the same way;
- * workload steps name the function and its reason.  The panel only reads
- * the record: which branch fired is the engine's word, not ours.
+ * workload steps name the function, the outcome and the reason.  The
+ * title, every test, the whole reason and the outcome are always there
+ * (layout.c gives the panel decision_need()'s rows); the inputs, the
+ * heading and the origins only when the layout has room for them.  The
+ * panel only reads the record: which branch fired is the engine's word.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "panel.h"
+
+#define LABEL_COL 9 /* "why     " */
+#define BEFORE	  "before the tests: "
 
 void decision_inputs(const struct step_record *r, char *buf, size_t n)
 {
@@ -61,166 +76,266 @@ void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, 
 		snprintf(buf, n, "%s[%u]", object_name(a, object), index);
 }
 
-/* "page libc.so[3] pfn 3   inactive_file → active_file" */
-static int draw_page_line(int y, const struct rect *r, const struct frame *f, const struct step_record *rec)
+/* "~ reclaim_clean: clean and unmapped: ..." - what happened, in words */
+static void outcome_text(const struct step_record *rec, char *buf, size_t n)
 {
-	char name[96];
+	const char *g = outcome_glyph(rec->outcome);
 
-	if (rec->pfn == PFN_NONE && rec->object == UINT32_MAX)
-		return 0;
-	page_name(f->app, rec->object, rec->index, name, sizeof name);
-	if (rec->pfn == PFN_NONE) { /* an operation on a range: map, unmap, free... */
-		draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "object %s, %u pages",
-			 object_name(f->app, rec->object), rec->count);
-		return 1;
-	}
-	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "page %s  pfn %u   %s %s %s", name, rec->pfn,
-		 list_name(rec->from), misc_glyph(G_ARROW), list_name(rec->to));
-	return 1;
+	if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
+		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason[rec->action]);
+	else if (rec->to == LRU_FREE)
+		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
+	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
+		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome], lru_name[rec->to]);
+	else
+		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);
 }
 
-/* The checks; returns rows used.  @hide_answer: the quiz asks first. */
+void decision_need(const struct frame *f, int w, struct decision_need *n)
+{
+	const struct reclaim_policy *p = f->view->policy;
+	int textw = w - LABEL_COL - 1, why = 1, then = 1;
+	static const char *const longest_inputs =
+		"referenced_ptes=255  PG_referenced=1  VM_LOCKED=1  PageAnon=1  page_mapped=1  "
+		"mapping_mapped=1  PageDirty=1  PageWriteback=1  order=10 (lumpy)";
+
+	/* every reason and action at full length: the rows never change */
+	for (int b = 1; b < NR_BRANCHES; b++) {
+		char buf[320];
+		int rw;
+		snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason[b]);
+		rw = wrap_count(buf, textw);
+		snprintf(buf, sizeof buf, "%s %s: %s", "x", "reclaim_clean", branch_reason[b]);
+		why = rw > why ? rw : why;
+		rw = wrap_count(buf, textw);
+		then = rw > then ? rw : then;
+	}
+	n->must = 1 + (p->nr_checks > p->nr_active_checks ? p->nr_checks : p->nr_active_checks) + why + then;
+	n->inputs = wrap_count(longest_inputs, textw) + 1; /* and the heading */
+	n->origin = 2;
+}
+
+/* Title: the page and its move first, then the function and the policy. */
+static void draw_head(const struct rect *r, const struct frame *f, const struct step_record *rec,
+		      bool focused)
+{
+	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
+	char title[256], page[96], move[96] = "";
+	bool scan = rec->kind == STEP_SCAN_INACTIVE || rec->kind == STEP_SCAN_ACTIVE;
+
+	if (f->view->step == 0 || rec->kind == STEP_END) {
+		draw_title(r, f->view->step ? "Decision: the run is over" : "Decision", focused);
+		return;
+	}
+	page_name(f->app, rec->object, rec->index, page, sizeof page);
+	if (rec->pfn == PFN_NONE && rec->object != UINT32_MAX)
+		snprintf(page, sizeof page, "%s, %u pages", object_name(f->app, rec->object), rec->count);
+	else if (rec->pfn != PFN_NONE && rec->from != rec->to)
+		snprintf(move, sizeof move, ": %s %s %s", list_name(rec->from), misc_glyph(G_ARROW),
+			 list_name(rec->to));
+	else if (rec->pfn != PFN_NONE)
+		snprintf(move, sizeof move, " on %s", list_name(rec->to));
+	if (rec->kind == STEP_SCAN_INACTIVE)
+		snprintf(title, sizeof title, "%s%s   shrink_page_list %s page_check_references() [%s]", page,
+			 move, misc_glyph(G_ARROW), f->view->policy->name);
+	else if (scan)
+		snprintf(title, sizeof title, "%s%s   shrink_active_list() [%s]", page, move,
+			 f->view->policy->name);
+	else
+		snprintf(title, sizeof title, "%s%s   %s%s", page, move,
+			 fn[0] ? fn : step_kind_name[rec->kind], fn[0] ? "()" : "");
+	if (str_width(title) + 4 > r->w) /* narrow: the page and its move, the policy */
+		snprintf(title, sizeof title, "%s%s [%s]", page, move, f->view->policy->name);
+	draw_title(r, title, focused);
+}
+
+/* The checks; returns rows used.  @hide_answer: the quiz asks first, no
+ * row is marked. */
 int decision_checks(int y, const struct rect *r, const struct policy_check *c, int nc,
 		    const struct step_record *rec, bool hide_answer, int maxrows)
 {
-	int taken = -1, testw = 10, rows = 0, first;
+	int taken = -1, testw = 10, resw = 8, rows = 0, avail = r->w - 4;
+	bool words;
 
 	for (int i = 0; i < nc; i++) {
 		if (c[i].branch == rec->branch)
 			taken = i;
-		if ((int)strlen(c[i].test) > testw)
-			testw = (int)strlen(c[i].test);
+		if (str_width(c[i].test) > testw)
+			testw = str_width(c[i].test);
+		if (str_width(c[i].result) > resw)
+			resw = str_width(c[i].result);
 	}
-	if (testw > r->w - 42)
-		testw = r->w - 42 > 10 ? r->w - 42 : 10;
-	/* short panel: skip the first tests so the taken one stays visible */
-	first = !hide_answer && nc > maxrows && taken >= 0 && maxrows >= 2 && taken > maxrows - 2
-			? taken - (maxrows - 2)
-			: 0;
-	if (first > 0)
-		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_DIM), "%s (%d tests above: not taken)",
-			 misc_glyph(G_NOT_TAKEN), first);
-	for (int i = first; i < nc && rows < maxrows; i++, rows++) {
+	/* test, arrow, result: the result never cut; then "TAKEN" or
+	 * "not taken" where there is room for them */
+	if (2 + testw + 4 + resw > avail)
+		testw = avail - 6 - resw > 8 ? avail - 6 - resw : 8;
+	words = 2 + testw + 4 + resw + 10 <= avail;
+	for (int i = 0; i < nc && rows < maxrows; i++, rows++) {
 		int state = hide_answer ? 3 : taken < 0 ? 2 : i < taken ? 0 : i == taken ? 1 : 2;
-		static const char *const what[] = { "not taken", "TAKEN", "", "" };
-		static const enum misc_glyph g[] = { G_NOT_TAKEN, G_TAKEN, G_NOT_REACHED, G_BULLET };
 		attr_t a = state == 1	? theme_attr(T_TAKEN)
 			   : state == 3 ? theme_attr(T_NORMAL)
 					: theme_attr(T_DIM);
-		draw_fmt(y + rows, r->x + 2, r->w - 3, a, "%s %-*.*s %s %-22s %s", misc_glyph(g[state]),
-			 testw, testw, c[i].test, misc_glyph(G_ARROW), c[i].result, what[state]);
+		int x = r->x + 2;
+
+		x += draw_str(y + rows, x, 2, a,
+			      state == 0   ? misc_glyph(G_FALSE)
+			      : state == 1 ? misc_glyph(G_TAKEN)
+					   : " ");
+		x += draw_str(y + rows, x, 1, a, " ");
+		x += draw_fmt(y + rows, x, testw, a, "%-*s", testw, c[i].test);
+		x += draw_fmt(y + rows, x, 4 + resw, a, " %s %-*s", misc_glyph(G_ARROW), resw, c[i].result);
+		if (state == 1 && x + 7 <= r->x + r->w)
+			draw_str(y + rows, x, r->x + r->w - x, a, "  TAKEN");
+		else if (state == 0 && words)
+			draw_str(y + rows, x, r->x + r->w - x, a, "  not taken");
 	}
-	if (!hide_answer && taken < 0 && rows < maxrows && rec->branch != BR_NONE)
-		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_WARN), "%s decided before these tests",
-			 rec->kind == STEP_SCAN_ACTIVE ? "shrink_active_list" : "shrink_page_list");
 	return rows;
 }
 
-/* "why" and "origin" lines for @br; returns rows used. */
-static int draw_reason(int y, const struct rect *r, const char *label, int br, int maxrows)
+/* A label and a wrapped sentence; returns rows used. */
+static int draw_sentence(int y, const struct rect *r, const char *label, attr_t la, const char *text,
+			 attr_t ta, int maxrows)
 {
+	if (maxrows <= 0 || !text[0])
+		return 0;
+	draw_str(y, r->x + 1, LABEL_COL - 1, la, label);
+	return draw_wrap(y, r->x + LABEL_COL, r->w - LABEL_COL - 1, maxrows, ta, text);
+}
+
+/* The outcome and what was done: the glyph and name in the outcome's colour. */
+static int draw_outcome(int y, const struct rect *r, const struct step_record *rec, int maxrows)
+{
+	char text[400];
 	int rows;
 
-	if (br == BR_NONE || br >= NR_BRANCHES || maxrows <= 0)
-		return 0;
-	draw_str(y, r->x + 1, 8, theme_attr(T_LABEL), label);
-	rows = draw_wrap(y, r->x + 9, r->w - 10, maxrows, theme_attr(T_NORMAL), branch_reason[br]);
-	if (rows < maxrows && branch_origin[br][0]) {
-		draw_str(y + rows, r->x + 1, 8, theme_attr(T_DIM), "origin");
-		draw_str(y + rows, r->x + 9, r->w - 10, theme_attr(T_DIM), branch_origin[br]);
-		rows++;
-	}
+	outcome_text(rec, text, sizeof text);
+	rows = draw_sentence(y, r, "then", theme_attr(T_LABEL), text, theme_attr(T_NORMAL), maxrows);
+	if (rows) /* the same characters again, coloured: glyph and name */
+		draw_fmt(y, r->x + LABEL_COL, (int)strcspn(text, ":"), theme_outcome(rec->outcome), "%.*s",
+			 (int)strcspn(text, ":"), text);
 	return rows;
 }
 
-static int draw_verdict(int y, const struct rect *r, const struct frame *f)
+static void draw_verdict(int y, const struct rect *r, const struct frame *f)
 {
 	const struct quiz *q = &f->app->quiz;
 
-	if (!q->on || q->verdict_step != f->view->step || !q->verdict_step)
-		return 0;
 	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(q->right ? T_GOOD : T_BAD),
 		 "%s you said %s, the kernel said %s   score %u/%u",
 		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess],
 		 outcome_name[f->view->rec.outcome], q->score, q->asked);
-	return 1;
+}
+
+static bool verdict_shown(const struct frame *f)
+{
+	const struct quiz *q = &f->app->quiz;
+
+	return q->on && q->verdict_step == f->view->step && q->verdict_step;
+}
+
+/* Which optional rows this panel has: the layout's word, or its height. */
+static void optional_rows(const struct rect *r, const struct frame *f, struct decision_need *n, bool *inputs,
+			  bool *origin)
+{
+	decision_need(f, r->w, n);
+	if (f->layout) {
+		*inputs = f->layout->decision_inputs;
+		*origin = f->layout->decision_origin;
+	} else {
+		*inputs = r->h >= n->must + n->inputs;
+		*origin = r->h >= n->must + n->inputs + n->origin;
+	}
 }
 
 static void draw_scan(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
 	const struct reclaim_policy *p = f->view->policy;
-	bool active = rec->kind == STEP_SCAN_ACTIVE;
-	int bottom = r->y + r->h;
-	char in[256];
+	bool active = rec->kind == STEP_SCAN_ACTIVE, inputs, origin, listed = false;
+	const struct policy_check *checks = active ? p->active_checks : p->checks;
+	int bottom = r->y + r->h, nc = active ? p->nr_active_checks : p->nr_checks;
+	struct step_record rec_out = *rec;
+	struct decision_need n;
+	char in[256], why[400];
+	unsigned br;
 
-	y += draw_verdict(y, r, f);
-	y += draw_page_line(y, r, f, rec);
-	decision_inputs(rec, in, sizeof in);
-	draw_str(y, r->x + 1, 8, theme_attr(T_LABEL), "inputs");
-	y += draw_wrap(y, r->x + 9, r->w - 10, 2, theme_attr(T_NORMAL), in);
-	if (bottom - y > (active ? p->nr_active_checks : p->nr_checks) + 4)
-		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
-			 "%s, in order (the first that holds decides):",
-			 active ? "shrink_active_list() tests" : "page_check_references() tests");
-	y += decision_checks(y, r, active ? p->active_checks : p->checks,
-			     active ? p->nr_active_checks : p->nr_checks, rec, false, bottom - y - 3);
-	draw_fmt(y, r->x + 1, r->w - 2, theme_outcome(rec->outcome), "%s %s", outcome_glyph(rec->outcome),
-		 outcome_name[rec->outcome]);
-	y++;
-	if (y < bottom)
-		y += draw_reason(y, r, "why", rec->branch, bottom - y - 1 > 0 ? bottom - y - 1 : 1);
-	if (rec->action != BR_NONE && y < bottom)
-		draw_reason(y, r, "then", rec->action, bottom - y);
+	optional_rows(r, f, &n, &inputs, &origin);
+	if (inputs) {
+		decision_inputs(rec, in, sizeof in);
+		draw_str(y, r->x + 1, LABEL_COL - 1, theme_attr(T_LABEL), "inputs");
+		draw_wrap(y, r->x + LABEL_COL, r->w - LABEL_COL - 1, n.inputs - 1, theme_attr(T_NORMAL), in);
+		y += n.inputs - 1;
+		if (verdict_shown(f))
+			draw_verdict(y, r, f);
+		else
+			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
+				 "%s, in order (the first that holds decides):",
+				 active ? "shrink_active_list() tests" : "page_check_references() tests");
+		y++;
+	}
+	decision_checks(y, r, checks, nc, rec, false, bottom - y);
+	y += (p->nr_checks > p->nr_active_checks ? p->nr_checks : p->nr_active_checks);
+	for (int i = 0; i < nc; i++)
+		listed |= checks[i].branch == rec->branch;
+	/* a rule before the tests decided (writeback, lumpy...): the why says so */
+	br = rec->branch != BR_NONE ? rec->branch : rec->action;
+	snprintf(why, sizeof why, "%s%s", listed ? "" : BEFORE, br < NR_BRANCHES ? branch_reason[br] : "");
+	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
+	if (origin && br != BR_NONE)
+		y += draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[br], theme_attr(T_DIM),
+				   1);
+	if (br == rec->action) /* told already: the outcome alone */
+		rec_out.action = BR_NONE;
+	y += draw_outcome(y, r, &rec_out, bottom - y - (origin ? 1 : 0));
+	if (origin && rec_out.action != BR_NONE)
+		draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[rec->action],
+			      theme_attr(T_DIM), 1);
 }
 
 static void draw_other(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
 	int bottom = r->y + r->h;
+	char buf[64];
 
 	if (f->view->step == 0 || rec->kind == STEP_END) {
-		draw_str(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
-			 f->view->step ? "The run is over." : "Step 0: nothing has happened yet.");
-		draw_str(y++, r->x + 1, r->w - 2, theme_attr(T_NORMAL),
-			 "Space plays, \xe2\x86\x92 or l steps, ? lists every key.");
-		draw_wrap(
-			y + 1, r->x + 1, r->w - 2, bottom - y - 1, theme_attr(T_DIM),
-			"Each scan step shows here the tests page_check_references() (or shrink_active_list) "
-			"makes, in order, with the inputs it read; the one that decided is highlighted.");
+		const char *desc = f->app->sc->description;
+		if (f->view->step == 0 && desc && desc[0]) { /* the scenario's story, whole if it fits */
+			y += draw_wrap(y, r->x + 1, r->w - 2, bottom - y - 1, theme_attr(T_NORMAL), desc);
+		} else {
+			draw_str(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
+				 f->view->step ? "The run is over." : "Step 0: nothing has happened yet.");
+		}
+		if (y < bottom)
+			draw_str(y, r->x + 1, r->w - 2, theme_attr(T_DIM),
+				 "Space plays, l steps, s shows the scenario's text, ? lists every key.");
 		return;
 	}
-	y += draw_verdict(y, r, f);
-	y += draw_page_line(y, r, f, rec);
-	draw_fmt(y++, r->x + 1, r->w - 2, theme_outcome(rec->outcome), "%s %s", outcome_glyph(rec->outcome),
-		 outcome_name[rec->outcome]);
-	if (rec->count > 1 && y < bottom)
-		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_DIM), "%u pages affected", rec->count);
-	if (y < bottom)
-		draw_reason(y, r, "why", rec->branch, bottom - y);
+	if (verdict_shown(f))
+		draw_verdict(y++, r, f);
+	y += draw_outcome(y, r, rec, 2);
+	if (rec->count > 1 && y < bottom) {
+		snprintf(buf, sizeof buf, "%u pages", rec->count);
+		y += draw_sentence(y, r, "count", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), 1);
+	}
+	if (rec->branch != BR_NONE && rec->branch < NR_BRANCHES)
+		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason[rec->branch],
+				   theme_attr(T_NORMAL), bottom - y);
+	if (rec->branch != BR_NONE && rec->branch < NR_BRANCHES && y < bottom &&
+	    branch_origin[rec->branch][0])
+		draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[rec->branch],
+			      theme_attr(T_DIM), 1);
 }
 
 static void decision_draw(const struct rect *r, const struct frame *f, bool focused)
 {
 	const struct step_record *rec = &f->view->rec;
-	char title[128];
-	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
 
 	if (f->app->quiz.asking) {
 		quiz_draw(r, f);
 		return;
 	}
-	if (rec->kind == STEP_SCAN_INACTIVE)
-		snprintf(title, sizeof title, "Decision: shrink_page_list %s page_check_references()  [%s]",
-			 misc_glyph(G_ARROW), f->view->policy->name);
-	else if (rec->kind == STEP_SCAN_ACTIVE)
-		snprintf(title, sizeof title, "Decision: shrink_active_list()  [%s]", f->view->policy->name);
-	else if (f->view->step && rec->kind != STEP_END)
-		snprintf(title, sizeof title, "Step: %s%s", fn[0] ? fn : step_kind_name[rec->kind],
-			 fn[0] ? "()" : "");
-	else
-		snprintf(title, sizeof title, "Decision");
-	draw_title(r, title, focused);
+	draw_head(r, f, rec, focused);
 	if (rec->kind == STEP_SCAN_INACTIVE || rec->kind == STEP_SCAN_ACTIVE)
 		draw_scan(r, f, r->y + 1);
 	else

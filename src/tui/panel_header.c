@@ -1,45 +1,120 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tui/panel_header.c - the frame around the panels: header, caption,
- * legend, footer, and the screen shown when the terminal is too small
+ * banner, footer, and the screen shown when the terminal is too small
  *
- * The header says where we are (step n/total, play state, speed), under
- * which policy, how much memory is free against the zone watermarks and
- * who is reclaiming (kswapd or direct reclaim, at which priority).  The
- * footer lists the main keys in htop's style and drops the ones that do
- * not fit rather than wrapping.
+ * The header says where we are (step n/total, play state and speed), under
+ * which policy, in which mode (the badge), then how much memory is free
+ * against the zone watermarks and who is reclaiming.  Its parts have an
+ * order of importance; at a narrow width the least important go first, so
+ * the step, its total and the play state are there at every size.  The
+ * footer lists the main keys in htop's style; when they do not fit, the
+ * least used lose their labels first (the key stays), never the key.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "panel.h"
 
+/* One part of a bar: its text, its attributes, its rank (0: kept last). */
+struct part {
+	char text[160];
+	int item, rank;
+	bool show;
+};
+
+/* Keep the parts of highest rank that fit in @w columns, in their order;
+ * returns the columns they take.  Part @stretch (-1: none) is drawn last
+ * in whatever is left, cut with the mark if it must be. */
+static int fit_parts(struct part *p, int n, int w)
+{
+	int used = 0;
+
+	for (int i = 0; i < n; i++) {
+		p[i].show = true;
+		used += str_width(p[i].text);
+	}
+	for (int rank = 9; used > w && rank > 0; rank--)
+		for (int i = n - 1; i >= 0 && used > w; i--)
+			if (p[i].show && p[i].rank == rank) {
+				p[i].show = false;
+				used -= str_width(p[i].text);
+			}
+	return used;
+}
+
+static int draw_parts(int y, int x, int w, const struct part *p, int n)
+{
+	int used = 0;
+
+	for (int i = 0; i < n; i++)
+		if (p[i].show)
+			used += draw_str(y, x + used, w - used, theme_attr(p[i].item), p[i].text);
+	return used;
+}
+
+static void speed_text(const struct app *a, char *buf, size_t n)
+{
+	int sp = speed_steps[a->ui.speed];
+
+	snprintf(buf, n, "%d step%s/s", sp, sp == 1 ? "" : "s");
+}
+
 static void header_line1(const struct rect *r, const struct frame *f)
 {
 	const struct app *a = f->app;
 	const struct view *v = f->view;
-	char right[96];
-	int x = 0, rw;
+	struct part p[7];
+	char speed[32], badge[64];
+	int n = 0, used, titlew;
+	bool badge_shown;
 
+	speed_text(a, speed, sizeof speed);
+	app_badge(a, badge, sizeof badge);
+	p[n] = (struct part){ .item = T_BAR_KEY, .rank = 6 };
+	snprintf(p[n++].text, sizeof p[0].text, " vmscan-viz ");
+	p[n] = (struct part){ .item = T_BAR, .rank = 3 };
+	snprintf(p[n++].text, sizeof p[0].text, "| policy %s ", v->policy->name);
+	p[n] = (struct part){ .item = T_BAR, .rank = 0 };
+	snprintf(p[n++].text, sizeof p[0].text, "| step %llu/%llu%s ", (unsigned long long)v->step,
+		 (unsigned long long)v->total, v->complete ? "" : "+ (indexing)");
+	p[n] = (struct part){ .item = T_BAR, .rank = 1 };
+	snprintf(p[n++].text, sizeof p[0].text, "| %s %s ", a->ui.playing ? "playing" : "paused", speed);
+	p[n] = (struct part){ .item = T_BAR, .rank = 4 };
+	snprintf(p[n++].text, sizeof p[0].text, "| n/N: %s ", filter_name[a->ui.filter]);
+	if (a->ui.big) {
+		p[n] = (struct part){ .item = T_BAR, .rank = 5 };
+		snprintf(p[n++].text, sizeof p[0].text, "| projector ");
+	}
+	if (badge[0]) {
+		p[n] = (struct part){ .item = T_BADGE, .rank = 2 };
+		snprintf(p[n++].text, sizeof p[0].text, " %s ", badge);
+	}
+	attron(theme_attr(T_BAR));
 	mvhline(r->y, r->x, ' ', r->w);
-	x += draw_fmt(r->y, x, r->w, theme_attr(T_BAR_KEY), " vmscan-viz ");
-	x += draw_fmt(r->y, x, r->w - x - 30, theme_attr(T_BAR), " %s ",
-		      a->sc->title ? a->sc->title : a->sc->path);
-	x += draw_fmt(r->y, x, r->w - x, theme_attr(T_BAR),
-		      "| policy %s | step %llu/%llu%s | %s %s %d steps/s ", v->policy->name,
-		      (unsigned long long)v->step, (unsigned long long)v->total,
-		      v->complete ? "" : "+ (indexing)", misc_glyph(a->ui.playing ? G_PLAY : G_PAUSE),
-		      a->ui.playing ? "playing" : "paused", speed_steps[a->ui.speed]);
-	if (a->quiz.on)
-		snprintf(right, sizeof right, " QUIZ %u/%u  n/N: %s ", a->quiz.score, a->quiz.asked,
-			 filter_name[a->ui.filter]);
-	else
-		snprintf(right, sizeof right, " n/N: %s%s ", filter_name[a->ui.filter],
-			 a->ui.big ? "  BIG" : "");
-	rw = str_width(right);
-	if (r->x + r->w - rw > x)
-		draw_str(r->y, r->x + r->w - rw, rw, theme_attr(T_BAR_KEY), right);
-	(void)x;
+	attroff(theme_attr(T_BAR));
+	used = fit_parts(p, n, r->w);
+	/* the scenario's title in what is left, after the program's name */
+	titlew = r->w - used - 1;
+	badge_shown = badge[0] && p[n - 1].show;
+	if (badge[0]) /* the badge sits at the right end */
+		p[n - 1].show = false;
+	used = draw_parts(r->y, r->x, r->w, p, 1);
+	if (!used && titlew < 8) { /* no name, no title: the first part opens the bar */
+		for (int i = 1; i < n; i++)
+			if (p[i].show && strncmp(p[i].text, "| ", 2) == 0) {
+				memmove(p[i].text, p[i].text + 1, strlen(p[i].text));
+				break;
+			}
+	}
+	if (titlew >= 8) {
+		used += draw_fmt(r->y, r->x + used, titlew - 1, theme_attr(T_BAR), " %s",
+				 a->sc->title ? a->sc->title : a->sc->path);
+		used += draw_str(r->y, r->x + used, 1, theme_attr(T_BAR), " ");
+	}
+	draw_parts(r->y, r->x + used, r->w - used, p + 1, n - 1);
+	if (badge_shown && (used = str_width(p[n - 1].text)) <= r->w)
+		draw_str(r->y, r->x + r->w - used, used, theme_attr(T_BADGE), p[n - 1].text);
 }
 
 static void header_line2(const struct rect *r, const struct frame *f)
@@ -51,33 +126,38 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			    : free_pages < wm.low  ? "below low"
 			    : free_pages < wm.high ? "below high"
 						   : "ok";
-	int y = r->y + 1, x = 1;
+	const char *who = ri.reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd";
+	struct part p[5];
+	int n = 0;
 
-	x += draw_fmt(y, x, r->w - x, theme_attr(T_LABEL), "free %u", free_pages);
-	x += draw_fmt(y, x, r->w - x, theme_attr(free_pages < wm.low ? T_WARN : T_DIM), " (%s)", level);
-	x += draw_fmt(y, x, r->w - x, theme_attr(T_DIM), " watermarks min %u low %u high %u  |  ", wm.min,
-		      wm.low, wm.high);
-	x += draw_fmt(y, x, r->w - x, theme_attr(ri.kswapd_awake ? T_WARN : T_DIM), "kswapd %s",
-		      ri.kswapd_awake ? "awake" : "asleep");
+	p[n] = (struct part){ .item = free_pages < wm.low ? T_WARN : T_LABEL, .rank = 0 };
+	snprintf(p[n++].text, sizeof p[0].text, " free %u (%s)", free_pages, level);
+	p[n] = (struct part){ .item = T_DIM, .rank = 3 };
+	snprintf(p[n++].text, sizeof p[0].text, "  watermarks min %u low %u high %u", wm.min, wm.low,
+		 wm.high);
+	p[n] = (struct part){ .item = ri.kswapd_awake ? T_WARN : T_DIM, .rank = 2 };
+	snprintf(p[n++].text, sizeof p[0].text, "  |  kswapd %s", ri.kswapd_awake ? "awake" : "asleep");
+	p[n] = (struct part){ .item = ri.reclaimer != RECLAIMER_NONE ? T_WARN : T_DIM, .rank = 1 };
 	if (ri.reclaimer != RECLAIMER_NONE && ri.nr_to_reclaim <= engine_nr_pages(f->e))
-		x += draw_fmt(y, x, r->w - x, theme_attr(T_WARN),
-			      "  |  %s reclaim, priority %d, reclaimed %llu of %llu",
-			      ri.reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd", ri.priority,
-			      (unsigned long long)ri.nr_reclaimed, (unsigned long long)ri.nr_to_reclaim);
+		snprintf(p[n++].text, sizeof p[0].text,
+			 "  |  %s reclaim, priority %d, reclaimed %llu of %llu", who, ri.priority,
+			 (unsigned long long)ri.nr_reclaimed, (unsigned long long)ri.nr_to_reclaim);
 	else if (ri.reclaimer != RECLAIMER_NONE) /* kswapd: no target, up to the high watermark */
-		x += draw_fmt(y, x, r->w - x, theme_attr(T_WARN),
-			      "  |  %s reclaim, priority %d, reclaimed %llu",
-			      ri.reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd", ri.priority,
-			      (unsigned long long)ri.nr_reclaimed);
+		snprintf(p[n++].text, sizeof p[0].text, "  |  %s reclaim, priority %d, reclaimed %llu", who,
+			 ri.priority, (unsigned long long)ri.nr_reclaimed);
 	else
-		x += draw_str(y, x, r->w - x, theme_attr(T_DIM), "  |  no reclaim running");
-	draw_fmt(y, x, r->w - x, theme_attr(T_DIM), "  |  swap free %u", engine_swap_free(f->e));
+		snprintf(p[n++].text, sizeof p[0].text, "  |  no reclaim running");
+	p[n] = (struct part){ .item = T_DIM, .rank = 4 };
+	snprintf(p[n++].text, sizeof p[0].text, "  |  swap free %u", engine_swap_free(f->e));
+	fit_parts(p, n, r->w);
+	draw_parts(r->y + 1, r->x, r->w, p, n);
 }
 
 void panel_header_draw(const struct rect *r, const struct frame *f)
 {
 	header_line1(r, f);
-	header_line2(r, f);
+	if (r->h > 1)
+		header_line2(r, f);
 }
 
 /* The caption of operation @op, or of the last operation before it that
@@ -97,7 +177,7 @@ void panel_caption_draw(const struct rect *r, const struct frame *f)
 	const struct workload *wl = &f->app->sc->wl;
 	const struct step_record *rec = &f->view->rec;
 	const char *text = NULL;
-	char buf[600];
+	char buf[1200];
 
 	if (!r->h)
 		return;
@@ -107,53 +187,84 @@ void panel_caption_draw(const struct rect *r, const struct frame *f)
 		text = current_caption(wl, rec->op);
 	if (!text || !text[0])
 		return;
-	snprintf(buf, sizeof buf, "%s %s%s", misc_glyph(G_CAPTION), text,
+	snprintf(buf, sizeof buf, "%s%s", text,
 		 f->view->step && (rec->inputs & IN_PAUSE) ? "   [pause point: space goes on]" : "");
+	attron(theme_attr(T_CAPTION));
 	for (int i = 0; i < r->h; i++)
 		mvhline(r->y + i, r->x, ' ', r->w);
+	attroff(theme_attr(T_CAPTION));
 	draw_wrap(r->y, r->x + 1, r->w - 2, r->h, theme_attr(T_CAPTION), buf);
 }
 
-void panel_legend_draw(const struct rect *r, const struct frame *f)
+/* Projector mode: the outcome in big letters on its colour. */
+void panel_banner_draw(const struct rect *r, const struct frame *f)
 {
-	static const int outs[] = { OUT_ACTIVATE,   OUT_KEEP,	OUT_RECLAIM, OUT_RECLAIM_CLEAN,
-				    OUT_DEACTIVATE, OUT_ROTATE, OUT_FAULT,   OUT_REFAULT };
-	int x = r->x + 1, end = r->x + r->w - 1;
+	const struct step_record *rec = f->ask ? f->ask : &f->view->rec;
+	char name[96], text[200], up[32];
+	attr_t a;
+	size_t i;
 
-	(void)f;
-	if (!r->h)
+	if (r->h <= 0)
 		return;
-	for (int g = 0; g < NR_CELL_GLYPHS && x < end; g++)
-		x += draw_fmt(r->y, x, end - x, theme_attr(T_NORMAL), "%s %s  ",
-			      cell_glyph((enum cell_glyph)g), cell_glyph_label((enum cell_glyph)g));
-	x += draw_str(r->y, x, end - x, theme_attr(T_NORMAL) | A_UNDERLINE, "x");
-	x += draw_str(r->y, x, end - x, theme_attr(T_NORMAL), " dirty  ");
-	x += draw_str(r->y, x, end - x, theme_attr(T_EXAMINED), "x");
-	x += draw_str(r->y, x, end - x, theme_attr(T_NORMAL), " examined  ");
-	x += draw_str(r->y, x, end - x, theme_attr(T_CURSOR), "x");
-	x += draw_str(r->y, x, end - x, theme_attr(T_NORMAL), " cursor  |  ");
-	for (size_t i = 0; i < sizeof outs / sizeof outs[0] && x < end; i++)
-		x += draw_fmt(r->y, x, end - x, theme_outcome(outs[i]), "%s%s ", outcome_glyph(outs[i]),
-			      outcome_name[outs[i]]);
+	page_name(f->app, rec->object, rec->index, name, sizeof name);
+	if (f->ask) {
+		a = theme_attr(T_EXAMINED);
+		snprintf(text, sizeof text, "?   what will the kernel do with %s?", name);
+	} else if (f->view->step == 0 || rec->kind == STEP_END) {
+		a = theme_attr(T_TITLE_FOCUS);
+		snprintf(text, sizeof text, "%s", f->view->step ? "the run is over" : "space plays, l steps");
+	} else {
+		snprintf(up, sizeof up, "%s", outcome_name[rec->outcome]);
+		for (i = 0; up[i]; i++)
+			up[i] = up[i] >= 'a' && up[i] <= 'z' ? (char)(up[i] - 'a' + 'A') : up[i];
+		a = rec->outcome == OUT_NONE ? theme_attr(T_TITLE_FOCUS) : theme_outcome_mark(rec->outcome);
+		if (rec->to == LRU_FREE && rec->pfn != PFN_NONE)
+			snprintf(text, sizeof text, "%s  %s   %s  evicted", outcome_glyph(rec->outcome), up,
+				 name);
+		else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
+			snprintf(text, sizeof text, "%s  %s   %s  %s %s", outcome_glyph(rec->outcome), up,
+				 name, misc_glyph(G_ARROW), lru_name[rec->to]);
+		else
+			snprintf(text, sizeof text, "%s  %s   %s", outcome_glyph(rec->outcome), up, name);
+	}
+	attron(a);
+	for (int row = 0; row < r->h; row++)
+		mvhline(r->y + row, r->x, ' ', r->w);
+	attroff(a);
+	{
+		int w = str_width(text), x = r->x + (r->w - w) / 2;
+		draw_str(r->y + r->h / 2, x > r->x ? x : r->x, r->w, a, text);
+	}
+}
+
+/* The footer's keys, most used first; the last ones lose their labels
+ * first when the row is short. */
+static const struct {
+	const char *key, *ascii, *label;
+} footer_items[] = {
+	{ "?", NULL, "Help" },	 { "Spc", NULL, "Play" },  { "\xe2\x86\x90\xe2\x86\x92", "h/l", "Step" },
+	{ "n/N", NULL, "Next" }, { "f", NULL, "Kind" },	   { "p", NULL, "Policy" },
+	{ "Q", NULL, "Quiz" },	 { "c", NULL, "Compare" }, { "B", NULL, "Big" },
+	{ "q", NULL, "Quit" },	 { "g", NULL, "Goto" },	   { "i", NULL, "Inspect" },
+	{ "/", NULL, "Find" },	 { "s", NULL, "Story" },   { "o", NULL, "Open" },
+};
+#define NR_FOOTER (int)(sizeof footer_items / sizeof footer_items[0])
+/* the order they are drawn in */
+static const int footer_order[NR_FOOTER] = { 0, 1, 2, 3, 4, 10, 5, 14, 11, 12, 13, 6, 8, 7, 9 };
+
+static const char *footer_key(int i)
+{
+	return theme_ascii() && footer_items[i].ascii ? footer_items[i].ascii : footer_items[i].key;
 }
 
 void panel_footer_draw(const struct rect *r, const struct frame *f)
 {
-	static const struct {
-		const char *key, *label;
-	} items[] = {
-		{ "?", "Help" },    { "Spc", "Play" }, { "\xe2\x86\x90\xe2\x86\x92", "Step" },
-		{ "n/N", "Next" },  { "f", "Kind" },   { "g", "Goto" },
-		{ "p", "Policy" },  { "o", "Open" },   { "i", "Inspect" },
-		{ "/", "Find" },    { "Q", "Quiz" },   { "B", "Big" },
-		{ "Tab", "Panel" }, { "q", "Quit" },
-	};
-	char right[96];
-	int x = 0, rw;
+	bool label[NR_FOOTER];
+	char right[64];
+	int x = 0, rw, need = 0, gap = 2;
 	const struct app *a = f->app;
 
-	snprintf(right, sizeof right, " %s %d/s | %s ", misc_glyph(a->ui.playing ? G_PLAY : G_PAUSE),
-		 speed_steps[a->ui.speed],
+	snprintf(right, sizeof right, "| %s ",
 		 theme_colors() ? (theme_colors() >= 256  ? "256 colors"
 				   : theme_colors() >= 16 ? "16 colors"
 							  : "8 colors")
@@ -164,17 +275,32 @@ void panel_footer_draw(const struct rect *r, const struct frame *f)
 	attroff(theme_attr(T_BAR));
 	if (a->ui.msg[0]) {
 		draw_str(r->y, 1, r->w - rw - 2, theme_attr(T_BAR_KEY), a->ui.msg);
-	} else {
-		for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
-			const char *k = theme_ascii() && i == 2 ? "h/l" : items[i].key;
-			int w = str_width(k) + (int)strlen(items[i].label) + 2;
-			if (x + w > r->w - rw)
-				break;
-			x += draw_str(r->y, x, w, theme_attr(T_BAR_KEY), k);
-			x += draw_fmt(r->y, x, w, theme_attr(T_BAR), "%s  ", items[i].label);
-		}
+		draw_str(r->y, r->x + r->w - rw, rw, theme_attr(T_BAR), right);
+		return;
 	}
-	draw_str(r->y, r->x + r->w - rw, rw, theme_attr(T_BAR), right);
+	for (int i = 0; i < NR_FOOTER; i++) {
+		label[i] = true;
+		need += str_width(footer_key(i)) + (int)strlen(footer_items[i].label) + gap;
+	}
+	if (need > r->w - rw) { /* narrower gaps first, then no status, then labels */
+		gap = 1;
+		need -= NR_FOOTER;
+	}
+	if (need > r->w - rw)
+		rw = 0;
+	for (int i = NR_FOOTER - 1; i >= 0 && need > r->w - rw; i--) {
+		label[i] = false;
+		need -= (int)strlen(footer_items[i].label);
+	}
+	for (int j = 0; j < NR_FOOTER; j++) {
+		int i = footer_order[j];
+		x += draw_str(r->y, r->x + x, r->w - x, theme_attr(T_BAR_KEY), footer_key(i));
+		if (label[i])
+			x += draw_str(r->y, r->x + x, r->w - x, theme_attr(T_BAR), footer_items[i].label);
+		x += gap;
+	}
+	if (rw)
+		draw_str(r->y, r->x + r->w - rw, rw, theme_attr(T_BAR), right);
 }
 
 void panel_too_small_draw(int cols, int lines)

@@ -2,9 +2,12 @@
 /*
  * tui/panel_help.c - the help screen, generated from command.h and keys.c
  *
- * One line per command: its keys (from the bindings table) and its help
+ * One entry per command: its keys (from the bindings table) and its help
  * text (from the COMMANDS X-macro), so help cannot drift from the keys.
- * Then the keys read inside the quiz and the f prompt.  Any key closes it.
+ * Then the keys read inside the quiz and the f prompt, then the legend:
+ * every glyph, colour and attribute the screen can draw.  Entries wrap to
+ * the box's width; the box scrolls an entry at a time (arrows) or a page
+ * (PgUp PgDn), and any other key closes it.
  */
 #include <stdio.h>
 
@@ -12,35 +15,93 @@
 
 static const char *const extra[] = {
 	"",
-	"Quiz (Q): before a scan decision is shown, answer with",
-	"  a activate   k keep   r reclaim   c reclaim if clean   d deactivate   o rotate   (Esc: skip)",
-	"f then: a k r c d o = n/N look for that outcome, * any scan decision, t the next caption or pause",
-	"Compare mode (c, --compare A,B): both sides stand after the same access k "
-	"(\xe2\x86\x90/\xe2\x86\x92 move k). Divergence",
-	"  at k: a page both sides scanned after access k (before access k+1) got a different FIRST decision",
-	"  there (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its "
+	"Quiz (Q): before a scan decision is shown, answer with a activate, k keep, r reclaim, c reclaim if "
+	"clean "
+	"(shrink_page_list), d deactivate, o rotate (shrink_active_list); Esc skips.",
+	"f then: a k r c d o = n/N look for that outcome, ! a refault, * any scan decision, t the next "
+	"caption or "
+	"pause point.",
+	"Compare mode (c, --compare A,B): both sides stand after the same access k (left/right move k). A "
+	"divergence at k is a page both sides scanned after access k (before access k+1) whose FIRST "
+	"decision "
+	"there differs (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its "
 	"policy.",
+	"Mouse: a click on a page of the lists opens it in the inspector (where the terminal reports "
+	"clicks).",
+	"",
+	"Legend: what the screen draws",
 };
+#define NR_EXTRA (int)(sizeof extra / sizeof extra[0])
+#define KEYW	 16
+
+int panel_help_entries(void)
+{
+	return NR_COMMANDS - 1 + NR_EXTRA + legend_help_rows();
+}
+
+/* Rows entry @i takes at width @w (box inside). */
+static int entry_rows(int i, int w)
+{
+	if (i < NR_COMMANDS - 1)
+		return wrap_count(command_help[i + 1], w - KEYW) > 0
+			       ? wrap_count(command_help[i + 1], w - KEYW)
+			       : 1;
+	i -= NR_COMMANDS - 1;
+	if (i < NR_EXTRA)
+		return extra[i][0] ? wrap_count(extra[i], w) : 1;
+	return 1;
+}
+
+static void entry_draw(int i, int y, int x, int w, int rows)
+{
+	if (i < NR_COMMANDS - 1) {
+		char keys[64];
+		keys_describe((enum command)(i + 1), keys, sizeof keys, theme_ascii());
+		draw_str(y, x, KEYW - 1, theme_attr(T_TITLE), keys);
+		draw_wrap(y, x + KEYW, w - KEYW, rows, theme_attr(T_NORMAL), command_help[i + 1]);
+		return;
+	}
+	i -= NR_COMMANDS - 1;
+	if (i < NR_EXTRA) {
+		draw_wrap(y, x, w, rows, theme_attr(i == NR_EXTRA - 1 ? T_TITLE : T_NORMAL), extra[i]);
+		return;
+	}
+	legend_help_draw(y, x, w, i - NR_EXTRA);
+}
 
 void panel_help_draw(const struct frame *f)
 {
-	int w = COLS > 112 ? 110 : COLS - 2, h = NR_COMMANDS - 1 + (int)(sizeof extra / sizeof extra[0]) + 4;
+	int w = COLS > 112 ? 110 : COLS - 2, h = LINES - 2 > 8 ? LINES - 2 : LINES, n = panel_help_entries();
+	int inner = w - 4, avail, top = f->app->ui.help_top, y, last;
 	struct rect r;
-	int y, keyw = 16;
+	char foot[96];
 
-	if (h > LINES - 2)
-		h = LINES - 2;
+	if (h > 60)
+		h = 60;
 	r = (struct rect){ (LINES - h) / 2, (COLS - w) / 2, h, w };
-	draw_box(&r, "vmscan-viz keys");
-	y = r.y + 1;
-	for (int c = CMD_NONE + 1; c < NR_COMMANDS && y < r.y + r.h - 2; c++, y++) {
-		char keys[64];
-		keys_describe((enum command)c, keys, sizeof keys, theme_ascii());
-		draw_str(y, r.x + 2, keyw, theme_attr(T_TITLE), keys);
-		draw_str(y, r.x + 2 + keyw, r.w - keyw - 4, theme_attr(T_NORMAL), command_help[c]);
+	avail = h - 3;
+	/* the last page is a full one */
+	for (int rows = 0, i = n - 1; i >= 0; i--) {
+		rows += entry_rows(i, inner);
+		if (rows > avail)
+			break;
+		if (top > i)
+			top = i;
 	}
-	for (size_t i = 0; i < sizeof extra / sizeof extra[0] && y < r.y + r.h - 2; i++, y++)
-		draw_str(y, r.x + 2, r.w - 4, theme_attr(T_NORMAL), extra[i]);
-	draw_str(r.y + r.h - 2, r.x + 2, r.w - 4, theme_attr(T_DIM), "Press any key to return.");
-	(void)f;
+	if (top < 0)
+		top = 0;
+	draw_box(&r, "vmscan-viz keys and legend");
+	y = r.y + 1;
+	last = top;
+	for (int i = top; i < n; i++) {
+		int rows = entry_rows(i, inner);
+		if (y + rows > r.y + 1 + avail)
+			break;
+		entry_draw(i, y, r.x + 2, inner, rows);
+		y += rows;
+		last = i;
+	}
+	snprintf(foot, sizeof foot, "%d-%d of %d  %s PgUp PgDn scroll. Press any key to return.", top + 1,
+		 last + 1, n, theme_ascii() ? "Up Down" : "\xe2\x86\x91\xe2\x86\x93");
+	draw_str(r.y + r.h - 2, r.x + 2, r.w - 4, theme_attr(T_DIM), foot);
 }

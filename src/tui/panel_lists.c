@@ -7,10 +7,25 @@
  * them), so aging reads left to right and the scanner sits at the right
  * end of the list it is scanning.  A cell is one page: its colour is its
  * object, its glyph its reference state (young pte, PG_referenced,
- * mapped), underlined when dirty, W under writeback.  The page examined at
- * this step is drawn reversed, the inspector's cursor underlined in the
- * cursor colour.  When the lists do not fit, one cell stands for k pages
- * (the title says so) and shows its hottest page.
+ * mapped), underlined when dirty, W under writeback.  When the lists do
+ * not fit, one cell stands for k pages (the title says so) and shows its
+ * hottest page.
+ *
+ * Where each page went.  The page of the current step is drawn where it
+ * is now, reversed, with its outcome's glyph on its outcome's colour: at
+ * the head of the active list when activated, of the inactive list when
+ * kept or deactivated, in the isolated batch while the question is open.
+ * A page evicted goes to the last row, a strip of the pages evicted
+ * lately (newest first, from the view's ring of recent records), where it
+ * turns into the refault mark if it has come back since; a page that
+ * came back is marked as a refault on its list too.  Under a policy that
+ * leaves shadows of evicted pages (refault), the strip says so.
+ *
+ * Rows stay put while the run plays: each list has as many rows as its
+ * largest size in the whole run needs (the view's index knows it), the
+ * isolated batch and the unevictable list (when the scenario mlocks) a
+ * row each, shown even when empty; which lists appear depends on the
+ * scenario's objects, not on the step.
  *
  * Lists are walked page by page, each page a cache miss once the zone is
  * large: a million pages take tens of milliseconds, and even 64 Ki took
@@ -27,41 +42,58 @@
 
 #include "panel.h"
 
-#define LABEL_W	 22	    /* ">inactive_file   1234 " */
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
+#define NR_SHOWN 6
 
-static const uint8_t shown[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
-				 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED };
-#define NR_SHOWN (sizeof shown / sizeof shown[0])
-
-/* The evictable lists always; unevictable and the isolated batch only
- * while they hold pages. */
-static bool list_visible(const struct engine *e, int l)
+/* The lists this scenario can fill, in drawing order: file lists if it has
+ * a file, anon lists if it has anonymous memory, the unevictable list if
+ * it mlocks, and always the isolated batch. */
+static int shown_lists(const struct frame *f, uint8_t *out)
 {
-	return l < LRU_UNEVICTABLE || engine_list(e, l).nr > 0;
+	const struct workload *wl = &f->app->sc->wl;
+	bool file = false, anon = false, mlock = false;
+	int n = 0;
+
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		*(wl->objects[o].type == OBJ_ANON ? &anon : &file) = true;
+	for (uint32_t i = 0; i < wl->nr_ops && !mlock; i++)
+		mlock = wl->ops[i].kind == WL_MLOCK;
+	if (file || !anon) {
+		out[n++] = LRU_ACTIVE_FILE;
+		out[n++] = LRU_INACTIVE_FILE;
+	}
+	if (anon) {
+		out[n++] = LRU_ACTIVE_ANON;
+		out[n++] = LRU_INACTIVE_ANON;
+	}
+	if (mlock)
+		out[n++] = LRU_UNEVICTABLE;
+	out[n++] = LRU_ISOLATED;
+	return n;
 }
 
 uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 {
+	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
+					 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED };
 	const struct page *pg = engine_pages(e);
 	uint32_t k = 0;
 
-	for (size_t i = 0; i < NR_SHOWN; i++)
-		for (uint32_t p = engine_list(e, shown[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
+	for (size_t i = 0; i < sizeof order; i++)
+		for (uint32_t p = engine_list(e, order[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
 			out[k++] = p;
 	return k;
 }
 
-static int cell_width(const struct frame *f)
+/* ">inactive_file 123 ": the count as wide as the zone's size needs */
+static int label_w(const struct frame *f)
 {
-	return f->app->ui.big ? 3 : 1;
-}
+	int digits = 1;
 
-static int cells_per_row(const struct frame *f, int w)
-{
-	int c = (w - LABEL_W - TAIL_W) / cell_width(f);
-	return c > 1 ? c : 1;
+	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
+		digits++;
+	return 1 + 13 + 1 + digits + 1;
 }
 
 static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
@@ -71,49 +103,116 @@ static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
 	return rows ? rows : 1;
 }
 
-/* Enough for every page of the zone to sit on one list uncompressed, so
- * the panel keeps its size as pages move between lists. */
-int panel_lists_want(const struct frame *f, int w)
+/* The largest size list @l reaches in the run (the index samples sizes at
+ * the end of each bucket: a bucket's worth of steps is added). */
+static uint32_t list_max(const struct frame *f, int l)
 {
-	int cpr = cells_per_row(f, w), rows = 1;
+	static const int8_t spark[NR_LISTS] = {
+		[LRU_INACTIVE_ANON] = SPARK_INACTIVE_ANON + 1,
+		[LRU_ACTIVE_ANON] = SPARK_ACTIVE_ANON + 1,
+		[LRU_INACTIVE_FILE] = SPARK_INACTIVE_FILE + 1,
+		[LRU_ACTIVE_FILE] = SPARK_ACTIVE_FILE + 1,
+	};
+	const struct history *h = &f->view->hist;
+	uint64_t m;
 
-	for (size_t i = 0; i < NR_SHOWN; i++)
-		if (list_visible(f->e, shown[i]))
-			rows += 1 + (f->app->ui.big ? 1 : 0);
-	return rows + (int)rows_for(engine_nr_pages(f->e), 1, cpr) - 1;
+	if (!spark[l])
+		return 0; /* a row, whatever it holds */
+	m = (uint64_t)h->max[spark[l] - 1] + h->bucket_steps;
+	return m < engine_nr_pages(f->e) ? (uint32_t)m : engine_nr_pages(f->e);
 }
 
-/* Smallest k (pages per cell) for which every visible list fits in @avail rows. */
-static uint32_t pages_per_cell(const struct frame *f, int cpr, int avail)
+/* How the panel is cut up: the same for every step of a run. */
+struct geom {
+	int n;		     /* lists shown */
+	uint8_t l[NR_SHOWN]; /* which */
+	int rows[NR_SHOWN];  /* rows each */
+	uint32_t k;	     /* pages a cell */
+	int cw, cpr, lw;     /* columns a cell, cells a row, label width */
+	bool elide;	     /* the zone is too large to walk: heads and tails */
+};
+
+/* Rows of the evictable lists at @k pages a cell. */
+static int rows_at(const struct frame *f, const struct geom *g, uint32_t k)
+{
+	int rows = 0;
+
+	for (int i = 0; i < g->n; i++)
+		rows += g->l[i] < LRU_UNEVICTABLE ? (int)rows_for(list_max(f, g->l[i]), k, g->cpr) : 1;
+	return rows;
+}
+
+static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 {
 	uint32_t total = 0, k;
 
-	if (avail > 0) {
-		uint32_t all = 0;
-		for (size_t i = 0; i < NR_SHOWN; i++)
-			if (list_visible(f->e, shown[i]))
-				all += engine_list(f->e, shown[i]).nr;
-		/* too many to walk: the fewest pages a cell that keeps the walk
-		 * under WALK_MAX; draw_list elides the middles */
-		if (all > WALK_MAX) {
-			uint32_t cells = (uint32_t)avail * (uint32_t)cpr;
-			k = WALK_MAX / (cells ? cells : 1);
-			return k ? k : 1;
-		}
+	for (int i = 0; i < g->n; i++)
+		total += list_max(f, g->l[i]);
+	g->elide = total > WALK_MAX;
+	if (g->elide) { /* the fewest pages a cell that keeps the walk under WALK_MAX */
+		uint32_t cells = (uint32_t)(avail > 0 ? avail : 1) * (uint32_t)g->cpr;
+		k = WALK_MAX / cells;
+		return k ? k : 1;
 	}
+	k = avail > 0 ? total / ((uint32_t)avail * (uint32_t)g->cpr) : 1;
+	for (k = k ? k : 1; rows_at(f, g, k) > avail && k <= total; k++)
+		;
+	return k;
+}
 
-	for (size_t i = 0; i < NR_SHOWN; i++)
-		if (list_visible(f->e, shown[i]))
-			total += engine_list(f->e, shown[i]).nr;
-	k = avail > 0 ? total / ((uint32_t)avail * (uint32_t)cpr) : 1;
-	for (k = k ? k : 1;; k++) {
-		uint32_t rows = 0;
-		for (size_t i = 0; i < NR_SHOWN; i++)
-			if (list_visible(f->e, shown[i]))
-				rows += rows_for(engine_list(f->e, shown[i]).nr, k, cpr);
-		if (rows <= (uint32_t)avail || k > total)
-			return k;
+/* Lays the lists out in @h rows of width @w (title and evicted strip
+ * included).  Projector mode takes two columns a cell (the object's
+ * initial and the glyph) as long as that costs at most two pages a cell. */
+static void geometry(const struct frame *f, int w, int h, struct geom *g)
+{
+	int avail = h - 2, left;
+
+	memset(g, 0, sizeof *g);
+	g->n = shown_lists(f, g->l);
+	g->lw = label_w(f);
+	g->cw = 1;
+	g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
+	g->k = fit_k(f, g, avail);
+	if (f->app->ui.big) {
+		struct geom b = *g;
+		b.cw = 2;
+		b.cpr = b.cpr / 2 > 1 ? b.cpr / 2 : 1;
+		b.k = fit_k(f, &b, avail);
+		if (b.k <= (g->k > 2 ? g->k : 2))
+			*g = b;
 	}
+	left = avail;
+	for (int i = 0; i < g->n; i++) {
+		int want = g->l[i] < LRU_UNEVICTABLE ? (int)rows_for(list_max(f, g->l[i]), g->k, g->cpr) : 1;
+		int rest = g->n - i - 1; /* a row for each list still to come */
+		g->rows[i] = want < left - rest ? want : left - rest > 1 ? left - rest : 1;
+		left -= g->rows[i];
+	}
+}
+
+void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
+{
+	uint8_t l[NR_SHOWN];
+	struct geom g;
+
+	n->min = 2 + shown_lists(f, l); /* title, a row a list, the evicted strip */
+	memset(&g, 0, sizeof g);
+	g.n = shown_lists(f, g.l);
+	g.lw = label_w(f);
+	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
+	if (f->app->ui.big) /* two columns a cell */
+		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
+	n->want = 2 + rows_at(f, &g, 1);
+	if (n->want > n->min + 24) /* beyond that, compress */
+		n->want = n->min + 24;
+}
+
+int panel_lists_want(const struct frame *f, int w)
+{
+	struct lists_need n;
+
+	panel_lists_need(f, w, &n);
+	return n.want;
 }
 
 static enum cell_glyph page_glyph(const struct page *p)
@@ -133,31 +232,56 @@ static enum cell_glyph page_glyph(const struct page *p)
 	return G_IDLE;
 }
 
+/* The page @r names, if it is in memory and still that page. */
+static uint32_t page_of(const struct frame *f, const struct step_record *r)
+{
+	const struct page *pg = engine_pages(f->e);
+
+	if (r->kind == STEP_END || r->pfn == PFN_NONE || r->pfn >= engine_nr_pages(f->e) ||
+	    pg[r->pfn].object != r->object || pg[r->pfn].index != r->index || pg[r->pfn].lru >= LRU_FREE)
+		return PFN_NONE;
+	return r->pfn;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
 struct marks {
 	uint32_t examined, cursor; /* pfns, PFN_NONE if none */
+	int outcome;		   /* the examined page's mark; OUT_NONE: plain reverse */
+	uint32_t refault[LOG_MAX]; /* pages that came back lately, sorted */
+	int nr_refault;
 };
 
-static struct marks find_marks(const struct frame *f)
+static void find_marks(const struct frame *f, struct marks *m)
 {
-	const struct step_record *r = &f->view->rec;
-	const struct page *pg = engine_pages(f->e);
+	const struct step_record *r = f->ask ? f->ask : &f->view->rec;
 	const struct inspector *in = &f->app->insp;
-	struct marks m = { PFN_NONE, PFN_NONE };
 
-	if (r->kind != STEP_END && r->pfn != PFN_NONE && r->pfn < engine_nr_pages(f->e) &&
-	    pg[r->pfn].object == r->object && pg[r->pfn].index == r->index)
-		m.examined = r->pfn;
-	if (in->cursor)
-		m.cursor = engine_object_page(f->e, in->object, in->index);
-	return m;
+	m->examined = page_of(f, r);
+	m->outcome = f->ask ? OUT_NONE : r->outcome;
+	m->cursor = in->cursor ? engine_object_page(f->e, in->object, in->index) : PFN_NONE;
+	m->nr_refault = 0;
+	for (int i = 0; i < LOG_MAX; i++) {
+		const struct step_record *e = log_entry(f->view, i);
+		uint32_t pfn;
+		if (!e)
+			break;
+		if (e->outcome == OUT_REFAULT && (pfn = page_of(f, e)) != PFN_NONE)
+			m->refault[m->nr_refault++] = pfn;
+	}
+	qsort(m->refault, (size_t)m->nr_refault, sizeof m->refault[0], cmp_u32);
 }
 
 /* What one cell shows, from its k pages: the hottest page's glyph, the
- * head-most page's colour, and marks. */
+ * head-most page's colour and name, and marks. */
 struct cell {
-	uint32_t object; /* of the head-most page: the colour */
-	uint8_t glyph;	 /* enum cell_glyph */
-	bool dirty, ex, cur;
+	uint32_t object, index; /* of the head-most page */
+	uint8_t glyph;		/* enum cell_glyph */
+	bool dirty, ex, cur, refault;
 };
 
 /* A run of cells to fill from a list: from its head on, or from its tail
@@ -194,15 +318,22 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k
 				continue;
 			busy = true;
 			if (!wk->taken)
-				*c = (struct cell){ .object = pg[p].object, .glyph = NR_CELL_GLYPHS };
+				*c = (struct cell){ .object = pg[p].object,
+						    .index = pg[p].index,
+						    .glyph = NR_CELL_GLYPHS };
 			g = page_glyph(&pg[p]);
 			if (g < c->glyph)
 				c->glyph = (uint8_t)g;
 			c->dirty |= PageDirty(&pg[p]);
 			c->ex |= p == m->examined;
 			c->cur |= p == m->cursor;
-			if (wk->back)
+			if (m->nr_refault && !c->refault)
+				c->refault = bsearch(&p, m->refault, (size_t)m->nr_refault, sizeof p,
+						     cmp_u32) != NULL;
+			if (wk->back) {
 				c->object = pg[p].object;
+				c->index = pg[p].index;
+			}
 			wk->p = wk->back ? pg[p].prev : pg[p].next;
 			if (++wk->taken == k || wk->p == PFN_NONE) {
 				wk->taken = 0;
@@ -213,40 +344,88 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k
 	}
 }
 
-static attr_t cell_attr(const struct cell *c)
+/* A cell's glyph and attributes. */
+static const char *cell_look(const struct cell *c, const struct marks *m, attr_t *a)
 {
-	attr_t a = c->ex ? theme_attr(T_EXAMINED) : c->cur ? theme_attr(T_CURSOR) : theme_object(c->object);
+	const char *g;
 
-	return c->dirty ? a | A_UNDERLINE : a;
+	if (c->ex && m->outcome != OUT_NONE) {
+		*a = theme_outcome_mark(m->outcome);
+		g = outcome_glyph(m->outcome);
+	} else if (c->ex) {
+		*a = theme_attr(T_EXAMINED);
+		theme_note(N_EXAMINED);
+		g = cell_glyph((enum cell_glyph)c->glyph);
+	} else if (c->refault) {
+		*a = theme_outcome(OUT_REFAULT);
+		g = outcome_glyph(OUT_REFAULT);
+	} else {
+		*a = c->cur ? theme_attr(T_CURSOR) : theme_object(c->object);
+		g = cell_glyph((enum cell_glyph)c->glyph);
+	}
+	if (c->ex && m->outcome != OUT_NONE)
+		theme_note(N_EXAMINED);
+	if (c->cur)
+		theme_note(N_CURSOR);
+	if (c->dirty) {
+		*a |= A_UNDERLINE;
+		theme_note(N_DIRTY);
+	}
+	return g;
 }
 
-static int cell_x(const struct rect *r, int c, int cpr, int cw)
+/* Where the cells of the last draw are, for a mouse click. */
+static struct hit {
+	int y, x, rows, cpr, cw, n;
+	const struct cell *cell;
+} hits[NR_SHOWN + 1];
+static int nr_hits;
+
+bool panel_lists_hit(int y, int x, uint32_t *object, uint32_t *index)
 {
-	return r->x + LABEL_W + (c % cpr) * cw;
+	for (int i = 0; i < nr_hits; i++) {
+		const struct hit *h = &hits[i];
+		int c = (y - h->y) * h->cpr + (x - h->x) / h->cw;
+		if (y < h->y || y >= h->y + h->rows || x < h->x || x >= h->x + h->cpr * h->cw || c >= h->n)
+			continue;
+		if (h->cell[c].object == OBJECT_KERNEL || h->cell[c].object == UINT32_MAX)
+			return false;
+		*object = h->cell[c].object;
+		*index = h->cell[c].index;
+		return true;
+	}
+	return false;
 }
 
-/* Cells 0..@n-1 of a list, row by row; @elided: cell number @elided is
+/* Cells 0..@n-1 from (@y, @x), @cpr a row; @elided: cell number @elided is
  * the elision mark (-1: none).  At one column a cell, each row is built
  * and drawn at once. */
-static void draw_cells_of(const struct rect *r, int y, const struct frame *f, const struct cell *cells, int n,
-			  int elided)
+static void draw_cells_of(const struct frame *f, int y, int x, const struct geom *g, const struct cell *cells,
+			  int n, int elided, const struct marks *m)
 {
-	int cpr = cells_per_row(f, r->w), cw = cell_width(f);
+	int cpr = g->cpr, cw = g->cw;
 	cchar_t row[512], last;
 	const char *last_gl = NULL;
 	attr_t last_a = 0;
 
+	if (nr_hits < NR_SHOWN + 1)
+		hits[nr_hits++] = (struct hit){ y, x, (n + cpr - 1) / cpr, cpr, cw, n, cells };
 	for (int c0 = 0; c0 < n; c0 += cpr) {
 		int end = c0 + cpr < n ? c0 + cpr : n, k = 0;
 		bool fast = cw == 1 && end - c0 <= (int)(sizeof row / sizeof row[0]);
 
 		for (int c = c0; c < end; c++) {
-			int yy = y + c / cpr, x = cell_x(r, c, cpr, cw);
+			int yy = y + c / cpr, xx = x + (c % cpr) * cw;
 			const struct cell *cl = &cells[c];
-			attr_t a = c == elided ? theme_attr(T_DIM) : cell_attr(cl);
-			const char *gl =
-				c == elided ? misc_glyph(G_ELIDED) : cell_glyph((enum cell_glyph)cl->glyph);
+			attr_t a;
+			const char *gl;
 
+			if (c == elided) {
+				a = theme_attr(T_DIM);
+				gl = misc_glyph(G_ELIDED_CELL);
+			} else {
+				gl = cell_look(cl, m, &a);
+			}
 			/* neighbours mostly look alike: no setcchar() for a repeat */
 			if (fast && gl == last_gl && a == last_a) {
 				row[k++] = last;
@@ -259,20 +438,20 @@ static void draw_cells_of(const struct rect *r, int y, const struct frame *f, co
 				continue;
 			}
 			if (k) /* a glyph wider than a column: the slow way from here */
-				draw_cells(yy, x - k, row, k);
+				draw_cells(yy, xx - k, row, k);
 			k = 0;
 			fast = false;
-			if (c != elided && f->app->ui.big) {
+			if (c != elided && cw == 2) { /* projector: the object's initial, then the glyph */
 				const char *name = object_name(f->app, cl->object);
 				char ini[2] = { name[0] ? name[0] : '?', '\0' };
-				draw_str(yy, x, 1, a | A_DIM, ini);
-				draw_glyph(yy, x + 1, a, gl);
+				draw_str(yy, xx, 1, a | A_BOLD, ini);
+				draw_glyph(yy, xx + 1, a | A_BOLD, gl);
 			} else {
-				draw_str(yy, x, cw, a, gl);
+				draw_str(yy, xx, cw, a, gl);
 			}
 		}
 		if (k)
-			draw_cells(y + c0 / cpr, cell_x(r, c0, cpr, cw), row, k);
+			draw_cells(y + c0 / cpr, x + c0 % cpr * cw, row, k);
 	}
 }
 
@@ -290,12 +469,11 @@ struct list_plan {
 	struct cell *cell; /* [cells] */
 };
 
-static int plan_list(const struct rect *r, const struct frame *f, struct list_plan *lp, uint32_t k,
-		     struct walk *w)
+static int plan_list(const struct frame *f, const struct geom *g, struct list_plan *lp, struct walk *w)
 {
 	struct lru_info li = engine_list(f->e, lp->l);
-	int cpr = cells_per_row(f, r->w), nw = 0;
-	uint32_t cells = (uint32_t)lp->rows * (uint32_t)cpr;
+	uint32_t cells = (uint32_t)lp->rows * (uint32_t)g->cpr, k = g->k;
+	int nw = 0;
 
 	lp->head_cells = (cells - 1) / 2;
 	lp->elide = (uint64_t)cells * k < li.nr && cells > 2; /* more pages than cells */
@@ -327,42 +505,30 @@ static void order_tail(struct list_plan *lp)
 	}
 }
 
-/* Rows a list takes: what draw_list() fills. */
-static int list_rows(const struct frame *f, int w, const struct list_plan *lp, uint32_t k)
-{
-	uint32_t nr = engine_list(f->e, lp->l).nr, need;
-	int cpr = cells_per_row(f, w);
-
-	if (!nr || lp->l > LRU_UNEVICTABLE) {
-		need = rows_for(nr, k, cpr);
-		return need < (uint32_t)lp->rows ? (int)need : lp->rows;
-	}
-	return lp->cells ? (int)(lp->cells - 1) / cpr + 1 : 1;
-}
-
 /* One list: label, cells in rows, tail marker. */
-static void draw_list(const struct rect *r, const struct frame *f, const struct list_plan *lp,
-		      const struct marks *m)
+static void draw_list(const struct rect *r, const struct frame *f, const struct geom *g,
+		      const struct list_plan *lp, const struct marks *m)
 {
 	struct lru_info li = engine_list(f->e, lp->l);
-	int cpr = cells_per_row(f, r->w), cw = cell_width(f), c, x, y = lp->y;
+	int c, x, y = lp->y;
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
 	const struct step_record *rec = &f->view->rec;
 
-	draw_fmt(y, r->x, LABEL_W, theme_attr(T_LABEL), "%s%-13s%7u ", cursor_here ? ">" : " ",
-		 lru_name[lp->l], li.nr);
+	draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-13s %*u ", cursor_here ? ">" : " ",
+		 lru_name[lp->l], g->lw - 16, li.nr);
 	if (!li.nr)
-		draw_str(y, r->x + LABEL_W, r->w - LABEL_W, theme_attr(T_DIM), "(empty)");
-	draw_cells_of(r, y, f, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1);
+		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM), "(empty)");
+	draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1,
+		      m);
 	if (!li.nr || lp->l > LRU_UNEVICTABLE)
 		return;
 	c = lp->cells ? (int)lp->cells - 1 : 0;
-	x = r->x + LABEL_W + (c % cpr + 1) * cw + 1;
+	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
 	if (being_scanned(rec, lp->l))
-		draw_fmt(y + c / cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
+		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 rec->reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
 	else if (lp->l < LRU_UNEVICTABLE)
-		draw_fmt(y + c / cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
+		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }
 
 /* The cells of one draw, kept between draws (at most the panel's). */
@@ -381,85 +547,125 @@ static bool cell_buf_fits(size_t n)
 	return true;
 }
 
+static bool same_page(const struct step_record *a, const struct step_record *b)
+{
+	return a->object == b->object && a->index == b->index;
+}
+
+/* The evicted strip: the pages evicted lately, newest first, each in its
+ * object's colour with the outcome that evicted it, or the refault mark if
+ * it came back since; the current step's eviction reversed. */
+static void draw_evicted(const struct rect *r, int y, const struct frame *f, const struct geom *g,
+			 struct cell *cells)
+{
+	static uint8_t outs[512];
+	const struct view *v = f->view;
+	const struct step_record *cur = f->ask ? NULL : &v->rec;
+	uint64_t evicted = 0;
+	int n = 0, max = g->cpr < (int)sizeof outs ? g->cpr : (int)sizeof outs;
+
+	for (uint32_t o = 0; o < f->app->sc->wl.nr_objects; o++)
+		evicted += engine_object(f->e, o).evicted;
+	draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
+		 (unsigned long long)evicted);
+	for (int i = 0; n < max; i++) {
+		const struct step_record *e = log_entry(v, i);
+		bool back = false;
+		if (!e)
+			break;
+		if (e->to != LRU_FREE || (e->kind != STEP_SCAN_INACTIVE && e->kind != STEP_SCAN_ACTIVE))
+			continue;
+		for (int j = 0; j < i && !back; j++) { /* a newer record brought it back */
+			const struct step_record *b = log_entry(v, j);
+			back = (b->outcome == OUT_REFAULT || b->outcome == OUT_FAULT) && same_page(b, e);
+		}
+		cells[n] = (struct cell){ .object = e->object,
+					  .index = e->index,
+					  .ex = cur && e->step == cur->step,
+					  .refault = back };
+		outs[n++] = back ? OUT_REFAULT : e->outcome;
+	}
+	if (!n) {
+		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM),
+			 "(none lately: evicted pages appear here, newest first)");
+		return;
+	}
+	if (nr_hits < NR_SHOWN + 1)
+		hits[nr_hits++] = (struct hit){ y, r->x + g->lw, 1, n, 1, n, cells };
+	for (int c = 0; c < n; c++) {
+		attr_t a = cells[c].ex ? theme_outcome_mark(outs[c]) : theme_object(cells[c].object);
+		if (cells[c].refault && !cells[c].ex)
+			a = theme_outcome(OUT_REFAULT);
+		if (cells[c].ex)
+			theme_note(N_EXAMINED);
+		draw_glyph(y, r->x + g->lw + c, a, outcome_glyph(outs[c]));
+	}
+	if (r->w - g->lw - n > 16)
+		draw_str(y, r->x + g->lw + n + 1, r->w - g->lw - n - 1, theme_attr(T_DIM),
+			 f->view->policy->evict_shadow ? "(newest first; each leaves a shadow)"
+						       : "(newest first)");
+}
+
 static void draw_object_key(const struct rect *r, int y, int x, const struct frame *f)
 {
 	const struct workload *wl = &f->app->sc->wl;
 
 	for (uint32_t o = 0; o < wl->nr_objects && x < r->x + r->w - 4; o++) {
-		x += draw_str(y, x, r->x + r->w - x, theme_object(o), cell_glyph(G_YOUNG));
-		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %s  ", wl->objects[o].name);
+		int w = str_width(wl->objects[o].name) + 4;
+		if (x + w > r->x + r->w - 1)
+			break;
+		x += draw_str(y, x, 2, theme_object(o) | A_REVERSE, "  ");
+		theme_note(N_BAR);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %s ", wl->objects[o].name);
 	}
 }
 
 static void lists_draw(const struct rect *r, const struct frame *f, bool focused)
 {
-	int cpr = cells_per_row(f, r->w), gap = f->app->ui.big ? 1 : 0;
-	int nvis = 0, avail, y = r->y + 1;
-	struct marks m = find_marks(f);
-	char title[160];
-	uint32_t k;
-	int x;
-
-	uint32_t want[NR_SHOWN] = { 0 }, need = 0, left, used = 0;
+	static struct marks m;
+	struct geom g;
 	struct list_plan plan[NR_SHOWN];
 	struct walk walks[2 * NR_SHOWN];
-	char suffix[48];
-	bool elided;
-	int open = 0, np = 0, nw = 0;
+	char title[200];
+	int y = r->y + 1, nw = 0, x;
+	uint32_t used = 0;
 
-	for (size_t i = 0; i < NR_SHOWN; i++)
-		nvis += list_visible(f->e, shown[i]);
-	avail = r->h - 1 - gap * (nvis - 1);
-	k = pages_per_cell(f, cpr, avail);
-	/* rows: what each list needs; if that is too many (long lists,
-	 * elided), the short lists get theirs and the long ones share the
-	 * rest evenly */
-	for (size_t i = 0; i < NR_SHOWN; i++)
-		if (list_visible(f->e, shown[i]))
-			need += want[i] = rows_for(engine_list(f->e, shown[i]).nr, k, cpr);
-	left = avail > 0 ? (uint32_t)avail : 0;
-	elided = need > left;
-	if (elided) {
-		uint32_t fair = left / (uint32_t)nvis;
-		for (size_t i = 0; i < NR_SHOWN; i++)
-			if (want[i] && want[i] <= fair)
-				left -= want[i];
-			else if (want[i])
-				open++;
-		for (size_t i = 0; i < NR_SHOWN; i++)
-			if (want[i] > fair)
-				want[i] = left / (uint32_t)open ? left / (uint32_t)open : 1;
-	}
-	if (elided)
-		snprintf(suffix, sizeof suffix, " (long lists: head %s tail)", misc_glyph(G_ELIDED));
+	nr_hits = 0;
+	geometry(f, r->w, r->h, &g);
+	find_marks(f, &m);
+	if (g.elide)
+		snprintf(title, sizeof title,
+			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u pages, long lists %s",
+			 misc_glyph(G_ARROW), g.k, misc_glyph(G_ELIDED));
+	else if (r->w >= 110)
+		snprintf(title, sizeof title,
+			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u page%s%s",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s",
+			 g.k == 1 ? "" : " (the hottest shown)");
 	else
-		snprintf(suffix, sizeof suffix, "%s", k == 1 ? "" : " (compressed: hottest page shown)");
-	snprintf(title, sizeof title, "LRU lists  head (newest) %s tail (oldest)   1 cell = %u page%s%s",
-		 misc_glyph(G_ARROW), k, k == 1 ? "" : "s", suffix);
+		snprintf(title, sizeof title, "LRU lists: head %s tail, 1 cell = %u page%s",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
 	draw_title(r, title, focused);
 	x = r->x + 4 + str_width(title) + 2;
-	if (x < r->x + r->w - 20)
-		draw_object_key(r, r->y, x, f);
+	draw_object_key(r, r->y, x, f);
 	/* where each list goes, then every list walked at once, then drawn */
-	if (!cell_buf_fits((size_t)r->h * (size_t)cpr))
+	if (!cell_buf_fits((size_t)r->h * (size_t)g.cpr + (size_t)g.cpr))
 		return;
-	for (size_t i = 0; i < NR_SHOWN && y < r->y + r->h; i++) {
-		struct list_plan *lp = &plan[np];
-		if (!list_visible(f->e, shown[i]))
-			continue;
-		*lp = (struct list_plan){ .l = shown[i], .y = y, .cell = cell_buf + used };
-		lp->rows = (int)want[i] < r->y + r->h - y ? (int)want[i] : r->y + r->h - y;
-		nw += plan_list(r, f, lp, k, walks + nw);
+	for (int i = 0; i < g.n; i++) {
+		struct list_plan *lp = &plan[i];
+		*lp = (struct list_plan){ .l = g.l[i], .y = y, .rows = g.rows[i], .cell = cell_buf + used };
+		nw += plan_list(f, &g, lp, walks + nw);
 		used += lp->cells;
-		y += list_rows(f, r->w, lp, k) + gap;
-		np++;
+		y += g.rows[i];
 	}
-	walk_lists(f, walks, nw, k, &m);
-	for (int i = 0; i < np; i++) {
+	walk_lists(f, walks, nw, g.k, &m);
+	for (int i = 0; i < g.n; i++) {
 		if (plan[i].elide)
 			order_tail(&plan[i]);
-		draw_list(r, f, &plan[i], &m);
+		draw_list(r, f, &g, &plan[i], &m);
 	}
+	if (y < r->y + r->h)
+		draw_evicted(r, r->y + r->h - 1, f, &g, cell_buf + used);
 }
 
 const struct panel_ops panel_lists = {

@@ -2,15 +2,37 @@
 /*
  * tui/theme.c - one table: item -> 256-colour, 8-colour and mono rendering
  *
- * The palette is Okabe and Ito's colour-blind-safe set (blue, sky blue,
- * orange, yellow, bluish green, vermillion, reddish purple): activation is
- * blue, reclaim orange, so no meaning rests on red against green.  Each row
- * also has a monochrome attribute, used when the terminal has no colour,
- * with --no-color, or when NO_COLOR is set (no-color.org).  With 8 or 16
- * colours the nearest basic colour is used, brightened with A_BOLD.
+ * Colour carries two meanings and they never share a colour: outcomes and
+ * objects.  The chrome (bars, titles, labels, warnings, the taken test,
+ * the cursor) is grey and white, told apart by bold, reverse and dim.
+ *
+ * Outcomes take the Okabe-Ito palette (Okabe and Ito, "Color Universal
+ * Design", 2002), designed to stay distinct for the common colour-vision
+ * deficiencies, brightened for a dark background: activate blue, rotate
+ * sky blue, keep bluish green, reclaim vermillion, reclaim_clean orange,
+ * deactivate reddish purple, rotate_tail yellow; refault a strong pink-red.
+ * Faults, references and culls are uncoloured: their glyph says it.
+ * Objects take eight colours picked greedily from the 256-colour cube (L*
+ * 60-92, chroma >= 35) to lie as far as possible (CIEDE2000) from the
+ * outcome colours and from each other, in normal vision and in simulated
+ * protanopia and deuteranopia (Machado et al. 2009, severity 1).  Figures
+ * (min DeltaE00; objects against outcomes / among objects / among
+ * outcomes): normal 13.7 / 12.2 / 14.0, protan 7.5 / 9.8 / 8.9, deutan
+ * 6.3 / 8.1 / 7.8; the first four objects, which most scenarios use, are
+ * at least 18 apart in all three.  `python3 tests/tools/palette.py`
+ * computes these and fails if an index serves both meanings.  Where hue is not
+ * enough (CVD, 8 colours, monochrome) attributes and glyphs keep the two
+ * meanings apart: an outcome on the lists is always a glyph in reverse
+ * video, an object cell never is; in 8 colours outcomes are bold and
+ * objects never.
+ *
+ * Each row also has a monochrome attribute, used when the terminal has no
+ * colour, with --no-color, or when NO_COLOR is set (no-color.org).  With
+ * 8 or 16 colours the nearest basic colour is used.
  *
  * The chosen depth and glyph set are file-scope: they describe the one
- * terminal this process draws on, like curses' own stdscr.
+ * terminal this process draws on, like curses' own stdscr.  So is the
+ * record of what the frame being drawn used, for the legend.
  */
 #include <string.h>
 
@@ -18,6 +40,8 @@
 
 static int depth; /* 0 mono, 8, 16, 256 */
 static bool ascii_only;
+static bool big; /* projector mode: bold where others are dim */
+static uint32_t seen_cell, seen_out, seen_misc, noted;
 
 struct style {
 	short fg256, bg256; /* -1: terminal default */
@@ -30,48 +54,50 @@ struct style {
 #define OBJ(i) [T_OBJ_FIRST + (i)]
 static const struct style styles[NR_THEME_ITEMS] = {
 	[T_NORMAL] = { -1, -1, -1, -1, 0, 0 },
-	[T_BAR] = { 231, 24, COLOR_WHITE, COLOR_BLUE, 0, A_REVERSE },
-	[T_BAR_KEY] = { 222, 24, COLOR_YELLOW, COLOR_BLUE, A_BOLD, A_REVERSE | A_BOLD },
-	[T_TITLE] = { 117, -1, COLOR_CYAN, -1, A_BOLD, A_BOLD },
-	[T_TITLE_FOCUS] = { 16, 117, COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD },
+	[T_BAR] = { 253, 238, COLOR_WHITE, COLOR_BLACK, 0, A_REVERSE },
+	[T_BAR_KEY] = { 16, 250, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_BOLD },
+	[T_TITLE] = { 255, -1, COLOR_WHITE, -1, A_BOLD, A_BOLD },
+	[T_TITLE_FOCUS] = { 16, 252, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
 	[T_DIM] = { 244, -1, COLOR_WHITE, -1, 0, A_DIM },
 	[T_LABEL] = { 250, -1, COLOR_WHITE, -1, A_BOLD, A_BOLD },
-	[T_CAPTION] = { 229, 236, COLOR_YELLOW, -1, 0, A_BOLD },
-	[T_WARN] = { 214, -1, COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[T_TAKEN] = { 16, 214, COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD },
-	[T_CURSOR] = { 16, 117, COLOR_BLACK, COLOR_CYAN, A_UNDERLINE, A_REVERSE | A_UNDERLINE },
-	[T_EXAMINED] = { 16, 231, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
-	[T_GOOD] = { 33, -1, COLOR_BLUE, -1, A_BOLD, A_BOLD },
-	[T_BAD] = { 208, -1, COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[T_CAPTION] = { 255, 237, COLOR_WHITE, COLOR_BLACK, 0, A_BOLD },
+	[T_WARN] = { 231, -1, COLOR_WHITE, -1, A_BOLD, A_BOLD },
+	[T_TAKEN] = { 16, 255, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
+	[T_CURSOR] = { 16, 245, COLOR_BLACK, COLOR_WHITE, A_UNDERLINE, A_REVERSE | A_UNDERLINE },
+	[T_EXAMINED] = { 16, 255, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
+	[T_GOOD] = { 231, -1, COLOR_WHITE, -1, A_BOLD, A_BOLD },
+	[T_BAD] = { 231, -1, COLOR_WHITE, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE },
+	[T_BADGE] = { 16, 255, COLOR_BLACK, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
 	OUT(OUT_NONE) = { 244, -1, COLOR_WHITE, -1, 0, 0 },
 	OUT(OUT_ACTIVATE) = { 33, -1, COLOR_BLUE, -1, A_BOLD, A_BOLD },
-	OUT(OUT_KEEP) = { 117, -1, COLOR_CYAN, -1, 0, A_UNDERLINE },
-	OUT(OUT_RECLAIM) = { 208, -1, COLOR_YELLOW, -1, A_BOLD, A_REVERSE },
-	OUT(OUT_RECLAIM_CLEAN) = { 221, -1, COLOR_YELLOW, -1, 0, A_REVERSE | A_UNDERLINE },
-	OUT(OUT_DEACTIVATE) = { 176, -1, COLOR_MAGENTA, -1, 0, A_DIM | A_UNDERLINE },
-	OUT(OUT_ROTATE) = { 36, -1, COLOR_GREEN, -1, 0, A_DIM },
-	OUT(OUT_ROTATE_TAIL) = { 36, -1, COLOR_GREEN, -1, 0, A_DIM },
-	OUT(OUT_CULL) = { 250, -1, COLOR_WHITE, -1, A_BOLD, A_BOLD | A_DIM },
-	OUT(OUT_FAULT) = { 252, -1, COLOR_WHITE, -1, 0, 0 },
-	OUT(OUT_REFAULT) = { 202, -1, COLOR_RED, -1, A_BOLD, A_BOLD | A_REVERSE },
-	OUT(OUT_REFERENCE) = { 153, -1, COLOR_CYAN, -1, 0, 0 },
-	OUT(OUT_OOM) = { 231, 202, COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
-	OBJ(0) = { 214, -1, COLOR_YELLOW, -1, 0, 0 },
-	OBJ(1) = { 39, -1, COLOR_CYAN, -1, 0, 0 },
-	OBJ(2) = { 36, -1, COLOR_GREEN, -1, 0, 0 },
-	OBJ(3) = { 176, -1, COLOR_MAGENTA, -1, 0, 0 },
-	OBJ(4) = { 228, -1, COLOR_YELLOW, -1, A_BOLD, 0 },
-	OBJ(5) = { 69, -1, COLOR_BLUE, -1, A_BOLD, 0 },
-	OBJ(6) = { 202, -1, COLOR_RED, -1, 0, 0 },
-	OBJ(7) = { 252, -1, COLOR_WHITE, -1, 0, 0 },
+	OUT(OUT_KEEP) = { 36, -1, COLOR_GREEN, -1, A_BOLD, 0 },
+	OUT(OUT_RECLAIM) = { 166, -1, COLOR_RED, -1, A_BOLD, A_BOLD },
+	OUT(OUT_RECLAIM_CLEAN) = { 178, -1, COLOR_YELLOW, -1, A_BOLD, 0 },
+	OUT(OUT_DEACTIVATE) = { 176, -1, COLOR_MAGENTA, -1, A_BOLD, A_DIM },
+	OUT(OUT_ROTATE) = { 81, -1, COLOR_CYAN, -1, A_BOLD, 0 },
+	OUT(OUT_ROTATE_TAIL) = { 185, -1, COLOR_WHITE, -1, A_BOLD, 0 },
+	OUT(OUT_CULL) = { 250, -1, COLOR_WHITE, -1, 0, 0 },
+	OUT(OUT_FAULT) = { -1, -1, -1, -1, 0, 0 },
+	OUT(OUT_REFAULT) = { 197, -1, COLOR_RED, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE },
+	OUT(OUT_REFERENCE) = { 245, -1, COLOR_WHITE, -1, 0, A_DIM },
+	OUT(OUT_OOM) = { 231, 160, COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
+	OBJ(0) = { 211, -1, COLOR_MAGENTA, -1, 0, 0 },
+	OBJ(1) = { 51, -1, COLOR_CYAN, -1, 0, 0 },
+	OBJ(2) = { 154, -1, COLOR_GREEN, -1, 0, 0 },
+	OBJ(3) = { 172, -1, COLOR_YELLOW, -1, 0, 0 },
+	OBJ(4) = { 86, -1, COLOR_BLUE, -1, 0, 0 },
+	OBJ(5) = { 78, -1, COLOR_GREEN, -1, 0, 0 },
+	OBJ(6) = { 209, -1, COLOR_RED, -1, 0, 0 },
+	OBJ(7) = { 111, -1, COLOR_WHITE, -1, 0, 0 },
 };
 
+/* UTF-8 and ASCII; no glyph stands for two things in either column. */
 static const char *const out_glyph[NR_OUTCOMES][2] = {
-	[OUT_NONE] = { "·", "." },    [OUT_ACTIVATE] = { "▲", "^" },	  [OUT_KEEP] = { "=", "=" },
-	[OUT_RECLAIM] = { "✗", "x" }, [OUT_RECLAIM_CLEAN] = { "~", "~" }, [OUT_DEACTIVATE] = { "▼", "v" },
-	[OUT_ROTATE] = { "↻", "o" },  [OUT_ROTATE_TAIL] = { "⇥", ">" },	  [OUT_CULL] = { "⊘", "U" },
-	[OUT_FAULT] = { "+", "+" },   [OUT_REFAULT] = { "!", "!" },	  [OUT_REFERENCE] = { "*", "*" },
-	[OUT_OOM] = { "#", "#" },
+	[OUT_NONE] = { " ", " " },    [OUT_ACTIVATE] = { "▲", "^" },	  [OUT_KEEP] = { "=", "=" },
+	[OUT_RECLAIM] = { "✗", "X" }, [OUT_RECLAIM_CLEAN] = { "~", "x" }, [OUT_DEACTIVATE] = { "▼", "v" },
+	[OUT_ROTATE] = { "↻", "@" },  [OUT_ROTATE_TAIL] = { "⇥", "]" },	  [OUT_CULL] = { "⊘", "/" },
+	[OUT_FAULT] = { "+", "F" },   [OUT_REFAULT] = { "!", "!" },	  [OUT_REFERENCE] = { "*", "*" },
+	[OUT_OOM] = { "#", "$" },
 };
 
 static const struct {
@@ -87,15 +113,14 @@ static const struct {
 };
 
 static const char *const misc[NR_MISC_GLYPHS][2] = {
-	[G_TAIL] = { "◂", "<" },      [G_ARROW] = { "→", "->" },      [G_TAKEN] = { "▶", ">" },
-	[G_NOT_TAKEN] = { "✗", "x" }, [G_NOT_REACHED] = { "·", "." }, [G_PLAY] = { "▶", ">" },
-	[G_PAUSE] = { "‖", "||" },    [G_BULLET] = { "•", "*" },      [G_CAPTION] = { "»", ">>" },
-	[G_ELIDED] = { "…", "~" },
+	[G_TAIL] = { "◂", "<" },  [G_ARROW] = { "→", "->" }, [G_TAKEN] = { "▶", ">" },
+	[G_FALSE] = { "–", "-" }, [G_ELIDED] = { "…", "~" }, [G_ELIDED_CELL] = { "…", ":" },
 };
 
+/* ASCII levels are digits: every punctuation mark is a glyph already. */
 static const char *const sparks[2][8] = {
 	{ "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" },
-	{ "_", ".", ",", "-", "=", "+", "*", "#" },
+	{ "0", "1", "2", "3", "4", "5", "6", "7" },
 };
 
 void theme_init(int colors, bool ascii)
@@ -115,13 +140,24 @@ void theme_init(int colors, bool ascii)
 	}
 }
 
+void theme_set_big(bool on)
+{
+	big = on;
+}
+
 attr_t theme_attr(int item)
 {
-	const struct style *s = &styles[item];
+	const struct style *s;
+	attr_t extra = 0;
 
+	if (big && item == T_DIM) /* a projector washes dim text out */
+		item = T_NORMAL;
+	if (big && item >= T_OBJ_FIRST)
+		extra = A_BOLD;
+	s = &styles[item];
 	if (!depth)
-		return s->mono;
-	return COLOR_PAIR(item) | s->color_attr;
+		return s->mono | extra;
+	return COLOR_PAIR(item) | s->color_attr | extra;
 }
 
 attr_t theme_outcome(int outcome)
@@ -134,13 +170,23 @@ attr_t theme_object(uint32_t object)
 	return theme_attr(T_OBJ_FIRST + (int)(object % NR_OBJ_COLORS));
 }
 
+attr_t theme_outcome_mark(int outcome)
+{
+	if (!depth)
+		return A_REVERSE | A_BOLD;
+	return theme_outcome(outcome) | A_REVERSE | A_BOLD;
+}
+
 const char *outcome_glyph(int outcome)
 {
-	return out_glyph[outcome < NR_OUTCOMES ? outcome : OUT_NONE][ascii_only];
+	outcome = outcome < NR_OUTCOMES ? outcome : OUT_NONE;
+	seen_out |= 1u << outcome;
+	return out_glyph[outcome][ascii_only];
 }
 
 const char *cell_glyph(enum cell_glyph g)
 {
+	seen_cell |= 1u << g;
 	return cells[g].g[ascii_only];
 }
 const char *cell_glyph_label(enum cell_glyph g)
@@ -149,10 +195,12 @@ const char *cell_glyph_label(enum cell_glyph g)
 }
 const char *misc_glyph(enum misc_glyph g)
 {
+	seen_misc |= 1u << g;
 	return misc[g][ascii_only];
 }
 const char *spark_glyph(int level)
 {
+	noted |= 1u << N_SPARK;
 	return sparks[ascii_only][level < 0 ? 0 : level > 7 ? 7 : level];
 }
 bool theme_ascii(void)
@@ -162,4 +210,29 @@ bool theme_ascii(void)
 int theme_colors(void)
 {
 	return depth;
+}
+
+void theme_frame_begin(void)
+{
+	seen_cell = seen_out = seen_misc = noted = 0;
+}
+void theme_note(enum legend_note n)
+{
+	noted |= 1u << n;
+}
+bool theme_seen_cell(enum cell_glyph g)
+{
+	return seen_cell >> g & 1u;
+}
+bool theme_seen_outcome(int outcome)
+{
+	return outcome < NR_OUTCOMES && (seen_out >> outcome & 1u);
+}
+bool theme_seen_misc(enum misc_glyph g)
+{
+	return seen_misc >> g & 1u;
+}
+bool theme_noted(enum legend_note n)
+{
+	return noted >> n & 1u;
 }

@@ -2,10 +2,15 @@
 /*
  * tui/theme.h - colours, glyphs and monochrome attributes; drawing helpers
  *
- * Colour is never the only carrier of meaning: every outcome has a glyph
- * and a label, every page state a glyph, and the monochrome column of the
- * theme table gives each item an attribute (bold, underline, reverse) that
- * survives NO_COLOR and TERM=vt100.
+ * One meaning per glyph and per colour.  Colour means one of two things,
+ * never both: the object a page belongs to (list cells, object bars) or
+ * the outcome of a step (log, decision, the examined page's mark).
+ * Everything else - titles, bars, warnings, the test taken - is drawn in
+ * greys with bold, reverse and underline.  Colour is never the only
+ * carrier: every outcome has a glyph, every page state a glyph, and the
+ * monochrome column gives each item an attribute that survives NO_COLOR
+ * and TERM=vt100.  Every glyph drawn is noted, so the legend can list what
+ * the screen shows (theme_seen_*).
  */
 #ifndef VMSCAN_TUI_THEME_H
 #define VMSCAN_TUI_THEME_H
@@ -30,6 +35,7 @@ enum theme_item {
 	T_EXAMINED,
 	T_GOOD,
 	T_BAD,
+	T_BADGE,
 	T_OUT_FIRST, /* one per enum outcome, in order */
 	T_OBJ_FIRST = T_OUT_FIRST + NR_OUTCOMES,
 	NR_OBJ_COLORS = 8,
@@ -40,22 +46,32 @@ enum theme_item {
 enum cell_glyph { G_WRITEBACK, G_YOUNG_REF, G_YOUNG, G_REF, G_MAPPED, G_IDLE, NR_CELL_GLYPHS };
 
 enum misc_glyph {
-	G_TAIL,
-	G_ARROW,
-	G_TAKEN,
-	G_NOT_TAKEN,
-	G_NOT_REACHED,
-	G_PLAY,
-	G_PAUSE,
-	G_BULLET,
-	G_CAPTION,
-	G_ELIDED,
+	G_TAIL,	       /* the scanner at a list's tail */
+	G_ARROW,       /* "from -> to", "test -> result" */
+	G_TAKEN,       /* the test that decided */
+	G_FALSE,       /* a test that was made and did not hold */
+	G_ELIDED,      /* text or a list cut here */
+	G_ELIDED_CELL, /* the elided middle of a long list, one column */
 	NR_MISC_GLYPHS
 };
 
+/* Marks that are attributes or panels rather than glyphs, noted for the legend. */
+enum legend_note {
+	N_DIRTY,    /* an underlined (dirty) cell */
+	N_EXAMINED, /* a page marked in reverse without an outcome (a question) */
+	N_CURSOR,
+	N_SPARK, /* sparklines */
+	N_BAR,	 /* object residency bars */
+	NR_LEGEND_NOTES
+};
+
 void theme_init(int colors, bool ascii);
+/* Projector mode: nothing dim, objects bold. */
+void theme_set_big(bool on);
 attr_t theme_attr(int item);
 attr_t theme_outcome(int outcome);
+/* The mark of the page a step moved: its outcome's colour as background. */
+attr_t theme_outcome_mark(int outcome);
 attr_t theme_object(uint32_t object);
 const char *outcome_glyph(int outcome);
 const char *cell_glyph(enum cell_glyph g);
@@ -65,7 +81,17 @@ const char *spark_glyph(int level); /* 0..7 */
 bool theme_ascii(void);
 int theme_colors(void);
 
-/* Drawing on stdscr, clipped to a width.  All return the columns used. */
+/* What this frame drew: cleared by theme_frame_begin(), read by the legend. */
+void theme_frame_begin(void);
+void theme_note(enum legend_note n);
+bool theme_seen_cell(enum cell_glyph g);
+bool theme_seen_outcome(int outcome);
+bool theme_seen_misc(enum misc_glyph g);
+bool theme_noted(enum legend_note n);
+
+/* Drawing on stdscr, clipped to a width.  All return the columns used.
+ * Text that does not fit ends in the G_ELIDED mark, never silently
+ * mid-word (trailing blanks are dropped without a mark). */
 struct rect {
 	int y, x, h, w;
 };
@@ -74,8 +100,11 @@ int draw_glyph(int y, int x, attr_t a, const char *s);	 /* one column, static @s
 bool glyph_cchar(cchar_t *cc, attr_t a, const char *s);	 /* @s as draw_glyph() draws it */
 void draw_cells(int y, int x, const cchar_t *cc, int n); /* a run of cells, clipped */
 int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* Word-wrapped text in at most @maxlines lines; returns the lines used. */
+/* Word-wrapped text in at most @maxlines lines; returns the lines used.
+ * When the text needs more, the last line ends in the G_ELIDED mark. */
 int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s);
+/* Lines draw_wrap() needs for all of @s at width @w. */
+int wrap_count(const char *s, int w);
 void draw_hline(int y, int x, int w);
 void draw_vline(int y, int x, int h);
 /* A panel's title rule: "── Title ─────"; reverse when focused. */

@@ -111,21 +111,26 @@ static long now_ms(void)
 
 static void draw(struct app *a)
 {
-	struct frame f = { a, &a->views[0], view_engine(&a->views[0]) };
 	struct layout l;
+	struct frame f = { a, &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
+			   &l };
+	bool insp_band;
 	const struct {
 		const struct panel_ops *ops;
 		enum panel_id id;
 		const struct rect *r;
 	} slots[] = {
 		{ &panel_lists, PANEL_LISTS, &l.lists },
+		{ &panel_objects, NR_PANELS, &l.objects },
 		{ &panel_decision, PANEL_DECISION, &l.decision },
 		{ &panel_counters, PANEL_COUNTERS, &l.counters },
 		{ &panel_log, PANEL_LOG, &l.log },
 	};
 
 	erase();
+	theme_set_big(a->ui.big);
 	layout_compute(&l, &f, COLS, LINES);
+	theme_frame_begin(); /* what the panels draw from here is what the legend lists */
 	if (l.too_small) {
 		panel_too_small_draw(COLS, LINES);
 		refresh();
@@ -139,22 +144,25 @@ static void draw(struct app *a)
 		refresh();
 		return;
 	}
+	insp_band = a->insp.open && l.log.h >= 6;
 	panel_header_draw(&l.header, &f);
 	panel_caption_draw(&l.caption, &f);
 	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
 		const struct rect *r = slots[i].r;
-		if (r->h <= 0 || r->w <= 0)
+		bool band = slots[i].r == &l.log || slots[i].r == &l.counters;
+		if (r->h <= 0 || r->w <= 0 ||
+		    (a->insp.open && (insp_band ? band : slots[i].r == &l.decision)))
 			continue;
-		if (a->insp.open && r->y == l.inspector.y && r->x == l.inspector.x)
-			panel_inspector.draw(r, &f, a->ui.focus == PANEL_LISTS);
-		else
-			slots[i].ops->draw(r, &f, a->ui.focus == slots[i].id);
+		slots[i].ops->draw(r, &f, a->ui.focus == slots[i].id);
 	}
-	if (l.counters.h > 0) {
+	if (a->insp.open)
+		panel_inspector.draw(&l.inspector, &f, a->ui.focus == PANEL_LISTS);
+	else if (l.counters.h > 0) {
 		attron(theme_attr(T_DIM));
 		draw_vline(l.counters.y, l.counters.x - 1, l.counters.h);
 		attroff(theme_attr(T_DIM));
 	}
+	panel_banner_draw(&l.banner, &f);
 	panel_legend_draw(&l.legend, &f);
 	panel_footer_draw(&l.footer, &f);
 	if (a->ui.help)
@@ -171,6 +179,26 @@ static void tick_plan(int speed, long *period, int *steps)
 	*steps = speed <= 25 ? 1 : speed / 25;
 }
 
+/* A click on a list cell opens that page in the inspector (htop and btop
+ * do the same); anything else the mouse does is ignored. */
+static int mouse_event(struct app *a)
+{
+	MEVENT ev;
+	uint32_t object, index;
+
+	if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+		return REDRAW_NONE;
+	if (a->cmp.on || a->ui.help || a->dlg.kind != DLG_NONE || a->quiz.asking ||
+	    !panel_lists_hit(ev.y, ev.x, &object, &index))
+		return REDRAW_NONE;
+	if (a->ui.msg[0])
+		a->ui.msg[0] = '\0';
+	a->insp.open = true;
+	a->ui.focus = PANEL_LISTS;
+	inspector_select(a, object, index);
+	return REDRAW_ALL;
+}
+
 /* Handle @ch and whatever else is already waiting, then return the mask. */
 static int handle_input(struct app *a, int ch)
 {
@@ -179,6 +207,8 @@ static int handle_input(struct app *a, int ch)
 	for (int n = 0; ch != ERR && n < 4096 && !a->ui.quit; n++) {
 		if (ch == KEY_RESIZE)
 			mask |= REDRAW_ALL;
+		else if (ch == KEY_MOUSE)
+			mask |= mouse_event(a);
 		else
 			mask |= app_key(a, ch);
 		timeout(0);
@@ -260,6 +290,7 @@ static int colors_wanted(const struct tui_options *o)
 static void app_init_ui(struct app *a, const struct tui_options *o)
 {
 	a->ui.big = o->big;
+	a->ui.speed_before_big = 4;
 	a->ui.speed = o->big ? 2 : 4; /* 5 or 20 steps/s */
 	a->ui.focus = PANEL_LISTS;
 	a->quiz.on = o->quiz && !a->cmp.on;
@@ -356,6 +387,8 @@ int tui_run(const struct tui_options *o)
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL); /* a terminal without a mouse: no events */
+	mouseinterval(0);
 	theme_init(colors_wanted(o), o->ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0);
 	app_init_ui(&app, o);
 	main_loop(&app);

@@ -27,6 +27,7 @@ const char *const filter_name[NR_FILTERS] = {
 	[FILTER_RECLAIM_CLEAN] = "reclaim_clean",
 	[FILTER_DEACTIVATE] = "deactivate",
 	[FILTER_ROTATE] = "rotate",
+	[FILTER_REFAULT] = "refault",
 	[FILTER_CAPTION] = "caption",
 };
 
@@ -40,6 +41,8 @@ bool filter_matches(enum filter f, uint8_t mark)
 {
 	if (f == FILTER_CAPTION)
 		return mark & (MARK_CAPTION | MARK_PAUSE);
+	if (f == FILTER_REFAULT) /* a workload step, not a decision */
+		return (mark & MARK_OUTCOME) == OUT_REFAULT;
 	if (!(mark & MARK_DECISION))
 		return false;
 	return f == FILTER_DECISION || (mark & MARK_OUTCOME) == filter_outcome[f];
