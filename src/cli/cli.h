@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "../engine/engine.h"
+#include "../policy/registry.h"
 #include "../scenario/scenario.h"
 
 #define EXIT_USAGE 2

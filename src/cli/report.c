@@ -2,25 +2,10 @@
 /*
  * cli/report.c - the end state of a run, and one step, as text and JSON
  */
-#include <ctype.h>
 #include <inttypes.h>
 #include <string.h>
 
 #include "report.h"
-
-/* Branch ids are printed without their prefix, in lower case. */
-static const char *branch_key(unsigned br, char *buf, size_t n)
-{
-	const char *id = branch_id[br < NR_BRANCHES ? br : 0];
-	size_t i;
-
-	if (strncmp(id, "BR_", 3) == 0)
-		id += 3;
-	for (i = 0; id[i] && i + 1 < n; i++)
-		buf[i] = (char)tolower((unsigned char)id[i]);
-	buf[i] = '\0';
-	return buf;
-}
 
 static const char *list_or_none(uint8_t l)
 {
@@ -29,7 +14,7 @@ static const char *list_or_none(uint8_t l)
 
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
-	char a[48], b[48];
+	const struct reclaim_policy *p = engine_policy(e);
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
 
@@ -60,13 +45,12 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		return;
 	printf("\nrules that fired\n     steps  kind         branch, then\n");
 	for (int k = 0; k < NR_STEP_KINDS; k++)
-		for (int br = 0; br < NR_BRANCHES; br++)
-			for (int ac = 0; ac < NR_BRANCHES; ac++)
+		for (unsigned br = 0; br < NR_BRANCH_IDS; br++)
+			for (unsigned ac = 0; ac < NR_BRANCHES; ac++)
 				if (rules->n[k][br][ac])
 					printf("  %8" PRIu64 "  %-12s %s%s%s\n", rules->n[k][br][ac],
-					       step_kind_name[k], branch_key((unsigned)br, a, sizeof a),
-					       ac ? ", " : "",
-					       ac ? branch_key((unsigned)ac, b, sizeof b) : "");
+					       step_kind_name[k], branch_name(p, br), ac ? ", " : "",
+					       ac ? branch_name(p, ac) : "");
 }
 
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
@@ -147,11 +131,9 @@ void report_vmstat(const struct engine *e)
 		printf("%s %" PRIu64 "\n", vmstat_name[i], vm[i]);
 }
 
-void report_step_json(struct jsonw *w, const struct step_record *r, const struct scenario *s,
-		      bool with_caption)
+void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
+		      const struct scenario *s, bool with_caption)
 {
-	char key[48];
-
 	jsonw_begin(w, NULL, '{');
 	jsonw_u64(w, "step", r->step);
 	jsonw_str(w, "kind", step_kind_name[r->kind]);
@@ -170,11 +152,11 @@ void report_step_json(struct jsonw *w, const struct step_record *r, const struct
 	jsonw_str(w, "from", list_or_none(r->from));
 	jsonw_str(w, "to", list_or_none(r->to));
 	jsonw_str(w, "outcome", outcome_name[r->outcome]);
-	jsonw_str(w, "branch", branch_key(r->branch, key, sizeof key));
-	jsonw_str(w, "reason", branch_reason[r->branch]);
+	jsonw_str(w, "branch", branch_name(p, r->branch));
+	jsonw_str(w, "reason", branch_reason(p, r->branch));
 	if (r->action) {
-		jsonw_str(w, "action", branch_key(r->action, key, sizeof key));
-		jsonw_str(w, "action_reason", branch_reason[r->action]);
+		jsonw_str(w, "action", branch_name(p, r->action));
+		jsonw_str(w, "action_reason", branch_reason(p, r->action));
 	}
 	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE) {
 		jsonw_begin(w, "inputs", '{');

@@ -9,9 +9,10 @@
 #include "cli.h"
 
 /* Which rules fired, and how often: steps counted by kind, branch and
- * follow-up action (the rows of the text report's "rules" section). */
+ * follow-up action (the rows of the text report's "rules" section); an
+ * action is always one of the engine's branches. */
 struct rule_counts {
-	uint64_t n[NR_STEP_KINDS][NR_BRANCHES][NR_BRANCHES];
+	uint64_t n[NR_STEP_KINDS][NR_BRANCH_IDS][NR_BRANCHES];
 };
 
 /* Runs @e to the end; counts rules into @rules when not NULL. */
@@ -22,7 +23,7 @@ void report_json(const struct engine *e, const struct scenario *s);
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s);
 void report_vmstat(const struct engine *e);
 /* One step as a JSON object (trace), on one line. */
-void report_step_json(struct jsonw *w, const struct step_record *r, const struct scenario *s,
-		      bool with_caption);
+void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
+		      const struct scenario *s, bool with_caption);
 
 #endif

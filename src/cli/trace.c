@@ -44,7 +44,7 @@ int cli_trace(int argc, char **argv)
 		if (r->kind == STEP_END)
 			break;
 		jsonw_init(&w, stdout);
-		report_step_json(&w, r, &s, r->kind == STEP_WORKLOAD && r->op != last_op);
+		report_step_json(&w, r, p, &s, r->kind == STEP_WORKLOAD && r->op != last_op);
 		putchar('\n');
 		if (r->kind == STEP_WORKLOAD)
 			last_op = r->op;

@@ -1,96 +1,94 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/branch.h - every branch a step can take, with its reason in words
+ * engine/branch.h - the branches of the rules the engine owns, in words
  *
- * A step record names the branch that fired; the words live here, once, so
- * the screen, `trace` and the tests say the same sentence.  The third column
- * says where the rule comes from (kernel version, patch), so a student can
- * find it in mm/.
+ * A step record names the branch that fired (record.branch) and what
+ * shrink_page_list() did next (record.action).  The numbers below
+ * BR_POLICY are the engine's own rules, listed here: the fault and
+ * page-cache paths, mark_page_accessed(), shrink_page_list() around the
+ * policy's decision, the guard of shrink_active_list(), mlock, write-back.
+ * From BR_POLICY on, a number is a branch of the running policy's
+ * page_check_references() or shrink_active_list() test, which the policy
+ * layer declares and explains (src/policy/); front ends look any branch up
+ * through src/policy/registry.h, given the policy of the run.
+ *
+ * Columns: the id; its name in traces and reports; the kernel the rule
+ * comes from (NULL: the same in every kernel modelled, so the origin names
+ * the kernel of the running policy; "": no version to give); where in the
+ * kernel to find it; the reason, one sentence shown on screen.
  */
 #ifndef VMSCAN_BRANCH_H
 #define VMSCAN_BRANCH_H
 
-/*   id                        reason (one sentence, shown on screen)                                                                  origin */
-/* clang-format off */
-#define BRANCHES(X)                                                                                                                         \
-	X(BR_NONE,                 "",                                                                                                       "")  \
-	/* page_check_references(), all versions */                                                                                         \
-	X(BR_LUMPY,                "high-order (lumpy) reclaim ignores references: reclaim",                                                "2.6.33 shrink_page_list, order > PAGE_ALLOC_COSTLY_ORDER") \
-	X(BR_VM_LOCKED,            "the rmap walk met a VM_LOCKED mapping: mlock lost the isolation race, let try_to_unmap cull it",        "2.6.34 page_check_references (patch 1/3)") \
-	X(BR_NOT_REFERENCED,       "no young pte and no PG_referenced: nothing says the page is in use, reclaim it",                       "2.6.33 shrink_page_list, page_referenced() == 0") \
-	X(BR_33_VM_LOCKED,         "referenced but seen in a VM_LOCKED mapping: not activated; try_to_unmap will cull it",                 "2.6.33 shrink_page_list inline test, !(vm_flags & VM_LOCKED)") \
-	X(BR_MAPPING_INUSE,        "referenced, and page_mapping_inuse(): mapped, in swap cache, or of a file somebody maps: activate",     "2.6.33 page_mapping_inuse()") \
-	X(BR_REFERENCED_NOT_INUSE, "referenced but not in use by any mapping: reclaim it if clean, leave it to the flushers if dirty",      "2.6.33 shrink_page_list, dirty && referenced") \
-	X(BR_REFERENCED_MAPPED,    "referenced and mapped by a page table: activate",                                                      "2.6.34 patch 2/3, page_mapped() replaces page_mapping_inuse()") \
-	X(BR_REFERENCED_UNMAPPED,  "referenced but not mapped (an mmapped file or swap cache no longer protects it): reclaim if clean",     "2.6.34 patch 2/3, page_mapping_inuse() dropped") \
-	X(BR_ANON_YOUNG,           "anonymous page with a young pte: activate at once",                                                    "2.6.34 patch 3/3, PageAnon() && referenced_ptes") \
-	X(BR_FILE_YOUNG_AGAIN,     "mapped file page young again and already marked PG_referenced: used more than once, activate",         "2.6.34 patch 3/3, referenced_ptes && referenced_page") \
-	X(BR_FILE_FIRST_YOUNG,     "mapped file page seen young for the first time: marked PG_referenced and spared one more trip around the inactive list", "2.6.34 patch 3/3, PAGEREF_KEEP") \
-	X(BR_USED_ONCE,            "PG_referenced but no young pte since: it was used once, reclaim it if clean",                          "2.6.34 patch 3/3, referenced_page only") \
-	X(BR_UNREFERENCED,         "no young pte and no PG_referenced: reclaim",                                                           "2.6.34 patch 3/3") \
-	X(BR_MR_FEW_MAPPED,        "young mapped file page while mapped file pages are a small share of memory: protect it, activate",     "mapped-ratio (the KS2012 proposal, never merged)") \
-	X(BR_MR_MOSTLY_MAPPED,     "young mapped file page, but mapped file pages fill most of memory: reclaim it anyway if clean",        "mapped-ratio (the KS2012 proposal, never merged)") \
-	/* shrink_page_list(), before and after the decision */                                                                             \
-	X(BR_SPL_UNEVICTABLE,      "mlocked page found on an evictable list: culled to the unevictable list",                              "2.6.28 split LRU, cull_mlocked") \
-	X(BR_SPL_WRITEBACK,        "still under writeback: kept, references not even looked at",                                           "2.6.34 shrink_page_list, PageWriteback") \
-	X(BR_SPL_ACTIVATE,         "put back at the head of the active list (pgactivate)",                                                  "2.6.34 shrink_page_list, activate_locked") \
-	X(BR_SPL_KEEP,             "put back at the head of the inactive list for one more trip",                                          "2.6.34 shrink_page_list, keep_locked") \
-	X(BR_SPL_NO_SWAP,          "anonymous page but no free swap slot: activated instead",                                              "2.6.34 shrink_page_list, add_to_swap() failed") \
-	X(BR_SPL_UNMAP_YOUNG,      "try_to_unmap found a pte young again: activated",                                                      "2.6.34 try_to_unmap, SWAP_FAIL") \
-	X(BR_SPL_UNMAP_MLOCK,      "try_to_unmap met a VM_LOCKED mapping: page mlocked and culled to the unevictable list",               "2.6.34 try_to_unmap, SWAP_MLOCK") \
-	X(BR_SPL_DIRTY_DEFERRED,   "dirty and recently referenced: kept, the write is left to the flusher threads",                        "2.6.34 shrink_page_list, PAGEREF_RECLAIM_CLEAN && PageDirty") \
-	X(BR_SPL_NO_WRITEPAGE,     "dirty, but this reclaimer may not write pages yet: kept",                                              "2.6.34 shrink_page_list, !sc->may_writepage") \
-	X(BR_SPL_PAGEOUT,          "dirty: pageout() started writeback and set PG_reclaim; kept until the write ends",                     "2.6.34 pageout()") \
-	X(BR_SPL_FREED,            "clean and unmapped: removed from the page cache and freed (pgsteal)",                                  "2.6.34 __remove_mapping") \
-	X(BR_SPL_FREED_SWAP,       "clean swap-cache page: freed, its contents stay in swap (pgsteal)",                                    "2.6.34 __remove_mapping, swap cache") \
-	/* shrink_active_list() */                                                                                                          \
-	X(BR_ACT_UNEVICTABLE,      "mlocked: moved to the unevictable list",                                                               "2.6.28 split LRU, putback_lru_page") \
-	X(BR_ACT_NOT_INUSE,        "not in use by any mapping: deactivated without a look at its references",                              "2.6.33 shrink_active_list, page_mapping_inuse() guard") \
-	X(BR_ACT_NOT_MAPPED,       "not mapped: deactivated without a look at its references",                                             "2.6.34 patch 2/3, page_mapped() guard") \
-	X(BR_ACT_UNREFERENCED,     "no young pte: deactivated to the inactive list (pgdeactivate)",                                        "2.6.34 shrink_active_list") \
-	X(BR_ACT_REFERENCED,       "young pte, but not executable file code: deactivated anyway (counted as rotated for the anon/file balance)", "2.6.31 shrink_active_list, nr_rotated") \
-	X(BR_ACT_EXEC,             "young pte in an executable file mapping: one more trip around the active list",                        "2.6.31 Wu Fengguang, VM_EXEC in shrink_active_list") \
-	/* workload steps: faults, page cache, mappings */                                                                                  \
-	X(BR_FAULT_FILE,           "page-cache miss through a mapping: read from disk, added to the inactive file list with a young pte (major fault)", "2.6.34 filemap_fault, add_to_page_cache_lru") \
-	X(BR_FAULT_ANON,           "first touch of anonymous memory: a new page at the head of the active anon list",                      "2.6.34 do_anonymous_page, lru_cache_add_active_or_unevictable") \
-	X(BR_FAULT_SWAPIN,         "swapped-out page touched: read back into the swap cache, inactive anon list",                          "2.6.34 do_swap_page") \
-	X(BR_FAULT_MINOR,          "in the page cache but not in this mapping: minor fault, pte installed young; reclaim is not told",     "2.6.29 bf3f3bc, no mark_page_accessed in the fault path") \
-	X(BR_FAULT_LOCKED,         "fault in a VM_LOCKED mapping: the page goes straight to the unevictable list",                         "2.6.28 mlock_vma_page") \
-	X(BR_TOUCH_YOUNG,          "access through a present pte: the hardware sets the accessed bit, the kernel is not told",             "x86 accessed bit") \
-	X(BR_TOUCH_SEQ,            "access through a MADV_SEQUENTIAL mapping: the accessed bit is set but will not count as a reference",  "2.6.29 VM_SequentialReadHint in page_referenced_one") \
-	X(BR_REFAULT_ACTIVATE,     "refault distance no longer than the active file list: the page is inserted active (workingset_activate)", "3.15 workingset_refault, a528910e12ec") \
-	X(BR_REFAULT_INACTIVE,     "refault distance longer than the active file list: inserted inactive as usual",                        "3.15 workingset_refault") \
-	X(BR_READ_MISS,            "read() page-cache miss: new page on the inactive file list, then mark_page_accessed sets PG_referenced", "2.6.34 do_generic_file_read") \
-	X(BR_MPA_REFERENCE,        "mark_page_accessed: first access, PG_referenced set",                                                  "2.6.34 mark_page_accessed") \
-	X(BR_MPA_ACTIVATE,         "mark_page_accessed: PG_referenced already set on an inactive page: activated (pgactivate)",            "2.6.34 mark_page_accessed, activate_page") \
-	X(BR_MPA_NOTHING,          "mark_page_accessed: already referenced, nothing changes",                                             "2.6.34 mark_page_accessed") \
-	X(BR_DIRTY,                "page set dirty: it must be written before it can be freed",                                           "2.6.34 set_page_dirty") \
-	X(BR_ABSENT,               "page is not in memory: nothing to do",                                                                 "") \
-	X(BR_MAP,                  "mapping established; no page is touched yet",                                                          "2.6.34 mmap_region") \
-	X(BR_UNMAP,                "mapping torn down: young ptes passed to mark_page_accessed, dirty ptes to PG_dirty",                   "2.6.34 zap_pte_range") \
-	X(BR_MADVISE_SEQ,          "madvise(MADV_SEQUENTIAL): young ptes of this mapping stop counting as references",                     "2.6.29 VM_SEQ_READ") \
-	X(BR_MADVISE_NORMAL,       "madvise(MADV_NORMAL): young ptes count as references again",                                           "2.6.29 VM_SEQ_READ") \
-	X(BR_MLOCK,                "mlock: faulted in if needed, PG_mlocked set, moved to the unevictable list",                            "2.6.28 mlock_vma_page") \
-	X(BR_MUNLOCK,              "munlock: PG_mlocked cleared, page put back on the inactive list",                                      "2.6.28 munlock_vma_page") \
-	X(BR_ALLOC,                "kernel allocation: free pages taken off the free list",                                                "2.6.34 __alloc_pages") \
-	X(BR_FREE,                 "pages freed back to the free list",                                                                    "2.6.34 free_hot_cold_page") \
-	X(BR_PAUSE,                "pause",                                                                                                 "") \
-	X(BR_OOM,                  "reclaim could not free enough memory: the allocation failed and the access was dropped",               "2.6.34 __alloc_pages_slowpath") \
-	X(BR_WB_ROTATE,            "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)",      "2.6.34 rotate_reclaimable_page") \
-	X(BR_WB_DONE,              "writeback ended: the page is clean",                                                                   "2.6.34 end_page_writeback")
-/* clang-format on */
+#include <stddef.h>
 
 /* clang-format off */
+#define BRANCHES(X) \
+	X(BR_NONE,               "none",               "",       "",                                                        "")                                                                                                                   \
+	/* shrink_page_list(), around the policy's page_check_references() */                                                                                                                                                                     \
+	X(BR_SPL_UNEVICTABLE,    "spl_unevictable",    "2.6.28", "split LRU, cull_mlocked",                                 "mlocked page found on an evictable list: culled to the unevictable list")                                            \
+	X(BR_SPL_WRITEBACK,      "spl_writeback",      NULL,     "shrink_page_list, PageWriteback",                         "still under writeback: kept, references not even looked at")                                                         \
+	X(BR_SPL_ACTIVATE,       "spl_activate",       NULL,     "shrink_page_list, activate_locked",                       "put back at the head of the active list (pgactivate)")                                                               \
+	X(BR_SPL_KEEP,           "spl_keep",           NULL,     "shrink_page_list, keep_locked",                           "put back at the head of the inactive list for one more trip")                                                        \
+	X(BR_SPL_NO_SWAP,        "spl_no_swap",        NULL,     "shrink_page_list, add_to_swap() failed",                  "anonymous page but no free swap slot: activated instead")                                                            \
+	X(BR_SPL_UNMAP_YOUNG,    "spl_unmap_young",    NULL,     "try_to_unmap, SWAP_FAIL",                                 "try_to_unmap found a pte young again: activated")                                                                    \
+	X(BR_SPL_UNMAP_MLOCK,    "spl_unmap_mlock",    NULL,     "try_to_unmap, SWAP_MLOCK",                                "try_to_unmap met a VM_LOCKED mapping: page mlocked and culled to the unevictable list")                              \
+	X(BR_SPL_DIRTY_DEFERRED, "spl_dirty_deferred", NULL,     "shrink_page_list, PageDirty and referenced: keep_locked", "dirty and recently referenced: kept, the write is left to the flusher threads")                                      \
+	X(BR_SPL_NO_WRITEPAGE,   "spl_no_writepage",   NULL,     "shrink_page_list, !sc->may_writepage",                    "dirty, but this reclaimer may not write pages yet: kept")                                                            \
+	X(BR_SPL_PAGEOUT,        "spl_pageout",        NULL,     "pageout()",                                               "dirty: pageout() started writeback and set PG_reclaim; kept until the write ends")                                   \
+	X(BR_SPL_FREED,          "spl_freed",          NULL,     "__remove_mapping",                                        "clean and unmapped: removed from the page cache and freed (pgsteal)")                                                \
+	X(BR_SPL_FREED_SWAP,     "spl_freed_swap",     NULL,     "__remove_mapping, swap cache",                            "clean swap-cache page: freed, its contents stay in swap (pgsteal)")                                                  \
+	/* shrink_active_list(), before the policy's test */                                                                                                                                                                                      \
+	X(BR_ACT_UNEVICTABLE,    "act_unevictable",    "2.6.28", "split LRU, putback_lru_page",                             "mlocked: moved to the unevictable list")                                                                             \
+	/* workload steps: faults, page cache, mappings */                                                                                                                                                                                        \
+	X(BR_FAULT_FILE,         "fault_file",         NULL,     "filemap_fault, add_to_page_cache_lru",                    "page-cache miss through a mapping: read from disk, added to the inactive file list with a young pte (major fault)")  \
+	X(BR_FAULT_ANON,         "fault_anon",         NULL,     "do_anonymous_page, lru_cache_add_active_or_unevictable",  "first touch of anonymous memory: a new page at the head of the active anon list")                                    \
+	X(BR_FAULT_SWAPIN,       "fault_swapin",       NULL,     "do_swap_page",                                            "swapped-out page touched: read back into the swap cache, inactive anon list")                                        \
+	X(BR_FAULT_MINOR,        "fault_minor",        "2.6.29", "bf3f3bc, no mark_page_accessed in the fault path",        "in the page cache but not in this mapping: minor fault, pte installed young; reclaim is not told")                   \
+	X(BR_FAULT_LOCKED,       "fault_locked",       "2.6.28", "mlock_vma_page",                                          "fault in a VM_LOCKED mapping: the page goes straight to the unevictable list")                                       \
+	X(BR_TOUCH_YOUNG,        "touch_young",        "",       "x86 accessed bit",                                        "access through a present pte: the hardware sets the accessed bit, the kernel is not told")                           \
+	X(BR_TOUCH_SEQ,          "touch_seq",          "2.6.29", "VM_SequentialReadHint in page_referenced_one",            "access through a MADV_SEQUENTIAL mapping: the accessed bit is set but will not count as a reference")                \
+	X(BR_REFAULT_ACTIVATE,   "refault_activate",   "3.15",   "workingset_refault, a528910e12ec",                        "refault distance no longer than the active file list: the page is inserted active (workingset_activate)")            \
+	X(BR_REFAULT_INACTIVE,   "refault_inactive",   "3.15",   "workingset_refault",                                      "refault distance longer than the active file list: inserted inactive as usual")                                      \
+	X(BR_READ_MISS,          "read_miss",          NULL,     "do_generic_file_read",                                    "read() page-cache miss: new page on the inactive file list, then mark_page_accessed sets PG_referenced")             \
+	X(BR_MPA_REFERENCE,      "mpa_reference",      NULL,     "mark_page_accessed",                                      "mark_page_accessed: first access, PG_referenced set")                                                                \
+	X(BR_MPA_ACTIVATE,       "mpa_activate",       NULL,     "mark_page_accessed, activate_page",                       "mark_page_accessed: PG_referenced already set on an inactive page: activated (pgactivate)")                          \
+	X(BR_MPA_NOTHING,        "mpa_nothing",        NULL,     "mark_page_accessed",                                      "mark_page_accessed: already referenced, nothing changes")                                                            \
+	X(BR_DIRTY,              "dirty",              NULL,     "set_page_dirty",                                          "page set dirty: it must be written before it can be freed")                                                          \
+	X(BR_ABSENT,             "absent",             "",       "",                                                        "page is not in memory: nothing to do")                                                                               \
+	X(BR_MAP,                "map",                NULL,     "mmap_region",                                             "mapping established; no page is touched yet")                                                                        \
+	X(BR_UNMAP,              "unmap",              NULL,     "zap_pte_range",                                           "mapping torn down: young ptes passed to mark_page_accessed, dirty ptes to PG_dirty")                                 \
+	X(BR_MADVISE_SEQ,        "madvise_seq",        "2.6.29", "VM_SEQ_READ",                                             "madvise(MADV_SEQUENTIAL): young ptes of this mapping stop counting as references")                                   \
+	X(BR_MADVISE_NORMAL,     "madvise_normal",     "2.6.29", "VM_SEQ_READ",                                             "madvise(MADV_NORMAL): young ptes count as references again")                                                         \
+	X(BR_MLOCK,              "mlock",              "2.6.28", "mlock_vma_page",                                          "mlock: faulted in if needed, PG_mlocked set, moved to the unevictable list")                                         \
+	X(BR_MUNLOCK,            "munlock",            "2.6.28", "munlock_vma_page",                                        "munlock: PG_mlocked cleared, page put back on the inactive list")                                                    \
+	X(BR_ALLOC,              "alloc",              NULL,     "__alloc_pages",                                           "kernel allocation: free pages taken off the free list")                                                              \
+	X(BR_FREE,               "free",               NULL,     "free_hot_cold_page",                                      "pages freed back to the free list")                                                                                  \
+	X(BR_PAUSE,              "pause",              "",       "",                                                        "pause")                                                                                                              \
+	X(BR_OOM,                "oom",                NULL,     "__alloc_pages_slowpath",                                  "reclaim could not free enough memory: the allocation failed and the access was dropped")                             \
+	X(BR_WB_ROTATE,          "wb_rotate",          NULL,     "rotate_reclaimable_page",                                 "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)")                   \
+	X(BR_WB_DONE,            "wb_done",            NULL,     "end_page_writeback",                                      "writeback ended: the page is clean")
+/* clang-format on */
+
 enum branch {
-#define X(id, reason, origin) id,
+#define X(id, name, since, where, reason) id,
 	BRANCHES(X)
 #undef X
-	NR_BRANCHES
+		NR_BRANCHES
 };
-/* clang-format on */
 
-extern const char *const branch_reason[NR_BRANCHES];
-extern const char *const branch_origin[NR_BRANCHES];
-extern const char *const branch_id[NR_BRANCHES];
+/* The first branch number a policy may use, and the bound of them all:
+ * every record's branch and action is below NR_BRANCH_IDS. */
+#define BR_POLICY     64
+#define NR_BRANCH_IDS 128
+_Static_assert(NR_BRANCHES <= BR_POLICY, "the engine's branches fit below BR_POLICY");
+
+struct branch_text {
+	const char *name;   /* "spl_activate" */
+	const char *since;  /* "2.6.28"; NULL: the running policy's kernel; "": none */
+	const char *where;  /* "shrink_page_list, activate_locked" */
+	const char *reason; /* one sentence */
+};
+extern const struct branch_text engine_branches[NR_BRANCHES];
 
 #endif

@@ -250,14 +250,16 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 		 * two kinds of step run without a record, their state change
 		 * being the same: read()s and write()s that need no reclaim
 		 * first (workload_fast_run), and reclaim's pages of an
-		 * isolated batch (reclaim_fast_run).  Every other step - the
+		 * isolated batch (reclaim_run).  Every other step - the
 		 * reclaim state machine's moves above all - is the full
 		 * engine_step(). */
 		if (taken + 1 < n) {
 			uint64_t room = n - taken - 1, k = 0;
 
 			if (reclaim_running(e)) {
-				k = reclaim_fast_run(e, room);
+				const struct reclaim_policy *p = e->policy;
+				k = p->reclaim_run ? p->reclaim_run(e, room)
+						   : reclaim_run(e, room, p->check_references);
 			} else if (e->c.sub + 1 < e->c.op_len) {
 				uint64_t left = e->c.op_len - e->c.sub - 1;
 				k = workload_fast_run(e, room < left ? room : left);

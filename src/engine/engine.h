@@ -8,7 +8,9 @@
  * gives it a workload (engine/workload.h) and a policy (engine/policy.h) and
  * advances it with engine_step(); every step fills a struct step_record
  * that says which rule fired and why.  The engine does no I/O, never exits
- * and keeps no global state, so two engines can run side by side.
+ * and keeps no global state, so two engines can run side by side.  The
+ * policies, and the words for a record's branch under one, are in
+ * src/policy/registry.h.
  *
  *	struct engine_error err;
  *	struct engine *e = engine_new(&wl, policy_find("2.6.34"), &err);
@@ -35,12 +37,12 @@
 
 #include "branch.h"
 #include "page.h"
-#include "policy.h"
 #include "record.h"
 #include "vmstat.h"
 #include "workload.h"
 
 struct engine;
+struct reclaim_policy; /* engine/policy.h; the policies: src/policy/registry.h */
 
 struct engine_error {
 	char msg[160];

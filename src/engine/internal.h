@@ -12,6 +12,7 @@
 #define VMSCAN_INTERNAL_H
 
 #include "engine.h"
+#include "policy_helpers.h"
 
 /* For the few calls on every fault and every reclaimed page (make bench):
  * inlined even where GCC would not, so that a constant list or a NULL
@@ -22,16 +23,6 @@
  * those to ENGINE_COLD functions, the rare pages' and the state machine's. */
 #define ENGINE_FLATTEN __attribute__((flatten))
 #define ENGINE_COLD    __attribute__((noinline))
-
-/*
- * A call through a policy's pointer, made directly when it points to @f1:
- * then the loop that calls it can inline the rule (ENGINE_FLATTEN), and
- * the page's known state folds most of it away.  Named
- * after the kernel's own (include/linux/indirect_call_wrapper.h, 5.0),
- * which does it for the same reason.  Used for 2.6.34's
- * page_check_references(), the rule of 2.6.34 and of 3.15's refault policy.
- */
-#define INDIRECT_CALL_1(f, f1, ...) (__builtin_expect((f) == (f1), 1) ? f1(__VA_ARGS__) : (f)(__VA_ARGS__))
 
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32
@@ -418,7 +409,6 @@ void wakeup_kswapd(struct engine *e);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
 bool reclaim_step(struct engine *e, struct step_record *r); /* false: reclaim ended without a step */
-uint64_t reclaim_fast_run(struct engine *e, uint64_t max);
 bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 

@@ -6,12 +6,15 @@
  * the later answers is small: page_check_references() (how shrink_page_list
  * reads a page's references), the reference test of shrink_active_list(),
  * and, from 3.15, what an evicted page leaves behind.  Each policy file in
- * src/policy/ fills one struct reclaim_policy with exactly those; all else
- * (the scan loop, the lists, writeback, swap) is shared in src/engine/.
+ * src/policy/ fills one struct reclaim_policy with exactly those, and lists
+ * its tests for the decision panel; all else (the scan loop, the lists,
+ * writeback, swap) is the engine's, in src/engine/.  The engine reaches a
+ * policy only through this struct and never names one.
  *
- * Adding a policy: write src/policy/<name>.c defining one
- * `const struct reclaim_policy policy_<name>`, and add one line to the
- * table in src/policy/registry.c.
+ * A policy calls the engine helpers of engine/policy_helpers.h, and names
+ * the branch that decided (struct reference_check.branch): one of the
+ * kernel's, declared in src/policy/common.h, or one of its own, numbered
+ * from BR_OWN and explained by its row in its tests.
  */
 #ifndef VMSCAN_POLICY_H
 #define VMSCAN_POLICY_H
@@ -45,27 +48,48 @@ struct reference_check {
 	int referenced_ptes;  /* young ptes that counted */
 	bool referenced_page; /* PG_referenced was set when read */
 	unsigned vm_flags;    /* union of the flags of mappings with a young pte, + VM_LOCKED */
-	enum branch branch;   /* the rule that decided */
+	uint16_t branch;      /* the branch that decided: BR_POLICY and up */
 	bool rotated;	      /* shrink_active_list: counts toward recent_rotated */
 };
 
-/* One line of a policy's decision, for the decision panel: the test in the
- * project's words and the branch it leads to.  Listed in the order the
- * kernel evaluates them; the first that holds decides. */
+typedef enum page_references check_references_fn(struct engine *e, struct page *page,
+						 const struct scan_control *sc, struct reference_check *rc);
+
+/*
+ * One test of a policy, for the decision panel: the test in the project's
+ * words, the answer it leads to, and where the rule comes from in this
+ * policy's kernel (version, patch).  A policy's own branch (BR_OWN and up)
+ * is explained here too, by a name and a reason; a branch of the kernel's
+ * has its name and reason in src/policy/common.h.
+ */
 struct policy_check {
-	enum branch branch;
-	const char *test;   /* e.g. "referenced_ptes && PageAnon(page)" */
-	const char *result; /* e.g. "PAGEREF_ACTIVATE" */
+	uint16_t branch;
+	const char *test;   /* "referenced_ptes && PageAnon(page)" */
+	const char *result; /* "PAGEREF_ACTIVATE" */
+	const char *origin; /* "2.6.34 patch 3/3, PageAnon() && referenced_ptes" */
+	const char *name;   /* own branches only: "mr_few_mapped" */
+	const char *reason; /* own branches only: one sentence */
 };
+
+/* A policy's tests, in the order the kernel evaluates them: the first
+ * that holds decides. */
+struct policy_checks {
+	const struct policy_check *row;
+	unsigned nr;
+};
+#define POLICY_CHECKS(rows)                              \
+	{                                                \
+		(rows), sizeof(rows) / sizeof((rows)[0]) \
+	}
 
 struct reclaim_policy {
 	const char *name;    /* what --policy accepts: "2.6.34" */
 	const char *summary; /* one line for `vmscan-viz policies` */
 	const char *origin;  /* kernel version and patch this file models */
+	const char *kernel;  /* the kernel the engine's own rules are taken from: "2.6.33" */
 
 	/* shrink_page_list(): what to do with an isolated inactive page. */
-	enum page_references (*check_references)(struct engine *e, struct page *page,
-						 const struct scan_control *sc, struct reference_check *rc);
+	check_references_fn *check_references;
 
 	/* shrink_active_list(): true keeps @page active for one more trip,
 	 * false deactivates it.  Sets rc->rotated when it counts as rotated. */
@@ -76,50 +100,12 @@ struct reclaim_policy {
 	bool (*refault_activate)(struct engine *e, uint32_t shadow);
 	void (*on_activate)(struct engine *e);
 
-	const struct policy_check *checks;	  /* page_check_references, in order */
-	const struct policy_check *active_checks; /* shrink_active_list, in order */
-	uint8_t nr_checks, nr_active_checks;
+	/* Optional, for speed only: engine_run()'s reclaim loop made with this
+	 * policy's check_references() (reclaim_run(), policy_helpers.h). */
+	uint64_t (*reclaim_run)(struct engine *e, uint64_t max);
+
+	const struct policy_checks *checks;	   /* page_check_references() */
+	const struct policy_checks *active_checks; /* shrink_active_list() */
 };
-
-/* The registry (src/policy/registry.c). */
-extern const struct reclaim_policy *const reclaim_policies[];
-extern const unsigned nr_reclaim_policies;
-const struct reclaim_policy *policy_find(const char *name);
-
-/* Helpers the policies call; they live in src/engine/ (rmap.c, vmscan.c). */
-
-/* page_referenced() as of 2.6.34: walks @page's ptes, test-and-clears each
- * accessed bit and counts the young ones outside VM_SEQ_READ mappings; stops
- * at a VM_LOCKED mapping.  Does not touch PG_referenced (patch 3/3). */
-int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags);
-/* page_referenced() as it was before 2.6.34: PG_referenced is tested and
- * cleared first and counts as one more reference.  Fills rc->referenced_ptes,
- * rc->referenced_page and rc->vm_flags; returns their sum. */
-int page_referenced_2633(struct engine *e, struct page *page, struct reference_check *rc);
-/* 2.6.33 page_mapping_inuse(): mapped, or in swap cache, or of a file that
- * somebody maps.  Dropped by patch 2/3. */
-bool page_mapping_inuse(const struct engine *e, const struct page *page);
-/* mapping_mapped(): does any mapping of @page's file exist? */
-bool mapping_mapped(const struct engine *e, const struct page *page);
-/* sc->order > PAGE_ALLOC_COSTLY_ORDER */
-bool sc_lumpy_ignores_references(const struct scan_control *sc);
-/* Percent of the zone's pages that are mapped file pages (mapped-ratio). */
-unsigned mapped_file_percent(const struct engine *e);
-/* The shared 2.6.31+ active-list rule: a page with @referenced > 0 counts
- * as rotated; a referenced file page in a VM_EXEC mapping stays active,
- * everything else is deactivated. */
-bool keep_active_vm_exec(struct page *page, int referenced, struct reference_check *rc);
-
-/* 2.6.34's rules, shared by the policies built on them (policy/v2_6_34.c). */
-enum page_references page_check_references_2634(struct engine *e, struct page *page,
-						const struct scan_control *sc, struct reference_check *rc);
-bool keep_active_2634(struct engine *e, struct page *page, struct reference_check *rc);
-extern const struct policy_check checks_2634[], active_checks_2634[];
-extern const uint8_t nr_checks_2634, nr_active_checks_2634;
-
-/* Workingset (3.15), src/engine/workingset.c. */
-uint32_t workingset_eviction(struct engine *e, const struct page *page);
-bool workingset_refault(struct engine *e, uint32_t shadow);
-void workingset_activation(struct engine *e);
 
 #endif

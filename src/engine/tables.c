@@ -14,24 +14,8 @@ const char *const vmstat_name[NR_VM_EVENTS] = {
 /* clang-format on */
 
 /* clang-format off */
-const char *const branch_reason[NR_BRANCHES] = {
-#define X(id, reason, origin) [(id)] = (reason),
-	BRANCHES(X)
-#undef X
-};
-/* clang-format on */
-
-/* clang-format off */
-const char *const branch_origin[NR_BRANCHES] = {
-#define X(id, reason, origin) [(id)] = (origin),
-	BRANCHES(X)
-#undef X
-};
-/* clang-format on */
-
-/* clang-format off */
-const char *const branch_id[NR_BRANCHES] = {
-#define X(id, reason, origin) [id] = #id,
+const struct branch_text engine_branches[NR_BRANCHES] = {
+#define X(id, name, since, where, reason) [(id)] = { (name), (since), (where), (reason) },
 	BRANCHES(X)
 #undef X
 };

@@ -230,7 +230,7 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
 /*
  * Isolating a batch walks a list from its tail, page by page, and every
  * page is a cache miss that the next one's address depends on: the walk
- * cannot be prefetched, only done early.  So while reclaim_fast_run()
+ * cannot be prefetched, only done early.  So while reclaim_run()
  * examines a batch, it walks one page a step up the list the batch was cut
  * from, and the next batch finds its pages warm (perf: isolate_tail()
  * fell from 8% to 2% of make bench's samples).  A hint only: the list
@@ -567,14 +567,14 @@ counted:
 /*
  * shrink_page() for the page most batches are made of - evictable, a file
  * page, clean, unmapped, not under writeback - when nobody reads the
- * record (reclaim_fast_run).  For such a page every test of shrink_page()
+ * record (reclaim_run).  For such a page every test of shrink_page()
  * after the policy's is settled in advance: nothing to swap, to unmap or
  * to write; so the policy decides and its verdict is carried out here, with
  * shrink_page()'s state changes in its order.  false: not such a page,
  * nothing done.  (callgrind on make bench's trace: 29 instructions fewer
  * a reclaimed page.)
  */
-ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
+ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn, check_references_fn *check)
 {
 	struct page *p = &e->pages[pfn];
 	struct reclaim_state *rs = &e->c.rs;
@@ -585,7 +585,7 @@ ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn)
 	if ((p->flags & not_quick) || page_mapped(p))
 		return false;
 	rs->sc.nr_scanned++;
-	ref = INDIRECT_CALL_1(e->policy->check_references, page_check_references_2634, e, p, &rs->sc, &rc);
+	ref = check(e, p, &rs->sc, &rc);
 	switch (ref) {
 	case PAGEREF_ACTIVATE: activate_locked(e, p); break;
 	case PAGEREF_KEEP:
@@ -639,24 +639,6 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 	e->c.decisions[r->outcome]++;
 }
 
-/* The shared 2.6.31+ rule, used by every policy's keep_active(). */
-bool keep_active_vm_exec(struct page *page, int referenced, struct reference_check *rc)
-{
-	if (!referenced) {
-		rc->branch = BR_ACT_UNREFERENCED;
-		return false;
-	}
-	rc->rotated = true;
-	/* 2.6.31 8cab4754d24a: executable file pages get one more trip; anon
-	 * VM_EXEC pages do not (JITs make plenty of them) */
-	if ((rc->vm_flags & VM_EXEC) && page_is_file_cache(page)) {
-		rc->branch = BR_ACT_EXEC;
-		return true;
-	}
-	rc->branch = BR_ACT_REFERENCED;
-	return false;
-}
-
 /* ---- the state machine ---------------------------------------------------- */
 
 static void reclaim_finish(struct engine *e)
@@ -703,7 +685,7 @@ bool reclaim_running(const struct engine *e)
 /* Is there a batch page to examine?  Examines it.  @full false:
  * engine_run() reads no record, so @r is scratch, cleared here only for
  * the pages that write to it, and the page's inputs are not looked up. */
-ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
+ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full, check_references_fn *check)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	uint32_t pfn = e->c.lists[LRU_ISOLATED].tail;
@@ -716,7 +698,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 		r->index = e->pages[pfn].index;
 		fill_inputs(e, &e->pages[pfn], r); /* as the page was before the decision */
 	}
-	if (rs->batch_active || full || !shrink_clean_file_page(e, pfn)) {
+	if (rs->batch_active || full || !shrink_clean_file_page(e, pfn, check)) {
 		if (!full)
 			memset(r, 0, sizeof *r);
 		if (rs->batch_active)
@@ -737,7 +719,8 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full)
 	return true;
 }
 
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full);
+static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full,
+					check_references_fn *check);
 
 /*
  * The walk above warms the next batch one dependent load at a time.  A
@@ -771,11 +754,12 @@ static inline void readahead_hint(const struct engine *e, const struct page *p)
  * machine moves on to the next one and examines its first page, as a full
  * step does.  Stops when reclaim ends (the rest of that step is the
  * workload's, and the full step's) or the workload has (so that the run's
- * end is a full step's).  ENGINE_FLATTEN: under link-time optimisation
- * the policy's rule is inlined here too (INDIRECT_CALL_1); the
- * ENGINE_COLD functions stay out.
+ * end is a full step's).  @check is the policy's page_check_references():
+ * a policy's reclaim_run hook passes its own as a constant, and under
+ * link-time optimisation the rule is compiled into this loop
+ * (POLICY_HOT); the ENGINE_COLD functions stay out.
  */
-ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
+uint64_t reclaim_run(struct engine *e, uint64_t max, check_references_fn *check)
 {
 	struct step_record scratch;
 	uint64_t done = 0;
@@ -785,12 +769,12 @@ ENGINE_FLATTEN uint64_t reclaim_fast_run(struct engine *e, uint64_t max)
 			scan_ahead_step(e);
 			readahead_hint(e, &e->pages[e->c.lists[LRU_ISOLATED].tail]);
 			e->c.step++;
-			batch_step(e, &scratch, false);
+			batch_step(e, &scratch, false, check);
 		} else {
 			if (e->c.done)
 				break;
 			e->c.step++;
-			if (!reclaim_machine(e, &scratch, false)) {
+			if (!reclaim_machine(e, &scratch, false, check)) {
 				e->c.step--; /* the step goes on to the workload */
 				break;
 			}
@@ -875,11 +859,12 @@ static void kswapd_priority_done(struct engine *e)
 
 bool reclaim_step(struct engine *e, struct step_record *r)
 {
-	return reclaim_machine(e, r, true);
+	return reclaim_machine(e, r, true, e->policy->check_references);
 }
 
-/* reclaim_step(); @full false: for reclaim_fast_run(), @r is scratch. */
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full)
+/* reclaim_step(); @full false: for reclaim_run(), @r is scratch. */
+static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full,
+					check_references_fn *check)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
@@ -932,7 +917,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
 		case RS_BATCH:
-			if (batch_step(e, r, full))
+			if (batch_step(e, r, full, check))
 				return true;
 			rs->stage = rs->after_batch;
 			break;

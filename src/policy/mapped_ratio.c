@@ -5,11 +5,11 @@
  * At the 2012 Kernel Summit Weiner argued that the accessed bit alone
  * cannot tell a burst-used index from a used-once stream, and proposed to
  * let the share of memory held by mapped file pages decide how hard they
- * are protected (seeds/000-article.md).  Few mapped pages cost little to
- * keep however cold they are; when mapped pages fill memory they must be
- * reclaimed however hot.  Pre-2.6.28 kernels had a cousin of this rule
- * (reclaim_mapped from mapped_ratio and swap_tendency in
- * shrink_active_list), removed with the split LRU.
+ * are protected.  Few mapped pages cost little to keep however cold they
+ * are; when mapped pages fill memory they must be reclaimed however hot.
+ * Pre-2.6.28 kernels had a cousin of this rule (reclaim_mapped from
+ * mapped_ratio and swap_tendency in shrink_active_list), removed with the
+ * split LRU.
  *
  * The rule here, for a mapped file page found young by the inactive scan
  * (everything else is 2.6.34):
@@ -18,16 +18,19 @@
  *   25% .. 75%                           two sightings (2.6.34)
  *   >= 75%                               reclaim if clean, young or not
  *
- * It protects the article's index while the index is a small share of
+ * It protects an index used in bursts while the index is a small share of
  * memory, and loses it once the index grows (a 200-page index in
- * database-index.json refaults 4600 times).  It cannot tell a working set
- * from a stream by their size alone: the share of mapped pages says how
- * much protection costs, not whether the pages will be used again.
+ * data/database-index.json refaults 4600 times).  It cannot tell a working
+ * set from a stream by their size alone: the share of mapped pages says
+ * how much protection costs, not whether the pages will be used again.
  */
-#include "../engine/internal.h"
+#include "common.h"
 
 #define MAPPED_FEW_PERCENT  25
 #define MAPPED_MOST_PERCENT 75
+
+/* This policy's own branches. */
+enum { BR_MR_FEW_MAPPED = BR_OWN, BR_MR_MOSTLY_MAPPED };
 
 static enum page_references check_references(struct engine *e, struct page *page,
 					     const struct scan_control *sc, struct reference_check *rc)
@@ -39,37 +42,36 @@ static enum page_references check_references(struct engine *e, struct page *page
 	if (rc->branch != BR_FILE_FIRST_YOUNG && rc->branch != BR_FILE_YOUNG_AGAIN)
 		return ref;
 	share = mapped_file_percent(e);
-	if (share >= MAPPED_MOST_PERCENT) {
-		rc->branch = BR_MR_MOSTLY_MAPPED;
-		return PAGEREF_RECLAIM_CLEAN;
-	}
-	if (share <= MAPPED_FEW_PERCENT) {
-		rc->branch = BR_MR_FEW_MAPPED;
-		return PAGEREF_ACTIVATE;
-	}
+	if (share >= MAPPED_MOST_PERCENT)
+		return decide(rc, BR_MR_MOSTLY_MAPPED, PAGEREF_RECLAIM_CLEAN);
+	if (share <= MAPPED_FEW_PERCENT)
+		return decide(rc, BR_MR_FEW_MAPPED, PAGEREF_ACTIVATE);
 	return ref;
 }
 
-static const struct policy_check checks[] = {
-	{ BR_LUMPY, "sc->order > PAGE_ALLOC_COSTLY_ORDER", "PAGEREF_RECLAIM" },
-	{ BR_VM_LOCKED, "vm_flags & VM_LOCKED", "PAGEREF_RECLAIM" },
-	{ BR_ANON_YOUNG, "referenced_ptes && PageAnon(page)", "PAGEREF_ACTIVATE" },
-	{ BR_MR_MOSTLY_MAPPED, "referenced_ptes && mapped file >= 75% of memory", "PAGEREF_RECLAIM_CLEAN" },
-	{ BR_MR_FEW_MAPPED, "referenced_ptes && mapped file <= 25% of memory", "PAGEREF_ACTIVATE" },
-	{ BR_FILE_YOUNG_AGAIN, "referenced_ptes && referenced_page", "PAGEREF_ACTIVATE" },
-	{ BR_FILE_FIRST_YOUNG, "referenced_ptes", "PAGEREF_KEEP" },
-	{ BR_USED_ONCE, "referenced_page", "PAGEREF_RECLAIM_CLEAN" },
-	{ BR_UNREFERENCED, "otherwise", "PAGEREF_RECLAIM" },
+/* clang-format off */
+static const struct policy_check check_rows[] = {
+	CHECK_PATCH1_LUMPY,
+	CHECK_PATCH1_VM_LOCKED,
+	CHECK_2634_ANON_YOUNG,
+	{ BR_MR_MOSTLY_MAPPED, "referenced_ptes && mapped file >= 75% of memory", "PAGEREF_RECLAIM_CLEAN",
+	  "mapped-ratio (the KS2012 proposal, never merged)", "mr_mostly_mapped",
+	  "young mapped file page, but mapped file pages fill most of memory: reclaim it anyway if clean" },
+	{ BR_MR_FEW_MAPPED,    "referenced_ptes && mapped file <= 25% of memory", "PAGEREF_ACTIVATE",
+	  "mapped-ratio (the KS2012 proposal, never merged)", "mr_few_mapped",
+	  "young mapped file page while mapped file pages are a small share of memory: protect it, activate" },
+	CHECKS_2634_FILE,
 };
+/* clang-format on */
+static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 
 const struct reclaim_policy policy_mapped_ratio = {
 	.name = "mapped-ratio",
 	.summary = "the KS2012 proposal: protect mapped file pages by their share of memory",
 	.origin = "Weiner at KS2012 (LWN, 2012-09-17); never merged",
+	.kernel = "2.6.34",
 	.check_references = check_references,
 	.keep_active = keep_active_2634,
-	.checks = checks,
-	.nr_checks = sizeof checks / sizeof checks[0],
-	.active_checks = active_checks_2634,
-	.nr_active_checks = 3,
+	.checks = &checks,
+	.active_checks = &active_checks_2634,
 };

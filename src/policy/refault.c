@@ -14,19 +14,19 @@
  * Not modelled from later kernels: active-list aging driven by refaults
  * (4.12), the larger active file list (4.7), anon workingset (5.9).
  */
-#include "../engine/internal.h"
+#include "common.h"
 
 const struct reclaim_policy policy_refault = {
 	.name = "refault",
 	.summary = "2.6.34 + workingset refault distance (3.15): refaulting pages come back active",
 	.origin = "Weiner, mm: thrash detection-based file cache sizing (3.15, a528910e12ec)",
+	.kernel = "2.6.34",
 	.check_references = page_check_references_2634,
 	.keep_active = keep_active_2634,
 	.evict_shadow = workingset_eviction,
 	.refault_activate = workingset_refault,
 	.on_activate = workingset_activation,
-	.checks = checks_2634,
-	.nr_checks = 7,
-	.active_checks = active_checks_2634,
-	.nr_active_checks = 3,
+	.reclaim_run = reclaim_run_2634,
+	.checks = &checks_2634,
+	.active_checks = &active_checks_2634,
 };

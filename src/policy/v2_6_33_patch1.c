@@ -10,71 +10,46 @@
  * mapping now gets PAGEREF_RECLAIM where 2.6.33 would have kept it if dirty;
  * try_to_unmap() culls such a page before the dirty test is reached, so the
  * outcome is the same (tests/unit/test_equivalence.c checks it on every
- * scenario).
+ * scenario).  shrink_active_list() is 2.6.33's.  Written as the patch is:
+ * 2.6.33's tests, with what the patch changed.
  */
-#include "../engine/internal.h"
+#include "common.h"
 
-static enum page_references check_references(struct engine *e, struct page *page,
-					     const struct scan_control *sc, struct reference_check *rc)
+enum page_references page_check_references_patch1(struct engine *e, struct page *page,
+						  const struct scan_control *sc, struct reference_check *rc)
 {
-	int referenced = page_referenced_2633(e, page, rc);
+	enum page_references ref = check_references_2633(e, page, sc, rc);
 
-	if (!referenced) {
-		rc->branch = BR_NOT_REFERENCED;
-		return PAGEREF_RECLAIM;
-	}
-	/* patch 1/3: lumpy reclaim ignores references */
-	if (sc_lumpy_ignores_references(sc)) {
-		rc->branch = BR_LUMPY;
-		return PAGEREF_RECLAIM;
-	}
-	/* patch 1/3: mlock lost the isolation race; try_to_unmap() culls it */
-	if (rc->vm_flags & VM_LOCKED) {
-		rc->branch = BR_VM_LOCKED;
-		return PAGEREF_RECLAIM;
-	}
-	if (page_mapping_inuse(e, page)) {
-		rc->branch = BR_MAPPING_INUSE;
-		return PAGEREF_ACTIVATE;
-	}
-	/* patch 1/3: reclaim if clean, defer dirty pages to writeback */
-	rc->branch = BR_REFERENCED_NOT_INUSE;
-	return PAGEREF_RECLAIM_CLEAN;
+	/* references are read first: a page nothing references is reclaimed
+	 * as such before lumpy reclaim is asked */
+	if (rc->branch == BR_LUMPY && !rc->referenced_ptes && !rc->referenced_page)
+		return decide(rc, BR_NOT_REFERENCED, PAGEREF_RECLAIM);
+	/* mlock lost the isolation race: reclaim it, try_to_unmap() culls it */
+	if (rc->branch == BR_33_VM_LOCKED)
+		return decide(rc, BR_VM_LOCKED, PAGEREF_RECLAIM);
+	return ref;
 }
 
-static bool keep_active(struct engine *e, struct page *page, struct reference_check *rc)
-{
-	/* unchanged from 2.6.33 */
-	if (!page_mapping_inuse(e, page)) {
-		rc->branch = BR_ACT_NOT_INUSE;
-		return false;
-	}
-	return keep_active_vm_exec(page, page_referenced_2633(e, page, rc), rc);
-}
-
-static const struct policy_check checks[] = {
-	{ BR_NOT_REFERENCED, "referenced == 0 (young ptes + PG_referenced)", "PAGEREF_RECLAIM" },
-	{ BR_LUMPY, "sc->order > PAGE_ALLOC_COSTLY_ORDER", "PAGEREF_RECLAIM" },
-	{ BR_VM_LOCKED, "vm_flags & VM_LOCKED", "PAGEREF_RECLAIM" },
-	{ BR_MAPPING_INUSE, "page_mapping_inuse(page)", "PAGEREF_ACTIVATE" },
-	{ BR_REFERENCED_NOT_INUSE, "otherwise", "PAGEREF_RECLAIM_CLEAN" },
+/* clang-format off */
+static const struct policy_check check_rows[] = {
+	CHECK_PATCH1_NOT_REFERENCED,
+	CHECK_PATCH1_LUMPY,
+	CHECK_PATCH1_VM_LOCKED,
+	{ BR_MAPPING_INUSE,        "page_mapping_inuse(page)", "PAGEREF_ACTIVATE",
+	  "patch 1/3 (dfc8d63), page_check_references(), page_mapping_inuse()", NULL, NULL },
+	{ BR_REFERENCED_NOT_INUSE, "otherwise",                "PAGEREF_RECLAIM_CLEAN",
+	  "patch 1/3 (dfc8d63), PAGEREF_RECLAIM_CLEAN", NULL, NULL },
 };
-
-static const struct policy_check active_checks[] = {
-	{ BR_ACT_NOT_INUSE, "!page_mapping_inuse(page)", "deactivate" },
-	{ BR_ACT_UNREFERENCED, "page_referenced() == 0", "deactivate" },
-	{ BR_ACT_EXEC, "vm_flags & VM_EXEC, file page", "keep active" },
-	{ BR_ACT_REFERENCED, "otherwise", "deactivate" },
-};
+/* clang-format on */
+static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 
 const struct reclaim_policy policy_v2_6_33_patch1 = {
 	.name = "2.6.33-patch1",
 	.summary = "patch 1/3: the same decisions, factored into page_check_references()",
 	.origin = "Weiner, vmscan: factor out page reference checks (dfc8d63)",
-	.check_references = check_references,
-	.keep_active = keep_active,
-	.checks = checks,
-	.nr_checks = sizeof checks / sizeof checks[0],
-	.active_checks = active_checks,
-	.nr_active_checks = sizeof active_checks / sizeof active_checks[0],
+	.kernel = "2.6.33",
+	.check_references = page_check_references_patch1,
+	.keep_active = keep_active_2633,
+	.checks = &checks,
+	.active_checks = &active_checks_2633,
 };

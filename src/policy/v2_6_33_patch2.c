@@ -9,68 +9,58 @@
  * already turns young ptes into PG_referenced or an activation
  * (zap_pte_range), so the file-wide guess is not needed.  In
  * shrink_active_list() an unmapped page is now deactivated without a look.
+ * Written as the patch is: patch 1/3's rules, with one test changed.
  */
-#include "../engine/internal.h"
+#include "common.h"
 
 static enum page_references check_references(struct engine *e, struct page *page,
 					     const struct scan_control *sc, struct reference_check *rc)
 {
-	int referenced = page_referenced_2633(e, page, rc);
+	enum page_references ref = page_check_references_patch1(e, page, sc, rc);
 
-	if (!referenced) {
-		rc->branch = BR_NOT_REFERENCED;
-		return PAGEREF_RECLAIM;
-	}
-	if (sc_lumpy_ignores_references(sc)) {
-		rc->branch = BR_LUMPY;
-		return PAGEREF_RECLAIM;
-	}
-	if (rc->vm_flags & VM_LOCKED) {
-		rc->branch = BR_VM_LOCKED;
-		return PAGEREF_RECLAIM;
-	}
-	/* patch 2/3: page_mapped(), not page_mapping_inuse() */
-	if (page_mapped(page)) {
-		rc->branch = BR_REFERENCED_MAPPED;
-		return PAGEREF_ACTIVATE;
-	}
-	rc->branch = BR_REFERENCED_UNMAPPED;
-	return PAGEREF_RECLAIM_CLEAN;
+	/* a referenced page is activated if page_mapped(), not if
+	 * page_mapping_inuse() */
+	if (rc->branch != BR_MAPPING_INUSE && rc->branch != BR_REFERENCED_NOT_INUSE)
+		return ref;
+	if (page_mapped(page))
+		return decide(rc, BR_REFERENCED_MAPPED, PAGEREF_ACTIVATE);
+	return decide(rc, BR_REFERENCED_UNMAPPED, PAGEREF_RECLAIM_CLEAN);
 }
 
 static bool keep_active(struct engine *e, struct page *page, struct reference_check *rc)
 {
-	/* patch 2/3: the guard is page_mapped() */
-	if (!page_mapped(page)) {
-		rc->branch = BR_ACT_NOT_MAPPED;
-		return false;
-	}
+	/* the guard is page_mapped() */
+	if (!page_mapped(page))
+		return decide_active(rc, BR_ACT_NOT_MAPPED, false);
 	return keep_active_vm_exec(page, page_referenced_2633(e, page, rc), rc);
 }
 
-static const struct policy_check checks[] = {
-	{ BR_NOT_REFERENCED, "referenced == 0 (young ptes + PG_referenced)", "PAGEREF_RECLAIM" },
-	{ BR_LUMPY, "sc->order > PAGE_ALLOC_COSTLY_ORDER", "PAGEREF_RECLAIM" },
-	{ BR_VM_LOCKED, "vm_flags & VM_LOCKED", "PAGEREF_RECLAIM" },
-	{ BR_REFERENCED_MAPPED, "page_mapped(page)", "PAGEREF_ACTIVATE" },
-	{ BR_REFERENCED_UNMAPPED, "otherwise", "PAGEREF_RECLAIM_CLEAN" },
+/* clang-format off */
+static const struct policy_check check_rows[] = {
+	CHECK_PATCH1_NOT_REFERENCED,
+	CHECK_PATCH1_LUMPY,
+	CHECK_PATCH1_VM_LOCKED,
+	{ BR_REFERENCED_MAPPED,   "page_mapped(page)", "PAGEREF_ACTIVATE",
+	  "patch 2/3 (31c0569), page_mapped() replaces page_mapping_inuse()", NULL, NULL },
+	{ BR_REFERENCED_UNMAPPED, "otherwise",         "PAGEREF_RECLAIM_CLEAN",
+	  "patch 2/3 (31c0569), page_mapping_inuse() dropped", NULL, NULL },
 };
-
-static const struct policy_check active_checks[] = {
-	{ BR_ACT_NOT_MAPPED, "!page_mapped(page)", "deactivate" },
-	{ BR_ACT_UNREFERENCED, "page_referenced() == 0", "deactivate" },
-	{ BR_ACT_EXEC, "vm_flags & VM_EXEC, file page", "keep active" },
-	{ BR_ACT_REFERENCED, "otherwise", "deactivate" },
+static const struct policy_check active_rows[] = {
+	{ BR_ACT_NOT_MAPPED, "!page_mapped(page)", "deactivate",
+	  "patch 2/3 (31c0569), page_mapped() guard in shrink_active_list", NULL, NULL },
+	VM_EXEC_ACTIVE_CHECKS,
 };
+/* clang-format on */
+static const struct policy_checks checks = POLICY_CHECKS(check_rows);
+static const struct policy_checks active_checks = POLICY_CHECKS(active_rows);
 
 const struct reclaim_policy policy_v2_6_33_patch2 = {
 	.name = "2.6.33-patch2",
 	.summary = "patch 2/3: page_mapped() instead of page_mapping_inuse()",
 	.origin = "Weiner, vmscan: drop page_mapping_inuse() (31c0569)",
+	.kernel = "2.6.33",
 	.check_references = check_references,
 	.keep_active = keep_active,
-	.checks = checks,
-	.nr_checks = sizeof checks / sizeof checks[0],
-	.active_checks = active_checks,
-	.nr_active_checks = sizeof active_checks / sizeof active_checks[0],
+	.checks = &checks,
+	.active_checks = &active_checks,
 };

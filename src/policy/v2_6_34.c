@@ -15,11 +15,11 @@
  * still activated at first sight.  shrink_active_list() now reads the ptes
  * of every page and ignores PG_referenced.
  *
- * The cost, which the article describes: a mapped page used in bursts (a
- * database index) is seen young only once per burst, and a fast-cycling
- * inactive list reclaims it before the second look.
+ * The cost: a mapped page used in bursts (a database index) is seen young
+ * only once per burst, and a fast-cycling inactive list reclaims it before
+ * the second look.
  */
-#include "../engine/internal.h"
+#include "common.h"
 
 enum page_references page_check_references_2634(struct engine *e, struct page *page,
 						const struct scan_control *sc, struct reference_check *rc)
@@ -27,70 +27,60 @@ enum page_references page_check_references_2634(struct engine *e, struct page *p
 	rc->referenced_ptes = page_referenced(e, page, &rc->vm_flags);
 	rc->referenced_page = TestClearPageReferenced(page);
 
-	if (sc_lumpy_ignores_references(sc)) {
-		rc->branch = BR_LUMPY;
-		return PAGEREF_RECLAIM;
-	}
-	if (rc->vm_flags & VM_LOCKED) {
-		rc->branch = BR_VM_LOCKED;
-		return PAGEREF_RECLAIM;
-	}
+	if (sc_lumpy_ignores_references(sc))
+		return decide(rc, BR_LUMPY, PAGEREF_RECLAIM);
+	if (rc->vm_flags & VM_LOCKED)
+		return decide(rc, BR_VM_LOCKED, PAGEREF_RECLAIM);
 	if (rc->referenced_ptes) {
-		if (PageAnon(page)) {
-			rc->branch = BR_ANON_YOUNG;
-			return PAGEREF_ACTIVATE;
-		}
-		/* patch 3/3: marked either way, so that a page deactivated
-		 * later and found young again comes back at once */
+		if (PageAnon(page))
+			return decide(rc, BR_ANON_YOUNG, PAGEREF_ACTIVATE);
+		/* marked either way, so that a page deactivated later and found
+		 * young again comes back at once */
 		SetPageReferenced(page);
-		if (rc->referenced_page) {
-			rc->branch = BR_FILE_YOUNG_AGAIN;
-			return PAGEREF_ACTIVATE;
-		}
-		rc->branch = BR_FILE_FIRST_YOUNG;
-		return PAGEREF_KEEP;
+		if (rc->referenced_page)
+			return decide(rc, BR_FILE_YOUNG_AGAIN, PAGEREF_ACTIVATE);
+		return decide(rc, BR_FILE_FIRST_YOUNG, PAGEREF_KEEP);
 	}
-	if (rc->referenced_page) {
-		rc->branch = BR_USED_ONCE;
-		return PAGEREF_RECLAIM_CLEAN;
-	}
-	rc->branch = BR_UNREFERENCED;
-	return PAGEREF_RECLAIM;
+	if (rc->referenced_page)
+		return decide(rc, BR_USED_ONCE, PAGEREF_RECLAIM_CLEAN);
+	return decide(rc, BR_UNREFERENCED, PAGEREF_RECLAIM);
 }
 
 bool keep_active_2634(struct engine *e, struct page *page, struct reference_check *rc)
 {
-	/* patch 3/3: no guard; young ptes only, PG_referenced left alone */
+	/* no guard; young ptes only, PG_referenced left alone */
 	rc->referenced_ptes = page_referenced(e, page, &rc->vm_flags);
 	return keep_active_vm_exec(page, rc->referenced_ptes, rc);
 }
 
-const struct policy_check checks_2634[] = {
-	{ BR_LUMPY, "sc->order > PAGE_ALLOC_COSTLY_ORDER", "PAGEREF_RECLAIM" },
-	{ BR_VM_LOCKED, "vm_flags & VM_LOCKED", "PAGEREF_RECLAIM" },
-	{ BR_ANON_YOUNG, "referenced_ptes && PageAnon(page)", "PAGEREF_ACTIVATE" },
-	{ BR_FILE_YOUNG_AGAIN, "referenced_ptes && referenced_page", "PAGEREF_ACTIVATE" },
-	{ BR_FILE_FIRST_YOUNG, "referenced_ptes", "PAGEREF_KEEP" },
-	{ BR_USED_ONCE, "referenced_page", "PAGEREF_RECLAIM_CLEAN" },
-	{ BR_UNREFERENCED, "otherwise", "PAGEREF_RECLAIM" },
-};
-const uint8_t nr_checks_2634 = sizeof checks_2634 / sizeof checks_2634[0];
+/* The reclaim loop with this rule in it (make bench's policy). */
+POLICY_HOT uint64_t reclaim_run_2634(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, page_check_references_2634);
+}
 
-const struct policy_check active_checks_2634[] = {
-	{ BR_ACT_UNREFERENCED, "page_referenced() == 0", "deactivate" },
-	{ BR_ACT_EXEC, "vm_flags & VM_EXEC, file page", "keep active" },
-	{ BR_ACT_REFERENCED, "otherwise", "deactivate" },
+/* clang-format off */
+static const struct policy_check check_rows[] = {
+	CHECK_PATCH1_LUMPY,
+	CHECK_PATCH1_VM_LOCKED,
+	CHECK_2634_ANON_YOUNG,
+	CHECKS_2634_FILE,
 };
-const uint8_t nr_active_checks_2634 = sizeof active_checks_2634 / sizeof active_checks_2634[0];
+static const struct policy_check active_rows[] = {
+	VM_EXEC_ACTIVE_CHECKS,
+};
+/* clang-format on */
+const struct policy_checks checks_2634 = POLICY_CHECKS(check_rows);
+const struct policy_checks active_checks_2634 = POLICY_CHECKS(active_rows);
 
 const struct reclaim_policy policy_v2_6_34 = {
 	.name = "2.6.34",
 	.summary = "patch 3/3: mapped file pages need two young sightings (used-once detection)",
 	.origin = "Weiner, vmscan: detect mapped file pages used only once (6457474)",
+	.kernel = "2.6.34",
 	.check_references = page_check_references_2634,
 	.keep_active = keep_active_2634,
-	.checks = checks_2634,
-	.nr_checks = sizeof checks_2634 / sizeof checks_2634[0],
-	.active_checks = active_checks_2634,
-	.nr_active_checks = sizeof active_checks_2634 / sizeof active_checks_2634[0],
+	.reclaim_run = reclaim_run_2634,
+	.checks = &checks_2634,
+	.active_checks = &active_checks_2634,
 };

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../engine/engine.h"
+#include "../policy/registry.h"
 #include "internal.h"
 
 const char *const top_keys[] = { "format",  "title",	"description", "policy", "memory",

@@ -618,7 +618,7 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 			x += draw_str(y, x, w - x, theme_attr(T_NORMAL), s ? "  vs  " : " ");
 		}
 		x += draw_fmt(y, x, w - x, theme_outcome(r->outcome), "%s %s (%s)", a->views[s].policy->name,
-			      decision_kernel_name(r), branch_short(r->branch));
+			      decision_kernel_name(r), branch_name(a->views[s].policy, r->branch));
 	}
 }
 
@@ -657,7 +657,7 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 			      "%s %-21s", outcome_glyph(rec->outcome),
 			      is_scan(rec) ? decision_kernel_name(rec) : outcome_name[rec->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
-		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_short(rec->branch));
+		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(v->policy, rec->branch));
 	}
 }
 

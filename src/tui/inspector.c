@@ -166,12 +166,14 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 		x += draw_fmt(y, x, r->w - 2, theme_attr(T_DIM), "%8llu ", (unsigned long long)e->step);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(e->outcome), "%s %-13s",
 			      outcome_glyph(e->outcome),
-			      e->kind == STEP_WORKLOAD && e->outcome == OUT_NONE ? branch_short(e->branch)
-										 : outcome_name[e->outcome]);
+			      e->kind == STEP_WORKLOAD && e->outcome == OUT_NONE
+				      ? branch_name(f->view->policy, e->branch)
+				      : outcome_name[e->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), " %-13s %s %-13s ",
 			      e->from < NR_LISTS ? lru_name[e->from] : "-", misc_glyph(G_ARROW),
 			      e->to < NR_LISTS ? lru_name[e->to] : "-");
-		draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_DIM), branch_short(e->branch));
+		draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_DIM),
+			 branch_name(f->view->policy, e->branch));
 	}
 }
 

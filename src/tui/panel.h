@@ -11,6 +11,7 @@
 #ifndef VMSCAN_TUI_PANEL_H
 #define VMSCAN_TUI_PANEL_H
 
+#include "../policy/registry.h"
 #include "app.h"
 #include "theme.h"
 
@@ -80,8 +81,6 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n);
  * taken / not-taken marks (the quiz asks first). */
 int decision_checks(int y, const struct rect *r, const struct policy_check *c, int nc,
 		    const struct step_record *rec, bool hide_answer, int maxrows);
-/* "used_once" for BR_USED_ONCE (a static buffer) */
-const char *branch_short(unsigned br);
 /* "libc.so[3]" */
 void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n);
 

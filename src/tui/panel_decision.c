@@ -48,21 +48,6 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n)
 			 !!(r->inputs & IN_WRITEBACK), r->order, r->inputs & IN_LUMPY ? " (lumpy)" : "");
 }
 
-const char *branch_short(unsigned br)
-{
-	static char buf[48];
-	size_t i;
-
-	if (br >= NR_BRANCHES)
-		return "";
-	for (i = 0; branch_id[br][i + 3] && i + 1 < sizeof buf; i++) { /* BR_USED_ONCE -> used_once */
-		char c = branch_id[br][i + 3];
-		buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-	}
-	buf[i] = '\0';
-	return buf;
-}
-
 static const char *list_name(int l)
 {
 	return l < NR_LISTS ? lru_name[l] : "-";
@@ -77,12 +62,12 @@ void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, 
 }
 
 /* "~ reclaim_clean: clean and unmapped: ..." - what happened, in words */
-static void outcome_text(const struct step_record *rec, char *buf, size_t n)
+static void outcome_text(const struct reclaim_policy *p, const struct step_record *rec, char *buf, size_t n)
 {
 	const char *g = outcome_glyph(rec->outcome);
 
 	if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
-		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason[rec->action]);
+		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason(p, rec->action));
 	else if (rec->to == LRU_FREE)
 		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
@@ -100,17 +85,18 @@ void decision_need(const struct frame *f, int w, struct decision_need *n)
 		"mapping_mapped=1  PageDirty=1  PageWriteback=1  order=10 (lumpy)";
 
 	/* every reason and action at full length: the rows never change */
-	for (int b = 1; b < NR_BRANCHES; b++) {
+	for (unsigned b = 1; b < NR_BRANCH_IDS; b++) {
 		char buf[320];
 		int rw;
-		snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason[b]);
+		snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason(p, b));
 		rw = wrap_count(buf, textw);
-		snprintf(buf, sizeof buf, "%s %s: %s", "x", "reclaim_clean", branch_reason[b]);
+		snprintf(buf, sizeof buf, "%s %s: %s", "x", "reclaim_clean", branch_reason(p, b));
 		why = rw > why ? rw : why;
 		rw = wrap_count(buf, textw);
 		then = rw > then ? rw : then;
 	}
-	n->must = 1 + (p->nr_checks > p->nr_active_checks ? p->nr_checks : p->nr_active_checks) + why + then;
+	n->must = 1 + (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr) +
+		  why + then;
 	n->inputs = wrap_count(longest_inputs, textw) + 1; /* and the heading */
 	n->origin = 2;
 }
@@ -203,12 +189,13 @@ static int draw_sentence(int y, const struct rect *r, const char *label, attr_t 
 }
 
 /* The outcome and what was done: the glyph and name in the outcome's colour. */
-static int draw_outcome(int y, const struct rect *r, const struct step_record *rec, int maxrows)
+static int draw_outcome(int y, const struct rect *r, const struct reclaim_policy *p,
+			const struct step_record *rec, int maxrows)
 {
 	char text[400];
 	int rows;
 
-	outcome_text(rec, text, sizeof text);
+	outcome_text(p, rec, text, sizeof text);
 	rows = draw_sentence(y, r, "then", theme_attr(T_LABEL), text, theme_attr(T_NORMAL), maxrows);
 	if (rows) /* the same characters again, coloured: glyph and name */
 		draw_fmt(y, r->x + LABEL_COL, (int)strcspn(text, ":"), theme_outcome(rec->outcome), "%.*s",
@@ -252,11 +239,11 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 	const struct step_record *rec = &f->view->rec;
 	const struct reclaim_policy *p = f->view->policy;
 	bool active = rec->kind == STEP_SCAN_ACTIVE, inputs, origin, listed = false;
-	const struct policy_check *checks = active ? p->active_checks : p->checks;
-	int bottom = r->y + r->h, nc = active ? p->nr_active_checks : p->nr_checks;
+	const struct policy_check *checks = (active ? p->active_checks : p->checks)->row;
+	int bottom = r->y + r->h, nc = (int)(active ? p->active_checks : p->checks)->nr;
 	struct step_record rec_out = *rec;
 	struct decision_need n;
-	char in[256], why[400];
+	char in[256], why[400], from[160];
 	unsigned br;
 
 	optional_rows(r, f, &n, &inputs, &origin);
@@ -274,29 +261,30 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 		y++;
 	}
 	decision_checks(y, r, checks, nc, rec, false, bottom - y);
-	y += (p->nr_checks > p->nr_active_checks ? p->nr_checks : p->nr_active_checks);
+	y += (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr);
 	for (int i = 0; i < nc; i++)
 		listed |= checks[i].branch == rec->branch;
 	/* a rule before the tests decided (writeback, lumpy...): the why says so */
 	br = rec->branch != BR_NONE ? rec->branch : rec->action;
-	snprintf(why, sizeof why, "%s%s", listed ? "" : BEFORE, br < NR_BRANCHES ? branch_reason[br] : "");
+	snprintf(why, sizeof why, "%s%s", listed ? "" : BEFORE, branch_reason(p, br));
 	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
 	if (origin && br != BR_NONE)
-		y += draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[br], theme_attr(T_DIM),
-				   1);
+		y += draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin(p, br, from, sizeof from),
+				   theme_attr(T_DIM), 1);
 	if (br == rec->action) /* told already: the outcome alone */
 		rec_out.action = BR_NONE;
-	y += draw_outcome(y, r, &rec_out, bottom - y - (origin ? 1 : 0));
+	y += draw_outcome(y, r, p, &rec_out, bottom - y - (origin ? 1 : 0));
 	if (origin && rec_out.action != BR_NONE)
-		draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[rec->action],
-			      theme_attr(T_DIM), 1);
+		draw_sentence(y, r, "origin", theme_attr(T_DIM),
+			      branch_origin(p, rec->action, from, sizeof from), theme_attr(T_DIM), 1);
 }
 
 static void draw_other(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
+	const struct reclaim_policy *p = f->view->policy;
 	int bottom = r->y + r->h;
-	char buf[64];
+	char buf[64], from[160];
 
 	if (f->view->step == 0 || rec->kind == STEP_END) {
 		const char *desc = f->app->sc->description;
@@ -313,18 +301,16 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 	}
 	if (verdict_shown(f))
 		draw_verdict(y++, r, f);
-	y += draw_outcome(y, r, rec, 2);
+	y += draw_outcome(y, r, p, rec, 2);
 	if (rec->count > 1 && y < bottom) {
 		snprintf(buf, sizeof buf, "%u pages", rec->count);
 		y += draw_sentence(y, r, "count", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), 1);
 	}
-	if (rec->branch != BR_NONE && rec->branch < NR_BRANCHES)
-		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason[rec->branch],
+	if (rec->branch != BR_NONE)
+		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason(p, rec->branch),
 				   theme_attr(T_NORMAL), bottom - y);
-	if (rec->branch != BR_NONE && rec->branch < NR_BRANCHES && y < bottom &&
-	    branch_origin[rec->branch][0])
-		draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin[rec->branch],
-			      theme_attr(T_DIM), 1);
+	if (rec->branch != BR_NONE && y < bottom && branch_origin(p, rec->branch, from, sizeof from)[0])
+		draw_sentence(y, r, "origin", theme_attr(T_DIM), from, theme_attr(T_DIM), 1);
 }
 
 static void decision_draw(const struct rect *r, const struct frame *f, bool focused)

@@ -34,7 +34,7 @@ static void log_line(int y, const struct rect *r, const struct frame *f, const s
 	x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome) | (sel ? A_REVERSE : 0), "%s %-13s",
 		      outcome_glyph(rec->outcome), outcome_name[rec->outcome]);
 	x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-18s %-18s ", name, fn);
-	draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_short(rec->branch));
+	draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(f->view->policy, rec->branch));
 }
 
 static void log_draw(const struct rect *r, const struct frame *f, bool focused)

@@ -97,8 +97,8 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 	draw_str(y, r->x + 1, 8, theme_attr(T_LABEL), "inputs");
 	y += draw_wrap(y, r->x + 9, r->w - 10, 2, theme_attr(T_NORMAL), in);
 	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_DIM), "the tests of %s, in order:", p->name);
-	y += decision_checks(y, r, active ? p->active_checks : p->checks,
-			     active ? p->nr_active_checks : p->nr_checks, q, true, r->y + r->h - y - 2);
+	y += decision_checks(y, r, (active ? p->active_checks : p->checks)->row,
+			     (int)(active ? p->active_checks : p->checks)->nr, q, true, r->y + r->h - y - 2);
 	x = r->x + 1;
 	x += draw_str(y, x, r->w - 2, theme_attr(T_WARN), "your answer: ");
 	for (size_t i = 0; i < sizeof answers / sizeof answers[0] && x < r->x + r->w - 2; i++) {

@@ -26,6 +26,7 @@
 
 #include "engine/internal.h"
 #include "engine/timeline.h"
+#include "policy/registry.h"
 
 #define HOT_PAGES (64u << 10)
 #define ALL_PAGES (1u << 20)

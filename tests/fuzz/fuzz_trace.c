@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "engine/engine.h"
+#include "policy/registry.h"
 #include "scenario/scenario.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,11 +5,12 @@
  * Each row sets up one page (type, ptes, flags, mappings of its file) and
  * names the branch and answer page_check_references() must give under one
  * policy, or keep_active() under shrink_active_list().  A row reads as a
- * sentence; one loop runs them all.  The rows come from kernel-model.md §2
- * and the seed patches.
+ * sentence; one loop runs them all.  Then where each branch comes from,
+ * under each policy.
  */
 #include "engine/internal.h"
 #include "harness.h"
+#include "policy/registry.h"
 
 struct setup {
 	bool anon, young, referenced, locked_vma, exec_vma, seq_vma, swapcache, unmapped_but_file_mapped;
@@ -23,7 +24,7 @@ struct row {
 	const char *policy;
 	struct setup s;
 	enum page_references want;
-	enum branch branch;
+	const char *branch;	    /* its name */
 	bool want_referenced_after; /* PG_referenced after the check */
 };
 
@@ -89,240 +90,240 @@ static const struct row rows[] = {
 	  "2.6.33",
 	  { .mapped = 1, .young = 1, .order = 4 },
 	  PAGEREF_RECLAIM,
-	  BR_LUMPY,
+	  "lumpy",
 	  false },
 	{ "2.6.33: an unreferenced page is reclaimed",
 	  "2.6.33",
 	  { .mapped = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_NOT_REFERENCED,
+	  "not_referenced",
 	  false },
 	{ "2.6.33: a young pte in a locked vma does not count as a reference",
 	  "2.6.33",
 	  { .mapped = 1, .young = 1, .locked_vma = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_NOT_REFERENCED,
+	  "not_referenced",
 	  false },
 	{ "2.6.33: a PG_referenced page in a locked vma is not activated but spared if dirty",
 	  "2.6.33",
 	  { .mapped = 1, .referenced = 1, .locked_vma = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_33_VM_LOCKED,
+	  "33_vm_locked",
 	  false },
 	{ "2.6.33: a young mapped file page is activated at first sight",
 	  "2.6.33",
 	  { .mapped = 1, .young = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	{ "2.6.33: an unmapped referenced page of an mmapped file is activated",
 	  "2.6.33",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	{ "2.6.33: an unmapped referenced swap-cache page is activated",
 	  "2.6.33",
 	  { .anon = 1, .referenced = 1, .swapcache = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	{ "2.6.33: a referenced page of an unmapped file is reclaimed if clean",
 	  "2.6.33",
 	  { .referenced = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_REFERENCED_NOT_INUSE,
+	  "referenced_not_inuse",
 	  false },
 	{ "2.6.33: page_referenced clears PG_referenced of a mapped page",
 	  "2.6.33",
 	  { .mapped = 1, .referenced = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	/* patch 1/3: the same, as a function */
 	{ "patch1: an unreferenced page is reclaimed",
 	  "2.6.33-patch1",
 	  { .mapped = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_NOT_REFERENCED,
+	  "not_referenced",
 	  false },
 	{ "patch1: lumpy reclaim ignores references",
 	  "2.6.33-patch1",
 	  { .mapped = 1, .young = 1, .order = 5 },
 	  PAGEREF_RECLAIM,
-	  BR_LUMPY,
+	  "lumpy",
 	  false },
 	{ "patch1: a PG_referenced page in a locked vma is left to try_to_unmap",
 	  "2.6.33-patch1",
 	  { .mapped = 1, .referenced = 1, .locked_vma = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_VM_LOCKED,
+	  "vm_locked",
 	  false },
 	{ "patch1: a young mapped page is activated",
 	  "2.6.33-patch1",
 	  { .mapped = 1, .young = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	{ "patch1: an unmapped referenced page of an mmapped file is activated",
 	  "2.6.33-patch1",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	{ "patch1: a referenced page of an unmapped file is reclaimed if clean",
 	  "2.6.33-patch1",
 	  { .referenced = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_REFERENCED_NOT_INUSE,
+	  "referenced_not_inuse",
 	  false },
 	{ "patch1: order 3 still respects references",
 	  "2.6.33-patch1",
 	  { .mapped = 1, .young = 1, .order = 3 },
 	  PAGEREF_ACTIVATE,
-	  BR_MAPPING_INUSE,
+	  "mapping_inuse",
 	  false },
 	/* patch 2/3: page_mapped() */
 	{ "patch2: an unreferenced page is reclaimed",
 	  "2.6.33-patch2",
 	  { .mapped = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_NOT_REFERENCED,
+	  "not_referenced",
 	  false },
 	{ "patch2: lumpy reclaim ignores references",
 	  "2.6.33-patch2",
 	  { .mapped = 1, .young = 1, .order = 4 },
 	  PAGEREF_RECLAIM,
-	  BR_LUMPY,
+	  "lumpy",
 	  false },
 	{ "patch2: a PG_referenced page in a locked vma is left to try_to_unmap",
 	  "2.6.33-patch2",
 	  { .mapped = 1, .referenced = 1, .locked_vma = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_VM_LOCKED,
+	  "vm_locked",
 	  false },
 	{ "patch2: a young mapped page is activated",
 	  "2.6.33-patch2",
 	  { .mapped = 1, .young = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_REFERENCED_MAPPED,
+	  "referenced_mapped",
 	  false },
 	{ "patch2: an unmapped referenced page of an mmapped file is only reclaimed if clean",
 	  "2.6.33-patch2",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_REFERENCED_UNMAPPED,
+	  "referenced_unmapped",
 	  false },
 	{ "patch2: an unmapped referenced swap-cache page is reclaimed if clean",
 	  "2.6.33-patch2",
 	  { .anon = 1, .referenced = 1, .swapcache = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_REFERENCED_UNMAPPED,
+	  "referenced_unmapped",
 	  false },
 	/* 2.6.34: used-once detection */
 	{ "2.6.34: lumpy reclaim ignores references and still clears PG_referenced",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1, .referenced = 1, .order = 4 },
 	  PAGEREF_RECLAIM,
-	  BR_LUMPY,
+	  "lumpy",
 	  false },
 	{ "2.6.34: a locked vma leaves the page to try_to_unmap",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1, .locked_vma = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_VM_LOCKED,
+	  "vm_locked",
 	  false },
 	{ "2.6.34: a young anon page is activated at once",
 	  "2.6.34",
 	  { .anon = 1, .mapped = 1, .young = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_ANON_YOUNG,
+	  "anon_young",
 	  false },
 	{ "2.6.34: a young mapped file page seen for the first time is kept and marked",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1 },
 	  PAGEREF_KEEP,
-	  BR_FILE_FIRST_YOUNG,
+	  "file_first_young",
 	  true },
 	{ "2.6.34: a young mapped file page already marked is activated and stays marked",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1, .referenced = 1 },
 	  PAGEREF_ACTIVATE,
-	  BR_FILE_YOUNG_AGAIN,
+	  "file_young_again",
 	  true },
 	{ "2.6.34: a marked page with no young pte was used once: reclaim if clean",
 	  "2.6.34",
 	  { .mapped = 1, .referenced = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_USED_ONCE,
+	  "used_once",
 	  false },
 	{ "2.6.34: an unmapped page of an mmapped file with PG_referenced is reclaimed if clean",
 	  "2.6.34",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_USED_ONCE,
+	  "used_once",
 	  false },
 	{ "2.6.34: a page with neither mark nor young pte is reclaimed",
 	  "2.6.34",
 	  { .mapped = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_UNREFERENCED,
+	  "unreferenced",
 	  false },
 	{ "2.6.34: a young pte in a MADV_SEQUENTIAL vma does not count",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1, .seq_vma = 1 },
 	  PAGEREF_RECLAIM,
-	  BR_UNREFERENCED,
+	  "unreferenced",
 	  false },
 	/* refault: 2.6.34's checks */
 	{ "refault: a young mapped file page seen first is kept, as in 2.6.34",
 	  "refault",
 	  { .mapped = 1, .young = 1 },
 	  PAGEREF_KEEP,
-	  BR_FILE_FIRST_YOUNG,
+	  "file_first_young",
 	  true },
 	{ "refault: a used-once page is reclaimed if clean, as in 2.6.34",
 	  "refault",
 	  { .mapped = 1, .referenced = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_USED_ONCE,
+	  "used_once",
 	  false },
 	/* mapped-ratio */
 	{ "mapped-ratio: few mapped pages: a young file page is activated at first sight",
 	  "mapped-ratio",
 	  { .mapped = 1, .young = 1, .mapped_share = 10 },
 	  PAGEREF_ACTIVATE,
-	  BR_MR_FEW_MAPPED,
+	  "mr_few_mapped",
 	  true },
 	{ "mapped-ratio: a middling share keeps 2.6.34's first look",
 	  "mapped-ratio",
 	  { .mapped = 1, .young = 1, .mapped_share = 50 },
 	  PAGEREF_KEEP,
-	  BR_FILE_FIRST_YOUNG,
+	  "file_first_young",
 	  true },
 	{ "mapped-ratio: a middling share activates on the second look",
 	  "mapped-ratio",
 	  { .mapped = 1, .young = 1, .referenced = 1, .mapped_share = 50 },
 	  PAGEREF_ACTIVATE,
-	  BR_FILE_YOUNG_AGAIN,
+	  "file_young_again",
 	  true },
 	{ "mapped-ratio: mapped pages filling memory are reclaimed however young",
 	  "mapped-ratio",
 	  { .mapped = 1, .young = 1, .referenced = 1, .mapped_share = 80 },
 	  PAGEREF_RECLAIM_CLEAN,
-	  BR_MR_MOSTLY_MAPPED,
+	  "mr_mostly_mapped",
 	  true },
 	{ "mapped-ratio: anon pages are still activated at once",
 	  "mapped-ratio",
 	  { .anon = 1, .mapped = 1, .young = 1, .mapped_share = 90 },
 	  PAGEREF_ACTIVATE,
-	  BR_ANON_YOUNG,
+	  "anon_young",
 	  false },
 	{ "mapped-ratio: an unreferenced page is reclaimed",
 	  "mapped-ratio",
 	  { .mapped = 1, .mapped_share = 10 },
 	  PAGEREF_RECLAIM,
-	  BR_UNREFERENCED,
+	  "unreferenced",
 	  false },
 };
 
@@ -347,8 +348,8 @@ static void test_page_check_references_rows(void)
 		p = make_page(e, &r->s);
 		got = pol->check_references(e, p, &sc, &rc);
 		CHECKF(got == r->want, "%s: answer %d, want %d", r->sentence, got, r->want);
-		CHECKF(rc.branch == r->branch, "%s: branch %s, want %s", r->sentence, branch_id[rc.branch],
-		       branch_id[r->branch]);
+		CHECKF(strcmp(branch_name(pol, rc.branch), r->branch) == 0, "%s: branch %s, want %s",
+		       r->sentence, branch_name(pol, rc.branch), r->branch);
 		CHECKF(PageReferenced(p) == r->want_referenced_after, "%s: PG_referenced after is %d",
 		       r->sentence, PageReferenced(p));
 		CHECKF(!(p->young & 1) || r->s.locked_vma, "%s: the young bit was not cleared", r->sentence);
@@ -362,7 +363,7 @@ struct active_row {
 	const char *policy;
 	struct setup s;
 	bool want_keep, want_rotated;
-	enum branch branch;
+	const char *branch;
 	bool want_referenced_after;
 };
 
@@ -372,84 +373,98 @@ static const struct active_row active_rows[] = {
 	  { .referenced = 1 },
 	  false,
 	  false,
-	  BR_ACT_NOT_INUSE,
+	  "act_not_inuse",
 	  true },
 	{ "2.6.33: a mapped page without young pte or mark is deactivated",
 	  "2.6.33",
 	  { .mapped = 1 },
 	  false,
 	  false,
-	  BR_ACT_UNREFERENCED,
+	  "act_unreferenced",
 	  false },
 	{ "2.6.33: a marked mapped page counts as rotated, the mark cleared, and is deactivated",
 	  "2.6.33",
 	  { .mapped = 1, .referenced = 1 },
 	  false,
 	  true,
-	  BR_ACT_REFERENCED,
+	  "act_referenced",
 	  false },
 	{ "2.6.33: a young executable file page stays active",
 	  "2.6.33",
 	  { .mapped = 1, .young = 1, .exec_vma = 1 },
 	  true,
 	  true,
-	  BR_ACT_EXEC,
+	  "act_exec",
 	  false },
 	{ "2.6.33: a young anon page in an exec vma is deactivated (JITs)",
 	  "2.6.33",
 	  { .anon = 1, .mapped = 1, .young = 1, .exec_vma = 1 },
 	  false,
 	  true,
-	  BR_ACT_REFERENCED,
+	  "act_referenced",
 	  false },
 	{ "patch1: unchanged: unmapped page of an mmapped file has its references read",
 	  "2.6.33-patch1",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  false,
 	  true,
-	  BR_ACT_REFERENCED,
+	  "act_referenced",
 	  false },
 	{ "patch2: an unmapped page is deactivated blind even if its file is mapped",
 	  "2.6.33-patch2",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  false,
 	  false,
-	  BR_ACT_NOT_MAPPED,
+	  "act_not_mapped",
 	  true },
+	{ "patch2: a mapped page without young pte or mark is deactivated",
+	  "2.6.33-patch2",
+	  { .mapped = 1 },
+	  false,
+	  false,
+	  "act_unreferenced",
+	  false },
+	{ "patch2: a marked mapped page counts as rotated, the mark cleared, and is deactivated",
+	  "2.6.33-patch2",
+	  { .mapped = 1, .referenced = 1 },
+	  false,
+	  true,
+	  "act_referenced",
+	  false },
 	{ "patch2: a young executable file page stays active",
 	  "2.6.33-patch2",
 	  { .mapped = 1, .young = 1, .exec_vma = 1 },
 	  true,
 	  true,
-	  BR_ACT_EXEC,
+	  "act_exec",
 	  false },
 	{ "2.6.34: PG_referenced alone does not count on the active list",
 	  "2.6.34",
 	  { .mapped = 1, .referenced = 1 },
 	  false,
 	  false,
-	  BR_ACT_UNREFERENCED,
+	  "act_unreferenced",
 	  true },
 	{ "2.6.34: a young non-exec page counts as rotated and is deactivated",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1 },
 	  false,
 	  true,
-	  BR_ACT_REFERENCED,
+	  "act_referenced",
 	  false },
 	{ "2.6.34: a young executable file page stays active",
 	  "2.6.34",
 	  { .mapped = 1, .young = 1, .exec_vma = 1 },
 	  true,
 	  true,
-	  BR_ACT_EXEC,
+	  "act_exec",
 	  false },
 	{ "2.6.34: an unmapped page is deactivated",
 	  "2.6.34",
 	  { .referenced = 1 },
 	  false,
 	  false,
-	  BR_ACT_UNREFERENCED,
+	  "act_unreferenced",
 	  true },
 };
 
@@ -474,8 +489,8 @@ static void test_keep_active_rows(void)
 		keep = pol->keep_active(e, p, &rc);
 		CHECKF(keep == r->want_keep, "%s: keep %d", r->sentence, keep);
 		CHECKF(rc.rotated == r->want_rotated, "%s: rotated %d", r->sentence, rc.rotated);
-		CHECKF(rc.branch == r->branch, "%s: branch %s, want %s", r->sentence, branch_id[rc.branch],
-		       branch_id[r->branch]);
+		CHECKF(strcmp(branch_name(pol, rc.branch), r->branch) == 0, "%s: branch %s, want %s",
+		       r->sentence, branch_name(pol, rc.branch), r->branch);
 		CHECKF(PageReferenced(p) == r->want_referenced_after, "%s: PG_referenced after is %d",
 		       r->sentence, PageReferenced(p));
 		engine_free(e);
@@ -483,22 +498,142 @@ static void test_keep_active_rows(void)
 	}
 }
 
-/* Every branch a policy lists for the decision panel must be reachable by
- * some row above (no untested rule). */
+/* Every test a policy lists for the decision panel has a row above that
+ * makes it decide (no untested rule): a row of the same policy, or of one
+ * that shares the table; refault and mapped-ratio run 2.6.34's rules, whose
+ * rows are 2.6.34's. */
+static bool has_row(const struct reclaim_policy *pol, const char *branch, bool active)
+{
+	bool builds_on_2634 = strcmp(pol->name, "refault") == 0 || strcmp(pol->name, "mapped-ratio") == 0;
+
+	if (!active) {
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+			if (strcmp(rows[i].branch, branch) == 0 &&
+			    (strcmp(rows[i].policy, pol->name) == 0 || builds_on_2634))
+				return true;
+		return false;
+	}
+	for (size_t i = 0; i < sizeof active_rows / sizeof active_rows[0]; i++) {
+		const struct reclaim_policy *of = policy_find(active_rows[i].policy);
+		if (of && of->active_checks == pol->active_checks &&
+		    strcmp(active_rows[i].branch, branch) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void test_every_listed_branch_has_a_row(void)
 {
 	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
 		const struct reclaim_policy *pol = reclaim_policies[k];
-		for (unsigned c = 0; c < pol->nr_checks; c++) {
-			bool found = false;
-			for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-				if (rows[i].branch == pol->checks[c].branch &&
-				    (strcmp(rows[i].policy, pol->name) == 0 ||
-				     strcmp(pol->name, "refault") == 0 ||
-				     strcmp(pol->name, "mapped-ratio") == 0))
-					found = true;
-			CHECKF(found, "%s: branch %s has no test row", pol->name,
-			       branch_id[pol->checks[c].branch]);
+		for (int active = 0; active < 2; active++) {
+			const struct policy_checks *t = active ? pol->active_checks : pol->checks;
+			for (unsigned c = 0; c < t->nr; c++) {
+				const char *name = branch_name(pol, t->row[c].branch);
+				CHECKF(name[0] && has_row(pol, name, active), "%s: branch %s has no test row",
+				       pol->name, name);
+			}
+		}
+	}
+}
+
+/* Where a branch comes from, under the policy that runs it: the engine's
+ * own rules are those of the policy's kernel unless they are older, and a
+ * policy's tests say where each came from in that policy. */
+struct origin_row {
+	const char *sentence;
+	const char *policy;
+	const char *branch;
+	const char *want; /* the origin, or the start of it */
+};
+
+static const struct origin_row origin_rows[] = {
+	{ "under 2.6.33, shrink_page_list's activation is 2.6.33's", "2.6.33", "spl_activate",
+	  "2.6.33 shrink_page_list, activate_locked" },
+	{ "under 2.6.34, the same activation is 2.6.34's", "2.6.34", "spl_activate",
+	  "2.6.34 shrink_page_list, activate_locked" },
+	{ "under patch 2/3, a freed page leaves through 2.6.33's __remove_mapping", "2.6.33-patch2",
+	  "spl_freed", "2.6.33 __remove_mapping" },
+	{ "under the refault policy, a read miss is 2.6.34's do_generic_file_read", "refault", "read_miss",
+	  "2.6.34 do_generic_file_read" },
+	{ "a rule older than both kernels keeps its version", "2.6.33", "spl_unevictable",
+	  "2.6.28 split LRU, cull_mlocked" },
+	{ "a rule from a later kernel keeps its version", "refault", "refault_activate",
+	  "3.15 workingset_refault" },
+	{ "2.6.33 tests lumpy reclaim inline in shrink_page_list", "2.6.33", "lumpy",
+	  "2.6.33 shrink_page_list, order > PAGE_ALLOC_COSTLY_ORDER" },
+	{ "from patch 1/3 on, lumpy reclaim is tested in page_check_references", "2.6.34", "lumpy",
+	  "patch 1/3 (dfc8d63), page_check_references()" },
+	{ "the active-list rule of 2.6.31 is 2.6.31's under 2.6.33", "2.6.33", "act_exec", "2.6.31 " },
+	{ "a policy's own branch has the origin its test gives", "mapped-ratio", "mr_few_mapped",
+	  "mapped-ratio (the KS2012 proposal" },
+	{ "a branch with no kernel origin has none", "2.6.34", "pause", "" },
+};
+
+/* The number of the branch called @name under @p, or NR_BRANCH_IDS. */
+static unsigned branch_called(const struct reclaim_policy *p, const char *name)
+{
+	for (unsigned br = 0; br < NR_BRANCH_IDS; br++)
+		if (strcmp(branch_name(p, br), name) == 0)
+			return br;
+	return NR_BRANCH_IDS;
+}
+
+static void test_origin_rows(void)
+{
+	for (size_t i = 0; i < sizeof origin_rows / sizeof origin_rows[0]; i++) {
+		ROW_BEGIN(origin_rows[i].sentence);
+		const struct origin_row *r = &origin_rows[i];
+		const struct reclaim_policy *pol = policy_find(r->policy);
+		unsigned br = pol ? branch_called(pol, r->branch) : NR_BRANCH_IDS;
+		char buf[160];
+		const char *got;
+
+		CHECKF(br < NR_BRANCH_IDS, "%s: no branch %s", r->sentence, r->branch);
+		if (br >= NR_BRANCH_IDS) {
+			ROW_END();
+			continue;
+		}
+		got = branch_origin(pol, br, buf, sizeof buf);
+		CHECKF(r->want[0] ? strncmp(got, r->want, strlen(r->want)) == 0 : !got[0],
+		       "%s: origin \"%s\", want \"%s...\"", r->sentence, got, r->want);
+		ROW_END();
+	}
+}
+
+/* Under a policy of 2.6.33, with or without the first two patches, no
+ * branch says it comes from 2.6.34. */
+static void test_no_2634_origin_under_2633(void)
+{
+	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
+		const struct reclaim_policy *pol = reclaim_policies[k];
+		char buf[160];
+
+		if (strcmp(pol->kernel, "2.6.33") != 0)
+			continue;
+		for (unsigned br = 0; br < NR_BRANCH_IDS; br++)
+			CHECKF(!strstr(branch_origin(pol, br, buf, sizeof buf), "2.6.34"),
+			       "%s: %s says it comes from \"%s\"", pol->name, branch_name(pol, br), buf);
+	}
+}
+
+/* Every branch number a policy can give has a name and a reason, and no
+ * two branches of one policy share a name. */
+static void test_branches_are_named(void)
+{
+	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
+		const struct reclaim_policy *pol = reclaim_policies[k];
+		for (int active = 0; active < 2; active++) {
+			const struct policy_checks *t = active ? pol->active_checks : pol->checks;
+			for (unsigned c = 0; c < t->nr; c++) {
+				unsigned br = t->row[c].branch;
+				CHECKF(br >= BR_POLICY && br < NR_BRANCH_IDS,
+				       "%s: test %u has branch number %u", pol->name, c, br);
+				CHECKF(branch_name(pol, br)[0] && branch_reason(pol, br)[0],
+				       "%s: branch %u has no name or no reason", pol->name, br);
+				CHECKF(branch_called(pol, branch_name(pol, br)) == br,
+				       "%s: two branches are called %s", pol->name, branch_name(pol, br));
+			}
 		}
 	}
 }
@@ -509,5 +644,8 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_page_check_references_rows);
 	RUN_TABLE(test_keep_active_rows);
 	RUN(test_every_listed_branch_has_a_row);
+	RUN_TABLE(test_origin_rows);
+	RUN(test_no_2634_origin_under_2633);
+	RUN(test_branches_are_named);
 	return HARNESS_END("policy");
 }

@@ -21,6 +21,7 @@
 
 #include "engine/internal.h"
 #include "engine/timeline.h"
+#include "policy/registry.h"
 #include "harness.h"
 
 #define MAX_OBJ	  5

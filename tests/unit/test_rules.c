@@ -194,8 +194,8 @@ static const struct rule_row rows[] = {
 	  "0'},{'check':'workingset_activate == 0'}]" },
 };
 
-/* Branches fired by any row or any scenario of data/ under any policy. */
-static uint64_t fired[NR_BRANCHES];
+/* Branches fired by any row or any scenario of data/, by policy. */
+static uint64_t fired[16][NR_BRANCH_IDS];
 
 /* Branches no sequential run can reach, with the reason. */
 static const struct {
@@ -208,6 +208,14 @@ static const struct {
 	{ BR_SPL_UNEVICTABLE, "a page mlocked while isolated needs mlock to run during a batch" },
 	{ BR_ACT_UNEVICTABLE, "likewise, for shrink_active_list's batch" },
 };
+
+static unsigned policy_index(const char *name)
+{
+	for (unsigned k = 0; k < nr_reclaim_policies; k++)
+		if (strcmp(reclaim_policies[k]->name, name) == 0)
+			return k;
+	return 0;
+}
 
 static char *to_json(const char *body)
 {
@@ -242,6 +250,7 @@ static void run_row(const struct rule_row *r)
 	struct scenario s;
 	struct engine_error err;
 	struct engine *e;
+	unsigned k;
 	bool *done;
 
 	if (!json || scenario_parse(r->sentence, NULL, json, strlen(json), &s, &d) < 0) {
@@ -251,6 +260,7 @@ static void run_row(const struct rule_row *r)
 		return;
 	}
 	e = engine_new(&s.wl, policy_find(r->policy), &err);
+	k = policy_index(r->policy);
 	done = calloc(s.nr_expect + 1, sizeof *done);
 	CHECKF(e && done && s.nr_expect, "%s: no engine or no expectations", r->sentence);
 	while (e && done) {
@@ -269,8 +279,8 @@ static void run_row(const struct rule_row *r)
 		if (end)
 			break;
 		const struct step_record *st = engine_step(e);
-		fired[st->branch]++;
-		fired[st->action]++;
+		fired[k][st->branch]++;
+		fired[k][st->action]++;
 		if (engine_check(e, why, sizeof why) < 0) {
 			CHECKF(0, "%s: invariant broken at step %llu: %s", r->sentence,
 			       (unsigned long long)engine_steps(e), why);
@@ -316,29 +326,51 @@ static void test_every_branch_fires(void)
 			struct engine *e = engine_new(&s.wl, reclaim_policies[k], &err);
 			while (e && !engine_done(e)) {
 				const struct step_record *st = engine_step(e);
-				fired[st->branch]++;
-				fired[st->action]++;
+				fired[k][st->branch]++;
+				fired[k][st->action]++;
 			}
 			engine_free(e);
 		}
 		scenario_free(&s);
 	}
-	for (int b = 0; b < NR_BRANCHES; b++) {
-		bool exempt = false;
+	/* the engine's branches, under any policy */
+	for (unsigned b = 0; b < NR_BRANCHES; b++) {
+		bool exempt = false, any = false;
+		for (unsigned k = 0; k < nr_reclaim_policies; k++)
+			any |= fired[k][b] != 0;
 		for (size_t i = 0; i < sizeof unreachable / sizeof unreachable[0]; i++)
 			if (unreachable[i].branch == (enum branch)b) {
 				exempt = true;
-				CHECKF(!fired[b] || b == BR_NONE,
-				       "%s fired although listed as unreachable (%s)", branch_id[b],
-				       unreachable[i].why);
+				CHECKF(!any || b == BR_NONE, "%s fired although listed as unreachable (%s)",
+				       engine_branches[b].name, unreachable[i].why);
 			}
-		CHECKF(exempt || fired[b], "no row and no scenario makes %s fire", branch_id[b]);
+		CHECKF(exempt || any, "no row and no scenario makes %s fire", engine_branches[b].name);
+	}
+	/* each policy's own tests, under a policy that lists them */
+	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
+		const struct reclaim_policy *p = reclaim_policies[k];
+		for (int active = 0; active < 2; active++) {
+			const struct policy_checks *t = active ? p->active_checks : p->checks;
+			for (unsigned c = 0; c < t->nr; c++) {
+				unsigned b = t->row[c].branch;
+				bool any = false;
+				for (unsigned j = 0; j < nr_reclaim_policies; j++)
+					any |= fired[j][b] && strcmp(branch_name(reclaim_policies[j], b),
+								     branch_name(p, b)) == 0;
+				CHECKF(any, "no row and no scenario makes %s of %s fire", branch_name(p, b),
+				       p->name);
+			}
+		}
 	}
 }
 
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
+	if (nr_reclaim_policies > sizeof fired / sizeof fired[0]) {
+		CHECKF(0, "more policies than the test counts: %u", nr_reclaim_policies);
+		return HARNESS_END("rules");
+	}
 	RUN_TABLE(test_rules);
 	RUN(test_every_branch_fires);
 	return HARNESS_END("rules");
