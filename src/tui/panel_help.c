@@ -26,8 +26,8 @@ static const char *const extra[] = {
 	"decision "
 	"there differs (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its "
 	"policy.",
-	"Mouse: a click on a page of the lists opens it in the inspector (where the terminal reports "
-	"clicks).",
+	("Mouse: a click on a page of the lists opens it in the inspector (where the terminal reports "
+	 "clicks)."),
 	"",
 	"Legend: what the screen draws",
 };
