@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/internal.h - the engine's insides, shared by src/engine/ and the
- * policies in src/policy/ (as the kernel's mm/internal.h is shared by mm/).
+ * engine/internal.h - the engine's state, for the files of src/engine/
  *
  * Everything mutable sits in struct engine_core (one plain struct, copied
  * whole by a snapshot) and in four arrays (pages, page-cache slots,
  * mappings, the writeback queue).  Nothing here is a pointer into another
- * engine's memory, so two engines never share state.
+ * engine's memory, so two engines never share state.  What each file of
+ * the engine offers the others is declared in the header of its name
+ * (vmscan.h for vmscan.c...); the lists are list.h.
  */
 #ifndef VMSCAN_INTERNAL_H
 #define VMSCAN_INTERNAL_H
@@ -14,13 +15,13 @@
 #include "engine.h"
 #include "policy_helpers.h"
 
-/* For the few calls on every fault and every reclaimed page (make bench):
- * inlined even where GCC would not, so that a constant list or a NULL
- * record folds away. */
+/* For the few calls on every reclaimed page (make bench): inlined even
+ * where GCC would not, so that a constant list or a NULL record folds
+ * away. */
 #define ENGINE_HOT     static inline __attribute__((always_inline))
-/* The loop over a batch's pages (vmscan.c): every call in it is inlined,
- * across files too under link-time optimisation (make bench), except
- * those to ENGINE_COLD functions, the rare pages' and the state machine's. */
+/* engine_run()'s loops (run.c): every call in them is inlined, across
+ * files too under link-time optimisation (make bench), except those to
+ * ENGINE_COLD functions, the rare pages' and the state machine's. */
 #define ENGINE_FLATTEN __attribute__((flatten))
 #define ENGINE_COLD    __attribute__((noinline))
 
@@ -210,213 +211,12 @@ static inline uint32_t zone_lru_pages(const struct engine *e, int l)
 	return e->c.lists[l].nr;
 }
 
-/*
- * Index-linked lists (include/linux/list.h, mm_inline.h).  Every page is on
- * exactly one list at all times: an LRU list, the isolated batch, the free
- * list or the kernel's own pages.  Links are pfns, so each operation is
- * O(1) and a page costs two 32-bit links.  The head is where pages are
- * added; the tail is where the scanner takes them.  Inline: they are the
- * engine's innermost loop (make bench: 8% fewer instructions per access).
- */
-static inline void link_between(struct engine *e, uint32_t pfn, uint32_t prev, uint32_t next, enum lru_list l)
+/* What a step record says of a page's type, ptes and dirt (enum step_input). */
+static inline uint16_t page_inputs(const struct page *p)
 {
-	struct lru_head *h = &e->c.lists[l];
-	struct page *p = &e->pages[pfn];
-
-	p->prev = prev;
-	p->next = next;
-	p->lru = (uint8_t)l;
-	if (prev == PFN_NONE)
-		h->head = pfn;
-	else
-		e->pages[prev].next = pfn;
-	if (next == PFN_NONE)
-		h->tail = pfn;
-	else
-		e->pages[next].prev = pfn;
-	h->nr++;
-	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
-		e->obj[p->object].active++;
+	return (uint16_t)((PageAnon(p) ? IN_ANON : 0) | (page_mapped(p) ? IN_MAPPED : 0) |
+			  (PageDirty(p) ? IN_DIRTY : 0));
 }
-
-static inline void list_add_head(struct engine *e, uint32_t pfn, enum lru_list l)
-{
-	link_between(e, pfn, PFN_NONE, e->c.lists[l].head, l);
-}
-
-static inline void list_add_tail(struct engine *e, uint32_t pfn, enum lru_list l)
-{
-	link_between(e, pfn, e->c.lists[l].tail, PFN_NONE, l);
-}
-
-/* list_del() from list @l, which the caller knows: a constant @l lets the
- * compiler drop the active count's test (make bench's hot paths). */
-static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l)
-{
-	struct page *p = &e->pages[pfn];
-	struct lru_head *h = &e->c.lists[l];
-
-	if (p->prev == PFN_NONE)
-		h->head = p->next;
-	else
-		e->pages[p->prev].next = p->next;
-	if (p->next == PFN_NONE)
-		h->tail = p->prev;
-	else
-		e->pages[p->next].prev = p->prev;
-	h->nr--;
-	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
-		e->obj[p->object].active--;
-	p->next = p->prev = PFN_NONE;
-	p->lru = LRU_NONE;
-}
-
-static inline void list_del(struct engine *e, uint32_t pfn)
-{
-	list_del_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
-}
-
-static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list l)
-{
-	list_del(e, pfn);
-	list_add_head(e, pfn, l);
-}
-
-/* swap.c (mm/swap.c); the three calls of every fault are inline here */
-static inline enum outcome mpa_outcome(enum branch br)
-{
-	return br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
-}
-void activate_page(struct engine *e, struct page *page);
-void putback_lru_page(struct engine *e, struct page *page);
-/* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
-static inline void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
-{
-	e->c.recent_scanned[file]++;
-	if (rotated)
-		e->c.recent_rotated[file]++;
-}
-
-/* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
-ENGINE_HOT void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
-{
-	struct page *page = &e->pages[pfn];
-
-	if (l == LRU_UNEVICTABLE) {
-		page_set(page, PG_unevictable);
-		page_clear(page, PG_active);
-		list_add_head(e, pfn, l);
-		return;
-	}
-	if (is_active_lru(l))
-		page_set(page, PG_active);
-	list_add_head(e, pfn, l);
-	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
-}
-
-/* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
- * -> active,unreferenced -> active,referenced.  Returns the branch that
- * fired; @r (may be NULL) gets it too. */
-ENGINE_HOT enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
-{
-	enum branch br;
-
-	if (!PageActive(page) && !PageUnevictable(page) && PageReferenced(page) && PageLRU(page)) {
-		activate_page(e, page);
-		page_clear(page, PG_referenced);
-		br = BR_MPA_ACTIVATE;
-	} else if (!PageReferenced(page)) {
-		SetPageReferenced(page);
-		br = BR_MPA_REFERENCE;
-	} else {
-		br = BR_MPA_NOTHING;
-	}
-	if (r) {
-		r->branch = (uint16_t)br;
-		r->outcome = (uint8_t)mpa_outcome(br);
-	}
-	return br;
-}
-
-/* rmap.c (mm/rmap.c) */
-enum ttu_result { SWAP_SUCCESS, SWAP_FAIL, SWAP_AGAIN, SWAP_MLOCK };
-enum ttu_result try_to_unmap(struct engine *e, struct page *page);
-void page_remove_rmap(struct engine *e, struct page *page, unsigned as);
-void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write);
-
-/* page_alloc.c (mm/page_alloc.c) */
-void zone_init_watermarks(struct engine *e);
-bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr);
-
-/* A page that belongs to nobody: no flags, no ptes, the kernel's. */
-static inline void page_blank(struct page *p)
-{
-	p->flags = 0;
-	p->mapped = p->young = p->pte_dirty = 0;
-	p->object = OBJECT_KERNEL;
-}
-
-/* The page allocator's two calls, inline: every fault and every reclaimed
- * page goes through them (make bench).  alloc_page() takes the page at the
- * head of the free list; the caller has checked that there is one.  The
- * page comes back blank and on no list. */
-ENGINE_HOT uint32_t alloc_page(struct engine *e)
-{
-	uint32_t pfn = e->c.lists[LRU_FREE].head;
-	struct page *p = &e->pages[pfn];
-
-	list_del_from(e, pfn, LRU_FREE);
-	page_blank(p);
-	p->index = 0;
-	count_vm_event(e, PGALLOC);
-	return pfn; /* on LRU_NONE: the caller puts it on a list */
-}
-
-/* Back to the free list from list @from (LRU_NONE: from no list).  As in
- * free_pcppages_bulk(), freeing a page tells reclaim the zone is not
- * hopeless after all. */
-ENGINE_HOT void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
-{
-	struct page *p = &e->pages[pfn];
-
-	if (from != LRU_NONE)
-		list_del_from(e, pfn, from);
-	page_blank(p);
-	list_add_head(e, pfn, LRU_FREE);
-	e->c.pages_scanned = 0;
-	e->c.all_unreclaimable = false;
-	count_vm_event(e, PGFREE);
-}
-
-static inline void free_page(struct engine *e, uint32_t pfn)
-{
-	free_page_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
-}
-
-/* memory.c, filemap.c, mlock.c: the workload steps */
-void workload_step(struct engine *e, struct step_record *r);
-uint64_t workload_fast_run(struct engine *e, uint64_t max);
-void workload_skip(struct engine *e);
-void workload_begin(struct engine *e);
-bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
-void remove_from_page_cache(struct engine *e, struct page *page, bool evicted);
-void mlock_vma_page(struct engine *e, struct page *page);
-void munlock_vma_page(struct engine *e, struct page *page);
-bool page_evictable(const struct engine *e, const struct page *page);
-
-/* vmscan.c (mm/vmscan.c) */
-void wakeup_kswapd(struct engine *e);
-void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
-bool reclaim_running(const struct engine *e);
-bool reclaim_step(struct engine *e, struct step_record *r); /* false: reclaim ended without a step */
-bool inactive_anon_is_low(const struct engine *e);
-bool inactive_file_is_low(const struct engine *e);
-
-/* writeback (vmscan.c) */
-void writeback_start(struct engine *e, struct page *page, bool reclaim);
-bool writeback_due(const struct engine *e);
-bool writeback_due_at(const struct engine *e, uint64_t step);
-void writeback_end(struct engine *e, struct step_record *r);
 
 /* Debug builds (make check-asan) check every invariant after every step,
  * as the kernel's VM_BUG_ON does, and stop dead on the first broken one:
@@ -433,21 +233,5 @@ static inline void debug_check(const struct engine *e)
 	(void)e;
 #endif
 }
-
-/* The bookkeeping after every workload step (engine.c, memory.c). */
-static inline void after_workload(struct engine *e, int outcome)
-{
-	if (outcome != OUT_NONE)
-		e->c.decisions[outcome]++;
-	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	if (nr_free_pages(e) < e->c.wmark_low) /* the allocator's slow path */
-		wakeup_kswapd(e);
-}
-
-/* rng.c */
-uint64_t rng_next(uint64_t s[4]);
-void rng_seed(uint64_t s[4], uint64_t seed);
-void zipf_setup(struct zipf *z, uint32_t n, double theta, uint32_t op);
-uint32_t zipf_sample(const struct zipf *z, uint64_t s[4]); /* 0..n-1, 0 hottest */
 
 #endif

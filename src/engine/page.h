@@ -54,9 +54,6 @@ enum lru_list {
 
 #define LRU_NONE	 NR_LISTS /* off every list for a moment, inside one step */
 #define NR_EVICTABLE_LRU 4
-#define LRU_BASE	 LRU_INACTIVE_ANON
-#define LRU_ACTIVE	 1
-#define LRU_FILE	 2
 
 static inline bool is_file_lru(int l)
 {
@@ -163,12 +160,6 @@ static inline int page_mapcount(const struct page *p)
 	for (unsigned m = p->mapped; m; m &= m - 1)
 		n++;
 	return n;
-}
-
-/* The evictable list a page belongs on, from its type and PG_active. */
-static inline int page_lru_base(const struct page *p)
-{
-	return (page_is_file_cache(p) ? LRU_FILE : 0) + (PageActive(p) ? LRU_ACTIVE : 0);
 }
 
 #endif

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/page_alloc.c - the watermarks (mm/page_alloc.c); the free list's
- * alloc_page() and free_page() are in internal.h, inline
+ * engine/page_alloc.c - the free list and the watermarks (mm/page_alloc.c)
  *
  * Watermarks are derived as 2.6.34's init_per_zone_wmark_min() and
  * setup_per_zone_wmarks() do for a single zone: min_free_kbytes is
@@ -14,7 +13,8 @@
  * allocation needs 2^k free pages, not 2^k contiguous ones), per-cpu lists,
  * lowmem reserves and the ALLOC_HIGH/HARDER reductions.
  */
-#include "internal.h"
+#include "list.h"
+#include "page_alloc.h"
 
 static uint32_t int_sqrt(uint64_t x)
 {
@@ -62,4 +62,68 @@ bool zone_watermark_ok(const struct engine *e, uint32_t mark, uint32_t nr)
 {
 	uint32_t free = nr_free_pages(e);
 	return free >= nr && free - nr >= mark;
+}
+
+/* A page that belongs to nobody: no flags, no ptes, the kernel's. */
+static void page_blank(struct page *p)
+{
+	p->flags = 0;
+	p->mapped = p->young = p->pte_dirty = 0;
+	p->object = OBJECT_KERNEL;
+}
+
+/* alloc_page() takes the page at the head of the free list; the caller
+ * has checked that there is one.  The page comes back blank and on no
+ * list. */
+uint32_t alloc_page(struct engine *e)
+{
+	uint32_t pfn = e->c.lists[LRU_FREE].head;
+	struct page *p = &e->pages[pfn];
+
+	list_del_from(e, pfn, LRU_FREE);
+	page_blank(p);
+	p->index = 0;
+	count_vm_event(e, PGALLOC);
+	return pfn; /* on LRU_NONE: the caller puts it on a list */
+}
+
+/* Back to the free list from list @from (LRU_NONE: from no list).  As in
+ * free_pcppages_bulk(), freeing a page tells reclaim the zone is not
+ * hopeless after all. */
+void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
+{
+	struct page *p = &e->pages[pfn];
+
+	if (from != LRU_NONE)
+		list_del_from(e, pfn, from);
+	page_blank(p);
+	list_add_head(e, pfn, LRU_FREE);
+	e->c.pages_scanned = 0;
+	e->c.all_unreclaimable = false;
+	count_vm_event(e, PGFREE);
+}
+
+void free_page(struct engine *e, uint32_t pfn)
+{
+	free_page_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
+}
+
+void do_alloc(struct engine *e, uint8_t order, struct step_record *r)
+{
+	for (uint32_t i = 0; i < 1u << order; i++)
+		list_add_head(e, alloc_page(e), LRU_KERNEL);
+	r->count = 1u << order;
+	r->from = LRU_FREE;
+	r->to = LRU_KERNEL;
+}
+
+uint32_t do_free_kernel(struct engine *e, uint32_t n)
+{
+	uint32_t done = 0;
+
+	while (done < n && e->c.lists[LRU_KERNEL].nr) {
+		free_page(e, e->c.lists[LRU_KERNEL].head);
+		done++;
+	}
+	return done;
 }

@@ -11,7 +11,8 @@
  * holding it was referenced), KSM, the trylock failure that makes an
  * unlocked caller count a page as referenced, nonlinear mappings.
  */
-#include "internal.h"
+#include "mlock.h"
+#include "rmap.h"
 
 int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 {

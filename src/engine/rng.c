@@ -9,7 +9,7 @@
  */
 #include <math.h>
 
-#include "internal.h"
+#include "rng.h"
 
 static uint64_t rotl(uint64_t x, int k)
 {

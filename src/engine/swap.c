@@ -2,16 +2,65 @@
 /*
  * engine/swap.c - adding pages to the lists and promoting them (mm/swap.c)
  *
- * mark_page_accessed() is the two-step rule for pages the kernel sees being
- * used (read(), write(), unmap of a young pte): the first call sets
- * PG_referenced, the second activates.  lru_cache_add() is where every new
- * page enters, at the head of its list.  Both are in internal.h, inline:
- * every fault calls them.
+ * lru_cache_add() is where every new page enters, at the head of its list.
+ * mark_page_accessed() is the two-step rule for pages the kernel sees
+ * being used (read(), write(), unmap of a young pte): the first call sets
+ * PG_referenced, the second activates, through activate_page().
  *
- * Left out: the per-cpu pagevecs that batch these additions (a page waiting
- * in one cannot be activated; see kernel-model.md §1.3).
+ * Left out: the per-cpu pagevecs that batch these additions (in the
+ * kernel a page waiting in one cannot be activated yet).
  */
-#include "internal.h"
+#include "list.h"
+#include "swap.h"
+
+/* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
+static void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
+{
+	e->c.recent_scanned[file]++;
+	if (rotated)
+		e->c.recent_rotated[file]++;
+}
+
+/* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
+void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	struct page *page = &e->pages[pfn];
+
+	if (l == LRU_UNEVICTABLE) {
+		page_set(page, PG_unevictable);
+		page_clear(page, PG_active);
+		list_add_head(e, pfn, l);
+		return;
+	}
+	if (is_active_lru(l))
+		page_set(page, PG_active);
+	list_add_head(e, pfn, l);
+	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
+}
+
+/* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
+ * -> active,unreferenced -> active,referenced.  Returns the branch that
+ * fired; @r (may be NULL) gets it too. */
+enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r)
+{
+	enum branch br;
+
+	if (!PageActive(page) && !PageUnevictable(page) && PageReferenced(page) && PageLRU(page)) {
+		activate_page(e, page);
+		page_clear(page, PG_referenced);
+		br = BR_MPA_ACTIVATE;
+	} else if (!PageReferenced(page)) {
+		SetPageReferenced(page);
+		br = BR_MPA_REFERENCE;
+	} else {
+		br = BR_MPA_NOTHING;
+	}
+	if (r) {
+		r->branch = (uint16_t)br;
+		r->outcome = (uint8_t)mpa_outcome(br);
+	}
+	return br;
+}
 
 /* 2.6.34 activate_page(): inactive to the head of the active list. */
 void activate_page(struct engine *e, struct page *page)
@@ -24,24 +73,4 @@ void activate_page(struct engine *e, struct page *page)
 	update_page_reclaim_stat(e, page_is_file_cache(page), true);
 	if (e->policy->on_activate)
 		e->policy->on_activate(e);
-}
-
-/* 2.6.34 putback_lru_page(): back on the list its flags say, or on the
- * unevictable list if it may not be reclaimed (counted as culled). */
-void putback_lru_page(struct engine *e, struct page *page)
-{
-	uint32_t pfn = page_to_pfn(e, page);
-
-	if (page->lru != LRU_NONE)
-		list_del(e, pfn);
-	if (page_evictable(e, page)) {
-		page_clear(page, PG_unevictable);
-		list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
-		return;
-	}
-	if (!PageUnevictable(page))
-		count_vm_event(e, UNEVICTABLE_PGS_CULLED);
-	page_set(page, PG_unevictable);
-	page_clear(page, PG_active);
-	list_add_head(e, pfn, LRU_UNEVICTABLE);
 }

@@ -39,7 +39,12 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "list.h"
+#include "mlock.h"
+#include "page_alloc.h"
+#include "rmap.h"
+#include "vmscan.h"
+#include "writeback.h"
 
 bool inactive_anon_is_low(const struct engine *e)
 {
@@ -70,81 +75,6 @@ static uint64_t zone_reclaimable_pages(const struct engine *e)
 	if (e->wl->memory.swap_pages && e->c.swap_free > 0)
 		n += zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
 	return n;
-}
-
-/* ---- writeback ---------------------------------------------------------- */
-
-void writeback_start(struct engine *e, struct page *page, bool reclaim)
-{
-	uint32_t at = (e->c.wb_head + e->c.wb_len) % e->nr_pages;
-
-	page_set(page, PG_writeback);
-	if (reclaim)
-		page_set(page, PG_reclaim);
-	page->wb_due = (uint32_t)(e->c.step + e->wl->memory.writeback_steps);
-	e->wb_ring[at] = page_to_pfn(e, page);
-	e->c.wb_len++;
-}
-
-bool writeback_due_at(const struct engine *e, uint64_t step)
-{
-	if (!e->c.wb_len)
-		return false;
-	return (int32_t)((uint32_t)step - e->pages[e->wb_ring[e->c.wb_head]].wb_due) >= 0;
-}
-
-bool writeback_due(const struct engine *e)
-{
-	return writeback_due_at(e, e->c.step);
-}
-
-/* end_page_writeback(); with PG_reclaim, rotate_reclaimable_page() moves
- * the page to the inactive tail so that the next scan frees it. */
-void writeback_end(struct engine *e, struct step_record *r)
-{
-	uint32_t pfn = e->wb_ring[e->c.wb_head];
-	struct page *p = pfn_to_page(e, pfn);
-
-	e->wb_ring[e->c.wb_head] = 0; /* a free ring slot is 0: packed snapshots code it as a run */
-	e->c.wb_head = (e->c.wb_head + 1) % e->nr_pages;
-	e->c.wb_len--;
-	if (!page_test_clear(p, PG_writeback))
-		return; /* the page was freed meanwhile: nothing to show */
-	r->kind = STEP_WRITEBACK;
-	r->func = FN_END_PAGE_WRITEBACK;
-	r->pfn = pfn;
-	r->object = p->object;
-	r->index = p->index;
-	r->from = r->to = p->lru;
-	r->branch = BR_WB_DONE;
-	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) && !PageUnevictable(p) &&
-	    !PageDirty(p)) {
-		list_del(e, pfn);
-		list_add_tail(e, pfn, (enum lru_list)page_lru_base(p));
-		count_vm_event(e, PGROTATED);
-		r->branch = BR_WB_ROTATE;
-		r->outcome = OUT_ROTATE_TAIL;
-		e->c.decisions[OUT_ROTATE_TAIL]++;
-	}
-}
-
-/* wakeup_flusher_threads(): the flushers write dirty file pages in the
- * background, @nr of them (0: all, as laptop mode asks), oldest first. */
-static void wakeup_flusher_threads(struct engine *e, uint64_t nr)
-{
-	static const uint8_t order[] = { LRU_INACTIVE_FILE, LRU_ACTIVE_FILE };
-
-	for (unsigned i = 0; i < sizeof order; i++)
-		for (uint32_t pfn = e->c.lists[order[i]].tail; pfn != PFN_NONE; pfn = e->pages[pfn].prev) {
-			struct page *p = &e->pages[pfn];
-			if (!PageDirty(p) || PageWriteback(p) || page_mapped(p))
-				continue;
-			page_clear(p, PG_dirty);
-			writeback_start(e, p, false);
-			count_vm_events(e, PGPGOUT, 4);
-			if (nr && !--nr)
-				return;
-		}
 }
 
 /* ---- get_scan_ratio and shrink_zone's targets ------------------------------ */
@@ -368,6 +298,26 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 
 /* ---- one page ------------------------------------------------------------ */
 
+/* 2.6.34 putback_lru_page(): back on the list its flags say, or on the
+ * unevictable list if it may not be reclaimed (counted as culled). */
+void putback_lru_page(struct engine *e, struct page *page)
+{
+	uint32_t pfn = page_to_pfn(e, page);
+
+	if (page->lru != LRU_NONE)
+		list_del(e, pfn);
+	if (page_evictable(e, page)) {
+		page_clear(page, PG_unevictable);
+		list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
+		return;
+	}
+	if (!PageUnevictable(page))
+		count_vm_event(e, UNEVICTABLE_PGS_CULLED);
+	page_set(page, PG_unevictable);
+	page_clear(page, PG_active);
+	list_add_head(e, pfn, LRU_UNEVICTABLE);
+}
+
 static void put_back(struct engine *e, struct page *p)
 {
 	uint32_t pfn = page_to_pfn(e, p);
@@ -423,16 +373,11 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
 {
-	if (PageAnon(p))
-		r->inputs |= IN_ANON;
-	if (page_mapped(p))
-		r->inputs |= IN_MAPPED;
+	r->inputs |= page_inputs(p);
 	if (mapping_mapped(e, p))
 		r->inputs |= IN_MAPPING_MAPPED;
 	if (PageSwapCache(p))
 		r->inputs |= IN_SWAPCACHE;
-	if (PageDirty(p))
-		r->inputs |= IN_DIRTY;
 	if (PageWriteback(p))
 		r->inputs |= IN_WRITEBACK;
 	if (sc_lumpy_ignores_references(&e->c.rs.sc))
@@ -797,7 +742,8 @@ static bool begin_batch(struct engine *e, bool active, int l, uint64_t n, enum r
 	return any;
 }
 
-/* One step of the round robin in shrink_zone(); false when it is over. */
+/* One step of the round robin in shrink_zone(): begins the next list's
+ * batch, or, when the round is over, moves on to the zone's tail. */
 static void shrink_loop(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
@@ -899,9 +845,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			rs->stage = RS_PRIORITY;
 			/* background aging of the anon lists before the check */
-			if (inactive_anon_is_low(e) &&
-			    begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY))
-				break;
+			if (inactive_anon_is_low(e))
+				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY);
 			break;
 		case RS_PRIORITY:
 			if (sc->reclaimer == RECLAIMER_KSWAPD && zone_watermark_ok(e, e->c.wmark_high, 0)) {

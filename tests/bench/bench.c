@@ -24,7 +24,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "engine/internal.h"
+#include "engine/list.h"
+#include "engine/rng.h"
 #include "engine/timeline.h"
 #include "policy/registry.h"
 

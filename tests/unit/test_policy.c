@@ -9,6 +9,9 @@
  * under each policy.
  */
 #include "engine/internal.h"
+#include "engine/page_alloc.h"
+#include "engine/rmap.h"
+#include "engine/swap.h"
 #include "harness.h"
 #include "policy/registry.h"
 

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/cursor.c - where the workload is: operation, step within it
+ *
+ * A workload is a flat list of operations (workload.h); per-page
+ * operations take one step per page, `random` and `trace` one step per
+ * access, the others one step.  The cursor is the current operation, the
+ * step within it, and, once asked for, the page the next step accesses
+ * (a random draw is made once and kept until the step runs).
+ */
+#include "cursor.h"
+#include "rng.h"
+
+static uint64_t op_steps(const struct wl_op *op)
+{
+	switch (op->kind) {
+	case WL_TOUCH:
+	case WL_READ:
+	case WL_WRITE:
+	case WL_DIRTY:
+	case WL_MLOCK:
+	case WL_ALLOC:
+	case WL_RANDOM:
+	case WL_TRACE: return op->count;
+	default: return 1;
+	}
+}
+
+/* The page a per-page operation accesses now.  Random accesses are drawn
+ * once and kept until the step runs, so asking twice is harmless. */
+bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+
+	if (e->c.pend_valid) {
+		*obj = e->c.pend_obj;
+		*index = e->c.pend_index;
+		return true;
+	}
+	*obj = op->object;
+	switch (op->kind) {
+	case WL_TOUCH:
+	case WL_READ:
+	case WL_WRITE:
+	case WL_DIRTY:
+	case WL_MLOCK: *index = op->first + (uint32_t)e->c.sub; break;
+	case WL_RANDOM:
+		if (op->flags & WL_F_ZIPF) {
+			if (e->zipf.op != e->c.op)
+				zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
+			*index = op->first + zipf_sample(&e->zipf, e->c.rng);
+		} else {
+			*index = op->first + (uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
+		}
+		break;
+	case WL_TRACE:
+		*index = op->trace[e->c.sub];
+		if (op->trace_object)
+			*obj = op->trace_object[e->c.sub];
+		break;
+	default: return false;
+	}
+	/* kept until the step runs: a random draw must not be drawn twice */
+	e->c.pend_obj = *obj;
+	e->c.pend_index = *index;
+	e->c.pend_valid = true;
+	return true;
+}
+
+static bool page_resident(struct engine *e, uint32_t obj, uint32_t index)
+{
+	return SLOT_TAG(*page_slot(e, obj, index)) == SLOT_PAGE;
+}
+
+bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order)
+{
+	const struct wl_op *op;
+	uint32_t obj, index;
+
+	*nr = 0;
+	*order = 0;
+	if (e->c.done)
+		return false;
+	op = &e->wl->ops[e->c.op];
+	if (op->kind == WL_ALLOC) {
+		*order = op->order;
+		*nr = 1u << op->order;
+		return true;
+	}
+	if (op->kind == WL_DIRTY || !current_access(e, &obj, &index))
+		return false;
+	if (page_resident(e, obj, index))
+		return false;
+	*nr = 1;
+	return true;
+}
+
+void advance(struct engine *e)
+{
+	const struct wl_op *op;
+
+	e->c.pend_valid = false;
+	if (++e->c.sub < e->c.op_len)
+		return;
+	e->c.sub = 0;
+	do {
+		if (++e->c.op >= e->wl->nr_ops) {
+			e->c.done = true;
+			return;
+		}
+		op = &e->wl->ops[e->c.op];
+	} while (op_steps(op) == 0);
+	e->c.op_len = op_steps(op);
+	if (op->kind == WL_RANDOM)
+		rng_seed(e->c.rng, op->seed);
+}
+
+/* Positions the cursor on the first operation that has steps. */
+void workload_begin(struct engine *e)
+{
+	e->c.op = 0;
+	e->c.sub = 0;
+	while (e->c.op < e->wl->nr_ops && op_steps(&e->wl->ops[e->c.op]) == 0)
+		e->c.op++;
+	if (e->c.op >= e->wl->nr_ops) {
+		e->c.done = true;
+		return;
+	}
+	e->c.op_len = op_steps(&e->wl->ops[e->c.op]);
+	if (e->wl->ops[e->c.op].kind == WL_RANDOM)
+		rng_seed(e->c.rng, e->wl->ops[e->c.op].seed);
+}
+
+/* Skips the access that could not get memory (out of memory). */
+void workload_skip(struct engine *e)
+{
+	advance(e);
+}

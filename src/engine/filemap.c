@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/filemap.c - the page cache, read() and write() (mm/filemap.c)
+ *
+ * Each object has a page-cache slot per page (internal.h): the page when
+ * it is in memory, else what its eviction left.  A page read in goes to
+ * the head of the inactive file list, or of the active one when the
+ * policy's workingset rule says it is a refault worth keeping (3.15).
+ * read() and write() call mark_page_accessed() once per page:
+ * do_generic_file_read() and generic_perform_write() both end in it.
+ *
+ * Left out: readahead (only the page asked for is read), partial pages.
+ */
+#include "cursor.h"
+#include "filemap.h"
+#include "page_alloc.h"
+#include "swap.h"
+
+/* A new page for @obj/@index: takes a free page, fills it from disk or
+ * swap, and puts it in the page cache.  Returns its pfn, off every list;
+ * the caller adds it.  Sets *old to the slot's old contents. */
+uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
+{
+	uint32_t pfn = alloc_page(e);
+	struct page *p = pfn_to_page(e, pfn);
+	uint32_t *slot = page_slot(e, obj, index);
+
+	*old = *slot;
+	p->object = obj;
+	p->index = index;
+	*slot = slot_make(SLOT_PAGE, pfn);
+	e->obj[obj].resident++;
+	e->obj[obj].faults++;
+	if (SLOT_TAG(*old) == SLOT_SHADOW || SLOT_TAG(*old) == SLOT_SWAP) {
+		e->obj[obj].refaults++;
+		count_vm_event(e, SIM_REFAULT);
+	}
+	return pfn;
+}
+
+/* Which list a file page that was just read in goes to.  3.15: a refault
+ * whose distance fits in the active list is inserted active. */
+enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
+{
+	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
+		return LRU_INACTIVE_FILE;
+	count_vm_event(e, WORKINGSET_REFAULT);
+	if (e->policy->refault_activate(e, SLOT_VAL(old))) {
+		count_vm_event(e, WORKINGSET_ACTIVATE);
+		*branch = BR_REFAULT_ACTIVATE;
+		return LRU_ACTIVE_FILE;
+	}
+	*branch = BR_REFAULT_INACTIVE;
+	return LRU_INACTIVE_FILE;
+}
+
+/* read() or write() of one page: do_generic_file_read() and
+ * generic_perform_write() both end in mark_page_accessed().  @r may be
+ * NULL (engine_run() skipping the record); returns the outcome. */
+enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+{
+	uint32_t *slot = page_slot(e, obj, index);
+	enum outcome out;
+	struct page *p;
+
+	if (SLOT_TAG(*slot) == SLOT_PAGE) {
+		p = pfn_to_page(e, SLOT_VAL(*slot));
+		if (r)
+			r->from = p->lru;
+		out = mpa_outcome(mark_page_accessed(e, p, r));
+	} else {
+		uint16_t placed = BR_READ_MISS;
+		uint32_t old, pfn = page_cache_alloc(e, obj, index, &old);
+
+		p = pfn_to_page(e, pfn);
+		if (!write)
+			count_vm_events(e, PGPGIN, 4);
+		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
+		mark_page_accessed(e, p, NULL);
+		out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+		if (r) {
+			r->from = LRU_FREE;
+			r->branch = placed;
+			r->outcome = (uint8_t)out;
+		}
+	}
+	if (write)
+		page_set(p, PG_dirty);
+	if (r) {
+		r->func = write ? FN_GENERIC_PERFORM_WRITE : FN_DO_GENERIC_FILE_READ;
+		if (write)
+			r->inputs |= IN_WRITE;
+		note_page(e, r, p);
+	}
+	return out;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/filemap.h - what filemap.c offers: the page cache, read() and
+ * write()
+ */
+#ifndef VMSCAN_FILEMAP_H
+#define VMSCAN_FILEMAP_H
+
+#include "internal.h"
+
+uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old);
+enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch);
+enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r);
+
+#endif

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/list.h - the zone's lists of pages, linked by pfn
+ *
+ * Every page is on exactly one list at all times: an LRU list, the
+ * isolated batch, the free list or the kernel's own pages.  Links are
+ * pfns, so each operation is O(1) and a page costs two 32-bit links.  The
+ * head is where pages are added; the tail is where the scanner takes
+ * them.  An active list also counts each object's active pages.  Inline:
+ * these are the engine's innermost operations (make bench).
+ */
+#ifndef VMSCAN_LIST_H
+#define VMSCAN_LIST_H
+
+#include "internal.h"
+#include "mm_inline.h"
+
+static inline void link_between(struct engine *e, uint32_t pfn, uint32_t prev, uint32_t next, enum lru_list l)
+{
+	struct lru_head *h = &e->c.lists[l];
+	struct page *p = &e->pages[pfn];
+
+	p->prev = prev;
+	p->next = next;
+	p->lru = (uint8_t)l;
+	if (prev == PFN_NONE)
+		h->head = pfn;
+	else
+		e->pages[prev].next = pfn;
+	if (next == PFN_NONE)
+		h->tail = pfn;
+	else
+		e->pages[next].prev = pfn;
+	h->nr++;
+	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
+		e->obj[p->object].active++;
+}
+
+static inline void list_add_head(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	link_between(e, pfn, PFN_NONE, e->c.lists[l].head, l);
+}
+
+static inline void list_add_tail(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	link_between(e, pfn, e->c.lists[l].tail, PFN_NONE, l);
+}
+
+/* list_del() from list @l, which the caller knows: a constant @l lets the
+ * compiler drop the active count's test (make bench's hot paths). */
+static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	struct page *p = &e->pages[pfn];
+	struct lru_head *h = &e->c.lists[l];
+
+	if (p->prev == PFN_NONE)
+		h->head = p->next;
+	else
+		e->pages[p->prev].next = p->next;
+	if (p->next == PFN_NONE)
+		h->tail = p->prev;
+	else
+		e->pages[p->next].prev = p->prev;
+	h->nr--;
+	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
+		e->obj[p->object].active--;
+	p->next = p->prev = PFN_NONE;
+	p->lru = LRU_NONE;
+}
+
+static inline void list_del(struct engine *e, uint32_t pfn)
+{
+	list_del_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
+}
+
+static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	list_del(e, pfn);
+	list_add_head(e, pfn, l);
+}
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/swap.h - what swap.c offers: pages entering the lists, and
+ * being found in use
+ */
+#ifndef VMSCAN_SWAP_H
+#define VMSCAN_SWAP_H
+
+#include "internal.h"
+
+void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l);
+enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+void activate_page(struct engine *e, struct page *page);
+
+/* The outcome a step records for mark_page_accessed()'s branch @br. */
+static inline enum outcome mpa_outcome(enum branch br)
+{
+	return br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
+}
+
+#endif

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine/workload.c - one workload step: the operation at the cursor,
+ * sent down the kernel path it takes
+ *
+ * One engine step per page accessed (or per operation for map, unmap,
+ * madvise, munlock, free and pause): a touch is a page fault or a young
+ * pte (memory.c), a read() or write() goes through the page cache
+ * (filemap.c), mlock and munlock through mlock.c, kernel allocations
+ * through page_alloc.c.
+ */
+#include "cursor.h"
+#include "filemap.h"
+#include "memory.h"
+#include "mlock.h"
+#include "page_alloc.h"
+
+/* What a step's record says about the page it touched, as it is now. */
+void note_page(const struct engine *e, struct step_record *r, const struct page *p)
+{
+	r->pfn = page_to_pfn(e, p);
+	r->to = p->lru;
+	r->inputs |= page_inputs(p);
+	if (PageReferenced(p))
+		r->inputs |= IN_REFERENCED_PAGE;
+}
+
+void workload_step(struct engine *e, struct step_record *r)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+	uint32_t obj = op->object, index = 0;
+
+	r->kind = STEP_WORKLOAD;
+	r->op = e->c.op;
+	r->object = obj;
+	if ((op->flags & WL_F_PAUSE) && e->c.sub == 0)
+		r->inputs |= IN_PAUSE;
+	if (current_access(e, &obj, &index)) {
+		r->object = obj;
+		r->index = index;
+		r->count = 1;
+	}
+	switch (op->kind) {
+	case WL_TOUCH: do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r); break;
+	case WL_RANDOM:
+	case WL_TRACE:
+		if (op->via == VIA_READ || op->via == VIA_WRITE)
+			do_rw(e, obj, index, op->via == VIA_WRITE, r);
+		else
+			do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
+		break;
+	case WL_READ: do_rw(e, obj, index, false, r); break;
+	case WL_WRITE: do_rw(e, obj, index, true, r); break;
+	case WL_DIRTY: {
+		uint32_t *slot = page_slot(e, obj, index);
+		r->func = FN_SET_PAGE_DIRTY;
+		if (SLOT_TAG(*slot) == SLOT_PAGE) {
+			struct page *p = pfn_to_page(e, SLOT_VAL(*slot));
+			page_set(p, PG_dirty);
+			r->from = p->lru;
+			r->branch = BR_DIRTY;
+			note_page(e, r, p);
+		} else {
+			r->branch = BR_ABSENT;
+		}
+		break;
+	}
+	case WL_MLOCK: do_mlock(e, op, index, r); break;
+	case WL_MUNLOCK:
+		r->func = FN_MUNLOCK;
+		r->branch = BR_MUNLOCK;
+		r->count = do_munlock(e, op);
+		break;
+	case WL_MAP:
+		r->func = FN_MMAP;
+		r->branch = BR_MAP;
+		r->count = op->count;
+		r->index = op->first;
+		do_map(e, op);
+		break;
+	case WL_UNMAP:
+		r->func = FN_MUNMAP;
+		r->branch = BR_UNMAP;
+		r->count = do_unmap(e, obj, op->as);
+		break;
+	case WL_MADVISE: {
+		struct vma *v = object_vma(e, obj, op->as);
+		r->func = FN_MADVISE;
+		r->branch = op->flags & WL_F_SEQ ? BR_MADVISE_SEQ : BR_MADVISE_NORMAL;
+		if (op->flags & WL_F_SEQ)
+			v->flags |= VM_SEQ_READ;
+		else
+			v->flags &= (uint8_t)~VM_SEQ_READ;
+		break;
+	}
+	case WL_ALLOC:
+		r->func = FN_ALLOC_PAGES;
+		r->branch = BR_ALLOC;
+		r->object = OBJECT_KERNEL;
+		do_alloc(e, op->order, r);
+		break;
+	case WL_FREE:
+		r->func = FN_FREE_PAGES;
+		r->branch = BR_FREE;
+		r->to = LRU_FREE;
+		if (obj == OBJECT_KERNEL)
+			r->count = do_free_kernel(e, op->count);
+		else
+			r->count = drop_range(e, obj, op->first, op->count);
+		break;
+	default:
+		r->func = FN_PAUSE;
+		r->branch = BR_PAUSE;
+		break;
+	}
+	advance(e);
+}
