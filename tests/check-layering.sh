@@ -1,6 +1,8 @@
 #!/bin/sh
 # tests/check-layering.sh BUILD - the engine is a library with no curses,
-# no stdio, no cJSON and no exit(); only src/tui includes curses; only
+# no stdio, no cJSON and no exit(); so is src/replay, the headless logic
+# both front ends share (step index, compare's divergences, the verdict),
+# which sits on the engine alone; only src/tui includes curses; only
 # src/scenario includes cJSON.  The engine reaches a policy only through
 # struct reclaim_policy: it names no policy's symbol, and its public header
 # does not bring in the policy interface; a policy sees of the engine only
@@ -30,6 +32,19 @@ check "src/policy includes of the engine only policy.h, policy_helpers.h and bra
 	"$(grep -nE '#include *"\.\./engine/' src/policy/*.[ch] | grep -vE '"\.\./engine/(policy|policy_helpers|branch)\.h"')"
 check "only the policy layer includes another policy file's header" \
 	"$(grep -lE '#include *"(\.\./)?(policy/)?common\.h"' $(find src tests -name '*.[ch]' -not -path 'src/policy/*') 2>/dev/null)"
+check "src/replay includes no curses, stdio or cJSON header" \
+	"$(grep -nE '#include *<(n?curses|ncursesw/|cjson/|cJSON|stdio|term)' src/replay/*.[ch])"
+check "src/replay includes nothing but the engine and itself" \
+	"$(grep -nE '#include *"' src/replay/*.[ch] | grep -vE '#include *"(\.\./engine/[a-z_]+\.h|[a-z_]+\.h)"')"
+check "only src/tui and src/cli include src/replay" \
+	"$(grep -lE '#include *"\.\./replay/' $(find src -name '*.[ch]' -not -path 'src/tui/*' -not -path 'src/cli/*'))"
+robjs=$(ls "$build"/replay/*.o 2>/dev/null)
+if [ -z "$robjs" ]; then
+	check "replay objects exist in $build" "none found"
+else
+	check "replay objects call no stdio, exit, curses or cJSON function" \
+		"$(nm -u $robjs | grep -wE '(s?n?printf|f?printf|fputs|puts|fopen|fwrite|fread|putchar|exit|_exit|abort|initscr|newterm|wrefresh|cJSON_[A-Za-z]+|getenv)$')"
+fi
 objs=$(ls "$build"/engine/*.o "$build"/policy/*.o 2>/dev/null)
 if [ -z "$objs" ]; then
 	check "engine objects exist in $build" "none found"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/verdict.h"
 #include "cli.h"
 #include "report.h"
 
@@ -22,6 +23,27 @@ static const enum vmstat_item key_counters[] = {
 	ALLOCSTALL, NR_VMSCAN_WRITE, PSWPOUT,
 };
 #define NR_KEY_COUNTERS (sizeof key_counters / sizeof key_counters[0])
+
+/* The verdict as replay/verdict.c words it (the TUI shows the same). */
+static void print_verdict(const struct scenario *s, struct engine *const *e)
+{
+	struct verdict v;
+	char line[512];
+
+	verdict_make(&v, e[0], e[1]);
+	printf("\nverdict\n");
+	for (uint32_t i = 0; i < v.nr; i++) {
+		verdict_object_text(&v, i, s->wl.objects[v.obj[i].object].name, line, sizeof line);
+		printf("  %s\n", line);
+	}
+	if (!v.nr) {
+		verdict_same_text(line, sizeof line);
+		printf("  %s\n", line);
+	}
+	verdict_cost_text(&v, line, sizeof line);
+	printf("  %s\n", line);
+	verdict_free(&v);
+}
 
 static void print_pair(const struct scenario *s, struct engine *const *e)
 {
@@ -41,22 +63,7 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 		printf("%-26s %7.1f%% %5" PRIu64 " %7.1f%% %5" PRIu64 "\n", s->wl.objects[o].name, px,
 		       x.refaults, py, y.refaults);
 	}
-	printf("\nverdict\n");
-	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
-		struct object_stats x = engine_object(e[0], o), y = engine_object(e[1], o);
-		int64_t d = (int64_t)y.resident - (int64_t)x.resident;
-		if (d == 0 && x.refaults == y.refaults)
-			continue;
-		printf("  %s: %s keeps %u of %u pages, %s keeps %u; refaults %" PRIu64 " vs %" PRIu64 ".\n",
-		       s->wl.objects[o].name, a, x.resident, s->wl.objects[o].pages, b, y.resident,
-		       x.refaults, y.refaults);
-	}
-	printf("  cost: %s activated %" PRIu64 " pages and scanned %" PRIu64 "; %s activated %" PRIu64
-	       " and scanned %" PRIu64 ".\n",
-	       a, engine_vmstat(e[0])[PGACTIVATE],
-	       engine_vmstat(e[0])[PGSCAN_KSWAPD] + engine_vmstat(e[0])[PGSCAN_DIRECT], b,
-	       engine_vmstat(e[1])[PGACTIVATE],
-	       engine_vmstat(e[1])[PGSCAN_KSWAPD] + engine_vmstat(e[1])[PGSCAN_DIRECT]);
+	print_verdict(s, e);
 }
 
 static void print_table(const struct scenario *s, struct engine *const *e, int n)

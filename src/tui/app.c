@@ -79,8 +79,8 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 		a->sc = s;
 		a->views[0] = nv;
 		a->nr_views = 1;
-		a->quiz.asking = false;
-		a->quiz.verdict_step = 0;
+		a->job.kind = JOB_NONE;
+		quiz_withdraw(a);
 		a->ui.playing = false;
 		a->ui.log_sel = 0;
 		return 0;
@@ -90,36 +90,70 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 	return -1;
 }
 
-void app_set_policy(struct app *a, const struct reclaim_policy *p)
+/* The step of access @access, @offset steps into the reclaim it caused
+ * (no further than that reclaim goes in this run), once the run is
+ * indexed that far; false until then.  @was: the step it was under the
+ * policy before, for the message. */
+bool app_keep_access(struct app *a, uint64_t access, uint64_t offset, uint64_t was)
 {
-	uint64_t step = a->views[0].step;
+	struct view *v = &a->views[0];
+	const struct step_index *ix = &v->idx;
+	uint64_t at, end;
+	char page[96];
+
+	if (access == 0) {
+		app_goto(a, 0);
+		return true;
+	}
+	if (ix->nr_acc <= access && !v->complete)
+		return false;	   /* the reclaim after it is not indexed yet */
+	if (access > ix->nr_acc) { /* past a run cut short */
+		app_goto(a, v->total);
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "policy %s: run redone, but access %llu is past what is indexed: at step %llu",
+			 v->policy->name, (unsigned long long)access, (unsigned long long)v->total);
+		return true;
+	}
+	at = step_index_access_step(ix, access);
+	end = access < ix->nr_acc ? step_index_access_step(ix, access + 1) - 1 : v->total;
+	view_goto(v, at); /* the access's own record names its page */
+	page_name(a, v->rec.object, v->rec.index, page, sizeof page);
+	app_goto(a, at + offset < end ? at + offset : end);
+	snprintf(a->ui.msg, sizeof a->ui.msg, "%s: same access %llu (%s), at step %llu (was %llu)",
+		 v->policy->name, (unsigned long long)access, page, (unsigned long long)v->step,
+		 (unsigned long long)was);
+	return true;
+}
+
+void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_policy *p)
+{
+	struct view *v = &a->views[0];
+	uint64_t step = v->step, access = step_index_access_at(&v->idx, step), offset;
 	char err[200] = "";
 	struct view nv;
-	int pick = a->cmp.pick;
 
-	a->cmp.pick = -1;
-	if (pick == 2 && !a->cmp.on) { /* c: the second policy of compare mode */
+	if (pick == PICK_SECOND && !a->cmp.on) { /* c: the second policy of compare mode */
 		if (compare_start(a, p, err, sizeof err) < 0)
 			snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
 		return;
 	}
-	if (a->cmp.on && (pick == 0 || pick == 1)) { /* p in compare mode: the focused side */
-		compare_set_policy(a, pick, p);
+	if (a->cmp.on && (pick == PICK_LEFT || pick == PICK_RIGHT)) { /* p in compare mode: a side */
+		compare_set_policy(a, pick == PICK_RIGHT, p);
 		return;
 	}
-
 	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
 		return;
 	}
-	view_free(&a->views[0]);
-	a->views[0] = nv;
-	view_goto(&a->views[0], step);
-	a->quiz.asking = false;
+	/* the same point in the workload: the access, and as far into the
+	 * reclaim after it as before */
+	offset = access ? step - step_index_access_step(&v->idx, access) : 0;
+	view_free(v);
+	*v = nv;
+	quiz_withdraw(a);
 	inspector_update(a);
-	snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: run redone, %llu steps%s; now at step %llu",
-		 p->name, (unsigned long long)a->views[0].total, a->views[0].complete ? "" : " so far",
-		 (unsigned long long)a->views[0].step);
+	job_start(a, &(struct job){ .kind = JOB_ACCESS, .target = access, .offset = offset, .from = step },
+		  "the same access");
 }
 
 void app_free(struct app *a)
@@ -135,11 +169,24 @@ void app_free(struct app *a)
 	a->sc = NULL;
 }
 
+/* One step back (h): the step is shown as it is, even a decision. */
 static void go(struct app *a, uint64_t step)
 {
-	a->quiz.asking = false;
+	quiz_withdraw(a);
 	view_goto(&a->views[0], step);
 	inspector_update(a);
+}
+
+void app_goto(struct app *a, uint64_t step)
+{
+	struct view *v = &a->views[0];
+
+	go(a, step);
+	/* a jump onto a decision in quiz mode stops before it, and asks */
+	if (a->quiz.on && step > 0 && (step_index_mark(&v->idx, step) & MARK_DECISION)) {
+		go(a, step - 1);
+		quiz_before_step(a);
+	}
 }
 
 /* One step, unless the quiz wants an answer first.  False when stopped. */
@@ -178,14 +225,17 @@ int app_tick(struct app *a, int steps)
 
 static int jump(struct app *a, int dir)
 {
-	uint64_t s = view_find(&a->views[0], a->ui.filter, dir);
+	char what[64];
 
-	if (!s) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step %s", filter_name[a->ui.filter],
-			 dir > 0 ? "after this one" : "before this one");
-		return REDRAW_ALL;
-	}
-	go(a, s);
+	snprintf(what, sizeof what, "the %s %s step", dir > 0 ? "next" : "previous",
+		 filter_name[a->ui.filter]);
+	/* in quiz mode, from before a question: the question's step is not passed */
+	job_start(a,
+		  &(struct job){ .kind = JOB_FIND,
+				 .from = a->views[0].step + (a->quiz.asking && dir > 0),
+				 .dir = dir,
+				 .filter = a->ui.filter },
+		  what);
 	return REDRAW_ALL;
 }
 
@@ -263,7 +313,7 @@ static int inspect(struct app *a)
 	const struct step_record *r;
 
 	if (a->ui.focus == PANEL_LOG && (r = log_entry(v, a->ui.log_sel))) {
-		go(a, r->step);
+		app_goto(a, r->step);
 		a->ui.log_sel = 0;
 		return REDRAW_ALL;
 	}
@@ -282,22 +332,33 @@ static int inspect(struct app *a)
 	return REDRAW_ALL;
 }
 
+/* Tab: the next panel the last frame showed (ui.shown, set by the draw). */
 static int focus(struct app *a, int dir)
 {
-	do
+	for (int i = 0; i < NR_PANELS; i++) {
 		a->ui.focus = (enum panel_id)((a->ui.focus + NR_PANELS + dir) % NR_PANELS);
-	while (a->ui.focus == PANEL_COUNTERS && COLS < 110);
+		if (!a->ui.hidden[a->ui.focus])
+			break;
+	}
 	return REDRAW_ALL;
 }
 
 static int toggle_quiz(struct app *a)
 {
+	char text[8192];
+
 	a->quiz.on = !a->quiz.on;
-	a->quiz.asking = false;
-	a->quiz.verdict_step = 0;
-	snprintf(a->ui.msg, sizeof a->ui.msg,
-		 a->quiz.on ? "quiz on: step or play; you will be asked before each scan decision"
-			    : "quiz off");
+	quiz_withdraw(a);
+	if (a->quiz.on) {
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "quiz on: step or play; you will be asked before each scan decision");
+		return REDRAW_ALL;
+	}
+	if (!quiz_summary(a, text, sizeof text)) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "quiz off (no question answered)");
+		return REDRAW_ALL;
+	}
+	dialog_message(a, "Quiz over", text);
 	return REDRAW_ALL;
 }
 
@@ -371,8 +432,7 @@ static int toggle_compare(struct app *a)
 		compare_stop(a);
 		return REDRAW_ALL;
 	}
-	a->cmp.pick = 2;
-	return dialog_open(a, DLG_POLICY);
+	return dialog_open_policy(a, PICK_SECOND);
 }
 
 int app_command(struct app *a, enum command cmd)
@@ -408,15 +468,9 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_PREV: return jump(a, -1);
 	case CMD_FILTER: return dialog_open(a, DLG_FILTER);
 	case CMD_GOTO: return dialog_open(a, DLG_GOTO);
-	case CMD_FIRST: go(a, 0); return REDRAW_ALL;
-	case CMD_LAST:
-		view_finish(v);
-		go(a, v->total);
-		return REDRAW_ALL;
-	case CMD_POLICY:
-		u->playing = false;
-		a->cmp.pick = -1;
-		return dialog_open(a, DLG_POLICY);
+	case CMD_FIRST: app_goto(a, 0); return REDRAW_ALL;
+	case CMD_LAST: job_start(a, &(struct job){ .kind = JOB_LAST }, "the last step"); return REDRAW_ALL;
+	case CMD_POLICY: u->playing = false; return dialog_open_policy(a, PICK_RUN);
 	case CMD_OPEN: u->playing = false; return dialog_open(a, DLG_OPEN);
 	case CMD_FOCUS: return focus(a, 1);
 	case CMD_FOCUS_BACK: return focus(a, -1);
@@ -457,6 +511,12 @@ int app_key(struct app *a, int key)
 		r = REDRAW_ALL;
 	} else {
 		r = REDRAW_NONE;
+	}
+	if (a->job.kind != JOB_NONE) { /* any key stops a job; Esc does nothing else */
+		job_stop(a);
+		if (key == 27)
+			return REDRAW_ALL;
+		r = REDRAW_ALL;
 	}
 	if (a->dlg.kind != DLG_NONE)
 		return dialog_key(a, key) | r;

@@ -19,53 +19,29 @@
 
 #include "../engine/engine.h"
 #include "../engine/timeline.h"
+#include "../replay/diverge.h"
+#include "../replay/stepindex.h"
 #include "../scenario/scenario.h"
 #include "command.h"
 
-#define LOG_MAX	     256 /* records kept for the log panel */
-#define LOG_REPLAY   400 /* steps replayed after a seek to refill it */
-#define HIST_BUCKETS 512 /* sparkline resolution over the whole run */
+#define LOG_MAX	   256 /* records kept for the log panel */
+#define LOG_REPLAY 400 /* steps replayed after a seek to refill it */
 /* Steps indexed before the first frame: 1 Mi, or $VMSCAN_INDEX_FIRST. */
 extern uint64_t view_first_steps;
-#define VIEW_SLICE_STEPS (1u << 16) /* then this many at a time, between keys */
-
-/* History index: one byte per step. */
-enum mark_bits {
-	MARK_OUTCOME = 0x0f,  /* enum outcome */
-	MARK_DECISION = 0x10, /* a shrink_page_list/shrink_active_list step */
-	MARK_PAUSE = 0x20,    /* IN_PAUSE: the scenario asks to stop here */
-	MARK_CAPTION = 0x40,  /* first step of an operation with a caption */
-	MARK_WORKLOAD = 0x80, /* a workload step (compare mode steps by these) */
-};
-
-enum spark {
-	SPARK_INACTIVE_ANON,
-	SPARK_ACTIVE_ANON,
-	SPARK_INACTIVE_FILE,
-	SPARK_ACTIVE_FILE,
-	SPARK_FREE,
-	SPARK_REFAULT,
-	NR_SPARKS
-};
-
-struct history {
-	uint8_t *marks; /* marks[s - 1] describes step s */
-	uint64_t nr, cap;
-	uint64_t bucket_steps;		     /* steps per sparkline bucket; doubles when full */
-	unsigned nb;			     /* buckets in use */
-	uint32_t v[NR_SPARKS][HIST_BUCKETS]; /* list size at the bucket's end; refaults in it */
-	uint32_t max[NR_SPARKS];
-};
+/* Steps a run's index holds at most: STEP_INDEX_MAX_STEPS, or
+ * $VMSCAN_INDEX_MAX (the tests' small runs that are "too long"). */
+extern uint64_t view_index_limit;
+#define VIEW_SLICE_STEPS 4096 /* steps of work between two looks at the keys */
 
 struct view {
 	const struct reclaim_policy *policy;
 	struct timeline *tl;
-	struct history hist;
-	uint64_t total;	    /* steps in the run: all of them once complete */
-	bool complete;	    /* the builder has reached the end */
-	bool truncated;	    /* ...or stopped, out of memory, at total */
-	struct engine *bld; /* the builder, until complete */
-	uint32_t bld_prev_op;
+	struct step_index idx;
+	uint64_t total;			    /* steps indexed: all of the run once complete */
+	bool complete;			    /* the index is done: the whole run... */
+	bool truncated;			    /* ...or cut at total (too long, or out of memory) */
+	struct engine *bld;		    /* the builder, until the index is done */
+	bool displaced;			    /* no builder: the timeline indexed past `step` (view_settle) */
 	uint64_t step;			    /* current: the state after this step */
 	struct step_record rec;		    /* record of `step` (kind STEP_END at step 0) */
 	uint64_t prev_vmstat[NR_VM_EVENTS]; /* counters before `step` */
@@ -75,24 +51,19 @@ struct view {
 
 enum panel_id { PANEL_LISTS, PANEL_DECISION, PANEL_COUNTERS, PANEL_LOG, NR_PANELS };
 
-/* What n/N look for. */
-enum filter {
-	FILTER_DECISION,
-	FILTER_ACTIVATE,
-	FILTER_KEEP,
-	FILTER_RECLAIM,
-	FILTER_RECLAIM_CLEAN,
-	FILTER_DEACTIVATE,
-	FILTER_ROTATE,
-	FILTER_REFAULT,
-	FILTER_CAPTION,
-	NR_FILTERS
+/* What the policy dialog is choosing. */
+enum policy_pick {
+	PICK_RUN,    /* the policy of the one run shown */
+	PICK_LEFT,   /* compare mode: the left side's */
+	PICK_RIGHT,  /* ...the right side's */
+	PICK_SECOND, /* c: the policy to compare the run with */
 };
 
 enum dialog_kind { DLG_NONE, DLG_POLICY, DLG_OPEN, DLG_GOTO, DLG_FIND, DLG_FILTER, DLG_MESSAGE };
 
 struct dialog {
 	enum dialog_kind kind;
+	enum policy_pick pick; /* POLICY: what the choice is for */
 	char title[64];
 	char input[64]; /* GOTO, FIND */
 	char **items;	/* POLICY, OPEN: one line each; MESSAGE: the text lines */
@@ -110,6 +81,9 @@ struct inspector {
 	size_t nev, cap;
 };
 
+#define QUIZ_POLICIES 16 /* policies a quiz keeps a score for */
+#define QUIZ_MISSED   64 /* missed questions kept for the summary (the first ones) */
+
 struct quiz {
 	bool on;
 	bool asking;	       /* the next step is a decision, not yet shown */
@@ -117,7 +91,17 @@ struct quiz {
 	uint64_t verdict_step; /* step whose answer is being shown, 0: none */
 	int guess;	       /* enum outcome the student chose */
 	bool right;
-	unsigned score, asked;
+	unsigned score, asked; /* under the policy shown */
+	struct quiz_score {
+		const struct reclaim_policy *policy;
+		unsigned right, asked;
+	} per[QUIZ_POLICIES];
+	struct quiz_miss {
+		const struct reclaim_policy *policy;
+		struct step_record q;
+		uint8_t guess;
+	} missed[QUIZ_MISSED];
+	unsigned nr_missed; /* all of them, even past QUIZ_MISSED */
 };
 
 struct ui {
@@ -133,32 +117,49 @@ struct ui {
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;
 	int log_sel, counters_top, decision_top;
-	char msg[160]; /* one-line status, cleared by the next key */
+	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
+	char msg[256];		/* one-line status, cleared by the next key */
 };
 
 /* Compare mode: the same scenario under two policies, in lockstep by
- * workload step.  Position k is the state after the k-th workload step and
- * all the reclaim it caused, on each side (at[side][k] engine steps).
- * Divergence rule: see compare.c. */
+ * workload access.  Position k is the state after access k and all the
+ * reclaim it caused, on each side; at a divergence each side can also
+ * stand inside stretch k, at the moment the two part ways (compare.c). */
 struct compare {
 	bool on;
-	int focus;	 /* side that p addresses; Tab switches */
-	int pick;	 /* what the policy dialog chooses: -1 the policy (one view),
-				 * 0/1 that side's policy, 2 compare's second policy */
-	uint64_t k, nr;	 /* position, and workload steps in the run */
-	uint64_t *at[2]; /* at[side][k]: engine step of position k (8 bytes a workload step) */
-	uint8_t *divmap; /* bit k: position k is a divergence (1 bit a workload step) */
-	uint64_t nr_div;
-	/* scratch for the rule, one slot per page of the scenario's objects */
-	uint32_t *base; /* first slot of each object */
-	uint32_t *stamp[2], *order, gen;
-	uint8_t *out;
-	struct { /* the divergence at position k, if k is one */
+	int focus;		  /* side that p addresses; Tab switches */
+	enum div_kind kind;	  /* what n/N look for; f chooses */
+	uint64_t k;		  /* position */
+	bool moment;		  /* each side stands at div.rec[side], inside stretch k */
+	struct lockstep ls;	  /* the divergences, classified a slice at a time */
+	struct stretch_rule rule; /* to name the page of one stretch's divergence */
+	struct {		  /* the divergence at position k, if k is one */
 		bool found;
-		uint64_t k;
+		enum div_kind kind;
+		uint64_t k, rank;
 		uint32_t object, index;
-		struct step_record rec[2]; /* each side's first decision about the page */
+		struct step_record rec[2]; /* each side's record at the moment */
 	} div;
+};
+
+/* Work that a command asked for and that runs a slice at a time between
+ * keys (job.c): any key stops it. */
+enum job_kind {
+	JOB_NONE,
+	JOB_GOTO,     /* go to step `target` once it is indexed */
+	JOB_FIND,     /* n/N: the next step of `filter` from `from` in `dir` */
+	JOB_LAST,     /* End: the last step, once the index is done */
+	JOB_ACCESS,   /* p: access `target`, `offset` steps into its reclaim */
+	JOB_CMP_GOTO, /* compare: position `target` once both runs reach it */
+	JOB_CMP_FIND, /* compare n/N: the next divergence of cmp.kind */
+};
+
+struct job {
+	enum job_kind kind;
+	uint64_t target, from, offset;
+	int dir;
+	enum filter filter;
+	char what[64]; /* "the next reclaim", for the progress line */
 };
 
 struct app {
@@ -170,6 +171,7 @@ struct app {
 	struct dialog dlg;
 	struct inspector insp;
 	struct quiz quiz;
+	struct job job;
 };
 
 /* Everything a panel may look at; panels never change it.  The fields
@@ -194,22 +196,25 @@ extern const int nr_speeds;
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
 	       size_t n);
 void view_free(struct view *v);
-/* Build @steps more steps of the index (view_build did the first ones);
- * -1 when memory ran out (the run is cut there).  view_finish: all of it. */
-int view_build_more(struct view *v, uint64_t steps);
-void view_finish(struct view *v);
+/* Index up to @steps more steps of the run (view_build did the first
+ * ones); returns how many.  Never more: a caller that needs the index to
+ * reach further calls it again between keys (app_work). */
+uint64_t view_build_more(struct view *v, uint64_t steps);
 /* The snapshot budget of @v's run: timeline_default_budget(), counting the
  * trace and the step index the visualizer holds. */
 size_t view_budget(const struct view *v);
-/* At the last step?  Builds more first if the run goes on. */
+/* Without a builder, indexing moves the shown timeline: this puts it back
+ * at `step` (a replay of one snapshot interval at most). */
+void view_settle(struct view *v);
+/* At the last step?  Indexes one slice more first if the run goes on. */
 bool view_at_end(struct view *v);
+/* Moves to @step, or to the last step indexed if @step is past it. */
 void view_goto(struct view *v, uint64_t step);
 void view_forward(struct view *v);
 const struct engine *view_engine(const struct view *v);
-/* Next (dir +1) or previous (-1) step from the current that @f matches; 0 if none. */
-uint64_t view_find(struct view *v, enum filter f, int dir);
-bool filter_matches(enum filter f, uint8_t mark);
-extern const char *const filter_name[NR_FILTERS];
+/* Next (dir +1) or previous (-1) step from the current that @f matches,
+ * among the steps indexed; 0 if none. */
+uint64_t view_find(const struct view *v, enum filter f, int dir);
 /* Record of the step after the current one, without showing it. */
 struct step_record view_peek(struct view *v);
 
@@ -225,35 +230,68 @@ int app_command(struct app *a, enum command cmd);
 int app_key(struct app *a, int key);
 int app_tick(struct app *a, int steps);
 int app_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
-void app_set_policy(struct app *a, const struct reclaim_policy *p);
+/* The policy dialog chose @p for @pick. */
+void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_policy *p);
+/* A jump to @step (n/N, g, End, a log entry): in quiz mode, onto a
+ * decision, it stops before it and asks. */
+void app_goto(struct app *a, uint64_t step);
+bool app_keep_access(struct app *a, uint64_t access, uint64_t offset, uint64_t was);
 void app_free(struct app *a);
 const char *object_name(const struct app *a, uint32_t object);
 /* Pages in display order, for cursor moves: fills @out (size @n). */
 uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n);
 
+/* job.c: slices of work between keys */
+void job_start(struct app *a, const struct job *j, const char *what);
+bool job_try(struct app *a);	/* true: done (or no job) */
+void job_stop(struct app *a);	/* a key stopped it */
+void app_settle(struct app *a); /* every view's timeline back at its step (view_settle) */
+bool app_busy(const struct app *a);
+/* One slice of work (the job's, else the background's); a redraw mask. */
+int app_work(struct app *a);
+
 /* inspector.c */
 void inspector_select(struct app *a, uint32_t object, uint32_t index);
-void inspector_update(struct app *a);
+/* Replays a slice more of the page's history; false when nothing to do. */
+bool inspector_update(struct app *a);
 void inspector_close(struct app *a);
 
 /* quiz.c */
 int quiz_before_step(struct app *a);
 int quiz_key(struct app *a, int key);
 bool quiz_is_question(const struct step_record *r);
+/* The question, or the answer shown, is withdrawn (a move, a policy, a
+ * scenario); the score shown becomes the current policy's. */
+void quiz_withdraw(struct app *a);
+/* Leaving quiz mode: the scores and the questions missed, as text;
+ * returns the questions answered. */
+unsigned quiz_summary(const struct app *a, char *buf, size_t n);
 
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
 void compare_stop(struct app *a);
 int compare_command(struct app *a, enum command cmd); /* -1: not a compare command */
-void compare_draw(const struct app *a);
 int compare_tick(struct app *a, int steps);
 /* The policy dialog chose @p for side @side (0, 1). */
 void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p);
 /* The second policy compare mode offers against @first. */
 const struct reclaim_policy *compare_default_other(const struct reclaim_policy *first);
+uint64_t compare_positions(const struct app *a);		/* positions both runs reach so far */
+bool compare_complete(const struct app *a);			/* ...and that is all of them */
+uint64_t compare_at(const struct app *a, int side, uint64_t k); /* engine step of position k */
+void compare_go(struct app *a, uint64_t k);
+void compare_moment(struct app *a, uint64_t k);
+bool compare_find(struct app *a, uint64_t from, int dir); /* the job's search: true when done */
+bool compare_exhausted(const struct app *a);		  /* every divergence there is, found */
+bool compare_pending(const struct app *a);		  /* classification to do now */
+bool compare_work(struct app *a, uint64_t steps);	  /* false: nothing to classify */
+
+/* compare_draw.c */
+void compare_draw(const struct app *a, int ncols, int nlines);
 
 /* dialog.c */
 int dialog_open(struct app *a, enum dialog_kind kind);
+int dialog_open_policy(struct app *a, enum policy_pick pick);
 int dialog_key(struct app *a, int key);
 void dialog_message(struct app *a, const char *title, const char *text);
 void dialog_free(struct dialog *d);

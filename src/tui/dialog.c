@@ -105,25 +105,33 @@ static void fill_open(struct dialog *d)
 			add_folder(d, dirs[i], seen, &nseen);
 }
 
+int dialog_open_policy(struct app *a, enum policy_pick pick)
+{
+	a->dlg.pick = pick;
+	return dialog_open(a, DLG_POLICY);
+}
+
 int dialog_open(struct app *a, enum dialog_kind kind)
 {
 	struct dialog *d = &a->dlg;
+	enum policy_pick pick = d->pick;
 
 	dialog_free(d);
 	d->kind = kind;
+	d->pick = pick;
 	switch (kind) {
 	case DLG_POLICY: {
 		/* compare mode: c chooses the second policy, p the focused side's */
 		const struct reclaim_policy *cur = a->views[0].policy;
-		if (a->cmp.pick == 2 && !a->cmp.on) {
+		if (pick == PICK_SECOND && !a->cmp.on) {
 			snprintf(d->title, sizeof d->title, "Compare %s with", cur->name);
 			cur = compare_default_other(cur);
-		} else if (a->cmp.on && (a->cmp.pick == 0 || a->cmp.pick == 1)) {
+		} else if (a->cmp.on && (pick == PICK_LEFT || pick == PICK_RIGHT)) {
 			snprintf(d->title, sizeof d->title, "Policy of the %s side (compare mode)",
-				 a->cmp.pick ? "right" : "left");
-			cur = a->views[a->cmp.pick].policy;
+				 pick == PICK_RIGHT ? "right" : "left");
+			cur = a->views[pick == PICK_RIGHT].policy;
 		} else {
-			snprintf(d->title, sizeof d->title, "Policy: the run is redone, the step kept");
+			snprintf(d->title, sizeof d->title, "Policy: the run is redone, the access kept");
 		}
 		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
 			char line[200];
@@ -146,9 +154,9 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		}
 		break;
 	case DLG_GOTO:
-		view_finish(&a->views[0]); /* the range asked for is the whole run */
-		snprintf(d->title, sizeof d->title, "Go to step (0-%llu)",
-			 (unsigned long long)a->views[0].total);
+		snprintf(d->title, sizeof d->title, "Go to step (0-%llu%s)",
+			 (unsigned long long)a->views[0].total,
+			 a->views[0].complete ? "" : ", more as the run is indexed");
 		break;
 	case DLG_FIND: snprintf(d->title, sizeof d->title, "Find page: object index"); break;
 	case DLG_FILTER: snprintf(d->title, sizeof d->title, "What should n/N look for?"); break;
@@ -228,6 +236,7 @@ static int confirm(struct app *a)
 	struct dialog *d = &a->dlg;
 	char err[1024] = "", path[PATH_MAX];
 	enum dialog_kind kind = d->kind;
+	enum policy_pick pick = d->pick;
 	int sel = d->sel;
 
 	if (kind == DLG_OPEN && d->nr)
@@ -236,7 +245,7 @@ static int confirm(struct app *a)
 		snprintf(path, sizeof path, "%s", d->input);
 	dialog_free(d);
 	switch (kind) {
-	case DLG_POLICY: app_set_policy(a, reclaim_policies[sel]); break;
+	case DLG_POLICY: app_set_policy(a, pick, reclaim_policies[sel]); break;
 	case DLG_OPEN:
 		if (app_load(a, path, NULL, err, sizeof err) < 0)
 			dialog_message(a, "This scenario does not load", err);
@@ -244,12 +253,10 @@ static int confirm(struct app *a)
 	case DLG_GOTO: {
 		char *end;
 		unsigned long long s = strtoull(path, &end, 10);
-		if (end == path)
-			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: not a step number");
+		if (end == path || *end || path[0] == '-')
+			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: \"%.40s\" is not a step number", path);
 		else
-			view_goto(&a->views[0], s);
-		a->quiz.asking = false;
-		inspector_update(a);
+			job_start(a, &(struct job){ .kind = JOB_GOTO, .target = s }, "the step asked for");
 		break;
 	}
 	case DLG_FIND: return find_page(a, path);

@@ -8,13 +8,20 @@
  * keeps the records that name this page (object and index).  The scratch
  * engine only ever moves forward: stepping back just shows fewer of the
  * records already collected, stepping forward continues the replay.
- * Selecting another page, or another policy, starts it again.
+ * Selecting another page, or another policy, starts it again.  The replay
+ * runs VIEW_SLICE_STEPS steps at a time between keys (app_work), so a
+ * page looked at a billion steps into a run shows its history as it
+ * arrives, and the panel says how far it has got.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "panel.h"
+
+/* Records kept for one page: 12 MiB.  A page touched more often than this
+ * in the part of the run replayed shows its first events only. */
+#define INSPECTOR_MAX_EVENTS (1u << 18)
 
 static void reset(struct inspector *in)
 {
@@ -52,35 +59,42 @@ static bool names_page(const struct step_record *r, uint32_t object, uint32_t in
 	return r->count > 1 ? index >= r->index && index - r->index < r->count : r->index == index;
 }
 
-void inspector_update(struct app *a)
+bool inspector_update(struct app *a)
 {
 	struct inspector *in = &a->insp;
 	const struct view *v = &a->views[0];
 	struct engine_error err;
+	uint64_t slice = VIEW_SLICE_STEPS;
 
-	if (!in->open || !in->cursor)
-		return;
+	if (!in->open || !in->cursor || a->cmp.on)
+		return false;
 	if (in->scratch && engine_policy(in->scratch) != v->policy)
 		reset(in);
 	if (!in->scratch && !(in->scratch = engine_new(&a->sc->wl, v->policy, &err))) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "inspector: %.140s", err.msg);
-		return;
+		in->open = false;
+		return false;
 	}
-	while (in->upto < v->step && !engine_done(in->scratch)) {
+	if (in->upto >= v->step || engine_done(in->scratch))
+		return false;
+	while (in->upto < v->step && !engine_done(in->scratch) && slice--) {
 		const struct step_record *r = engine_step(in->scratch);
 		in->upto = engine_steps(in->scratch);
 		if (!names_page(r, in->object, in->index))
 			continue;
+		if (in->nev == INSPECTOR_MAX_EVENTS)
+			continue; /* counted no more: the panel says the history is cut */
 		if (in->nev == in->cap) {
 			size_t cap = in->cap ? in->cap * 2 : 64;
 			struct step_record *p = realloc(in->ev, cap * sizeof *p);
 			if (!p)
-				return;
+				return false;
 			in->ev = p;
 			in->cap = cap;
 		}
 		in->ev[in->nev++] = *r;
 	}
+	return true;
 }
 
 /* "faulted 1  referenced 3  scanned 2 ..." over the events up to @step. */
@@ -143,12 +157,16 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 static void inspector_draw(const struct rect *r, const struct frame *f, bool focused)
 {
 	const struct inspector *in = &f->app->insp;
-	char title[128], name[96], sum[200];
+	char title[192], name[96], sum[200];
 	size_t nev = 0, first;
 	int y = r->y + 1, rows;
 
 	page_name(f->app, in->object, in->index, name, sizeof name);
-	snprintf(title, sizeof title, "Page inspector: %s  (Esc closes)", name);
+	if (in->upto < f->view->step)
+		snprintf(title, sizeof title, "Page inspector: %s  (Esc closes; history read to step %llu)",
+			 name, (unsigned long long)in->upto);
+	else
+		snprintf(title, sizeof title, "Page inspector: %s  (Esc closes)", name);
 	draw_title(r, title, focused);
 	y = draw_now(r, y, f);
 	while (nev < in->nev && in->ev[nev].step <= f->view->step)
@@ -156,8 +174,8 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 	summary(in, f->view->step, sum, sizeof sum);
 	y += draw_wrap(y, r->x + 1, r->w - 2, 2, theme_attr(T_LABEL), sum);
 	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_TITLE),
-		 "history up to step %llu (%zu events, newest last):", (unsigned long long)f->view->step,
-		 nev);
+		 "history up to step %llu (%zu events%s, newest last):", (unsigned long long)f->view->step,
+		 nev, in->nev == INSPECTOR_MAX_EVENTS ? ": the first ones only" : "");
 	rows = r->y + r->h - y;
 	first = nev > (size_t)(rows > 0 ? rows : 0) ? nev - (size_t)rows : 0;
 	for (size_t i = first; i < nev && y < r->y + r->h; i++, y++) {

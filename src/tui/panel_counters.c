@@ -14,7 +14,7 @@
 
 void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
 {
-	const struct history *h = &v->hist;
+	const struct step_index *h = &v->idx;
 	uint64_t nbc = (v->step + h->bucket_steps - 1) / h->bucket_steps;
 
 	if (nbc > h->nb)

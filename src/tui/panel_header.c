@@ -64,7 +64,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 {
 	const struct app *a = f->app;
 	const struct view *v = f->view;
-	struct part p[7];
+	struct part p[8];
 	char speed[32], badge[64];
 	int n = 0, used, titlew;
 	bool badge_shown;
@@ -78,6 +78,9 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	p[n] = (struct part){ .item = T_BAR, .rank = 0 };
 	snprintf(p[n++].text, sizeof p[0].text, "| step %llu/%llu%s ", (unsigned long long)v->step,
 		 (unsigned long long)v->total, v->complete ? "" : "+ (indexing)");
+	p[n] = (struct part){ .item = T_BAR, .rank = 3 }; /* the point in the workload, which p keeps */
+	snprintf(p[n++].text, sizeof p[0].text, "| access %llu ",
+		 (unsigned long long)step_index_access_at(&v->idx, v->step));
 	p[n] = (struct part){ .item = T_BAR, .rank = 1 };
 	snprintf(p[n++].text, sizeof p[0].text, "| %s %s ", a->ui.playing ? "playing" : "paused", speed);
 	p[n] = (struct part){ .item = T_BAR, .rank = 4 };

@@ -113,7 +113,7 @@ static uint32_t list_max(const struct frame *f, int l)
 		[LRU_INACTIVE_FILE] = SPARK_INACTIVE_FILE + 1,
 		[LRU_ACTIVE_FILE] = SPARK_ACTIVE_FILE + 1,
 	};
-	const struct history *h = &f->view->hist;
+	const struct step_index *h = &f->view->idx;
 	uint64_t m;
 
 	if (!spark[l])

@@ -127,6 +127,7 @@ static void draw(struct app *a)
 		{ &panel_log, PANEL_LOG, &l.log },
 	};
 
+	app_settle(a);
 	erase();
 	theme_set_big(a->ui.big);
 	layout_compute(&l, &f, COLS, LINES);
@@ -136,8 +137,11 @@ static void draw(struct app *a)
 		refresh();
 		return;
 	}
+	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
+		if (slots[i].id < NR_PANELS)
+			a->ui.hidden[slots[i].id] = slots[i].r->h <= 0 || slots[i].r->w <= 0;
 	if (a->cmp.on) {
-		compare_draw(a);
+		compare_draw(a, COLS, LINES);
 		if (a->ui.help)
 			panel_help_draw(&f);
 		dialog_draw(&f);
@@ -217,25 +221,32 @@ static int handle_input(struct app *a, int ch)
 	return mask;
 }
 
-/* Is a view's index still being built (view.c)? */
-static bool building(const struct app *a)
+/* Work between keys (job.c) for up to WORK_MS, or until a key or a
+ * signal arrives: each slice is a few milliseconds, so a key is answered
+ * within one slice. */
+#define WORK_MS 40
+
+static bool key_waiting(void)
 {
-	for (int i = 0; i < a->nr_views; i++)
-		if (!a->views[i].complete)
-			return true;
-	return false;
+	int ch;
+
+	timeout(0);
+	ch = getch();
+	if (ch == ERR)
+		return false;
+	ungetch(ch);
+	return true;
 }
 
-/* One slice of that work, between keys: the header's step count grows. */
-static int build_slice(struct app *a)
+static int work(struct app *a)
 {
-	for (int i = 0; i < a->nr_views; i++) {
-		struct view *v = &a->views[i];
-		if (!v->complete && view_build_more(v, VIEW_SLICE_STEPS) < 0)
-			snprintf(a->ui.msg, sizeof a->ui.msg, "out of memory: the run is cut at step %llu",
-				 (unsigned long long)v->total);
-	}
-	return REDRAW_ALL;
+	long end = now_ms() + WORK_MS;
+	int mask = 0;
+
+	do
+		mask |= app_work(a);
+	while (app_busy(a) && !got_signal && now_ms() < end && !key_waiting());
+	return mask;
 }
 
 static void main_loop(struct app *a)
@@ -259,15 +270,15 @@ static void main_loop(struct app *a)
 			timeout(next > t ? (int)(next - t) : 0);
 		} else {
 			next = 0;
-			timeout(building(a) ? 0 : 250);
+			timeout(app_busy(a) ? 0 : 250);
 		}
 		ch = getch();
 		if (ch != ERR) {
 			mask |= handle_input(a, ch);
 			continue;
 		}
-		if (building(a))
-			mask |= build_slice(a);
+		if (app_busy(a))
+			mask |= work(a);
 		if (a->ui.playing && now_ms() >= next) {
 			mask |= app_tick(a, steps);
 			next += period;
@@ -346,9 +357,11 @@ int tui_run(const struct tui_options *o)
 
 	setlocale(LC_ALL, "");
 	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
-	const char *first = getenv("VMSCAN_INDEX_FIRST");
+	const char *first = getenv("VMSCAN_INDEX_FIRST"), *limit = getenv("VMSCAN_INDEX_MAX");
 	if (first && first[0] >= '1' && first[0] <= '9')
 		view_first_steps = strtoull(first, NULL, 10);
+	if (limit && limit[0] >= '1' && limit[0] <= '9')
+		view_index_limit = strtoull(limit, NULL, 10);
 	if (o->compare) {
 		/* --compare A,B */
 		char pa[32] = "", *comma;

@@ -128,8 +128,7 @@ finish
 # --- quiz -------------------------------------------------------------------------------
 start quiz 160x50 -- --quiz
 wait_for "QUIZ 0/0"; ok "--quiz starts in quiz mode" $?
-keys f c n; wait_for "shrink_page_list → page_check_references()"
-keys h; keys l; wait_for "Quiz: what will page_check_references() answer"; ok "stepping onto a decision asks first" $?
+keys f c n; wait_for "Quiz: what will page_check_references() answer"; ok "n in quiz mode stops before the decision and asks" $?
 wait_for "your answer:"; ok "the quiz shows the answer keys" $?
 keys c; wait_for "RIGHT:"; ok "a right answer is recognised" $?
 wait_for "QUIZ 1/1"; ok "the score counts it" $?
@@ -137,6 +136,40 @@ keys l; wait_for "Quiz: what will"; keys a; wait_for "NOT QUITE:"; ok "a wrong a
 wait_for "QUIZ 1/2"; ok "the score counts the wrong answer" $?
 keys q; wait_for "EXIT=0"
 finish
+# At projector sizes, the torrent under 2.6.33 (issue 16's case): the page
+# asked about is the one marked (reverse, or the examined colour), in the
+# isolated batch, and nothing shows the answer before the guess.
+lists_marked() {	# the list rows (title to the evicted strip) drawn with the examined mark
+	"${T[@]}" capture-pane -p -e -t "$S" | sed -n '/LRU lists/,/ evicted /p' |
+		grep -E $'\e\\[[0-9;]*(48;5;255|7)[;m]' | sed -E $'s/\e\\[[0-9;]*m//g' | awk '{print $1}'
+}
+for size in 80x24 100x30 120x40; do
+	start "quiz$size" "$size" -- --quiz --policy 2.6.33 data/used-once-mmap.json
+	keys g 4 3 6 Enter; wait_for "Quiz: what will page_check_references() answer"; ok "$size: g onto a decision asks about it" $?
+	wait_re "\| step 435/"; ok "$size: ...standing before it (step 435)" $?
+	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 436, libc.so[15]" $?
+	[ "$(lists_marked)" = isolated ]; ok "$size: the marked cell is the asked page's, in the isolated batch ($(lists_marked | tr '\n' ' '))" $?
+	! screen | grep -qE "TAKEN|^ +▶ |^ why |^ then |NOT QUITE|RIGHT:"; ok "$size: no taken test, outcome or reason before the guess" $?
+	! screen | grep -qE "^ +436 "; ok "$size: no log row for the asked step" $?
+	screen | grep -qE "QUIZ 0/0"; ok "$size: the score badge is on screen" $?
+	keys d; wait_for "cannot deactivate"; ok "$size: an answer shrink_page_list cannot give is refused" $?
+	screen | grep -qF "QUIZ 0/0" && screen | grep -qF "Quiz: what will"; ok "$size: ...not scored, and the question stays" $?
+	keys a; wait_for "RIGHT: you said activate"; ok "$size: a activate is right under 2.6.33 (page_mapping_inuse)" $?
+	wait_for "QUIZ 1/1"; ok "$size: the badge counts it" $?
+	keys p Down Down Down Enter; wait_re "policy 2\.6\.34 "
+	! screen | grep -qE "RIGHT:|NOT QUITE:"; ok "$size: another policy withdraws the answer shown" $?
+	screen | grep -qF "QUIZ 0/0"; ok "$size: the score is 2.6.34's own (0/0)" $?
+	keys p Home Enter; wait_re "policy 2\.6\.33 "; wait_for "QUIZ 1/1"; ok "$size: back to 2.6.33, its score again" $?
+	keys f d n; wait_for "what will shrink_active_list() answer"; ok "$size: an active-list question" $?
+	keys r; wait_for "cannot reclaim"; ok "$size: reclaim is refused there" $?
+	screen | grep -qF "your answer: d deactivate  o rotate"; ok "$size: only deactivate and rotate are offered" $?
+	keys l; wait_for "Quiz: what will"; ok "$size: stepping does not skip the question" $?
+	keys Escape; wait_gone "Quiz: what will"; ok "$size: Esc shows the answer unscored" $?
+	keys Q; wait_for "Quiz over"; ok "$size: leaving quiz mode shows the scores" $?
+	wait_for "2.6.33: 1 right of 1"; ok "$size: ...per policy" $?
+	keys q q; wait_for "EXIT=0"
+	finish
+done
 
 # --- policy switch on a torrent scenario ---------------------------------------------------
 if [ -n "$TORRENT" ]; then
@@ -145,8 +178,9 @@ if [ -n "$TORRENT" ]; then
 	keys f c n; wait_for "used_once"; s1=$(step_of)
 	wait_for "policy 2.6.34"; ok "the scenario's policy is used" $?
 	keys p; wait_for "Policy: the run is redone"; ok "p lists the policies" $?
+	acc=$(screen | sed -nE 's/.*\| access ([0-9]+) .*/\1/p' | head -n 1)
 	keys Home Enter; wait_for "policy 2.6.33 |"; ok "choosing 2.6.33 redoes the run" $?
-	wait_re "\| step $s1/"; ok "the view stays at the same step" $?
+	wait_re "\| access $acc " && wait_for "2.6.33: same access $acc (" ; ok "the view stays at the same access ($acc), and says so" $?
 	keys f a n; wait_for "page_mapping_inuse()"; ok "under 2.6.33 the decision is page_mapping_inuse()" $?
 	keys f c n; wait_for "no reclaim_clean step after this one"; ok "2.6.33 has no reclaim_clean decisions" $?
 	keys q; wait_for "EXIT=0"
@@ -216,34 +250,34 @@ if [ "${VMSCAN_SANITIZED:-0}" != 1 ]; then
 	finish
 fi
 
-# --- compare mode (issue 5) ----------------------------------------------------------------
-# side bars: ">left: 2.6.33 | access K/N | step S/T | free ..." (">": the focused side)
-access_of() { screen | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+)\/.*/\1/p" | head -n 1; }
+# --- compare mode ------------------------------------------------------------------------------
+# main bar: " compare A vs B | access K/N | paused | n/N: KIND | title"
+# side bars: ">left: 2.6.33 | access K | step S/T | free ..." (">": the focused side)
+side_access() { screen | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+) .*/\1/p" | head -n 1; }
+side_step() { screen | sed -nE "s/.*$1: [^ ]+ \| access [0-9]+ \| step ([0-9]+)\/.*/\1/p" | head -n 1; }
 start cmpwide 200x50 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
 wait_re "compare 2\.6\.33 vs 2\.6\.34 \| access 0/[0-9]+"; ok "--compare A,B starts the split screen at access 0" $?
-screen | grep -qE ">left: 2\.6\.33 \| access 0/[0-9]+ .*│ right: 2\.6\.34 \| access 0/"; ok "at 200 columns the sides stand side by side, both policies named" $?
-keys l l l; wait_re "right: 2\.6\.34 \| access 3/"; ok "l moves both sides one access" $?
-[ "$(access_of left)" = 3 ] && [ "$(access_of right)" = 3 ]; ok "both sides show the same access number (3)" $?
-keys h; wait_re "right: 2\.6\.34 \| access 2/" && [ "$(access_of left)" = 2 ]; ok "h moves both sides back one access" $?
-keys n; wait_re "^divergence 1/[0-9]+ after access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]: 2\.6\.33 [A-Z_a-z]+ \([a-z_0-9]+\)  vs  2\.6\.34 [A-Z_a-z]+ \("
-ok "n jumps to a divergence naming a page and both decisions" $?
+screen | grep -qE ">left: 2\.6\.33 \| access 0 .*│ right: 2\.6\.34 \| access 0 "; ok "at 200 columns the sides stand side by side, both policies named" $?
+keys l l l; wait_re "right: 2\.6\.34 \| access 3 "; ok "l moves both sides one access" $?
+[ "$(side_access left)" = 3 ] && [ "$(side_access right)" = 3 ]; ok "both sides show the same access number (3)" $?
+keys h; wait_re "right: 2\.6\.34 \| access 2 " && [ "$(side_access left)" = 2 ]; ok "h moves both sides back one access" $?
+keys n; wait_re "^divergence 1/3 at access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]: 2\.6\.33 PAGEREF_[A-Z_]+ vs 2\.6\.34 PAGEREF_[A-Z_]+"
+ok "n jumps to the first of the torrent's 3 divergences, naming a page and both decisions" $?
 line=$(screen | grep -E "^divergence " | head -n 1)
-a_out=$(echo "$line" | sed -nE 's/.*\]: 2\.6\.33 ([A-Za-z_]+) \(.*/\1/p')
-b_out=$(echo "$line" | sed -nE 's/.*  vs  2\.6\.34 ([A-Za-z_]+) \(.*/\1/p')
+a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([A-Z_]+) vs .*/\1/p')
+b_out=$(echo "$line" | sed -nE 's/.* vs 2\.6\.34 ([A-Z_]+).*/\1/p')
 [ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
-k=$(echo "$line" | sed -nE 's/.*after access ([0-9]+):.*/\1/p')
-page=$(echo "$line" | sed -nE 's/.*after access [0-9]+: ([^ ]+\[[0-9]+\]):.*/\1/p')
-[ "$(access_of left)" = "$k" ] && [ "$(access_of right)" = "$k" ]; ok "both sides stand after the divergent access ($k)" $?
-screen | awk -F'│' -v p="─ $page" 'index($1, p) { l = 1 } index($2, p) { r = 1 } END { exit !(l && r) }'
-ok "both decision panels show the decision about $page" $?
-echo "$line" | grep -qE "PAGEREF_[A-Z_]+"; ok "the decisions carry the kernel's names (PAGEREF_*)" $?
-keys n; wait_re "^divergence 2/"; ok "n again: the next divergence" $?
-keys N; wait_re "^divergence 1/"; ok "N: back to the previous divergence" $?
+k=$(echo "$line" | sed -nE 's/.* at access ([0-9]+):.*/\1/p')
+[ "$(side_access left)" = "$k" ] && [ "$(side_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
+screen | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
+keys n; wait_re "^divergence 2/3 "; ok "n again: the next divergence" $?
+keys N; wait_re "^divergence 1/3 "; ok "N: back to the previous divergence" $?
+keys l; wait_gone "at the divergence"; ok "l from the moment goes on to the end of the access's reclaim" $?
 keys Tab; wait_re "│>right: 2\.6\.34 "; ok "Tab focuses the right side" $?
 keys p; wait_for "Policy of the right side"; ok "p in compare mode chooses the focused side's policy" $?
-keys Down Enter; wait_re "│>right: refault \| access $k/"; ok "the right side is redone under the chosen policy, at the same access" $?
+keys Down Enter; wait_re "│>right: refault \| access $k "; ok "the right side is redone under the chosen policy, at the same access" $?
 screen | grep -qE "^ compare 2\.6\.33 vs refault "; ok "the left side keeps its policy" $?
-keys p Up Enter; wait_re "│>right: 2\.6\.34 \| access $k/"; ok "p again: back to 2.6.34" $?
+keys p Up Enter; wait_re "│>right: 2\.6\.34 \| access $k "; ok "p again: back to 2.6.34" $?
 keys End; wait_for "verdict:"; ok "End shows the verdict in words" $?
 screen | grep -qE "verdict: .*2\.6\.33 keeps .*2\.6\.34 keeps .*refaults [0-9]+ vs [0-9]+" &&
 	screen | grep -qE "cost: 2\.6\.33 activated [0-9]+ pages and scanned [0-9]+"; ok "the verdict names what each policy kept and the cost" $?
@@ -251,24 +285,48 @@ keys c; wait_re "\| policy 2\.6\.33 \| step [0-9]+/"; ok "c leaves compare mode"
 keys q; wait_for "EXIT=0"; ok "q exits with status 0 from compare mode" $?
 restored; ok "after compare mode the terminal is restored" $?
 finish
-start cmp80 80x24 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
-wait_re "^>left: 2\.6\.33 \| access 0/"; ok "80x24: the left side on top" $?
-screen | grep -qE "^ right: 2\.6\.34 \| access 0/"; ok "80x24: the right side below it (stacked)" $?
-keys l l; wait_re "^ right: 2\.6\.34 \| access 2/" && [ "$(access_of left)" = 2 ]; ok "80x24: stepping moves both sides" $?
-keys n; wait_re "^divergence 1/[0-9]+ after access [0-9]+: [^ ]+\[[0-9]+\]:"; ok "80x24: n names the divergent page" $?
-a_out=$(screen | sed -nE 's/^     2\.6\.33 ([A-Za-z_]+) \(.*/\1/p' | head -n 1)
-b_out=$(screen | sed -nE 's/^  vs 2\.6\.34 ([A-Za-z_]+) \(.*/\1/p' | head -n 1)
-[ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "80x24: the two decisions, one per row, differ ($a_out vs $b_out)" $?
-keys End; wait_for "verdict:"; ok "80x24: End shows the verdict" $?
-"${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re ">left: 2\.6\.33 .*│ right: 2\.6\.34 "; ok "widening to 200 columns puts the sides side by side" $?
-"${T[@]}" resize-window -t "$S" -x 80 -y 30; wait_re "^ right: 2\.6\.34 \| access"; ok "back to 80x30: stacked again" $?
-keys q; wait_for "EXIT=0"; ok "80 columns: q exits with status 0" $?
-restored; ok "80 columns: the terminal is restored" $?
-finish
+# at projector sizes, stacked: each side's bar, lists (all four, a row each
+# at least), decision line and log show one moment; f chooses what n/N
+# follow, and "the right side loses the page" reaches each of the 23 bursts
+# in which 2.6.34 evicts the database index (data/LECTURE.md)
+for size in 80x24 100x30 120x40; do
+	start "cmp$size" "$size" -- --compare 2.6.33,2.6.34 data/database-index.json
+	wait_re "^>left: 2\.6\.33 \| access 0 "; ok "$size: the left side on top" $?
+	screen | grep -qE "^ right: 2\.6\.34 \| access 0 "; ok "$size: the right side below it" $?
+	[ "$(screen | grep -cE '^ (active|inactive)_file ')" = 4 ] && [ "$(screen | grep -cE '^ evicted ')" = 2 ]
+	ok "$size: both sides show their file lists and evicted strip" $?
+	keys n; wait_re "^divergence 1/1 at access [0-9]+: index\[0\]"; ok "$size: n names the divergent page" $?
+	screen | grep -qE "^ . PAGEREF_ACTIVATE index\[0\] inactive_file → active_file" &&
+		screen | grep -qE "^ . PAGEREF_KEEP index\[0\] inactive_file → inactive_file"
+	ok "$size: a decision line for each side, about the same page, each its side's answer" $?
+	if [ "$size" = 120x40 ]; then # the newest log row of each side is the step its bar names
+		for s in left right; do
+			st=$(side_step $s)
+			screen | sed -n "/$s: /,\$p" | grep -m1 -E '^ +[0-9]+ ' | grep -qE "^ +$st . PAGEREF_[A-Z]+ +index\[0\]"
+			ok "$size: the $s side's log, lists and decision line are at one step ($st)" $?
+		done
+	fi
+	keys f f f; wait_re "n/N: right side loses"; ok "$size: f f f: n/N follow the pages the right side loses" $?
+	keys Home; wait_re "^>left: 2\.6\.33 \| access 0 "
+	seen="" bad=0
+	for i in $(seq 1 23); do
+		keys n
+		wait_re "^divergence $i/23 at access [0-9]+: index\[0\]" 5 || { bad=1; break; }
+		seen="$seen $(screen | sed -nE 's/^divergence [0-9]+\/23 at access ([0-9]+).*/\1/p' | head -n 1)"
+	done
+	[ "$bad" = 0 ] && [ "$(echo $seen | tr ' ' '\n' | sort -u | wc -l)" = 23 ]
+	ok "$size: n reaches each of the 23 bursts that lose the index, one key each ($(echo $seen | cut -c1-40)...)" $?
+	screen | grep -qE "2\.6\.34 refault" || screen | grep -qE "^ . refault"; ok "$size: there the right side refaults" $?
+	keys n; wait_for "no divergence (right side loses the page) after access"; ok "$size: and no 24th" $?
+	keys q; wait_for "EXIT=0"; ok "$size: q exits with status 0" $?
+	finish
+done
 start cmpnarrow 80x30 -- data/used-once-mmap.json
 wait_re "\| step 0/"; keys c; wait_for "Compare 2.6.34 with"; ok "c opens the policy dialog for the second policy" $?
 keys Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c Enter compares with 2.6.33" $?
 screen | grep -qE "^>left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80x30 the sides are stacked" $?
+"${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re ">left: 2\.6\.34 .*│ right: 2\.6\.33 "; ok "widening to 200 columns puts the sides side by side" $?
+"${T[@]}" resize-window -t "$S" -x 80 -y 30; wait_re "^ right: 2\.6\.33 \| access"; ok "back to 80x30: stacked again" $?
 keys c; wait_re "\| policy 2\.6\.34 \| step"; keys c; wait_for "Compare 2.6.34 with"; keys Escape
 wait_gone "Compare 2.6.34 with" && ! screen | grep -qF "compare 2.6.34 vs"; ok "c then Esc: the dialog closes, no compare mode" $?
 keys q; wait_for "EXIT=0"; finish
@@ -298,6 +356,55 @@ JSON
 	keys q; wait_for "EXIT=0"; ok "a long run: q exits with status 0" $?
 	finish
 fi
+
+# --- runs longer than anyone waits for (issue 17) -------------------------------------------------
+# About 6.5e10 steps in a few hundred bytes: every command that needs more of
+# the index gets it a slice at a time between keys, so a key or a signal is
+# answered at once, and the index stops at its limit ($VMSCAN_INDEX_MAX here,
+# 64 Mi steps by default) and says so.
+cat >"$LOGDIR/endless.json" <<'JSON'
+{ "format": 1, "title": "endless", "memory": { "pages": 4096 },
+  "objects": [ { "name": "big", "type": "file", "pages": 65536 } ],
+  "workload": [ { "op": "repeat", "count": 1000000, "ops": [ { "op": "read", "object": "big" } ] } ] }
+JSON
+rss_kb() { ps -o rss= -p "$(app_pid)" 2>/dev/null | tr -d ' '; }
+start endless 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
+wait_re '\| step 0/[0-9]+\+' 20; ok "an endless run: on screen while its index grows" $?
+keys g 9 9 9 9 9 9 9 9 9 9 9 Enter; wait_for "looking for the step asked for" 3; ok "g far ahead: it looks, and says any key stops it" $?
+keys '?'; wait_for "step back one step" 2; ok "a key during the search is answered (the help opens)" $?
+wait_for "stopped looking for the step asked for" 2 || screen | grep -q "step back one step"; ok "...and the key stopped the search" $?
+keys q q; wait_for "EXIT=0" 3; ok "q quits at once after a search of an endless run" $?
+restored; ok "the terminal is restored" $?
+finish
+start endless2 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
+wait_re '\| step 0/[0-9]+\+' 20; keys f a n; wait_for "looking for the next activate step" 3; ok "n for a step that never comes: it looks" $?
+sleep 0.5; kill -TERM "$(app_pid)"; wait_for "EXIT=143" 3; ok "SIGTERM during the search ends it with status 143" $?
+restored; ok "...and restores the terminal" $?
+finish
+start endless3 80x24 VMSCAN_INDEX_FIRST=1000 VMSCAN_INDEX_MAX=300000 -- "$LOGDIR/endless.json"
+wait_re '\| step 0/300000 ' 20; ok "the index stops at its limit (300000 steps here)" $?
+r1=$(rss_kb); sleep 1; r2=$(rss_kb)
+[ -n "$r1" ] && [ -n "$r2" ] && [ $((r2 - r1)) -lt 1024 ]; ok "once it stops, memory stops growing ($r1 then $r2 KiB)" $?
+keys End; wait_for "longer than the visualizer indexes" 3; ok "End says the run is longer than the index" $?
+wait_re '\| step 300000/300000 '; ok "...and goes to the last step indexed" $?
+keys h; wait_re '\| step 299999/300000 '; ok "stepping back from there works" $?
+keys g 5 0 0 0 0 0 Enter; wait_for "past what the visualizer indexes" 3; ok "g past the limit says so" $?
+keys g 1 2 3 4 5 Enter; wait_re '\| step 12345/300000 '; ok "g within the index goes there" $?
+keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access [0-9]+/" 5; ok "compare mode on a run cut short" $?
+keys End; wait_re "^>left: 2\.6\.34 \| access [1-9][0-9]* " 5; ok "...End goes to the last access both runs indexed" $?
+keys q; wait_for "EXIT=0" 3; ok "q quits" $?
+finish
+start endless4 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
+wait_re '\| step 0/[0-9]+\+' 20; keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access 0/" 5; ok "compare mode starts at once on an endless run" $?
+keys n; wait_for "looking for the next divergence" 3; keys q; wait_for "EXIT=0" 3; ok "n in compare mode, then q: answered at once" $?
+finish
+
+# --- g and its numbers -----------------------------------------------------------------------------
+start goto 80x24 -- data/database-index.json
+keys g 9 9 9 9 9 9 9 9 Enter; wait_for "step 99999999 is past the end: the run has 34647 steps"; ok "g past the end says so" $?
+wait_re '\| step 34647/34647 '; ok "...and goes to the last step" $?
+keys g x Enter; wait_for "is not a step number"; ok "g with no number says so" $?
+keys q; wait_for "EXIT=0"; finish
 
 # --- sanitizers ------------------------------------------------------------------------------
 if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * replay/diverge.h - where two policies part ways on the same workload
+ *
+ * Roles.  Two runs of one scenario under two policies take different
+ * numbers of steps (each runs the reclaim its own rules cause), so they
+ * are aligned by workload access: the "stretch" k of a run is access k
+ * (its workload step) and every step after it up to access k + 1.  A
+ * stretch_rule looks at one stretch of both runs and says whether they
+ * diverge there, in two senses:
+ *
+ *  - DIV_DECISION: for some page that BOTH runs scanned in the stretch,
+ *    the first scan decision each took about it there differs
+ *    (PAGEREF_ACTIVATE vs PAGEREF_KEEP, deactivate vs rotate...).  Pages
+ *    scanned on one side only, later decisions about the same page, and
+ *    the rule (branch) behind an equal outcome do not count.  The page
+ *    named is the one whose first decision comes first on the left.
+ *  - DIV_FATE: the access found its page in memory on one side and not
+ *    on the other, or refaulted (was evicted earlier) on one side only.
+ *    The side that missed "loses" it: DIV_FATE_LEFT and DIV_FATE_RIGHT
+ *    keep one side's losses only.  Consecutive fate divergences on the
+ *    same object, no more than FATE_GAP accesses apart, are one episode
+ *    (a burst of refaults of a database index is one, not 64): only the
+ *    episode's first access is marked.
+ *
+ * A lockstep runs two engines side by side, a stretch at a time, through
+ * a stretch_rule, and keeps four bits an access: which kinds of
+ * divergence start there.  It runs in slices (lockstep_run) so that a
+ * front end can answer keys in between.
+ *
+ *	struct lockstep ls;
+ *	lockstep_start(&ls, &wl, policies, &err);
+ *	while (!ls.done)
+ *		lockstep_run(&ls, 4096, accesses_indexed);
+ *	k = lockstep_find(&ls, DIV_FATE_RIGHT, k, +1);
+ *	lockstep_free(&ls);
+ *
+ * No I/O, no curses; allocation failures come back as -1.
+ */
+#ifndef VMSCAN_REPLAY_DIVERGE_H
+#define VMSCAN_REPLAY_DIVERGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../engine/engine.h"
+
+enum div_kind {
+	DIV_DECISION,	/* a page both sides scanned got different first decisions */
+	DIV_FATE,	/* the access's page in memory on one side only */
+	DIV_FATE_LEFT,	/* ...and the left side is the one without it */
+	DIV_FATE_RIGHT, /* ...the right side */
+	NR_DIV_KINDS
+};
+/* "decisions differ", "in memory on one side only", ... */
+extern const char *const div_kind_name[NR_DIV_KINDS];
+
+#define FATE_GAP 32 /* accesses: closer fate divergences on one object are one episode */
+
+/* What an access found. */
+enum fate { FATE_NONE, FATE_HIT, FATE_FAULT, FATE_REFAULT };
+enum fate fate_of(const struct step_record *r);
+
+struct seen_page; /* private to diverge.c */
+
+struct stretch_result {
+	bool decision;		     /* DIV_DECISION */
+	uint32_t object, index;	     /* its page */
+	uint32_t rank;		     /* its rank among the left's first decisions */
+	struct step_record first[2]; /* each side's first decision about the page */
+	int loser;		     /* DIV_FATE: the side that missed, -1 none */
+	enum fate fate[2];	     /* what the access found on each side */
+	bool oom;		     /* scratch memory ran out: decisions not compared */
+};
+
+/* The rules on one stretch: feed every record of the left side's stretch,
+ * then every record of the right side's, then ask. */
+struct stretch_rule {
+	struct seen_page *slot; /* open addressing, by (object, index) */
+	uint32_t cap, used, gen, ranked;
+	struct step_record access[2]; /* each side's workload step */
+	bool have_access[2];
+	struct stretch_result res;
+};
+void stretch_begin(struct stretch_rule *sr);
+void stretch_feed(struct stretch_rule *sr, int side, const struct step_record *r);
+const struct stretch_result *stretch_end(struct stretch_rule *sr);
+void stretch_free(struct stretch_rule *sr);
+
+struct lockstep {
+	struct engine *e[2];
+	struct stretch_rule rule;
+	struct step_record next[2]; /* each side's access read ahead, for the next stretch */
+	bool have_next[2];
+	int phase;    /* where lockstep_run() goes on (diverge.c) */
+	uint64_t k;   /* accesses classified */
+	bool done;    /* the runs ended (or memory ran out) */
+	uint8_t *map; /* a nibble an access: bit kind set where a divergence of that kind starts */
+	uint64_t cap; /* accesses the map has room for */
+	uint64_t count[NR_DIV_KINDS];
+	uint64_t last_k[NR_DIV_KINDS]; /* the last fate divergence of each kind, and its object */
+	uint32_t last_object[NR_DIV_KINDS];
+};
+
+/* Starts both runs of @wl under @p[0] (left) and @p[1] (right). */
+int lockstep_start(struct lockstep *ls, const struct workload *wl, const struct reclaim_policy *const p[2],
+		   struct engine_error *err);
+/* Classifies further stretches, about @steps engine steps' worth, but no
+ * access past @limit.  Returns the accesses classified; -1 out of memory
+ * (then ls->done). */
+int64_t lockstep_run(struct lockstep *ls, uint64_t steps, uint64_t limit);
+void lockstep_free(struct lockstep *ls);
+/* Does a divergence of @kind start at access @k (classified ones only)? */
+bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k);
+/* The next (@dir > 0) or previous access from @from where one starts; 0 if none so far. */
+uint64_t lockstep_find(const struct lockstep *ls, enum div_kind kind, uint64_t from, int dir);
+/* Divergences of @kind at accesses 1..@k. */
+uint64_t lockstep_rank(const struct lockstep *ls, enum div_kind kind, uint64_t k);
+
+#endif

@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/compare_draw.c - compare mode's screen
+ *
+ *   bar          compare A vs B | access k/N | play state | what n/N find
+ *   caption      (or the message)
+ *   divergence   the one at this access, or how many there are; the
+ *                verdict at the end (as many rows as it needs, within reason)
+ *   objects      each object's residency and refaults, left|right
+ *   left side    its bar, its lists, its decision line(s), its log
+ *   right side   the same
+ *   footer
+ *
+ * 160 columns or more: the sides side by side; narrower, one above the
+ * other, each side's lists given a row a list at least (compressed: one
+ * cell stands for several pages), then its decision, then the log with
+ * what is left.  Each side's lists, decision line and log show the same
+ * step: at a divergence's moment, that moment.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../replay/verdict.h"
+#include "panel.h"
+
+#define SIDE_BY_SIDE_COLS 160
+
+static const char *const side_name[2] = { "left", "right" };
+
+static bool is_scan(const struct step_record *r)
+{
+	return r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
+}
+
+/* The kernel's name for a scan decision: PAGEREF_* for page_check_references(). */
+static const char *decision_name(const struct step_record *r)
+{
+	if (r->kind == STEP_SCAN_INACTIVE)
+		switch (r->outcome) {
+		case OUT_ACTIVATE: return "PAGEREF_ACTIVATE";
+		case OUT_KEEP: return "PAGEREF_KEEP";
+		case OUT_RECLAIM: return "PAGEREF_RECLAIM";
+		case OUT_RECLAIM_CLEAN: return "PAGEREF_RECLAIM_CLEAN";
+		default: break;
+		}
+	return r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
+}
+
+/* What an access found, in a word. */
+static const char *fate_word(const struct step_record *r)
+{
+	switch (fate_of(r)) {
+	case FATE_HIT: return "in memory";
+	case FATE_FAULT: return "fault";
+	case FATE_REFAULT: return "refault (evicted earlier)";
+	case FATE_NONE: break;
+	}
+	return outcome_name[r->outcome < NR_OUTCOMES ? r->outcome : OUT_NONE];
+}
+
+static void bar(const struct app *a, int cols)
+{
+	const struct compare *c = &a->cmp;
+	char total[32];
+
+	if (compare_complete(a))
+		snprintf(total, sizeof total, "%llu", (unsigned long long)compare_positions(a));
+	else
+		snprintf(total, sizeof total, "%llu+", (unsigned long long)compare_positions(a));
+	attron(theme_attr(T_BAR));
+	mvhline(0, 0, ' ', cols);
+	attroff(theme_attr(T_BAR));
+	draw_fmt(0, 0, cols, theme_attr(T_BAR), " compare %s vs %s | access %llu/%s | %s | n/N: %s | %s ",
+		 a->views[0].policy->name, a->views[1].policy->name, (unsigned long long)c->k, total,
+		 a->ui.playing ? "playing" : "paused", div_kind_name[c->kind], a->sc->title);
+}
+
+/* The verdict in words (replay/verdict.h), one string. */
+static void verdict_text(const struct app *a, char *buf, size_t n)
+{
+	struct verdict v;
+	size_t len = (size_t)snprintf(buf, n, "verdict:");
+
+	verdict_make(&v, view_engine(&a->views[0]), view_engine(&a->views[1]));
+	for (uint32_t i = 0; i < v.nr && len + 2 < n; i++) {
+		buf[len++] = ' ';
+		len += verdict_object_text(&v, i, object_name(a, v.obj[i].object), buf + len, n - len);
+	}
+	if (!v.nr && len + 2 < n) {
+		buf[len++] = ' ';
+		len += verdict_same_text(buf + len, n - len);
+	}
+	if (len + 2 < n) {
+		buf[len++] = ' ';
+		verdict_cost_text(&v, buf + len, n - len);
+	}
+	verdict_free(&v);
+}
+
+/* Rows draw_wrap() takes for @s at width @w (the same cuts: at a space). */
+static int wrap_rows(const char *s, int w)
+{
+	int rows = 0;
+
+	while (*s) {
+		size_t n = strlen(s);
+		if (n > (size_t)w) {
+			size_t sp = (size_t)w;
+			while (sp > 0 && s[sp] != ' ')
+				sp--;
+			n = sp ? sp : (size_t)w;
+		}
+		s += n;
+		while (*s == ' ')
+			s++;
+		rows++;
+	}
+	return rows ? rows : 1;
+}
+
+static bool at_end(const struct app *a)
+{
+	return compare_complete(a) && a->cmp.k >= compare_positions(a) && a->cmp.k > 0;
+}
+
+/* The divergence at this access, or what n finds, or the verdict. */
+static void draw_divergence(int y, int rows, int w, const struct app *a)
+{
+	const struct compare *c = &a->cmp;
+	uint64_t n = c->ls.count[c->kind];
+	char page[96], text[1024], side_text[2][80];
+	int x;
+
+	if (at_end(a)) {
+		verdict_text(a, text, sizeof text);
+		draw_wrap(y, 0, w, rows, theme_attr(T_TAKEN), text);
+		return;
+	}
+	if (!c->div.found) {
+		snprintf(text, sizeof text, "n: the next divergence (%s): %llu %s; f: another kind",
+			 div_kind_name[c->kind], (unsigned long long)n,
+			 c->ls.done		? "in the run"
+			 : compare_exhausted(a) ? "in the part indexed"
+						: "so far");
+		draw_wrap(y, 0, w, rows, theme_attr(T_DIM), text);
+		return;
+	}
+	page_name(a, c->div.object, c->div.index, page, sizeof page);
+	x = draw_fmt(y, 0, w, theme_attr(T_WARN), "divergence %llu/%llu%s at access %llu: %s",
+		     (unsigned long long)c->div.rank, (unsigned long long)n, compare_exhausted(a) ? "" : "+",
+		     (unsigned long long)c->div.k, page);
+	/* each side's word, when both fit (the sides' decision lines say it too) */
+	for (int s = 0; s < 2; s++) {
+		const struct step_record *r = &c->div.rec[s];
+		const char *word = c->div.kind == DIV_DECISION ? decision_name(r) : fate_word(r);
+		snprintf(side_text[s], sizeof side_text[s], "%s%s %s", s ? " vs " : ": ",
+			 a->views[s].policy->name, word);
+	}
+	if (x + str_width(side_text[0]) + str_width(side_text[1]) <= w)
+		for (int s = 0; s < 2; s++)
+			x += draw_str(y, x, w - x, theme_outcome(c->div.rec[s].outcome), side_text[s]);
+	if (rows > 1 && !c->moment)
+		draw_str(y + 1, 0, w, theme_attr(T_DIM), "h: back to the moment itself, on both sides");
+}
+
+/* Each object: resident pages and refaults on both sides, "left|right",
+ * whole items only, an elision mark when some do not fit. */
+static void draw_objects(int y, int w, const struct app *a)
+{
+	int x = draw_str(y, 0, w, theme_attr(T_LABEL), "resident|refaults ");
+	char item[160];
+
+	for (uint32_t o = 0; o < a->sc->wl.nr_objects; o++) {
+		struct object_stats s0 = engine_object(view_engine(&a->views[0]), o);
+		struct object_stats s1 = engine_object(view_engine(&a->views[1]), o);
+		uint32_t pages = a->sc->wl.objects[o].pages;
+		bool differ = s0.resident != s1.resident || s0.refaults != s1.refaults;
+		int iw;
+		snprintf(item, sizeof item, "%s %u|%u%% rf %llu|%llu  ", object_name(a, o),
+			 100 * s0.resident / pages, 100 * s1.resident / pages,
+			 (unsigned long long)s0.refaults, (unsigned long long)s1.refaults);
+		iw = str_width(item) - 2;
+		if (x + iw > w - 2 && (o + 1 < a->sc->wl.nr_objects || x + iw > w)) {
+			draw_str(y, x, w - x, theme_attr(T_DIM), misc_glyph(G_ELIDED));
+			return;
+		}
+		x += draw_str(y, x, w - x, theme_attr(differ ? T_WARN : T_DIM), item);
+	}
+}
+
+/* One side's record, the step its lists show: the page, the outcome and
+ * the rule on the first row, the reason on the rows after. */
+static void draw_decision(int y, int x0, int w, int rows, const struct app *a, int s)
+{
+	const struct view *v = &a->views[s];
+	const struct step_record *r = &v->rec;
+	char page[96];
+	int x = x0;
+
+	if (rows <= 0)
+		return;
+	if (v->step == 0 || r->kind == STEP_END) {
+		draw_str(y, x, w, theme_attr(T_DIM),
+			 v->step ? "the run is over" : "step 0: nothing has happened yet");
+		return;
+	}
+	page_name(a, r->object, r->index, page, sizeof page);
+	x += draw_fmt(y, x, x0 + w - x, theme_outcome(r->outcome), "%s %s ", outcome_glyph(r->outcome),
+		      is_scan(r)		 ? decision_name(r)
+		      : r->kind == STEP_WORKLOAD ? fate_word(r)
+						 : outcome_name[r->outcome]);
+	x += draw_fmt(y, x, x0 + w - x, theme_attr(T_NORMAL), "%s %s %s %s ", page,
+		      r->from < NR_LISTS ? lru_name[r->from] : "-", misc_glyph(G_ARROW),
+		      r->to < NR_LISTS ? lru_name[r->to] : "-");
+	draw_fmt(y, x, x0 + w - x, theme_attr(T_DIM), "(%s)", branch_name(v->policy, r->branch));
+	if (rows > 1 && r->branch != BR_NONE)
+		draw_wrap(y + 1, x0 + 2, w - 2, rows - 1, theme_attr(T_NORMAL),
+			  branch_reason(v->policy, r->branch));
+}
+
+/* The side's steps in stretch k up to the step shown, newest first. */
+static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
+{
+	const struct compare *c = &a->cmp;
+	const struct view *v = &a->views[s];
+	uint64_t from = c->k ? compare_at(a, s, c->k - 1) : 0;
+	int y = r->y, i = 0;
+	const struct step_record *rec;
+
+	if (!c->k || r->h <= 0)
+		return;
+	for (; y < r->y + r->h && (rec = log_entry(v, i)) && rec->step > from; i++, y++) {
+		char name[96];
+		int x = r->x + 1;
+		page_name(a, rec->object, rec->index, name, sizeof name);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%7llu ",
+			      (unsigned long long)rec->step);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome), "%s %-21s",
+			      outcome_glyph(rec->outcome),
+			      is_scan(rec) ? decision_name(rec) : outcome_name[rec->outcome]);
+		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
+		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(v->policy, rec->branch));
+	}
+}
+
+/* Lists the side shows: the evictable four, the unevictable list when
+ * either side has pages on it, and a row kept for the isolated batch. */
+static int nr_lists(const struct app *a)
+{
+	int n = 5;
+
+	for (int s = 0; s < 2; s++)
+		if (engine_list(view_engine(&a->views[s]), LRU_UNEVICTABLE).nr)
+			return n + 1;
+	return n;
+}
+
+static void draw_side(const struct rect *r, const struct app *a, int s)
+{
+	const struct compare *c = &a->cmp;
+	const struct view *v = &a->views[s];
+	struct frame f = { .app = a, .view = v, .e = view_engine(v) };
+	struct watermarks wm = engine_watermarks(f.e);
+	int rows = r->h - 1, lmin = nr_lists(a) + 1, want = panel_lists_want(&f, r->w), lh, dh, gh;
+	char where[96] = "";
+
+	if (want < lmin)
+		want = lmin;
+	dh = rows >= lmin + 4 ? 2 : 1;
+	if (rows - dh >= want + 3)
+		lh = want; /* the rest goes to the log */
+	else
+		lh = rows - dh - (rows - dh - lmin >= 3 ? 2 : 0);
+	if (lh > rows - dh)
+		lh = rows - dh;
+	gh = rows - lh - dh;
+	if (c->moment)
+		snprintf(where, sizeof where, ", at the divergence");
+	draw_fmt(r->y, r->x, r->w, theme_attr(c->focus == s ? T_TITLE_FOCUS : T_BAR),
+		 "%s%s: %s | access %llu | step %llu/%llu%s%s | free %u (min %u low %u high %u) ",
+		 c->focus == s ? ">" : " ", side_name[s], v->policy->name, (unsigned long long)c->k,
+		 (unsigned long long)v->step, (unsigned long long)v->total, v->complete ? "" : "+", where,
+		 engine_list(f.e, LRU_FREE).nr, wm.min, wm.low, wm.high);
+	if (lh >= 2)
+		panel_lists.draw(&(struct rect){ r->y + 1, r->x, lh, r->w }, &f, false);
+	draw_decision(r->y + 1 + lh, r->x + 1, r->w - 2, dh, a, s);
+	draw_stretch_log(&(struct rect){ r->y + 1 + lh + dh, r->x, gh, r->w }, a, s);
+}
+
+static void footer(int y, int cols)
+{
+	attron(theme_attr(T_BAR));
+	mvhline(y, 0, ' ', cols);
+	attroff(theme_attr(T_BAR));
+	draw_fmt(y, 0, cols, theme_attr(T_BAR),
+		 " %s access  n/N next  f kind  Tab side  p policy  Space play  Home/End  c leave  ? help  q "
+		 "quit ",
+		 theme_ascii() ? "h/l" : "\xe2\x86\x90\xe2\x86\x92");
+}
+
+void compare_draw(const struct app *a, int cols, int lines)
+{
+	const struct compare *c = &a->cmp;
+	const struct wl_op *op = NULL;
+	bool wide = cols >= SIDE_BY_SIDE_COLS;
+	int divrows = 1, objrows = lines >= 24 ? 1 : 0, top, h;
+	char text[1024];
+
+	if (at_end(a)) { /* as many rows as the verdict needs, within reason */
+		verdict_text(a, text, sizeof text);
+		divrows = wrap_rows(text, cols);
+		divrows = divrows > lines / 6 ? lines / 6 : divrows;
+	} else if (c->div.found && !c->moment && lines >= 40) {
+		divrows = 2;
+	}
+	top = 2 + divrows + objrows;
+	h = lines - top - 1;
+	if (c->k && a->views[0].rec.op < a->sc->wl.nr_ops)
+		op = &a->sc->wl.ops[a->views[0].rec.op];
+	bar(a, cols);
+	if (a->ui.msg[0])
+		draw_str(1, 0, cols, theme_attr(T_WARN), a->ui.msg);
+	else if (op && op->caption != UINT32_MAX)
+		draw_str(1, 0, cols, theme_attr(T_CAPTION), a->sc->wl.captions[op->caption]);
+	draw_divergence(2, divrows, cols, a);
+	if (objrows)
+		draw_objects(2 + divrows, cols, a);
+	if (wide) {
+		int w = (cols - 1) / 2;
+		draw_side(&(struct rect){ top, 0, h, w }, a, 0);
+		attron(theme_attr(T_DIM));
+		draw_vline(top, w, h);
+		attroff(theme_attr(T_DIM));
+		draw_side(&(struct rect){ top, w + 1, h, cols - w - 1 }, a, 1);
+	} else {
+		draw_side(&(struct rect){ top, 0, h / 2, cols }, a, 0);
+		draw_side(&(struct rect){ top + h / 2, 0, h - h / 2, cols }, a, 1);
+	}
+	footer(lines - 1, cols);
+}
