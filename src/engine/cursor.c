@@ -9,6 +9,7 @@
  * (a random draw is made once and kept until the step runs).
  */
 #include "cursor.h"
+#include "page_alloc.h"
 #include "rng.h"
 
 static uint64_t op_steps(const struct wl_op *op)
@@ -26,45 +27,42 @@ static uint64_t op_steps(const struct wl_op *op)
 	}
 }
 
-/* The page a per-page operation accesses now.  Random accesses are drawn
- * once and kept until the step runs, so asking twice is harmless. */
+/* The page a per-page operation accesses now, or false for an operation
+ * that accesses none. */
 bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 {
 	const struct wl_op *op = &e->wl->ops[e->c.op];
 
-	if (e->c.pend_valid) {
-		*obj = e->c.pend_obj;
-		*index = e->c.pend_index;
-		return true;
-	}
 	*obj = op->object;
 	switch (op->kind) {
 	case WL_TOUCH:
 	case WL_READ:
 	case WL_WRITE:
 	case WL_DIRTY:
-	case WL_MLOCK: *index = op->first + (uint32_t)e->c.sub; break;
-	case WL_RANDOM:
-		if (op->flags & WL_F_ZIPF) {
-			if (e->zipf.op != e->c.op)
-				zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
-			*index = op->first + zipf_sample(&e->zipf, e->c.rng);
-		} else {
-			*index = op->first + (uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
-		}
-		break;
+	case WL_MLOCK: *index = op->first + (uint32_t)e->c.sub; return true;
 	case WL_TRACE:
 		*index = op->trace[e->c.sub];
 		if (op->trace_object)
 			*obj = op->trace_object[e->c.sub];
-		break;
+		return true;
+	case WL_RANDOM:
+		/* drawn once and kept until the step runs: the allocator asks
+		 * before the step does, and reclaim may run in between */
+		if (!e->c.pend_valid) {
+			if (op->flags & WL_F_ZIPF) {
+				if (e->zipf.op != e->c.op)
+					zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
+				e->c.pend_index = op->first + zipf_sample(&e->zipf, e->c.rng);
+			} else {
+				e->c.pend_index = op->first +
+						  (uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
+			}
+			e->c.pend_valid = true;
+		}
+		*index = e->c.pend_index;
+		return true;
 	default: return false;
 	}
-	/* kept until the step runs: a random draw must not be drawn twice */
-	e->c.pend_obj = *obj;
-	e->c.pend_index = *index;
-	e->c.pend_valid = true;
-	return true;
 }
 
 static bool page_resident(struct engine *e, uint32_t obj, uint32_t index)
@@ -99,8 +97,8 @@ void advance(struct engine *e)
 {
 	const struct wl_op *op;
 
-	e->c.pend_valid = false;
-	if (++e->c.sub < e->c.op_len)
+	advance_within(e, 1);
+	if (e->c.sub < e->c.op_len)
 		return;
 	e->c.sub = 0;
 	do {
@@ -113,6 +111,11 @@ void advance(struct engine *e)
 	e->c.op_len = op_steps(op);
 	if (op->kind == WL_RANDOM)
 		rng_seed(e->c.rng, op->seed);
+}
+
+bool workload_waits_for_memory(struct engine *e, uint32_t *nr, uint8_t *order)
+{
+	return workload_needs_pages(e, nr, order) && !zone_watermark_ok(e, e->c.wmark_min, *nr);
 }
 
 /* Positions the cursor on the first operation that has steps. */

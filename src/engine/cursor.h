@@ -12,22 +12,55 @@
 /* cursor.c */
 void workload_begin(struct engine *e);
 bool current_access(struct engine *e, uint32_t *obj, uint32_t *index);
+/* The cursor one step on: the next access, or the next operation. */
 void advance(struct engine *e);
+/* The cursor @n steps on within the current operation: what @n calls of
+ * advance() do when the operation goes on after them. */
+static inline void advance_within(struct engine *e, uint64_t n)
+{
+	e->c.pend_valid = false;
+	e->c.sub += n;
+}
 void workload_skip(struct engine *e);
 bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
 
+/* True when the next workload step needs pages that free memory cannot
+ * give without going under the min watermark: @nr of them, of @order.
+ * The allocator's slow path runs first (engine.c). */
+bool workload_waits_for_memory(struct engine *e, uint32_t *nr, uint8_t *order);
+
 /* workload.c */
-void workload_step(struct engine *e, struct step_record *r);
+/* The step at the cursor, into @r; returns its outcome.  @r may be NULL
+ * only for a read() or write() access (rw_access()). */
+enum outcome workload_step(struct engine *e, struct step_record *r);
 void note_page(const struct engine *e, struct step_record *r, const struct page *p);
 
-/* The bookkeeping after every workload step (engine.c, run.c). */
-static inline void after_workload(struct engine *e, int outcome)
+/* Is @op's access a read() or write() (and which)?  Those go through the
+ * page cache with mark_page_accessed(); the others are faults, mappings
+ * and the like. */
+static inline bool rw_access(const struct wl_op *op, bool *write)
 {
-	if (outcome != OUT_NONE)
-		e->c.decisions[outcome]++;
+	switch (op->kind) {
+	case WL_READ: *write = false; return true;
+	case WL_WRITE: *write = true; return true;
+	case WL_RANDOM:
+	case WL_TRACE: *write = op->via == VIA_WRITE; return op->via == VIA_READ || op->via == VIA_WRITE;
+	default: return false;
+	}
+}
+
+/* The bookkeeping after every workload step (engine.c, run.c): the
+ * decision counted (without a branch: whether an access was a first use
+ * is as random as the workload), and kswapd woken if free memory is low.
+ * Returns whether it woke kswapd. */
+static inline bool after_workload(struct engine *e, enum outcome outcome)
+{
+	e->c.decisions[outcome] += outcome != OUT_NONE;
 	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	if (nr_free_pages(e) < e->c.wmark_low) /* the allocator's slow path */
-		wakeup_kswapd(e);
+	if (nr_free_pages(e) >= e->c.wmark_low) /* the allocator's slow path */
+		return false;
+	wakeup_kswapd(e);
+	return e->c.kswapd_awake;
 }
 
 #endif

@@ -184,7 +184,7 @@ static const struct step_record *step_once(struct engine *e)
 		record_reset(e, r);
 		if (reclaim_running(e)) {
 			r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : RECLAIMER_KSWAPD;
-			if (reclaim_step(e, r)) {
+			if (reclaim_step(e, r, e->policy->check_references)) {
 				r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : r->reclaimer;
 				r->priority = e->c.rs.sc.priority;
 				r->order = e->c.rs.sc.order;
@@ -210,7 +210,7 @@ static const struct step_record *step_once(struct engine *e)
 				return r;
 			continue;
 		}
-		if (workload_needs_pages(e, &nr, &order) && !zone_watermark_ok(e, e->c.wmark_min, nr)) {
+		if (workload_waits_for_memory(e, &nr, &order)) {
 			if (e->wl->memory.kswapd && !e->c.kswapd_tried &&
 			    !zone_watermark_ok(e, e->c.wmark_high, 0)) {
 				e->c.kswapd_tried = true;
@@ -228,8 +228,7 @@ static const struct step_record *step_once(struct engine *e)
 				return r;
 			}
 		}
-		workload_step(e, r);
-		after_workload(e, r->outcome);
+		after_workload(e, workload_step(e, r));
 		return r;
 	}
 }

@@ -54,36 +54,9 @@ enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 	return LRU_INACTIVE_FILE;
 }
 
-/* read() or write() of one page: do_generic_file_read() and
- * generic_perform_write() both end in mark_page_accessed().  @r may be
- * NULL (engine_run() skipping the record); returns the outcome. */
-enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+/* The end of a read() or write() of @p: dirty if written, and the record. */
+static void rw_done(const struct engine *e, struct page *p, bool write, struct step_record *r)
 {
-	uint32_t *slot = page_slot(e, obj, index);
-	enum outcome out;
-	struct page *p;
-
-	if (SLOT_TAG(*slot) == SLOT_PAGE) {
-		p = pfn_to_page(e, SLOT_VAL(*slot));
-		if (r)
-			r->from = p->lru;
-		out = mpa_outcome(mark_page_accessed(e, p, r));
-	} else {
-		uint16_t placed = BR_READ_MISS;
-		uint32_t old, pfn = page_cache_alloc(e, obj, index, &old);
-
-		p = pfn_to_page(e, pfn);
-		if (!write)
-			count_vm_events(e, PGPGIN, 4);
-		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
-		mark_page_accessed(e, p, NULL);
-		out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
-		if (r) {
-			r->from = LRU_FREE;
-			r->branch = placed;
-			r->outcome = (uint8_t)out;
-		}
-	}
 	if (write)
 		page_set(p, PG_dirty);
 	if (r) {
@@ -92,5 +65,40 @@ enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, s
 			r->inputs |= IN_WRITE;
 		note_page(e, r, p);
 	}
+}
+
+enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct step_record *r)
+{
+	enum outcome out;
+
+	if (r)
+		r->from = p->lru;
+	out = mpa_outcome(mark_page_accessed(e, p, r));
+	rw_done(e, p, write, r);
+	return out;
+}
+
+enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
+{
+	uint32_t slot = *page_slot(e, obj, index), old, pfn;
+	uint16_t placed = BR_READ_MISS;
+	enum outcome out;
+	struct page *p;
+
+	if (SLOT_TAG(slot) == SLOT_PAGE)
+		return rw_cached_page(e, pfn_to_page(e, SLOT_VAL(slot)), write, r);
+	pfn = page_cache_alloc(e, obj, index, &old);
+	p = pfn_to_page(e, pfn);
+	if (!write)
+		count_vm_events(e, PGPGIN, 4);
+	lru_cache_add(e, pfn, file_page_list(e, old, &placed));
+	mark_page_accessed(e, p, NULL);
+	out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	if (r) {
+		r->from = LRU_FREE;
+		r->branch = placed;
+		r->outcome = (uint8_t)out;
+	}
+	rw_done(e, p, write, r);
 	return out;
 }

@@ -10,6 +10,11 @@
 
 uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old);
 enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch);
+/* read() or write() of page @index of @obj: do_generic_file_read() and
+ * generic_perform_write() both end in mark_page_accessed().  @r may be
+ * NULL (engine_run()); returns the outcome. */
 enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r);
+/* The same for page @p, found in the page cache. */
+enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct step_record *r);
 
 #endif

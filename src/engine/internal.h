@@ -134,12 +134,12 @@ struct engine_core {
 	uint64_t decisions[NR_OUTCOMES];
 
 	/* workload cursor */
-	uint32_t op;		       /* current operation */
-	uint64_t sub;		       /* step within it */
-	uint64_t op_len;	       /* steps of the current operation */
-	uint64_t rng[4];	       /* xoshiro256** for WL_RANDOM */
-	uint32_t pend_obj, pend_index; /* the page the next workload step accesses */
-	bool pend_valid;
+	uint32_t op;	      /* current operation */
+	uint64_t sub;	      /* step within it */
+	uint64_t op_len;      /* steps of the current operation */
+	uint64_t rng[4];      /* xoshiro256** for WL_RANDOM */
+	uint32_t pend_index;  /* the page a random access draws, kept until */
+	bool pend_valid;      /* the step runs (current_access) */
 	bool alloc_reclaimed; /* direct reclaim already ran for the pending allocation */
 	bool kswapd_tried;    /* kswapd already ran for the pending allocation */
 	bool kswapd_awake;

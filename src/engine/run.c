@@ -2,39 +2,41 @@
 /*
  * engine/run.c - engine_run(): steps whose records nobody reads
  *
- * engine_run() takes the same steps as engine_step() would, and fills the
- * record of the last one only.  The read()s and write()s that need no
- * reclaim first run in the loops below, the pages of an isolated batch in
- * the policy's reclaim loop (reclaim_run(), vmscan.c); every other step is
- * a full engine_step().  tests/unit/test_property.c checks on random
- * workloads that the state comes out the same, byte for byte.
+ * engine_run() takes the same steps as engine_step() would and fills the
+ * record of the last one only.  Before it, two kinds of step run in the
+ * loops below, with no record:
+ *  - the workload's read() and write() accesses: workload_step() and
+ *    after_workload(), as step_once() makes them (engine.c);
+ *  - reclaim's steps: reclaim_step(), as step_once() makes it, with the
+ *    policy's check_references() known to the loop (struct
+ *    reclaim_policy.reclaim_run).
+ * Both call the same functions as the full step, with a NULL record (a
+ * trace of one object calls what workload_step() calls: trace_run()); what
+ * they save is only the record and the tests of step_once() whose answer
+ * cannot change inside the loop, each named where it is left out.  Every
+ * other step (faults, mappings, write-back, the allocator's slow path, the
+ * last of an operation) is a full engine_step().  The contract - the same
+ * state, byte for byte, as as many engine_step() calls - is checked on
+ * thousands of random workloads by tests/unit/test_property.c, which
+ * compares the two after every operation kind under every policy.
  */
 #include "cursor.h"
 #include "filemap.h"
 #include "page_alloc.h"
+#include "vmscan.h"
 #include "writeback.h"
 
-/* Is the current operation one workload_fast_run() can take, and does it
- * write? */
-static bool fast_op(const struct wl_op *op, bool *write)
-{
-	switch (op->kind) {
-	case WL_RANDOM:
-	case WL_TRACE: *write = op->via == VIA_WRITE; return op->via == VIA_READ || op->via == VIA_WRITE;
-	case WL_READ: *write = false; return true;
-	case WL_WRITE: *write = true; return true;
-	default: return false;
-	}
-}
-
-/* How far ahead workload_fast_run() warms the cache on a trace: the
- * page-cache slot of the access TRACE_AHEAD_SLOT accesses on, the struct
- * page of the one TRACE_AHEAD_PAGE on (whose slot was warmed earlier).  A
- * hint only: a slot that changes meanwhile costs a miss, never a wrong
- * answer.  (Written out in the loop, not in a helper: GCC 12's modref pass
- * finds such a helper free of side effects and drops the call.)  Once a
- * hit took about 8 ns, 16/8 no longer covered a miss to memory: 32/16
- * measured 1.62x and 1.73x the bare loop against 1.79x and 1.81x. */
+/*
+ * A trace's accesses are known ahead: the page-cache slot of the access
+ * TRACE_AHEAD_SLOT steps on and the struct page of the one
+ * TRACE_AHEAD_PAGE on (whose slot was warmed earlier) are fetched now, so
+ * that neither is a miss to memory when its step comes (make bench: the
+ * loads of a hit were most of its time; 32/16 measured 1.62x and 1.73x
+ * the bare loop against 1.79x and 1.81x for 16/8).  A hint only: a slot
+ * that changes meanwhile costs a useless fetch, never a wrong answer.
+ * Always inline: a call to a function that only prefetches is found free
+ * of side effects and dropped.
+ */
 #define TRACE_AHEAD_SLOT 32
 #define TRACE_AHEAD_PAGE 16
 
@@ -43,221 +45,153 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 	return page_slot(e, op->trace_object ? op->trace_object[k] : op->object, op->trace[k]);
 }
 
-/* What trace_fast_run() hands trace_hits(): the loop's constants. */
-struct trace_loop {
-	const uint32_t *trace, *slots;
-	struct page *pages;
-	uint32_t obj;
-	uint32_t quiet_mark; /* free pages for a miss to be taken in trace_hits() */
-	bool write;
-};
-
-/* A miss in trace_hits(): the page read in, as do_rw() and after_workload()
- * do it in trace_fast_run().  Returns whether trace_hits() may go on: kswapd
- * still asleep and free memory still at the quiet mark.  Out of line, so
- * that the hit loop keeps its registers. */
-static ENGINE_FLATTEN ENGINE_COLD bool trace_miss(struct engine *e, const struct trace_loop *t,
-						  uint32_t index)
+/* The hint for a trace's access @sub, bounds tested. */
+ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_t sub)
 {
-	after_workload(e, do_rw(e, t->obj, index, t->write, NULL));
-	return !reclaim_running(e) && nr_free_pages(e) >= t->quiet_mark;
-}
-
-/*
- * trace_fast_run()'s common case, while free memory is at the low watermark
- * or above: from @sub up to @end (at most TRACE_AHEAD_SLOT before the
- * trace's end, so the warming never reads past it), each access whose page
- * is in memory and whose mark_page_accessed() takes one of its two cheap
- * branches, and, if @misses, each miss while free memory stays at
- * t->quiet_mark (trace_miss()).  Returns the access it stopped at: a miss
- * it may not take, a hit that activates, the access after a miss that
- * woke kswapd or used up the quiet free pages, or @end.  A function of its
- * own, so that its few values stay in registers, not in engine_run()'s
- * stack frame: 35 instructions a hit, whose only branches are whether it
- * hits and the rare activation.
- */
-static __attribute__((noinline)) uint64_t trace_hits(struct engine *e, const struct trace_loop *t,
-						     uint64_t sub, uint64_t end, bool misses)
-{
-	const uint16_t ref = 1u << PG_referenced, act = 1u << PG_active | 1u << PG_unevictable;
-	const uint32_t *trace = t->trace, *slots = t->slots;
-	struct page *pages = t->pages;
-	uint16_t dirty = t->write ? (uint16_t)(1u << PG_dirty) : 0;
-	uint64_t first_uses = 0;
-
-	for (; sub < end; sub++) {
-		uint32_t ahead, slot;
-		struct page *p;
-		uint16_t f;
-
-		__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
-		/* a slot holding a page is its pfn (SLOT_PAGE is 0); for any
-		 * other, page 0 is warmed: no branch to mispredict */
-		ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
-		__builtin_prefetch(&pages[ahead & (0u - (SLOT_TAG(ahead) == SLOT_PAGE))]);
-		slot = slots[trace[sub]];
-		if (SLOT_TAG(slot) != SLOT_PAGE) {
-			if (!misses)
-				break;
-			if (!trace_miss(e, t, trace[sub])) {
-				sub++;
-				break;
-			}
-			continue;
-		}
-		p = &pages[SLOT_VAL(slot)];
-		f = p->flags;
-		/* mark_page_accessed(): inactive, referenced, on the LRU: it
-		 * activates, the caller's.  Otherwise PG_referenced is set, and
-		 * was a first use if it was clear; without a branch on it, as
-		 * it is as random as the trace. */
-		if (((f & (ref | act)) == ref) & PageLRU(p))
-			break;
-		p->flags = f | ref | dirty;
-		first_uses += !(f & ref);
+	if (sub + TRACE_AHEAD_SLOT < e->c.op_len)
+		__builtin_prefetch(trace_slot(e, op, sub + TRACE_AHEAD_SLOT));
+	if (sub + TRACE_AHEAD_PAGE < e->c.op_len) {
+		uint32_t s = *trace_slot(e, op, sub + TRACE_AHEAD_PAGE);
+		/* page 0 for a slot without a page: no branch to mispredict */
+		__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
 	}
-	e->c.decisions[OUT_REFERENCE] += first_uses;
-	return sub;
 }
 
 /*
- * workload_fast_run() for the commonest long operation, a trace of one
- * object (make bench's standard trace, `run --trace`): the loop below with
- * what cannot change in it hoisted out, the common accesses in
- * trace_hits(), and the rest through do_rw().  The state changes are
- * do_rw()'s, in the same order.
- * Hoisted, and why it holds:
- *  - the write-back due next: only reclaim starts one, and reclaim stops
- *    this loop, so the ring's head stays put and the steps left before it
- *    falls due are known at the start;
- *  - "free memory at the low watermark or above": only a miss changes the
- *    free count, so it is tested again after each one.  While it holds, a
- *    hit can neither wake kswapd nor need reclaim.
+ * Up to @max accesses of the current operation, while it is a read() or
+ * write() one: workload_step() and after_workload(), as step_once() makes
+ * them.  Left out of step_once(), and why it holds:
+ *  - reclaim is not running: it was not when engine_run() called, and only
+ *    after_workload() can wake kswapd here; the loop stops when it does;
+ *  - no write-back falls due: only reclaim starts one, so the steps that
+ *    can run before the next falls due are known at the start;
+ *  - the workload goes on: the caller keeps the operation's last access
+ *    out of @max, so the cursor stays in the operation;
+ *  - the access does not wait for memory: it needs a page at most, so
+ *    with one to spare above the min watermark it cannot; below, the loop
+ *    asks workload_waits_for_memory() and stops where step_once() would
+ *    reclaim first.
  */
-static ENGINE_FLATTEN uint64_t trace_fast_run(struct engine *e, const struct wl_op *op, bool write,
-					      uint64_t max)
+static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op *op, uint64_t max)
 {
-	uint32_t obj = op->object, *slots = page_slot(e, obj, 0), index = 0;
+	uint64_t done = 0;
+	uint32_t nr;
+	uint8_t order;
+
+	while (done < max) {
+		bool woke;
+
+		if (op->kind == WL_TRACE)
+			trace_prefetch(e, op, e->c.sub);
+		if (!zone_watermark_ok(e, e->c.wmark_min, 1) && workload_waits_for_memory(e, &nr, &order))
+			break;
+		e->c.step++;
+		done++;
+		woke = after_workload(e, workload_step(e, NULL));
+		debug_check(e);
+		if (woke)
+			break;
+	}
+	return done;
+}
+
+/*
+ * workload_run() for a trace of one object (make bench's, `run --trace`'s),
+ * with the trace and the object's page-cache slots at hand.  For an access
+ * of such a trace, workload_step() is current_access(), which only reads
+ * the trace, do_rw() and advance(); here do_rw() is called as it calls
+ * itself (rw_cached_page() for a page in the cache, found in the slot the
+ * loop read), then after_workload(), and the cursor and the step count are
+ * moved on once, when the loop stops (advance_within()): nothing in
+ * between reads them.  Left out of step_once(): as in workload_run().
+ * The page-cache slot and struct page of the accesses ahead are warmed as
+ * in trace_prefetch(), without its bounds tests until the last
+ * TRACE_AHEAD_SLOT accesses.
+ */
+static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *op, bool write, uint64_t max)
+{
+	uint32_t *slots = page_slot(e, op->object, 0);
 	const uint32_t *trace = op->trace;
 	struct page *pages = e->pages;
-	uint64_t start = e->c.sub, sub = start, end = start + max, len = e->c.op_len;
-	uint64_t warm_end = len > TRACE_AHEAD_SLOT ? len - TRACE_AHEAD_SLOT : 0, step0 = e->c.step;
-	bool quiet = nr_free_pages(e) >= e->c.wmark_low;
-	/* a miss needs the min watermark's page too (the check below) */
-	struct trace_loop t = { trace,
-				slots,
-				pages,
-				obj,
-				e->c.wmark_low > e->c.wmark_min ? e->c.wmark_low : e->c.wmark_min + 1,
-				write };
+	uint64_t start = e->c.sub, sub = start, end = start + max;
+	uint64_t warm_end = e->c.op_len > TRACE_AHEAD_SLOT ? e->c.op_len - TRACE_AHEAD_SLOT : 0;
 
-	if (e->c.wb_len) {
-		int32_t room = (int32_t)(pages[e->wb_ring[e->c.wb_head]].wb_due - (uint32_t)(step0 + 1));
-		if (room <= 0)
-			return 0;
-		if ((uint64_t)room < max)
-			end = start + (uint64_t)room;
-	}
 	while (sub < end) {
+		uint32_t slot, ahead;
 		enum outcome out;
-		uint32_t slot;
+		bool woke;
 
-		if (quiet && sub < warm_end) {
-			uint64_t stop = end < warm_end ? end : warm_end;
-#ifdef VMSCAN_DEBUG
-			stop = sub + 1; /* engine_check after every step */
-#endif
-			sub = trace_hits(e, &t, sub, stop, nr_free_pages(e) >= t.quiet_mark);
-#ifdef VMSCAN_DEBUG
-			e->c.sub = sub;
-			e->c.step = step0 + (sub - start);
-			debug_check(e);
-#endif
-			if (sub >= end || reclaim_running(e))
-				break; /* done, or kswapd woke */
+		if (sub < warm_end) {
+			__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
+			ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
+			__builtin_prefetch(&pages[ahead & (0u - (SLOT_TAG(ahead) == SLOT_PAGE))]);
+		} else {
+			trace_prefetch(e, op, sub);
 		}
-		/* the rest - a hit that activates, memory below the low
-		 * watermark, the trace's last few accesses - as do_rw() has it */
-		index = trace[sub];
-		slot = slots[index];
-		if (SLOT_TAG(slot) != SLOT_PAGE && !zone_watermark_ok(e, e->c.wmark_min, 1))
-			break; /* the allocation reclaims first: the full step */
-		e->c.sub = sub;
-		e->c.step = step0 + (sub - start);
-		out = do_rw(e, obj, index, write, NULL);
-		after_workload(e, out);
-		e->c.sub = ++sub;
-		e->c.step++;
+		slot = slots[trace[sub]];
+		if (SLOT_TAG(slot) == SLOT_PAGE) {
+			out = rw_cached_page(e, &pages[SLOT_VAL(slot)], write, NULL);
+		} else {
+			/* it needs a page: without one to spare above the min
+			 * watermark, step_once() reclaims first */
+			if (!zone_watermark_ok(e, e->c.wmark_min, 1))
+				break;
+			out = do_rw(e, op->object, trace[sub], write, NULL);
+		}
+		sub++;
+		woke = after_workload(e, out);
 		debug_check(e);
-		if (reclaim_running(e))
-			break; /* kswapd woke */
-		quiet = nr_free_pages(e) >= e->c.wmark_low;
+		if (woke)
+			break;
 	}
-	e->c.sub = sub;
-	e->c.step = step0 + (sub - start);
-	if (sub > start) {
-		/* as current_access(), advance() and after_workload() leave them */
-		e->c.pend_obj = obj;
-		e->c.pend_index = trace[sub - 1];
-		e->c.pend_valid = false;
-		e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	}
+	e->c.step += sub - start;
+	advance_within(e, sub - start);
 	return sub - start;
 }
 
-/*
- * engine_run()'s inner loop: up to @max accesses of the current operation,
- * while each is a read() or write() that needs no reclaim first (its page
- * is in memory, or free memory stays above the min watermark) - most of a
- * long trace.  The same calls as workload_step() makes, without the record:
- * nobody reads it.  The caller keeps the operation's last access out of
- * @max, so the cursor never leaves the operation here.  Stops before an
- * access that would reclaim or a write-back that falls due, and after one
- * that woke kswapd.  Returns the number of steps taken.
- */
-static ENGINE_FLATTEN uint64_t workload_fast_run(struct engine *e, uint64_t max)
+/* The workload's steps that engine_run() takes without a record, up to
+ * @max: accesses of a read() or write() operation, short of its last. */
+static uint64_t workload_steps(struct engine *e, uint64_t max)
 {
 	const struct wl_op *op = &e->wl->ops[e->c.op];
-	bool write, trace = op->kind == WL_TRACE;
+	uint64_t room = writeback_room(e);
+	bool write;
+
+	if (e->c.done || e->c.sub + 1 >= e->c.op_len || !rw_access(op, &write))
+		return 0;
+	if (room < max)
+		max = room;
+	if (e->c.op_len - e->c.sub - 1 < max)
+		max = e->c.op_len - e->c.sub - 1;
+	if (op->kind == WL_TRACE && !op->trace_object)
+		return trace_run(e, op, write, max);
+	return workload_run(e, op, max);
+}
+
+/*
+ * Up to @max steps of the reclaim that runs, with @check as
+ * page_check_references().  A policy's reclaim_run hook passes its own
+ * rule as a constant, and under link-time optimisation the rule is
+ * compiled into this loop (POLICY_HOT, policy_helpers.h).  Left out of
+ * step_once(): nothing, but where the workload is over, the step that may
+ * end reclaim (a move of the state machine) may end the run too, and is
+ * left to a full step.  A step in which reclaim ends without examining a
+ * page goes on to the workload in step_once(): the loop gives it back.
+ */
+uint64_t reclaim_run(struct engine *e, uint64_t max, check_references_fn *check)
+{
 	uint64_t done = 0;
 
-	if (e->c.done || !fast_op(op, &write))
-		return 0;
-	if (trace && !op->trace_object)
-		return trace_fast_run(e, op, write, max);
 	while (done < max) {
-		uint32_t obj, index;
-		enum outcome out;
-
-		if (writeback_due_at(e, e->c.step + 1))
+		if (e->c.done && !reclaim_batch_pending(e))
 			break;
-		if (trace) {
-			uint64_t sub = e->c.sub;
-
-			if (sub + TRACE_AHEAD_SLOT < e->c.op_len)
-				__builtin_prefetch(trace_slot(e, op, sub + TRACE_AHEAD_SLOT));
-			if (sub + TRACE_AHEAD_PAGE < e->c.op_len) {
-				uint32_t s = *trace_slot(e, op, sub + TRACE_AHEAD_PAGE);
-				if (SLOT_TAG(s) == SLOT_PAGE)
-					__builtin_prefetch(&e->pages[SLOT_VAL(s)]);
-			}
-		}
-		if (!current_access(e, &obj, &index))
-			break;
-		if (SLOT_TAG(*page_slot(e, obj, index)) != SLOT_PAGE &&
-		    !zone_watermark_ok(e, e->c.wmark_min, 1))
-			break; /* the allocation reclaims first: the full step */
-		out = do_rw(e, obj, index, write, NULL);
-		/* advance(): the caller left the last access out, so the
-		 * operation goes on */
-		e->c.pend_valid = false;
-		e->c.sub++;
 		e->c.step++;
+		if (!reclaim_step(e, NULL, check)) {
+			e->c.step--;
+			break;
+		}
 		done++;
-		after_workload(e, out);
 		debug_check(e);
-		if (reclaim_running(e))
-			break; /* kswapd woke */
 	}
 	return done;
 }
@@ -267,15 +201,8 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 	uint64_t taken = 0;
 
 	while (taken < n && !engine_done(e)) {
-		/* The last step of the run is always a full one, so that
-		 * engine_last() holds its record, and so is an operation's
-		 * last access (the workload may end with it).  Before them,
-		 * two kinds of step run without a record, their state change
-		 * being the same: read()s and write()s that need no reclaim
-		 * first (workload_fast_run), and reclaim's pages of an
-		 * isolated batch (reclaim_run).  Every other step - the
-		 * reclaim state machine's moves above all - is the full
-		 * engine_step(). */
+		/* the last step of the run is a full one, so that engine_last()
+		 * holds its record */
 		if (taken + 1 < n) {
 			uint64_t room = n - taken - 1, k = 0;
 
@@ -283,9 +210,8 @@ uint64_t engine_run(struct engine *e, uint64_t n)
 				const struct reclaim_policy *p = e->policy;
 				k = p->reclaim_run ? p->reclaim_run(e, room)
 						   : reclaim_run(e, room, p->check_references);
-			} else if (e->c.sub + 1 < e->c.op_len) {
-				uint64_t left = e->c.op_len - e->c.sub - 1;
-				k = workload_fast_run(e, room < left ? room : left);
+			} else {
+				k = workload_steps(e, room);
 			}
 			taken += k;
 			if (k)

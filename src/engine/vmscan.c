@@ -160,14 +160,16 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
 /*
  * Isolating a batch walks a list from its tail, page by page, and every
  * page is a cache miss that the next one's address depends on: the walk
- * cannot be prefetched, only done early.  So while reclaim_run()
- * examines a batch, it walks one page a step up the list the batch was cut
- * from, and the next batch finds its pages warm (perf: isolate_tail()
- * fell from 8% to 2% of make bench's samples).  A hint only: the list
- * may change meanwhile, and any page may be read.
+ * cannot be prefetched, only done early.  So while a batch is examined,
+ * each step walks one page up the list the batch was cut from, and the
+ * next batch finds its pages warm (perf: isolate_tail() fell from 8% to
+ * 2% of make bench's samples).  A hint only: the list may change
+ * meanwhile, and any page may be read.  Always inline, as readahead_hint():
+ * a call to a function that only prefetches is found free of side effects
+ * and dropped.
  */
 #define SCAN_AHEAD_PAGES SWAP_CLUSTER_MAX
-static void scan_ahead_step(struct engine *e)
+ENGINE_HOT void scan_ahead_step(struct engine *e)
 {
 	uint32_t pfn = e->scan_ahead;
 
@@ -394,43 +396,47 @@ static enum outcome pageref_outcome(enum page_references ref)
 	}
 }
 
-/* shrink_page_list() for one page, in the kernel's order of tests. */
-static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct step_record *r)
+/* What a scan step's record says of the reference check. */
+static void record_check(struct step_record *r, const struct reference_check *rc)
+{
+	r->branch = rc->branch;
+	r->referenced_ptes = (uint8_t)(rc->referenced_ptes > 255 ? 255 : rc->referenced_ptes);
+	if (rc->referenced_page)
+		r->inputs |= IN_REFERENCED_PAGE;
+	if (rc->vm_flags & VM_LOCKED)
+		r->inputs |= IN_VM_LOCKED;
+	if (rc->vm_flags & VM_EXEC)
+		r->inputs |= IN_VM_EXEC;
+}
+
+/* shrink_page_list() for one page, in the kernel's order of tests, with
+ * @check as page_check_references().  @r may be NULL (engine_run()). */
+ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record *r,
+			    check_references_fn *check)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
+	uint8_t from = page_is_file_cache(p) ? LRU_INACTIVE_FILE : LRU_INACTIVE_ANON;
 	enum page_references ref;
-	enum branch action = BR_NONE;
+	enum outcome out;
+	enum branch action;
 
-	r->kind = STEP_SCAN_INACTIVE;
-	r->func = FN_SHRINK_PAGE_LIST;
-	r->from = (uint8_t)(page_is_file_cache(p) ? LRU_INACTIVE_FILE : LRU_INACTIVE_ANON);
 	rs->sc.nr_scanned++;
-
 	if (!page_evictable(e, p)) {
-		r->outcome = OUT_CULL;
-		r->action = BR_SPL_UNEVICTABLE;
+		out = OUT_CULL;
+		action = BR_SPL_UNEVICTABLE;
 		goto cull;
 	}
 	if (PageWriteback(p)) {
 		/* async pass: a page being written is not looked at */
-		r->outcome = OUT_KEEP;
-		r->action = BR_SPL_WRITEBACK;
+		out = OUT_KEEP;
+		action = BR_SPL_WRITEBACK;
 		rs->batch.nr_writeback++;
 		goto keep;
 	}
 
-	ref = e->policy->check_references(e, p, &rs->sc, &rc);
-	r->branch = (uint16_t)rc.branch;
-	r->referenced_ptes = (uint8_t)(rc.referenced_ptes > 255 ? 255 : rc.referenced_ptes);
-	if (rc.referenced_page)
-		r->inputs |= IN_REFERENCED_PAGE;
-	if (rc.vm_flags & VM_LOCKED)
-		r->inputs |= IN_VM_LOCKED;
-	if (rc.vm_flags & VM_EXEC)
-		r->inputs |= IN_VM_EXEC;
-	r->outcome = pageref_outcome(ref);
-
+	ref = check(e, p, &rs->sc, &rc);
+	out = pageref_outcome(ref);
 	if (ref == PAGEREF_ACTIVATE) {
 		action = BR_SPL_ACTIVATE;
 		goto activate;
@@ -439,7 +445,7 @@ static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct ste
 		rs->batch.nr_ref_keep++;
 		count_vm_event(e, SIM_KEEP);
 		action = BR_SPL_KEEP;
-		goto keep_action;
+		goto keep;
 	}
 
 	/* anonymous memory needs a swap slot before it can go */
@@ -455,22 +461,22 @@ static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct ste
 	if (page_mapped(p)) {
 		switch (try_to_unmap(e, p)) {
 		case SWAP_FAIL: action = BR_SPL_UNMAP_YOUNG; goto activate;
-		case SWAP_AGAIN: action = BR_SPL_KEEP; goto keep_action;
-		case SWAP_MLOCK: r->action = BR_SPL_UNMAP_MLOCK; goto cull;
+		case SWAP_AGAIN: action = BR_SPL_KEEP; goto keep;
+		case SWAP_MLOCK: action = BR_SPL_UNMAP_MLOCK; goto cull;
 		case SWAP_SUCCESS: break;
 		}
 	}
 	if (PageDirty(p)) {
 		rs->batch.nr_dirty++;
-		/* patch 1/3 spelling of 2.6.33's "dirty && referenced: keep" */
+		/* patch 1/3's spelling of 2.6.33's "dirty && referenced: keep" */
 		if (ref == PAGEREF_RECLAIM_CLEAN) {
 			count_vm_event(e, SIM_RECLAIM_CLEAN_DEFERRED);
 			action = BR_SPL_DIRTY_DEFERRED;
-			goto keep_action;
+			goto keep;
 		}
 		if (!rs->sc.may_writepage) {
 			action = BR_SPL_NO_WRITEPAGE;
-			goto keep_action;
+			goto keep;
 		}
 		/* pageout(): the write starts, the page stays until it ends */
 		page_clear(p, PG_dirty);
@@ -480,23 +486,17 @@ static ENGINE_COLD void shrink_page(struct engine *e, struct page *p, struct ste
 		if (PageSwapCache(p))
 			count_vm_event(e, PSWPOUT);
 		action = BR_SPL_PAGEOUT;
-		goto keep_action;
+		goto keep;
 	}
-	r->action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
-	r->to = LRU_FREE;
+	action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
 	reclaim_page(e, page_to_pfn(e, p));
 	goto counted;
 
 activate:
-	r->action = (uint16_t)action;
 	activate_locked(e, p);
-	r->to = p->lru;
 	goto counted;
-keep_action:
-	r->action = (uint16_t)action;
 keep:
 	put_back(e, p);
-	r->to = p->lru;
 	goto counted;
 cull:
 	if (PageSwapCache(p)) {
@@ -504,68 +504,37 @@ cull:
 		e->c.swap_free++;
 	}
 	putback_lru_page(e, p);
-	r->to = p->lru;
 counted:
-	e->c.decisions[r->outcome]++;
-}
-
-/*
- * shrink_page() for the page most batches are made of - evictable, a file
- * page, clean, unmapped, not under writeback - when nobody reads the
- * record (reclaim_run).  For such a page every test of shrink_page()
- * after the policy's is settled in advance: nothing to swap, to unmap or
- * to write; so the policy decides and its verdict is carried out here, with
- * shrink_page()'s state changes in its order.  false: not such a page,
- * nothing done.  (callgrind on make bench's trace: 29 instructions fewer
- * a reclaimed page.)
- */
-ENGINE_HOT bool shrink_clean_file_page(struct engine *e, uint32_t pfn, check_references_fn *check)
-{
-	struct page *p = &e->pages[pfn];
-	struct reclaim_state *rs = &e->c.rs;
-	struct reference_check rc = { .branch = BR_NONE };
-	const uint16_t not_quick = 1u << PG_mlocked | 1u << PG_writeback | 1u << PG_anon | 1u << PG_dirty;
-	enum page_references ref;
-
-	if ((p->flags & not_quick) || page_mapped(p))
-		return false;
-	rs->sc.nr_scanned++;
-	ref = check(e, p, &rs->sc, &rc);
-	switch (ref) {
-	case PAGEREF_ACTIVATE: activate_locked(e, p); break;
-	case PAGEREF_KEEP:
-		rs->batch.nr_ref_keep++;
-		count_vm_event(e, SIM_KEEP);
-		put_back(e, p);
-		break;
-	default: /* clean: PAGEREF_RECLAIM_CLEAN frees it too */ reclaim_page(e, pfn); break;
+	e->c.decisions[out]++;
+	if (r) {
+		r->kind = STEP_SCAN_INACTIVE;
+		r->func = FN_SHRINK_PAGE_LIST;
+		r->from = from;
+		record_check(r, &rc);
+		r->outcome = (uint8_t)out;
+		r->action = (uint16_t)action;
+		r->to = p->lru; /* LRU_FREE if it was freed */
 	}
-	e->c.decisions[pageref_outcome(ref)]++;
-	return true;
 }
 
-/* shrink_active_list() for one page. */
+/* shrink_active_list() for one page.  @r may be NULL (engine_run()). */
 static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
 	uint32_t pfn = page_to_pfn(e, p);
+	enum outcome out;
 
-	r->kind = STEP_SCAN_ACTIVE;
-	r->func = FN_SHRINK_ACTIVE_LIST;
-	r->from = rs->batch_lru;
 	if (!page_evictable(e, p)) {
-		r->outcome = OUT_CULL;
-		r->branch = BR_ACT_UNEVICTABLE;
+		out = OUT_CULL;
+		rc.branch = BR_ACT_UNEVICTABLE;
 		putback_lru_page(e, p);
 	} else if (e->policy->keep_active(e, p, &rc)) {
-		r->outcome = OUT_ROTATE;
-		r->branch = (uint16_t)rc.branch;
+		out = OUT_ROTATE;
 		list_del(e, pfn);
 		list_add_head(e, pfn, (enum lru_list)rs->batch_lru);
 	} else {
-		r->outcome = OUT_DEACTIVATE;
-		r->branch = (uint16_t)rc.branch;
+		out = OUT_DEACTIVATE;
 		page_clear(p, PG_active);
 		list_del(e, pfn);
 		list_add_head(e, pfn, (enum lru_list)(rs->batch_lru - LRU_ACTIVE));
@@ -573,15 +542,15 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 	}
 	if (rc.rotated)
 		rs->batch_nr_rotated++;
-	r->referenced_ptes = (uint8_t)(rc.referenced_ptes > 255 ? 255 : rc.referenced_ptes);
-	if (rc.referenced_page)
-		r->inputs |= IN_REFERENCED_PAGE;
-	if (rc.vm_flags & VM_EXEC)
-		r->inputs |= IN_VM_EXEC;
-	if (rc.vm_flags & VM_LOCKED)
-		r->inputs |= IN_VM_LOCKED;
-	r->to = p->lru;
-	e->c.decisions[r->outcome]++;
+	e->c.decisions[out]++;
+	if (r) {
+		r->kind = STEP_SCAN_ACTIVE;
+		r->func = FN_SHRINK_ACTIVE_LIST;
+		r->from = rs->batch_lru;
+		record_check(r, &rc);
+		r->outcome = (uint8_t)out;
+		r->to = p->lru;
+	}
 }
 
 /* ---- the state machine ---------------------------------------------------- */
@@ -627,46 +596,6 @@ bool reclaim_running(const struct engine *e)
 	return e->c.rs.stage != RS_IDLE || e->c.kswapd_awake;
 }
 
-/* Is there a batch page to examine?  Examines it.  @full false:
- * engine_run() reads no record, so @r is scratch, cleared here only for
- * the pages that write to it, and the page's inputs are not looked up. */
-ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, bool full, check_references_fn *check)
-{
-	struct reclaim_state *rs = &e->c.rs;
-	uint32_t pfn = e->c.lists[LRU_ISOLATED].tail;
-
-	if (pfn == PFN_NONE)
-		return false;
-	if (full) {
-		r->pfn = pfn;
-		r->object = e->pages[pfn].object;
-		r->index = e->pages[pfn].index;
-		fill_inputs(e, &e->pages[pfn], r); /* as the page was before the decision */
-	}
-	if (rs->batch_active || full || !shrink_clean_file_page(e, pfn, check)) {
-		if (!full)
-			memset(r, 0, sizeof *r);
-		if (rs->batch_active)
-			shrink_active_page(e, &e->pages[pfn], r);
-		else
-			shrink_page(e, &e->pages[pfn], r);
-	}
-	if (e->c.lists[LRU_ISOLATED].nr == 0) {
-		if (rs->batch_active) {
-			e->c.recent_rotated[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
-		} else {
-			rs->last_batch = rs->batch;
-			rs->last_batch.done = true;
-			rs->last_batch_step = e->c.step;
-		}
-		rs->stage = rs->after_batch;
-	}
-	return true;
-}
-
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full,
-					check_references_fn *check);
-
 /*
  * The walk above warms the next batch one dependent load at a time.  A
  * file read in sequence is reclaimed in sequence too, so the page that
@@ -675,10 +604,12 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
  * page-cache slots, which lie in order, and it can be fetched at once.
  * Two batches ahead, so that it is warm before the walk reaches it (perf
  * on make bench: the walk's share of engine_run() samples 11% -> 4%).
- * A hint only: a wrong guess costs a useless prefetch.
+ * A hint only: a wrong guess costs a useless prefetch.  (Not inlined, GCC
+ * drops the call as free of side effects: make bench's reclaim took twice
+ * as long.)
  */
 #define READAHEAD_PAGES (2 * SWAP_CLUSTER_MAX)
-static inline void readahead_hint(const struct engine *e, const struct page *p)
+ENGINE_HOT void readahead_hint(const struct engine *e, const struct page *p)
 {
 	uint32_t i, s;
 
@@ -692,42 +623,40 @@ static inline void readahead_hint(const struct engine *e, const struct page *p)
 	__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
 }
 
-/*
- * engine_run()'s loop for reclaim: up to @max steps, each the calls that
- * reclaim_step() makes for it, into a record nobody reads.  Most examine
- * the next page of the isolated batch; where a batch ends, the state
- * machine moves on to the next one and examines its first page, as a full
- * step does.  Stops when reclaim ends (the rest of that step is the
- * workload's, and the full step's) or the workload has (so that the run's
- * end is a full step's).  @check is the policy's page_check_references():
- * a policy's reclaim_run hook passes its own as a constant, and under
- * link-time optimisation the rule is compiled into this loop
- * (POLICY_HOT); the ENGINE_COLD functions stay out.
- */
-uint64_t reclaim_run(struct engine *e, uint64_t max, check_references_fn *check)
+/* Examines the next page of the isolated batch, if there is one.  @r may
+ * be NULL (engine_run()). */
+ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_references_fn *check)
 {
-	struct step_record scratch;
-	uint64_t done = 0;
+	struct reclaim_state *rs = &e->c.rs;
+	uint32_t pfn = e->c.lists[LRU_ISOLATED].tail;
+	struct page *p;
 
-	while (done < max) {
-		if (e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr) {
-			scan_ahead_step(e);
-			readahead_hint(e, &e->pages[e->c.lists[LRU_ISOLATED].tail]);
-			e->c.step++;
-			batch_step(e, &scratch, false, check);
-		} else {
-			if (e->c.done)
-				break;
-			e->c.step++;
-			if (!reclaim_machine(e, &scratch, false, check)) {
-				e->c.step--; /* the step goes on to the workload */
-				break;
-			}
-		}
-		done++;
-		debug_check(e);
+	if (pfn == PFN_NONE)
+		return false;
+	p = &e->pages[pfn];
+	scan_ahead_step(e);
+	readahead_hint(e, p);
+	if (r) {
+		r->pfn = pfn;
+		r->object = p->object;
+		r->index = p->index;
+		fill_inputs(e, p, r); /* as the page was before the decision */
 	}
-	return done;
+	if (rs->batch_active)
+		shrink_active_page(e, p, r);
+	else
+		shrink_page(e, p, r, check);
+	if (e->c.lists[LRU_ISOLATED].nr == 0) {
+		if (rs->batch_active) {
+			e->c.recent_rotated[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
+		} else {
+			rs->last_batch = rs->batch;
+			rs->last_batch.done = true;
+			rs->last_batch_step = e->c.step;
+		}
+		rs->stage = rs->after_batch;
+	}
+	return true;
 }
 
 static bool begin_batch(struct engine *e, bool active, int l, uint64_t n, enum reclaim_stage after)
@@ -803,14 +732,9 @@ static void kswapd_priority_done(struct engine *e)
 	rs->stage = RS_KSWAPD_AGING;
 }
 
-bool reclaim_step(struct engine *e, struct step_record *r)
-{
-	return reclaim_machine(e, r, true, e->policy->check_references);
-}
-
-/* reclaim_step(); @full false: for reclaim_run(), @r is scratch. */
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, bool full,
-					check_references_fn *check)
+/* reclaim_step() where the stage is not a batch page's: the state machine
+ * moves on until it examines a page, or reclaim ends. */
+static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, check_references_fn *check)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
@@ -862,7 +786,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
 		case RS_BATCH:
-			if (batch_step(e, r, full, check))
+			if (batch_step(e, r, check))
 				return true;
 			rs->stage = rs->after_batch;
 			break;
@@ -896,4 +820,11 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		if (rs->stage == RS_IDLE && !e->c.kswapd_awake)
 			return false;
 	}
+}
+
+bool reclaim_step(struct engine *e, struct step_record *r, check_references_fn *check)
+{
+	if (e->c.rs.stage == RS_BATCH && batch_step(e, r, check))
+		return true;
+	return reclaim_machine(e, r, check);
 }

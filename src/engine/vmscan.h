@@ -10,9 +10,16 @@
 void wakeup_kswapd(struct engine *e);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
-/* One step of the reclaim that runs: examines one page into @r; false
- * when reclaim ended without examining one. */
-bool reclaim_step(struct engine *e, struct step_record *r);
+/* One step of the reclaim that runs, with @check as page_check_references():
+ * the next page of the isolated batch, or the state machine's moves up
+ * to the page it examines next; false when reclaim ends without
+ * examining one.  @r may be NULL (engine_run()). */
+bool reclaim_step(struct engine *e, struct step_record *r, check_references_fn *check);
+/* Is the next reclaim step a page of the isolated batch? */
+static inline bool reclaim_batch_pending(const struct engine *e)
+{
+	return e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr;
+}
 bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 void putback_lru_page(struct engine *e, struct page *page);

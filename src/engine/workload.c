@@ -25,32 +25,14 @@ void note_page(const struct engine *e, struct step_record *r, const struct page 
 		r->inputs |= IN_REFERENCED_PAGE;
 }
 
-void workload_step(struct engine *e, struct step_record *r)
+/* Every operation but a read() or write() access, into record @r. */
+static ENGINE_COLD void operation_step(struct engine *e, const struct wl_op *op, uint32_t obj, uint32_t index,
+				       struct step_record *r)
 {
-	const struct wl_op *op = &e->wl->ops[e->c.op];
-	uint32_t obj = op->object, index = 0;
-
-	r->kind = STEP_WORKLOAD;
-	r->op = e->c.op;
-	r->object = obj;
-	if ((op->flags & WL_F_PAUSE) && e->c.sub == 0)
-		r->inputs |= IN_PAUSE;
-	if (current_access(e, &obj, &index)) {
-		r->object = obj;
-		r->index = index;
-		r->count = 1;
-	}
 	switch (op->kind) {
-	case WL_TOUCH: do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r); break;
+	case WL_TOUCH:
 	case WL_RANDOM:
-	case WL_TRACE:
-		if (op->via == VIA_READ || op->via == VIA_WRITE)
-			do_rw(e, obj, index, op->via == VIA_WRITE, r);
-		else
-			do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r);
-		break;
-	case WL_READ: do_rw(e, obj, index, false, r); break;
-	case WL_WRITE: do_rw(e, obj, index, true, r); break;
+	case WL_TRACE: do_touch(e, obj, index, op->via == VIA_TOUCH_WRITE, r); break;
 	case WL_DIRTY: {
 		uint32_t *slot = page_slot(e, obj, index);
 		r->func = FN_SET_PAGE_DIRTY;
@@ -113,5 +95,32 @@ void workload_step(struct engine *e, struct step_record *r)
 		r->branch = BR_PAUSE;
 		break;
 	}
+}
+
+enum outcome workload_step(struct engine *e, struct step_record *r)
+{
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+	uint32_t obj = op->object, index = 0;
+	bool access = current_access(e, &obj, &index), write;
+	enum outcome out;
+
+	if (r) {
+		r->kind = STEP_WORKLOAD;
+		r->op = e->c.op;
+		r->object = obj;
+		if ((op->flags & WL_F_PAUSE) && e->c.sub == 0)
+			r->inputs |= IN_PAUSE;
+		if (access) {
+			r->index = index;
+			r->count = 1;
+		}
+	}
+	if (rw_access(op, &write)) {
+		out = do_rw(e, obj, index, write, r);
+	} else {
+		operation_step(e, op, obj, index, r);
+		out = (enum outcome)r->outcome;
+	}
 	advance(e);
+	return out;
 }

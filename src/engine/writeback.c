@@ -31,6 +31,16 @@ bool writeback_due_at(const struct engine *e, uint64_t step)
 	return (int32_t)((uint32_t)step - e->pages[e->wb_ring[e->c.wb_head]].wb_due) >= 0;
 }
 
+uint64_t writeback_room(const struct engine *e)
+{
+	int32_t room;
+
+	if (!e->c.wb_len)
+		return UINT64_MAX;
+	room = (int32_t)(e->pages[e->wb_ring[e->c.wb_head]].wb_due - (uint32_t)(e->c.step + 1));
+	return room > 0 ? (uint64_t)room : 0;
+}
+
 bool writeback_due(const struct engine *e)
 {
 	return writeback_due_at(e, e->c.step);

@@ -11,7 +11,7 @@
  *   bench trace FILE N     writes the first N accesses of the standard trace
  *                          (trace-u32: as little-endian 32-bit words)
  *
- * The standard trace (issue 6): about a million distinct pages, 70% of the
+ * The standard trace: about a million distinct pages, 70% of the
  * accesses Zipf(0.99) over a 64 Ki-page hot set, 30% a long scan of pages
  * used once; memory 100 Ki pages; read() accesses; policy 2.6.34.  It is
  * generated here, deterministically, from a fixed seed.
