@@ -191,7 +191,7 @@ static int add(struct loader *L, struct expectation **v, uint32_t *nv, uint32_t 
 	return 0;
 }
 
-static bool check_policy(struct loader *L, const cJSON *x, const char *path)
+bool check_policy(struct loader *L, const cJSON *x, const char *path)
 {
 	const char *names[64], *name;
 	char q[96], msg[320];

@@ -185,6 +185,12 @@ int budget_check(struct loader *L, const cJSON *node, const char *path, uint64_t
 
 /* expect.c */
 int load_expect(struct loader *L, const cJSON *arr, struct scenario *s);
+/* A policy name @x names (string, one of `vmscan-viz policies`); false with a diagnostic. */
+bool check_policy(struct loader *L, const cJSON *x, const char *path);
+
+/* bookmarks.c */
+int load_bookmarks(struct loader *L, const cJSON *arr, struct scenario *s);
+extern const char *const bookmark_keys[];
 /* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why. */
 int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
 		       struct expectation *e, char *why, size_t n);

@@ -76,6 +76,18 @@ struct expectation {
 	double value;
 };
 
+/* A named place in the run for a lesson (data/README.md, "bookmarks"). */
+struct bookmark {
+	char *name;	 /* what the lecturer types and sees */
+	char *text;	 /* one line, shown on arrival */
+	char *policy;	 /* switch to this policy first; NULL: the one shown */
+	uint64_t step;	 /* the step, under that policy... */
+	uint64_t access; /* ...or the workload access (0: a step is given) */
+	bool inspect;	 /* open the inspector on object[index] */
+	uint32_t object, index;
+	bool quiz; /* ask the question of that step (a scan decision) */
+};
+
 struct scenario {
 	char *path; /* as given, or "<default>" */
 	char *title;
@@ -84,6 +96,8 @@ struct scenario {
 	struct workload wl; /* arrays below are owned by the scenario */
 	struct expectation *expect;
 	uint32_t nr_expect;
+	struct bookmark *bookmarks;
+	uint32_t nr_bookmarks;
 	void *owned; /* private: the loader's allocations */
 };
 

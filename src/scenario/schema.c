@@ -20,8 +20,8 @@
 #include "../policy/registry.h"
 #include "internal.h"
 
-const char *const top_keys[] = { "format",  "title",	"description", "policy", "memory",
-				 "objects", "workload", "expect",      NULL };
+const char *const top_keys[] = { "format",  "title",	"description", "policy",    "memory",
+				 "objects", "workload", "expect",      "bookmarks", NULL };
 const char *const memory_keys[] = { "pages",	       "watermarks", "swap",	    "swappiness",
 				    "writeback_steps", "kswapd",     "laptop_mode", NULL };
 const char *const watermark_keys[] = { "min", "low", "high", NULL };
@@ -531,5 +531,8 @@ int load_top(struct loader *L, struct scenario *s)
 	x = jget(root, "expect");
 	if (x && !L->stop)
 		load_expect(L, x, s);
+	x = jget(root, "bookmarks");
+	if (x && !L->stop && !L->objects_failed)
+		load_bookmarks(L, x, s);
 	return L->nerr || L->stop ? -1 : 0;
 }

@@ -80,6 +80,7 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 		a->views[0] = nv;
 		a->nr_views = 1;
 		a->job.kind = JOB_NONE;
+		a->ui.bookmark = 0;
 		quiz_withdraw(a);
 		a->ui.playing = false;
 		a->ui.log_sel = 0;
@@ -130,7 +131,6 @@ void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_p
 	struct view *v = &a->views[0];
 	uint64_t step = v->step, access = step_index_access_at(&v->idx, step), offset;
 	char err[200] = "";
-	struct view nv;
 
 	if (pick == PICK_SECOND && !a->cmp.on) { /* c: the second policy of compare mode */
 		if (compare_start(a, p, err, sizeof err) < 0)
@@ -141,19 +141,30 @@ void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_p
 		compare_set_policy(a, pick == PICK_RIGHT, p);
 		return;
 	}
-	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
-		return;
-	}
 	/* the same point in the workload: the access, and as far into the
 	 * reclaim after it as before */
 	offset = access ? step - step_index_access_step(&v->idx, access) : 0;
+	if (app_switch_policy(a, p) == 0)
+		job_start(
+			a,
+			&(struct job){ .kind = JOB_ACCESS, .target = access, .offset = offset, .from = step },
+			"the same access");
+}
+
+int app_switch_policy(struct app *a, const struct reclaim_policy *p)
+{
+	struct view *v = &a->views[0], nv;
+	char err[200] = "";
+
+	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		return -1;
+	}
 	view_free(v);
 	*v = nv;
 	quiz_withdraw(a);
 	inspector_update(a);
-	job_start(a, &(struct job){ .kind = JOB_ACCESS, .target = access, .offset = offset, .from = step },
-		  "the same access");
+	return 0;
 }
 
 void app_free(struct app *a)
@@ -348,6 +359,7 @@ static int toggle_quiz(struct app *a)
 	char text[8192];
 
 	a->quiz.on = !a->quiz.on;
+	a->quiz.lent = false;
 	quiz_withdraw(a);
 	if (a->quiz.on) {
 		snprintf(a->ui.msg, sizeof a->ui.msg,
@@ -392,6 +404,9 @@ static int show_story(struct app *a)
 				 sc->wl.captions[o->caption]);
 			break;
 		}
+	if (bookmark_here(a) && n < (int)sizeof text)
+		snprintf(text + strlen(text), sizeof text - strlen(text), "\n\nBookmark %s: %s",
+			 bookmark_here(a)->name, bookmark_here(a)->text);
 	dialog_message(a, sc->title ? sc->title : sc->path, text);
 	return REDRAW_ALL;
 }
@@ -480,6 +495,9 @@ int app_command(struct app *a, enum command cmd)
 	case CMD_PAGE_DOWN: return panel_scroll(a, 1, true);
 	case CMD_INSPECT: return inspect(a);
 	case CMD_FIND: return dialog_open(a, DLG_FIND);
+	case CMD_MARK_NEXT: return bookmark_step(a, 1);
+	case CMD_MARK_PREV: return bookmark_step(a, -1);
+	case CMD_MARKS: return dialog_open(a, DLG_BOOKMARKS);
 	case CMD_QUIZ: return toggle_quiz(a);
 	case CMD_BIG: return toggle_big(a);
 	case CMD_STORY: return show_story(a);

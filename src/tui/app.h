@@ -59,7 +59,16 @@ enum policy_pick {
 	PICK_SECOND, /* c: the policy to compare the run with */
 };
 
-enum dialog_kind { DLG_NONE, DLG_POLICY, DLG_OPEN, DLG_GOTO, DLG_FIND, DLG_FILTER, DLG_MESSAGE };
+enum dialog_kind {
+	DLG_NONE,
+	DLG_POLICY,
+	DLG_OPEN,
+	DLG_GOTO,
+	DLG_FIND,
+	DLG_FILTER,
+	DLG_MESSAGE,
+	DLG_BOOKMARKS
+};
 
 struct dialog {
 	enum dialog_kind kind;
@@ -86,6 +95,7 @@ struct inspector {
 
 struct quiz {
 	bool on;
+	bool lent;	       /* on for a bookmark's question only (bookmark.c) */
 	bool asking;	       /* the next step is a decision, not yet shown */
 	struct step_record q;  /* that step's record (its answer is hidden) */
 	uint64_t verdict_step; /* step whose answer is being shown, 0: none */
@@ -118,6 +128,8 @@ struct ui {
 	bool quit;
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
+	int bookmark;		/* 1 + the last bookmark gone to, 0: none */
+	uint64_t bookmark_step; /* ...and the step it landed on */
 	char msg[256];		/* one-line status, cleared by the next key */
 };
 
@@ -159,6 +171,7 @@ struct job {
 	uint64_t target, from, offset;
 	int dir;
 	enum filter filter;
+	int bookmark;  /* 1 + the bookmark it goes to (bookmark.c), 0: none */
 	char what[64]; /* "the next reclaim", for the progress line */
 };
 
@@ -230,6 +243,8 @@ int app_command(struct app *a, enum command cmd);
 int app_key(struct app *a, int key);
 int app_tick(struct app *a, int steps);
 int app_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
+/* The run redone under @p, at step 0 (a failure leaves it as it was: -1). */
+int app_switch_policy(struct app *a, const struct reclaim_policy *p);
 /* The policy dialog chose @p for @pick. */
 void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_policy *p);
 /* A jump to @step (n/N, g, End, a log entry): in quiz mode, onto a
@@ -288,6 +303,12 @@ bool compare_work(struct app *a, uint64_t steps);	  /* false: nothing to classif
 
 /* compare_draw.c */
 void compare_draw(const struct app *a, int ncols, int nlines);
+
+/* bookmark.c: the scenario's bookmarks */
+int bookmark_go(struct app *a, int i);	    /* to bookmark @i (0-based) */
+int bookmark_step(struct app *a, int dir);  /* ] and [: the next, the previous */
+void bookmark_arrive(struct app *a, int i); /* the job reached it: its page, its question, its text */
+const struct bookmark *bookmark_here(const struct app *a); /* the one the view stands at, or NULL */
 
 /* dialog.c */
 int dialog_open(struct app *a, enum dialog_kind kind);

@@ -22,6 +22,9 @@
 	X(CMD_PREV,        "jump to the previous step of the kind chosen with f (compare: previous divergence)")                     \
 	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, ! a refault, * any decision, t caption (compare mode: the next kind of divergence)") \
 	X(CMD_GOTO,        "go to a step number")                                                     \
+	X(CMD_MARK_NEXT,   "the scenario's next bookmark: its policy, step, page and question (a lesson's places)") \
+	X(CMD_MARK_PREV,   "the scenario's previous bookmark")                                        \
+	X(CMD_MARKS,       "the scenario's bookmarks, to pick one")                                    \
 	X(CMD_FIRST,       "go to the start (step 0)")                                                \
 	X(CMD_LAST,        "go to the last step")                                                     \
 	X(CMD_POLICY,      "choose the policy: the run is redone, at the same workload access (compare mode: the focused side's)")         \

@@ -159,6 +159,20 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 			 a->views[0].complete ? "" : ", more as the run is indexed");
 		break;
 	case DLG_FIND: snprintf(d->title, sizeof d->title, "Find page: object index"); break;
+	case DLG_BOOKMARKS:
+		if (a->cmp.on || !a->sc->nr_bookmarks) {
+			dialog_free(d);
+			return bookmark_step(a, 1); /* says why there is no list */
+		}
+		snprintf(d->title, sizeof d->title, "Bookmarks of this lesson");
+		for (uint32_t i = 0; i < a->sc->nr_bookmarks; i++) {
+			const struct bookmark *b = &a->sc->bookmarks[i];
+			char line[512];
+			snprintf(line, sizeof line, "%-16s %s", b->name, b->text);
+			add_item(d, line, NULL);
+		}
+		d->sel = a->ui.bookmark ? a->ui.bookmark - 1 : 0;
+		break;
 	case DLG_FILTER: snprintf(d->title, sizeof d->title, "What should n/N look for?"); break;
 	case DLG_MESSAGE:
 	case DLG_NONE: break;
@@ -260,6 +274,7 @@ static int confirm(struct app *a)
 		break;
 	}
 	case DLG_FIND: return find_page(a, path);
+	case DLG_BOOKMARKS: return bookmark_go(a, sel);
 	default: break;
 	}
 	return REDRAW_ALL;

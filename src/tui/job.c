@@ -128,6 +128,8 @@ bool job_try(struct app *a)
 		break;
 	}
 	j->kind = JOB_NONE;
+	if (j->bookmark)
+		bookmark_arrive(a, j->bookmark - 1);
 	return true;
 }
 

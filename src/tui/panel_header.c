@@ -184,7 +184,9 @@ void panel_caption_draw(const struct rect *r, const struct frame *f)
 
 	if (!r->h)
 		return;
-	if (f->view->step == 0)
+	if (bookmark_here(f->app))
+		text = bookmark_here(f->app)->text;
+	else if (f->view->step == 0)
 		text = f->app->sc->description;
 	else
 		text = current_caption(wl, rec->op);

@@ -399,6 +399,28 @@ wait_re '\| step 0/[0-9]+\+' 20; keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6
 keys n; wait_for "looking for the next divergence" 3; keys q; wait_for "EXIT=0" 3; ok "n in compare mode, then q: answered at once" $?
 finish
 
+# --- bookmarks: a lesson's places, one key each ------------------------------------------------
+start marks 80x24 -- data/database-index.json
+keys ']'; wait_for "bookmark 1/7 first-burst"; ok "] goes to the first bookmark" $?
+wait_re "\| access 258 "; ok "...at its access (258)" $?
+wait_for "The first burst: every index page"; ok "...and its line is in the caption row" $?
+keys ']'; wait_for "Quiz: what will page_check_references() answer"; ok "the next one asks its question" $?
+wait_re "QUIZ 0/0" && wait_re "\| step 651/"; ok "...before step 652, quiz mode on for it" $?
+keys k; wait_for "RIGHT: you said keep"; ok "...and takes the answer" $?
+keys ']' ']' ']'; wait_for "bookmark 5/7 index-refault"; ok "three more: the index refaults at the second burst" $?
+wait_for "Page inspector: index[0]"; ok "...with index[0] in the page inspector" $?
+! screen | grep -q "QUIZ "; ok "a bookmark without a question ends the quiz it lent" $?
+keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 652/"; ok "a bookmark switches to its policy (2.6.33, step 652)" $?
+keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1407/"; ok "[ goes back, and back to 2.6.34" $?
+keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
+screen | grep -qE "refault-detection +3\.15"; ok "...with their names and lines" $?
+keys Down Enter; wait_for "bookmark 6/7 old-kernel"; ok "...and Enter goes to the one chosen" $?
+keys ']' ']'; wait_for "no bookmark after this one"; ok "] after the last says so" $?
+keys q; wait_for "EXIT=0"; finish
+start marks2 80x24 -- data/real-program.json
+keys ']'; wait_for "this scenario has no bookmarks"; ok "a scenario without bookmarks says so" $?
+keys q; wait_for "EXIT=0"; finish
+
 # --- g and its numbers -----------------------------------------------------------------------------
 start goto 80x24 -- data/database-index.json
 keys g 9 9 9 9 9 9 9 9 Enter; wait_for "step 99999999 is past the end: the run has 34647 steps"; ok "g past the end says so" $?

@@ -17,6 +17,8 @@
 #ifndef VMSCAN_HARNESS_H
 #define VMSCAN_HARNESS_H
 
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,6 +97,42 @@ static inline void harness_row_end(int before)
 		else                                                       \
 			harness_failed++;                                  \
 	} while (0)
+
+/* The scenarios of data/ (the schema left out), for tests that run every
+ * lesson, run from the top of the tree:
+ *	for (struct harness_dir h = { 0 }; harness_next_scenario(&h);) {
+ *		ROW_BEGIN(h.name); ...h.path...; ROW_END();
+ *	}
+ * h.found counts them, whether a filter runs them or not. */
+struct harness_dir {
+	DIR *dir;
+	bool opened;
+	int found;
+	const char *name;
+	char path[512];
+};
+static inline bool harness_next_scenario(struct harness_dir *h)
+{
+	struct dirent *de;
+
+	if (!h->opened) {
+		h->opened = true;
+		h->dir = opendir("data");
+	}
+	while (h->dir && (de = readdir(h->dir))) {
+		size_t len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || strstr(de->d_name, "schema"))
+			continue;
+		snprintf(h->path, sizeof h->path, "data/%s", de->d_name);
+		h->name = h->path + 5;
+		h->found++;
+		return true;
+	}
+	if (h->dir)
+		closedir(h->dir);
+	h->dir = NULL;
+	return false;
+}
 
 /* A filter that matches nothing is a mistake, not a pass. */
 #define HARNESS_END(name)                                                                              \

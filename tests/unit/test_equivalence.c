@@ -12,7 +12,6 @@
  * mapping (reclaim-if-clean before, reclaim after), which try_to_unmap()
  * culls either way.
  */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,25 +62,14 @@ static void compare_scenario(const char *path)
 
 static void test_patch1_decides_as_2_6_33_on_every_scenario(void)
 {
-	DIR *dir = opendir("data");
-	struct dirent *de;
-	int n = 0;
+	struct harness_dir h = { 0 };
 
-	CHECKF(dir, "data/ not found (run from the top of the tree)");
-	while (dir && (de = readdir(dir))) {
-		size_t len = strlen(de->d_name);
-		char path[512];
-		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || strstr(de->d_name, "schema"))
-			continue;
-		snprintf(path, sizeof path, "data/%s", de->d_name);
-		n++; /* found, whether the filter runs it or not */
-		ROW_BEGIN(de->d_name);
-		compare_scenario(path);
+	while (harness_next_scenario(&h)) {
+		ROW_BEGIN(h.name);
+		compare_scenario(h.path);
 		ROW_END();
 	}
-	if (dir)
-		closedir(dir);
-	CHECKF(n >= 10, "only %d scenarios found", n);
+	CHECKF(h.found >= 10, "only %d scenarios found (run from the top of the tree)", h.found);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/bookmark.c - a lesson's places, one key away
+ *
+ * A scenario's bookmarks (scenario/bookmarks.c) are gone to in the order
+ * the file lists them, the order of the lesson: ] the next, [ the
+ * previous, ' a list to pick from.  Going to one switches to its policy
+ * when it names one (the run is redone), then goes to its step or access
+ * like g does (a job: the run may have to be indexed that far first); on
+ * arrival it opens its page in the inspector, asks its question (quiz
+ * mode turns on), and shows its line of text.
+ */
+#include <stdio.h>
+
+#include "../policy/registry.h"
+#include "app.h"
+
+int bookmark_go(struct app *a, int i)
+{
+	const struct scenario *sc = a->sc;
+	const struct bookmark *b;
+	const struct reclaim_policy *p;
+	char what[64];
+
+	if (a->cmp.on) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "in compare mode: c leaves it first");
+		return REDRAW_ALL;
+	}
+	if (i < 0 || (uint32_t)i >= sc->nr_bookmarks)
+		return REDRAW_NONE;
+	b = &sc->bookmarks[i];
+	a->ui.playing = false;
+	a->ui.bookmark = i + 1;
+	p = b->policy ? policy_find(b->policy) : a->views[0].policy;
+	if (p && p != a->views[0].policy && app_switch_policy(a, p) < 0)
+		return REDRAW_ALL;
+	/* a bookmark's question turns quiz mode on for itself; the next
+	 * bookmark without one turns it off again (not if Q turned it on) */
+	if (b->quiz && !a->quiz.on)
+		a->quiz.on = a->quiz.lent = true;
+	else if (!b->quiz && a->quiz.lent)
+		a->quiz.on = a->quiz.lent = false;
+	if (!b->inspect)
+		inspector_close(a);
+	snprintf(what, sizeof what, "bookmark %.40s", b->name);
+	if (b->access)
+		job_start(a, &(struct job){ .kind = JOB_ACCESS, .target = b->access, .bookmark = i + 1 },
+			  what);
+	else
+		job_start(a, &(struct job){ .kind = JOB_GOTO, .target = b->step, .bookmark = i + 1 }, what);
+	return REDRAW_ALL;
+}
+
+int bookmark_step(struct app *a, int dir)
+{
+	uint32_t n = a->sc->nr_bookmarks;
+	int i = a->ui.bookmark - 1 + dir;
+
+	if (!n) {
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "this scenario has no bookmarks (data/README.md says how to add them)");
+		return REDRAW_ALL;
+	}
+	if (a->ui.bookmark == 0 && dir < 0)
+		i = (int)n - 1;
+	if (i < 0 || (uint32_t)i >= n) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "no bookmark %s this one; ' lists them all",
+			 dir > 0 ? "after" : "before");
+		return REDRAW_ALL;
+	}
+	return bookmark_go(a, i);
+}
+
+void bookmark_arrive(struct app *a, int i)
+{
+	const struct bookmark *b = &a->sc->bookmarks[i];
+	const struct view *v = &a->views[0];
+	bool asked = a->quiz.asking;
+
+	a->ui.bookmark_step = v->step;
+	if (b->inspect) {
+		a->insp.open = true;
+		a->ui.focus = PANEL_LISTS;
+		inspector_select(a, b->object, b->index);
+	}
+	if (!b->access && b->step > v->total)
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "bookmark %u/%u %s: step %llu is past the end of the run under %s (%llu steps)",
+			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, (unsigned long long)b->step,
+			 v->policy->name, (unsigned long long)v->total);
+	else if (b->quiz && !asked)
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "bookmark %u/%u %s: step %llu is not a scan decision, no question", (unsigned)i + 1,
+			 a->sc->nr_bookmarks, b->name, (unsigned long long)v->step);
+	else
+		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s%s", (unsigned)i + 1,
+			 a->sc->nr_bookmarks, b->name, asked ? ": a question" : "");
+}
+
+/* The caption row says the bookmark's line while the view is where the
+ * bookmark put it (or one step on: the answer to its question). */
+const struct bookmark *bookmark_here(const struct app *a)
+{
+	uint64_t step = a->views[0].step;
+
+	if (!a->ui.bookmark || a->cmp.on || step < a->ui.bookmark_step || step > a->ui.bookmark_step + 1)
+		return NULL;
+	return &a->sc->bookmarks[a->ui.bookmark - 1];
+}
