@@ -322,6 +322,24 @@ static const struct row rows[] = {
 	  PAGEREF_ACTIVATE,
 	  "anon_young",
 	  false },
+	{ "mapped-ratio: lumpy reclaim ignores references, as in 2.6.34",
+	  "mapped-ratio",
+	  { .mapped = 1, .young = 1, .order = 4, .mapped_share = 10 },
+	  PAGEREF_RECLAIM,
+	  "lumpy",
+	  false },
+	{ "mapped-ratio: a locked vma leaves the page to try_to_unmap, however few pages are mapped",
+	  "mapped-ratio",
+	  { .mapped = 1, .young = 1, .locked_vma = 1, .mapped_share = 10 },
+	  PAGEREF_RECLAIM,
+	  "vm_locked",
+	  false },
+	{ "mapped-ratio: a marked page with no young pte was used once, however few pages are mapped",
+	  "mapped-ratio",
+	  { .mapped = 1, .referenced = 1, .mapped_share = 10 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "used_once",
+	  false },
 	{ "mapped-ratio: an unreferenced page is reclaimed",
 	  "mapped-ratio",
 	  { .mapped = 1, .mapped_share = 10 },
@@ -502,42 +520,26 @@ static void test_keep_active_rows(void)
 }
 
 /* Every test a policy lists for the decision panel has a row above that
- * makes it decide (no untested rule): a row of the same policy, or of one
- * that shares the table; refault and mapped-ratio run 2.6.34's rules, whose
- * rows are 2.6.34's. */
+ * makes it decide (no untested rule): a row of a policy that runs the same
+ * function (refault runs 2.6.34's page_check_references(), patch 1/3
+ * 2.6.33's shrink_active_list() test). */
 static bool has_row(const struct reclaim_policy *pol, const char *branch, bool active)
 {
-	bool builds_on_2634 = strcmp(pol->name, "refault") == 0 || strcmp(pol->name, "mapped-ratio") == 0;
-
 	if (!active) {
-		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-			if (strcmp(rows[i].branch, branch) == 0 &&
-			    (strcmp(rows[i].policy, pol->name) == 0 || builds_on_2634))
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			const struct reclaim_policy *of = policy_find(rows[i].policy);
+			if (of && of->check_references == pol->check_references &&
+			    strcmp(rows[i].branch, branch) == 0)
 				return true;
+		}
 		return false;
 	}
 	for (size_t i = 0; i < sizeof active_rows / sizeof active_rows[0]; i++) {
 		const struct reclaim_policy *of = policy_find(active_rows[i].policy);
-		if (of && of->active_checks == pol->active_checks &&
-		    strcmp(active_rows[i].branch, branch) == 0)
+		if (of && of->keep_active == pol->keep_active && strcmp(active_rows[i].branch, branch) == 0)
 			return true;
 	}
 	return false;
-}
-
-static void test_every_listed_branch_has_a_row(void)
-{
-	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
-		const struct reclaim_policy *pol = reclaim_policies[k];
-		for (int active = 0; active < 2; active++) {
-			const struct policy_checks *t = active ? pol->active_checks : pol->checks;
-			for (unsigned c = 0; c < t->nr; c++) {
-				const char *name = branch_name(pol, t->row[c].branch);
-				CHECKF(name[0] && has_row(pol, name, active), "%s: branch %s has no test row",
-				       pol->name, name);
-			}
-		}
-	}
 }
 
 /* Where a branch comes from, under the policy that runs it: the engine's
@@ -620,9 +622,10 @@ static void test_no_2634_origin_under_2633(void)
 	}
 }
 
-/* Every branch number a policy can give has a name and a reason, and no
- * two branches of one policy share a name. */
-static void test_branches_are_named(void)
+/* Every test a policy lists has a branch number of the policy layer, a
+ * name and a reason, a name no other branch of the policy has, and a row
+ * above that makes it decide. */
+static void test_every_listed_test(void)
 {
 	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
 		const struct reclaim_policy *pol = reclaim_policies[k];
@@ -630,12 +633,15 @@ static void test_branches_are_named(void)
 			const struct policy_checks *t = active ? pol->active_checks : pol->checks;
 			for (unsigned c = 0; c < t->nr; c++) {
 				unsigned br = t->row[c].branch;
+				const char *name = branch_name(pol, br);
 				CHECKF(br >= BR_POLICY && br < NR_BRANCH_IDS,
 				       "%s: test %u has branch number %u", pol->name, c, br);
-				CHECKF(branch_name(pol, br)[0] && branch_reason(pol, br)[0],
+				CHECKF(name[0] && branch_reason(pol, br)[0],
 				       "%s: branch %u has no name or no reason", pol->name, br);
-				CHECKF(branch_called(pol, branch_name(pol, br)) == br,
-				       "%s: two branches are called %s", pol->name, branch_name(pol, br));
+				CHECKF(branch_called(pol, name) == br, "%s: two branches are called %s",
+				       pol->name, name);
+				CHECKF(has_row(pol, name, active), "%s: branch %s has no test row", pol->name,
+				       name);
 			}
 		}
 	}
@@ -646,9 +652,8 @@ int main(int argc, char **argv)
 	HARNESS_START(argc, argv);
 	RUN_TABLE(test_page_check_references_rows);
 	RUN_TABLE(test_keep_active_rows);
-	RUN(test_every_listed_branch_has_a_row);
+	RUN(test_every_listed_test);
 	RUN_TABLE(test_origin_rows);
 	RUN(test_no_2634_origin_under_2633);
-	RUN(test_branches_are_named);
 	return HARNESS_END("policy");
 }
