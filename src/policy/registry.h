@@ -7,8 +7,8 @@
  * action under the policy that ran it.
  *
  * Adding a policy: write src/policy/<name>.c defining one
- * `const struct reclaim_policy policy_<name>`, and add one line X(<name>)
- * to RECLAIM_POLICIES below, where it falls in history.
+ * `const struct reclaim_policy policy_<name>`, and add one line
+ * `X(<name>) \` to RECLAIM_POLICIES below, where it falls in history.
  */
 #ifndef VMSCAN_POLICY_REGISTRY_H
 #define VMSCAN_POLICY_REGISTRY_H
@@ -24,7 +24,8 @@
 	X(v2_6_33_patch2)   \
 	X(v2_6_34)          \
 	X(refault)          \
-	X(mapped_ratio)
+	X(mapped_ratio)     \
+	/* end of the list */
 /* clang-format on */
 
 extern const struct reclaim_policy *const reclaim_policies[];
