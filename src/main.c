@@ -3,119 +3,163 @@
  * main.c - vmscan-viz: the command line, and nothing else
  *
  * With no command (or a scenario file) it starts the visualizer; the
- * commands run headless.  Every option is listed once, in usage[], which
- * is also what --help prints and what the man page test compares with.
+ * commands run headless.  Each command lists its options in its own table
+ * (cli/opt.h), from which --help, `COMMAND --help` and the man page test
+ * all read.  Every status goes through cli_close_stdout(), so output lost
+ * to a full disk or a closed pipe is an error, not a silent success.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "tui/tui.h"
 #include "util/config.h"
+#include "util/suggest.h"
+#include "util/text.h"
 
-static const char usage[] =
-	"usage: vmscan-viz [OPTIONS] [SCENARIO.json]\n"
-	"       vmscan-viz run SCENARIO [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
-	"       vmscan-viz run --trace FILE --memory PAGES [--via read|mmap] [--trace-format F]\n"
-	"                      [--policy P] [--json | --vmstat | --ftrace] [--check]\n"
-	"       vmscan-viz trace SCENARIO [--policy P]\n"
-	"       vmscan-viz trace --trace FILE --memory PAGES [--via read|mmap] [--trace-format F] [--policy "
-	"P]\n"
-	"       vmscan-viz check [--expect] [--policy P] SCENARIO...\n"
-	"       vmscan-viz compare SCENARIO (--policy A --policy B | --all) [--json | --csv [--every N]]\n"
-	"       vmscan-viz policies\n"
+static int tui_main(int argc, char **argv);
+static int help_main(int argc, char **argv);
+static void help_all(FILE *f);
+
+enum { T_POLICY, T_COMPARE, T_ASCII, T_NO_COLOR, T_BIG, T_QUIZ, T_VERSION, NR_T };
+static const struct cli_option tui_opts[NR_T + 1] = {
+	[T_POLICY] = { "policy", 'p', "P", "start under policy P (see 'vmscan-viz policies')", false },
+	[T_COMPARE] = { "compare", 'c', "A,B", "start in compare mode, policies A and B side by side",
+			false },
+	[T_ASCII] = { "ascii", 0, NULL, "ASCII glyphs only (also chosen when the locale is not UTF-8)",
+		      false },
+	[T_NO_COLOR] = { "no-color", 0, NULL, "no colors (also when NO_COLOR is set)", false },
+	[T_BIG] = { "big", 0, NULL, "projector mode: larger cells, slower play", false },
+	[T_QUIZ] = { "quiz", 0, NULL, "start in quiz mode: predict each decision", false },
+	[T_VERSION] = { "version", 'V', NULL, "show the version", false },
+};
+static const struct cli_command tui_cmd = {
+	NULL,
+	"[OPTIONS] [SCENARIO.json]",
+	"Watch Linux 2.6.33/2.6.34 page reclaim decide, page by page.",
+	tui_opts,
+	tui_main,
+	help_all,
+};
+
+static const struct cli_option no_opts[1];
+static const struct cli_command help_cmd = {
+	"help", "[COMMAND]", "show the help of vmscan-viz, or of one command", no_opts, help_main, NULL,
+};
+
+static const struct cli_command *const commands[] = {
+	&cli_cmd_run, &cli_cmd_trace, &cli_cmd_check, &cli_cmd_compare, &cli_cmd_policies, &help_cmd,
+};
+#define NR_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+static const char epilogue[] =
 	"\n"
-	"Watch Linux 2.6.33/2.6.34 page reclaim decide, page by page.\n"
-	"\n"
-	"Visualizer options:\n"
-	"  --policy P        start under policy P (see 'vmscan-viz policies')\n"
-	"  --compare A,B     start in compare mode, policies A and B side by side\n"
-	"  --ascii           ASCII glyphs only (also chosen when the locale is not UTF-8)\n"
-	"  --no-color        no colors (also when NO_COLOR is set)\n"
-	"  --big             projector mode: larger cells, slower play\n"
-	"  --quiz            start in quiz mode: predict each decision\n"
-	"  -h, --help        show this help\n"
-	"  -V, --version     show the version\n"
-	"\n"
-	"Commands:\n"
-	"  run       simulate to the end; print counters, lists, objects\n"
-	"  trace     print every step as a JSON object (JSON Lines)\n"
-	"  check     validate scenarios; with --expect run their expectations\n"
-	"  compare   run one scenario under several policies and compare\n"
-	"  policies  list the policies\n"
-	"\n"
-	"Command options:\n"
-	"  --json            one JSON object (run, compare)\n"
-	"  --vmstat          counters as /proc/vmstat prints them (run)\n"
-	"  --ftrace          mm_vmscan_lru_shrink_inactive lines, one per batch (run)\n"
-	"  --check           verify the engine's invariants after every step (run)\n"
-	"  --expect          run the scenario's expectations (check)\n"
-	"  --all             every policy (compare)\n"
-	"  --csv             per-step list sizes and counters (compare)\n"
-	"  --every N         with --csv, one row every N steps\n"
-	"\n"
-	"A trace file instead of a scenario (run, trace):\n"
-	"  --trace FILE      replay FILE: one access per line, a page number of one file\n"
-	"  --memory PAGES    the zone's size, 16 to 67108864 pages (needed with --trace)\n"
-	"  --via read|mmap   read() page-cache accesses (default), or through a mapping\n"
-	"  --trace-format F  txt (default), u32 (little-endian 32-bit page numbers) or\n"
-	"                    lackey (what valgrind's lackey tool writes with its memory trace)\n"
-	"\n"
-	"With no SCENARIO the visualizer starts on a built-in tour. Keys: press ? in it.\n"
-	"Exit status: 0 ok, 1 bad scenario or trace file or failed expectation,\n"
-	"2 usage error (such as --memory out of range).\n";
+	"SCENARIO may be - (standard input) for the commands.  With no SCENARIO the\n"
+	"visualizer starts on a built-in tour; keys: press ? in it.\n"
+	"Exit status: 0 ok; 1 a bad scenario or trace file, a failed expectation, a run\n"
+	"stopped by --max-steps, or output that could not be written; 2 a usage error.\n";
+
+static void help_all(FILE *f)
+{
+	cli_help_all(f, &tui_cmd, commands, NR_COMMANDS);
+	fputs(epilogue, f);
+}
+
+static const struct cli_command *find_command(const char *name)
+{
+	for (int i = 0; i < NR_COMMANDS; i++)
+		if (strcmp(name, commands[i]->name) == 0)
+			return commands[i];
+	return NULL;
+}
+
+/* A word that is not a command, a file or an option: usage error 2,
+ * with the command it probably meant. */
+static int unknown_command(const char *word)
+{
+	const char *names[NR_COMMANDS + 1], *near;
+	char safe[96];
+
+	for (int i = 0; i < NR_COMMANDS; i++)
+		names[i] = commands[i]->name;
+	names[NR_COMMANDS] = NULL;
+	near = suggest(word, names, NR_COMMANDS);
+	text_safe(word, safe, sizeof safe);
+	if (near)
+		return cli_usage_error(&tui_cmd, "unknown command '%s'; did you mean '%s'?", safe, near);
+	return cli_usage_error(&tui_cmd,
+			       "'%s' is neither a command (run, trace, check, compare, policies, help) "
+			       "nor a scenario file",
+			       safe);
+}
+
+static int help_main(int argc, char **argv)
+{
+	struct cli_args a;
+	const struct cli_command *c;
+	int rc = cli_parse(&help_cmd, argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	if (a.npos == 0) {
+		help_all(stdout);
+		return 0;
+	}
+	if (a.npos > 1)
+		return cli_usage_error(&help_cmd, "unexpected argument '%s'", a.pos[1]);
+	if (!(c = find_command(a.pos[0])))
+		return unknown_command(a.pos[0]);
+	cli_help_command(stdout, c);
+	return 0;
+}
 
 static int tui_main(int argc, char **argv)
 {
 	struct tui_options o = { 0 };
-	bool help = false, version = false;
-	const char *pos[1];
-	const struct cli_opt opts[] = {
-		{ "--policy", &o.policy, NULL, NULL },
-		{ "--compare", &o.compare, NULL, NULL },
-		{ "--ascii", NULL, &o.ascii, NULL },
-		{ "--no-color", NULL, &o.no_color, NULL },
-		{ "--big", NULL, &o.big, NULL },
-		{ "--quiz", NULL, &o.quiz, NULL },
-		{ "--help", NULL, &help, NULL },
-		{ "-h", NULL, &help, NULL },
-		{ "--version", NULL, &version, NULL },
-		{ "-V", NULL, &version, NULL },
-		{ NULL, NULL, NULL, NULL },
-	};
-	int npos;
+	struct cli_args a;
+	struct stat st;
+	int rc = cli_parse(&tui_cmd, argc, argv, &a);
 
-	if (cli_parse("", argc, argv, opts, pos, 1, &npos) < 0)
-		return EXIT_USAGE;
-	if (help) {
-		fputs(usage, stdout);
-		return 0;
-	}
-	if (version) {
+	if (rc >= 0)
+		return rc;
+	if (a.count[T_VERSION]) {
 		printf("vmscan-viz %s\n", vmscan_version);
 		return 0;
 	}
+	if (a.npos >= 1 && strcmp(a.pos[0], "-") == 0)
+		return cli_usage_error(&tui_cmd, "the visualizer reads its keys from standard input, so it "
+						 "cannot read the scenario there; give a file");
+	/* `vmscan-viz comapre x.json`: a mistyped command, not a file */
+	if (a.npos >= 1 && stat(a.pos[0], &st) < 0 && errno == ENOENT && !strpbrk(a.pos[0], "./"))
+		return unknown_command(a.pos[0]);
+	if (a.npos > 1)
+		return cli_usage_error(
+			&tui_cmd, "unexpected argument '%s': the visualizer opens one scenario", a.pos[1]);
+	o.policy = a.val[T_POLICY];
+	o.compare = a.val[T_COMPARE];
+	o.ascii = a.count[T_ASCII];
+	o.no_color = a.count[T_NO_COLOR];
+	o.big = a.count[T_BIG];
+	o.quiz = a.count[T_QUIZ];
 	if (o.policy && !policy_find(o.policy)) {
 		cli_policy(o.policy, NULL);
 		return EXIT_USAGE;
 	}
-	o.path = npos ? pos[0] : NULL;
+	o.path = a.npos ? a.pos[0] : NULL;
 	return tui_run(&o);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int, char **);
-	} commands[] = {
-		{ "run", cli_run },	    { "trace", cli_trace },	  { "check", cli_check },
-		{ "compare", cli_compare }, { "policies", cli_policies },
-	};
+	const struct cli_command *c = argc > 1 ? find_command(argv[1]) : NULL;
+	int rc;
 
-	if (argc > 1)
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			if (strcmp(argv[1], commands[i].name) == 0)
-				return commands[i].fn(argc - 1, argv + 1);
-	return tui_main(argc, argv);
+	if (c) {
+		rc = c->main(argc - 1, argv + 1);
+		return cli_close_stdout(cli_prefix(c), rc);
+	}
+	rc = tui_main(argc, argv);
+	return cli_close_stdout("vmscan-viz", rc);
 }

@@ -26,8 +26,10 @@ static bool applies(const struct expectation *x, const char *policy)
 	return !x->policy || strcmp(x->policy, policy) == 0;
 }
 
-/* Runs @s under @p and checks the expectations that apply; returns failures. */
-static int run_expectations(const struct scenario *s, const struct reclaim_policy *p, uint32_t *ran)
+/* Runs @s under @p and checks the expectations that apply, for at most
+ * @max steps (0: no limit); returns failures. */
+static int run_expectations(const struct scenario *s, const struct reclaim_policy *p, uint32_t *ran,
+			    uint64_t max, const char *flag)
 {
 	struct engine_error err;
 	struct engine *e = engine_new(&s->wl, p, &err);
@@ -59,12 +61,16 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 			pending--;
 			if (!compare(v, x->cmp, x->value))
 				failed++;
-			printf("%s  %-14s %s  (measured %g at step %" PRIu64 ")\n",
-			       compare(v, x->cmp, x->value) ? "PASS" : "FAIL", p->name, x->text, v,
-			       engine_steps(e));
+			printf("%s  %-14s ", compare(v, x->cmp, x->value) ? "PASS" : "FAIL", p->name);
+			cli_text(x->text, 0);
+			printf("  (measured %g at step %" PRIu64 ")\n", v, engine_steps(e));
 		}
 		if (end || !pending)
 			break;
+		if (cli_out_of_steps(&cli_cmd_check, e, max, flag)) {
+			failed += (int)pending;
+			break;
+		}
 		engine_step(e);
 	}
 	free(done);
@@ -72,52 +78,81 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 	return failed;
 }
 
-int cli_check(int argc, char **argv)
-{
-	const char *policy = NULL, *pos[256];
-	bool expect = false;
-	const struct cli_opt opts[] = {
-		{ "--expect", NULL, &expect, NULL },
-		{ "--policy", &policy, NULL, NULL },
-		{ NULL, NULL, NULL, NULL },
-	};
-	int npos, status = 0;
+enum { O_EXPECT, O_POLICY, O_MAX_STEPS, NR_O };
+static const struct cli_option check_opts[NR_O + 1] = {
+	[O_EXPECT] = { "expect", 'e', NULL, "run each scenario's expectations under every policy (or -p)",
+		       false },
+	[O_POLICY] = CLI_OPT_POLICY,
+	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
+};
 
-	if (cli_parse("check", argc, argv, opts, pos, 256, &npos) < 0)
-		return EXIT_USAGE;
-	if (npos == 0) {
-		fprintf(stderr,
-			"vmscan-viz check: which scenario files? (try 'vmscan-viz check data/*.json')\n");
-		return EXIT_USAGE;
+static int check_main(int argc, char **argv);
+const struct cli_command cli_cmd_check = {
+	"check",
+	"[OPTIONS] SCENARIO...",
+	"validate scenarios; with --expect run their expectations",
+	check_opts,
+	check_main,
+	NULL,
+};
+
+/* One file: 0 when it is good (or a JSON Schema, skipped), else 1. */
+static int check_one(const char *path, bool expect, const char *policy, uint64_t max, const char *flag)
+{
+	struct scenario s;
+	bool schema = false;
+	int failed = 0;
+	uint32_t ran = 0;
+
+	if (cli_load_checked(path, &s, &schema) < 0) {
+		if (!schema)
+			return 1;
+		cli_text(path, 0);
+		printf(": a JSON Schema, not a scenario: skipped\n");
+		return 0;
 	}
+	if (cli_check_steps(&cli_cmd_check, &s, max, flag) != 0) {
+		scenario_free(&s);
+		return 1;
+	}
+	if (expect) {
+		for (unsigned k = 0; k < nr_reclaim_policies; k++)
+			if (!policy || strcmp(policy, reclaim_policies[k]->name) == 0)
+				failed += run_expectations(&s, reclaim_policies[k], &ran, max, flag);
+		cli_text(path, 0);
+		printf(": %s (%u expectations run)\n", failed ? "FAIL" : "ok", ran);
+	} else {
+		cli_text(path, 0);
+		printf(": ok\n");
+	}
+	scenario_free(&s);
+	return failed ? 1 : 0;
+}
+
+static int check_main(int argc, char **argv)
+{
+	const struct cli_command *cmd = &cli_cmd_check;
+	const char *policy;
+	struct cli_args a;
+	uint64_t max;
+	int status = 0, stdin_used = 0;
+	int rc = cli_parse(cmd, argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	policy = a.val[O_POLICY];
+	if (a.npos == 0)
+		return cli_usage_error(cmd, "which scenario files? (e.g. 'vmscan-viz check data/*.json')");
 	if (policy && !policy_find(policy)) {
 		cli_policy(policy, NULL);
 		return EXIT_USAGE;
 	}
-	for (int i = 0; i < npos; i++) {
-		struct scenario s;
-		int failed = 0;
-		uint32_t ran = 0;
-
-		if (scenario_is_schema(pos[i])) {
-			printf("%s: a JSON Schema, not a scenario: skipped\n", pos[i]);
-			continue;
-		}
-		if (cli_load(pos[i], &s) < 0) {
-			status = 1;
-			continue;
-		}
-		if (expect) {
-			for (unsigned k = 0; k < nr_reclaim_policies; k++)
-				if (!policy || strcmp(policy, reclaim_policies[k]->name) == 0)
-					failed += run_expectations(&s, reclaim_policies[k], &ran);
-			printf("%s: %s (%u expectations run)\n", pos[i], failed ? "FAIL" : "ok", ran);
-		} else {
-			printf("%s: ok\n", pos[i]);
-		}
-		if (failed)
-			status = 1;
-		scenario_free(&s);
-	}
+	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &max) != 0)
+		return EXIT_USAGE;
+	for (int i = 0; i < a.npos; i++)
+		if (strcmp(a.pos[i], "-") == 0 && stdin_used++)
+			return cli_usage_error(cmd, "standard input (-) can be read only once");
+	for (int i = 0; i < a.npos && !cli_output_failed(); i++)
+		status |= check_one(a.pos[i], a.count[O_EXPECT], policy, max, a.val[O_MAX_STEPS]);
 	return status;
 }

@@ -16,55 +16,65 @@
 #include "../engine/engine.h"
 #include "../policy/registry.h"
 #include "../scenario/scenario.h"
+#include "opt.h"
 
-#define EXIT_USAGE 2
+/* The commands, each with its table of options (opt.h). */
+extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_cmd_compare, cli_cmd_policies;
 
-/* Options of one command: --name or --name=value / --name value. */
-struct cli_opt {
-	const char *name;
-	const char **value;  /* takes an argument when non-NULL */
-	bool *flag;	     /* a switch otherwise */
-	const char ***multi; /* repeatable: appended here (array of 8) */
-};
+/* Steps a headless command runs at most unless --max-steps says otherwise:
+ * about ten seconds of simulation on a laptop (`make bench`: 11 million
+ * steps a second). */
+#define CLI_MAX_STEPS_DEFAULT 100000000ull
 
-/* Parses argv[1..]; positional arguments go to pos (at most max_pos).
- * Prints the error and returns -1 on a usage error. */
-int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts, const char **pos,
-	      int max_pos, int *npos);
+/* --max-steps as given (NULL: the default); 0 means no limit. */
+int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out);
+/* Has @e run out of steps (@max 0: never)?  Says so, once, on stderr. */
+bool cli_out_of_steps(const struct cli_command *cmd, const struct engine *e, uint64_t max, const char *flag);
+/* A scenario whose workload alone takes more than @max steps (0: no
+ * limit) is refused before it runs: 0, or 1 after a message. */
+int cli_check_steps(const struct cli_command *cmd, const struct scenario *s, uint64_t max, const char *flag);
 
-/* Loads @path (NULL: the built-in default), printing diagnostics on error. */
+/* Has writing standard output failed (a full disk, a closed pipe)?  The
+ * long outputs (trace, --ftrace, --csv) ask after every line and stop. */
+bool cli_output_failed(void);
+/* Flushes and closes standard output: @rc, or 1 after a message when
+ * anything written was lost.  Every command's status goes through it. */
+int cli_close_stdout(const char *prefix, int rc);
+
+/* Prints @s for a terminal: control characters escaped (util/text.h),
+ * padded to @width bytes. */
+void cli_text(const char *s, int width);
+
+/* Loads @path ("-": standard input; NULL: the built-in default), printing
+ * diagnostics on error.  Returns 0 or -1. */
 int cli_load(const char *path, struct scenario *s);
+/* The same, except that a JSON Schema is not an error: -1 with *schema
+ * set, and nothing printed. */
+int cli_load_checked(const char *path, struct scenario *s, bool *schema);
 
-/* What to simulate: a scenario file, or (run, trace) a trace file alone. */
-struct cli_source {
-	const char *trace;  /* --trace FILE */
-	const char *memory; /* --memory PAGES */
-	const char *via;    /* --via read|mmap */
-	const char *format; /* --trace-format txt|u32|lackey */
-};
-#define CLI_SOURCE_OPTS(src)                                                                \
-	{ "--trace", &(src).trace, NULL, NULL }, { "--memory", &(src).memory, NULL, NULL }, \
-		{ "--via", &(src).via, NULL, NULL },                                        \
-	{                                                                                   \
-		"--trace-format", &(src).format, NULL, NULL                                 \
-	}
-/* Loads the scenario @path, or with --trace makes one from the trace file
- * (scenario_from_trace).  Returns 0; 1 when the scenario or trace is bad;
- * EXIT_USAGE when the options are (both or neither of SCENARIO and
- * --trace, --memory missing or out of range, an unknown --via or format).
- * Messages are printed. */
-int cli_load_source(const char *cmd, const char *path, const struct cli_source *src, struct scenario *s);
+/* What to simulate: a scenario file, or (run, trace) a trace file alone:
+ * the options --trace, --memory, --via and --trace-format, in this order,
+ * from the enum value @first of a command's table. */
+#define CLI_SOURCE_ROWS(first)                                                                           \
+	[(first)] = { "trace", 't', "FILE", "replay FILE instead of a scenario (- : standard input)",    \
+		      false },                                                                           \
+	[(first) + 1] = { "memory", 'm', "PAGES", "with --trace: the zone's size, 16 to 67108864 pages", \
+			  false },                                                                       \
+	[(first) + 2] = { "via", 0, "HOW", "with --trace: read (read(), the default) or mmap", false },  \
+	[(first) + 3] = { "trace-format", 'f', "F", "with --trace: txt (the default), u32 or lackey",    \
+			  false }
+#define CLI_NR_SOURCE_ROWS 4
+/* Loads the scenario @path ("-": standard input), or with --trace makes
+ * one from the trace file (scenario_from_trace).  Returns 0; 1 when the
+ * scenario or trace is bad; EXIT_USAGE when the options are (both or
+ * neither of SCENARIO and --trace, --memory missing or out of range, an
+ * unknown --via or format).  Messages are printed. */
+int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
 void cli_print_diag(const struct diag *d);
-
-int cli_run(int argc, char **argv);
-int cli_trace(int argc, char **argv);
-int cli_check(int argc, char **argv);
-int cli_compare(int argc, char **argv);
-int cli_policies(int argc, char **argv);
 
 /* Values an expectation can measure, shared by `check` and `compare`. */
 double cli_measure(const struct engine *e, const struct expectation *x, bool *ok);

@@ -1,158 +1,155 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/common.c - option parsing, loading, naming, shared by the commands
+ * cli/common.c - loading, limits, output and naming, shared by the commands
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/suggest.h"
+#include "../util/text.h"
 #include "cli.h"
-
-int cli_parse(const char *cmd, int argc, char **argv, const struct cli_opt *opts, const char **pos,
-	      int max_pos, int *npos)
-{
-	bool only_positional = false;
-
-	*npos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq;
-		const struct cli_opt *o;
-		size_t len;
-
-		if (!only_positional && strcmp(a, "--") == 0) {
-			only_positional = true;
-			continue;
-		}
-		if (only_positional || a[0] != '-' || a[1] == '\0') {
-			if (*npos >= max_pos) {
-				fprintf(stderr,
-					"vmscan-viz%s%s: unexpected argument '%s' (try 'vmscan-viz "
-					"--help')\n",
-					*cmd ? " " : "", cmd, a);
-				return -1;
-			}
-			pos[(*npos)++] = a;
-			continue;
-		}
-		eq = strchr(a, '=');
-		len = eq ? (size_t)(eq - a) : strlen(a);
-		for (o = opts; o->name; o++)
-			if (strlen(o->name) == len && strncmp(o->name, a, len) == 0)
-				break;
-		if (!o->name) {
-			fprintf(stderr, "vmscan-viz%s%s: unknown option '%.*s' (try 'vmscan-viz --help')\n",
-				*cmd ? " " : "", cmd, (int)len, a);
-			return -1;
-		}
-		if (o->flag) {
-			if (eq) {
-				fprintf(stderr, "vmscan-viz%s%s: option '%s' takes no value\n",
-					*cmd ? " " : "", cmd, o->name);
-				return -1;
-			}
-			*o->flag = true;
-			continue;
-		}
-		const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-		if (!val) {
-			fprintf(stderr, "vmscan-viz%s%s: option '%s' needs a value\n", *cmd ? " " : "", cmd,
-				o->name);
-			return -1;
-		}
-		if (o->multi) {
-			int k = 0;
-			while (k < 7 && (*o->multi)[k])
-				k++;
-			if (k == 7) {
-				fprintf(stderr, "vmscan-viz%s%s: too many '%s' options\n", *cmd ? " " : "",
-					cmd, o->name);
-				return -1;
-			}
-			(*o->multi)[k] = val;
-		} else {
-			*o->value = val;
-		}
-	}
-	return 0;
-}
 
 void cli_print_diag(const struct diag *d)
 {
 	char line[1024];
+
 	diag_format(d, line, sizeof line);
-	fprintf(stderr, "%s\n", line);
+	text_print(stderr, line, 0); /* file names come from the scenario too */
+	fputc('\n', stderr);
 }
 
-int cli_load(const char *path, struct scenario *s)
+int cli_load_checked(const char *path, struct scenario *s, bool *schema)
 {
 	struct diag_list d = { 0 };
 	int rc = path ? scenario_load(path, s, &d)
 		      : scenario_parse("<default>", NULL, scenario_default_json, scenario_default_json_len, s,
 				       &d);
 
-	for (size_t i = 0; i < d.n; i++)
-		cli_print_diag(&d.v[i]);
+	if (rc == SCENARIO_IS_SCHEMA && schema) {
+		*schema = true;
+	} else {
+		for (size_t i = 0; i < d.n; i++)
+			cli_print_diag(&d.v[i]);
+	}
 	diag_list_free(&d);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
-int cli_load_source(const char *cmd, const char *path, const struct cli_source *src, struct scenario *s)
+int cli_load(const char *path, struct scenario *s)
 {
+	return cli_load_checked(path, s, NULL);
+}
+
+int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s)
+{
+	const char *trace = a->val[first], *memory = a->val[first + 1], *via_s = a->val[first + 2],
+		   *format = a->val[first + 3], *path = a->npos ? a->pos[0] : NULL;
 	struct diag_list d = { 0 };
-	unsigned long long pages;
+	uint64_t pages;
 	enum wl_via via = VIA_READ;
-	char *end;
 	int rc;
 
 	memset(s, 0, sizeof *s);
-	if (!src->trace) {
-		if (src->memory || src->via || src->format) {
-			fprintf(stderr,
-				"vmscan-viz %s: --memory, --via and --trace-format go with --trace FILE\n",
-				cmd);
-			return EXIT_USAGE;
-		}
-		if (!path) {
-			fprintf(stderr,
-				"vmscan-viz %s: which scenario? (try 'vmscan-viz %s data/default.json', "
-				"or --trace FILE --memory PAGES)\n",
-				cmd, cmd);
-			return EXIT_USAGE;
-		}
+	if (a->npos > 1)
+		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a->pos[1]);
+	if (!trace) {
+		if (memory || via_s || format)
+			return cli_usage_error(cmd,
+					       "--memory, --via and --trace-format go with --trace FILE");
+		if (!path)
+			return cli_usage_error(cmd,
+					       "which scenario? (e.g. '%s data/default.json', or --trace "
+					       "FILE --memory PAGES)",
+					       cli_prefix(cmd));
 		return cli_load(path, s) < 0 ? 1 : 0;
 	}
-	if (path) {
-		fprintf(stderr, "vmscan-viz %s: give a scenario or --trace FILE, not both\n", cmd);
+	if (path)
+		return cli_usage_error(cmd, "give a scenario or --trace FILE, not both");
+	if (!memory)
+		return cli_usage_error(cmd,
+				       "--trace needs --memory PAGES, the size of the zone (%u to %u pages)",
+				       SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
+	/* any number of digits: scenario_from_trace() says the range */
+	if (cli_uint(cmd, "memory", memory, 0, UINT64_MAX, "pages", &pages) != 0)
 		return EXIT_USAGE;
-	}
-	if (!src->memory) {
-		fprintf(stderr,
-			"vmscan-viz %s: --trace needs --memory PAGES, the size of the zone "
-			"(%u to %u pages)\n",
-			cmd, SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
-		return EXIT_USAGE;
-	}
-	errno = 0;
-	pages = strtoull(src->memory, &end, 10);
-	if (src->memory[0] < '0' || src->memory[0] > '9' || *end || errno) {
-		/* not a number, or one too large for any check: say the range */
-		fprintf(stderr,
-			"vmscan-viz: error: --memory: expected a whole number of pages from %u to %u, "
-			"found '%s'\n",
-			SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, src->memory);
-		return EXIT_USAGE;
-	}
-	if (src->via && strcmp(src->via, "mmap") == 0) {
+	if (via_s && strcmp(via_s, "mmap") == 0) {
 		via = VIA_TOUCH;
-	} else if (src->via && strcmp(src->via, "read") != 0) {
-		fprintf(stderr, "vmscan-viz: error: --via: expected read or mmap, found '%s'\n", src->via);
+	} else if (via_s && strcmp(via_s, "read") != 0) {
+		fprintf(stderr, "%s: --via: expected read or mmap, found '%s'\n", cli_prefix(cmd), via_s);
 		return EXIT_USAGE;
 	}
-	rc = scenario_from_trace(src->trace, src->format, pages, via, s, &d);
+	rc = scenario_from_trace(trace, format, pages, via, s, &d);
 	for (size_t i = 0; i < d.n; i++)
 		cli_print_diag(&d.v[i]);
 	diag_list_free(&d);
 	return rc == 0 ? 0 : rc == -2 ? EXIT_USAGE : 1;
+}
+
+int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out)
+{
+	*out = CLI_MAX_STEPS_DEFAULT;
+	return text ? cli_uint(cmd, "max-steps", text, 0, UINT64_MAX, "steps", out) : 0;
+}
+
+bool cli_out_of_steps(const struct cli_command *cmd, const struct engine *e, uint64_t max, const char *flag)
+{
+	if (!max || engine_steps(e) < max || engine_done(e))
+		return false;
+	fprintf(stderr,
+		"%s: stopped after %" PRIu64 " steps, the limit%s; the run is not finished "
+		"(--max-steps N raises the limit, 0 lifts it)\n",
+		cli_prefix(cmd), max, flag ? "" : " (--max-steps, by default)");
+	return true;
+}
+
+int cli_check_steps(const struct cli_command *cmd, const struct scenario *s, uint64_t max, const char *flag)
+{
+	char path[300];
+
+	if (!max || s->steps <= max)
+		return 0;
+	fprintf(stderr,
+		"%s: error: the workload alone takes %" PRIu64 " steps, more than %" PRIu64
+		", the limit%s (--max-steps N raises it, 0 lifts it)\n",
+		text_safe(s->path, path, sizeof path), s->steps, max,
+		flag ? "" : " (--max-steps, by default)");
+	(void)cmd;
+	return 1;
+}
+
+static int stdout_errno;
+
+bool cli_output_failed(void)
+{
+	if (!ferror(stdout))
+		return false;
+	if (!stdout_errno)
+		stdout_errno = errno ? errno : EIO;
+	return true;
+}
+
+int cli_close_stdout(const char *prefix, int rc)
+{
+	int err = 0;
+
+	errno = 0;
+	if (cli_output_failed())
+		err = stdout_errno;
+	if (fflush(stdout) != 0 && !err)
+		err = errno ? errno : EIO;
+	if (fclose(stdout) != 0 && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return rc;
+	fprintf(stderr, "%s: error: cannot write the output: %s\n", prefix, strerror(err));
+	return rc ? rc : 1;
+}
+
+void cli_text(const char *s, int width)
+{
+	text_print(stdout, s, width);
 }
 
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s)
@@ -163,9 +160,20 @@ const struct reclaim_policy *cli_policy(const char *name, const struct scenario 
 		name = s && s->policy ? s->policy : "2.6.34";
 	p = policy_find(name);
 	if (!p) {
-		fprintf(stderr, "vmscan-viz: unknown policy '%s'; known policies:", name);
-		for (unsigned i = 0; i < nr_reclaim_policies; i++)
+		const char *names[64], *near;
+		char safe[96];
+		unsigned n = 0;
+
+		fprintf(stderr, "vmscan-viz: unknown policy '%s'; known policies:",
+			text_safe(name, safe, sizeof safe));
+		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
 			fprintf(stderr, " %s", reclaim_policies[i]->name);
+			if (n < 64)
+				names[n++] = reclaim_policies[i]->name;
+		}
+		near = suggest(name, names, n);
+		if (near)
+			fprintf(stderr, "; did you mean '%s'?", near);
 		fputc('\n', stderr);
 	}
 	return p;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../replay/verdict.h"
+#include "../util/text.h"
 #include "cli.h"
 #include "report.h"
 
@@ -28,12 +29,13 @@ static const enum vmstat_item key_counters[] = {
 static void print_verdict(const struct scenario *s, struct engine *const *e)
 {
 	struct verdict v;
-	char line[512];
+	char line[512], name[256];
 
 	verdict_make(&v, e[0], e[1]);
 	printf("\nverdict\n");
 	for (uint32_t i = 0; i < v.nr; i++) {
-		verdict_object_text(&v, i, s->wl.objects[v.obj[i].object].name, line, sizeof line);
+		text_safe(s->wl.objects[v.obj[i].object].name, name, sizeof name);
+		verdict_object_text(&v, i, name, line, sizeof line);
 		printf("  %s\n", line);
 	}
 	if (!v.nr) {
@@ -49,7 +51,8 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 {
 	const char *a = engine_policy(e[0])->name, *b = engine_policy(e[1])->name;
 
-	printf("%s\n\n%-26s %14s %14s %12s\n", s->title, "", a, b, "difference");
+	cli_text(s->title, 0);
+	printf("\n\n%-26s %14s %14s %12s\n", "", a, b, "difference");
 	for (size_t i = 0; i < NR_KEY_COUNTERS; i++) {
 		uint64_t x = engine_vmstat(e[0])[key_counters[i]], y = engine_vmstat(e[1])[key_counters[i]];
 		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", vmstat_name[key_counters[i]], x,
@@ -60,20 +63,23 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 		struct object_stats x = engine_object(e[0], o), y = engine_object(e[1], o);
 		double px = 100.0 * x.resident / s->wl.objects[o].pages,
 		       py = 100.0 * y.resident / s->wl.objects[o].pages;
-		printf("%-26s %7.1f%% %5" PRIu64 " %7.1f%% %5" PRIu64 "\n", s->wl.objects[o].name, px,
-		       x.refaults, py, y.refaults);
+		cli_text(s->wl.objects[o].name, 26);
+		printf(" %7.1f%% %5" PRIu64 " %7.1f%% %5" PRIu64 "\n", px, x.refaults, py, y.refaults);
 	}
 	print_verdict(s, e);
 }
 
 static void print_table(const struct scenario *s, struct engine *const *e, int n)
 {
-	printf("%s\n\n%-14s", s->title, "policy");
+	cli_text(s->title, 0);
+	printf("\n\n%-14s", "policy");
 	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
 		printf(" %*s", (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
 		       vmstat_name[key_counters[i]]);
-	for (uint32_t o = 0; o < s->wl.nr_objects; o++)
-		printf(" %12.12s%% %8s", s->wl.objects[o].name, "refaults");
+	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
+		char name[64];
+		printf(" %12.12s%% %8s", text_safe(s->wl.objects[o].name, name, sizeof name), "refaults");
+	}
 	putchar('\n');
 	for (int k = 0; k < n; k++) {
 		printf("%-14s", engine_policy(e[k])->name);
@@ -100,7 +106,8 @@ static void csv_row(const struct engine *e)
 	putchar('\n');
 }
 
-static void print_csv(struct engine **e, int n, uint64_t every)
+/* Returns 0, or 1 when stopped by --max-steps or by a failed write. */
+static int print_csv(struct engine **e, int n, uint64_t every, uint64_t max, const char *flag)
 {
 	printf("step,policy");
 	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
@@ -112,53 +119,86 @@ static void print_csv(struct engine **e, int n, uint64_t every)
 	for (int k = 0; k < n; k++) {
 		csv_row(e[k]);
 		while (!engine_done(e[k])) {
+			if (cli_out_of_steps(&cli_cmd_compare, e[k], max, flag))
+				return 1;
 			engine_step(e[k]);
 			if (engine_steps(e[k]) % every == 0 || engine_done(e[k]))
 				csv_row(e[k]);
+			if (cli_output_failed())
+				return 1;
 		}
 	}
+	return 0;
 }
 
-int cli_compare(int argc, char **argv)
-{
-	const char *pols[8] = { 0 }, **polp = pols, *pos[1], *every_s = NULL;
-	bool all = false, json = false, csv = false;
-	const struct cli_opt opts[] = {
-		{ "--policy", NULL, NULL, &polp },   { "--all", NULL, &all, NULL },
-		{ "--json", NULL, &json, NULL },     { "--csv", NULL, &csv, NULL },
-		{ "--every", &every_s, NULL, NULL }, { NULL, NULL, NULL, NULL },
-	};
-	struct engine *e[MAX_COMPARE] = { 0 };
-	struct scenario s;
-	int npos, n = 0, rc = 0;
-	uint64_t every = 1;
+enum { O_POLICY, O_ALL, O_JSON, O_CSV, O_EVERY, O_MAX_STEPS, NR_O };
+static const struct cli_option compare_opts[NR_O + 1] = {
+	[O_POLICY] = { "policy", 'p', "P", "a policy to run (give two, or --all)", true },
+	[O_ALL] = { "all", 'a', NULL, "every policy, one row each", false },
+	[O_JSON] = CLI_OPT_JSON,
+	[O_CSV] = { "csv", 0, NULL, "per-step list sizes and counters, for plotting", false },
+	[O_EVERY] = { "every", 0, "N", "with --csv, one row every N steps", false },
+	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
+};
 
-	if (cli_parse("compare", argc, argv, opts, pos, 1, &npos) < 0)
+static int compare_main(int argc, char **argv);
+const struct cli_command cli_cmd_compare = {
+	"compare",
+	"[OPTIONS] SCENARIO (--policy A --policy B | --all)",
+	"run one scenario under several policies and compare",
+	compare_opts,
+	compare_main,
+	NULL,
+};
+
+static int compare_main(int argc, char **argv)
+{
+	const struct cli_command *cmd = &cli_cmd_compare;
+	const char *const *pols;
+	struct engine *e[MAX_COMPARE] = { 0 };
+	struct report_opts ro = { 0 };
+	struct cli_args a;
+	struct scenario s;
+	int n = 0, rc = cli_parse(cmd, argc, argv, &a);
+	unsigned npol;
+	uint64_t every = 1;
+	bool all, json, csv;
+
+	if (rc >= 0)
+		return rc;
+	pols = a.vals[O_POLICY];
+	npol = a.count[O_POLICY];
+	all = a.count[O_ALL];
+	json = a.count[O_JSON];
+	csv = a.count[O_CSV];
+	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "steps", &every) != 0)
 		return EXIT_USAGE;
-	if (every_s && (every = strtoull(every_s, NULL, 10)) == 0) {
-		fprintf(stderr, "vmscan-viz compare: --every takes a positive number of steps\n");
+	if (a.val[O_EVERY] && !csv)
+		return cli_usage_error(cmd, "--every goes with --csv");
+	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &ro.max_steps) != 0)
 		return EXIT_USAGE;
-	}
-	if (npos == 0 || (!all && (!pols[0] || !pols[1])) || (all && pols[0]) || json + csv > 1) {
-		fprintf(stderr, "vmscan-viz compare: give a scenario and two --policy options, or --all "
-				"(try 'vmscan-viz compare data/database-index.json --policy 2.6.33 --policy "
-				"2.6.34')\n");
-		return EXIT_USAGE;
-	}
-	for (int i = 0; pols[i]; i++)
+	ro.max_steps_flag = a.val[O_MAX_STEPS];
+	if (a.npos > 1)
+		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a.pos[1]);
+	if (a.npos == 0 || (!all && npol < 2) || (all && npol) || json + csv > 1)
+		return cli_usage_error(cmd,
+				       "give a scenario and two --policy options, or --all "
+				       "(e.g. 'vmscan-viz compare data/database-index.json --policy 2.6.33 "
+				       "--policy 2.6.34')");
+	for (unsigned i = 0; i < npol; i++)
 		if (!policy_find(pols[i])) {
 			cli_policy(pols[i], NULL);
 			return EXIT_USAGE;
 		}
-	if (cli_load(pos[0], &s) < 0)
+	if (cli_load(a.pos[0], &s) < 0)
 		return 1;
-	for (unsigned i = 0; i < (all ? nr_reclaim_policies : 8u) && n < MAX_COMPARE; i++) {
-		const struct reclaim_policy *p = all	   ? reclaim_policies[i]
-						 : pols[i] ? policy_find(pols[i])
-							   : NULL;
+	if (cli_check_steps(cmd, &s, ro.max_steps, ro.max_steps_flag) != 0) {
+		scenario_free(&s);
+		return 1;
+	}
+	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol) && n < MAX_COMPARE; i++) {
+		const struct reclaim_policy *p = all ? reclaim_policies[i] : policy_find(pols[i]);
 		struct engine_error err;
-		if (!p)
-			break;
 		if (!(e[n++] = engine_new(&s.wl, p, &err))) {
 			fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 			rc = 1;
@@ -166,11 +206,14 @@ int cli_compare(int argc, char **argv)
 		}
 	}
 	if (csv) {
-		print_csv(e, n, every);
+		rc = print_csv(e, n, every, ro.max_steps, ro.max_steps_flag);
 		goto out;
 	}
-	for (int k = 0; k < n; k++)
-		report_simulate(e[k], false, false, NULL);
+	rc = 0;
+	for (int k = 0; k < n && rc == 0; k++)
+		rc = report_simulate(cmd, e[k], &ro, NULL) ? 1 : 0;
+	if (rc)
+		goto out; /* a comparison of unfinished runs compares nothing */
 	if (json) {
 		struct jsonw w;
 		jsonw_init(&w, stdout);

@@ -18,7 +18,11 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
 
-	printf("scenario  %s (%s)\n", s->title, s->path);
+	printf("scenario  ");
+	cli_text(s->title, 0);
+	printf(" (");
+	cli_text(s->path, 0);
+	printf(")\n");
 	printf("policy    %s\n", engine_policy(e)->name);
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
@@ -30,9 +34,10 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("\nobjects           pages  resident  active    faults  refaults   evicted\n");
 	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
 		struct object_stats o = engine_object(e, i);
-		printf("  %-14s %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n",
-		       s->wl.objects[i].name, s->wl.objects[i].pages, o.resident, o.active, o.faults,
-		       o.refaults, o.evicted);
+		printf("  ");
+		cli_text(s->wl.objects[i].name, 14);
+		printf(" %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].pages,
+		       o.resident, o.active, o.faults, o.refaults, o.evicted);
 	}
 	printf("\ndecisions\n");
 	for (int i = 1; i < NR_OUTCOMES; i++)

@@ -15,8 +15,19 @@ struct rule_counts {
 	uint64_t n[NR_STEP_KINDS][NR_BRANCH_IDS][NR_BRANCHES];
 };
 
-/* Runs @e to the end; counts rules into @rules when not NULL. */
-int report_simulate(struct engine *e, bool check, bool ftrace, struct rule_counts *rules);
+/* How report_simulate() runs. */
+struct report_opts {
+	uint64_t max_steps;	    /* stop there (0: no limit) */
+	const char *max_steps_flag; /* --max-steps as given, NULL: the default */
+	bool check;		    /* engine_check() after every step */
+	bool ftrace;		    /* print an ftrace line after every batch */
+};
+enum { REPORT_BROKEN = 1, REPORT_STOPPED, REPORT_UNWRITTEN };
+
+/* Runs @e to the end; counts rules into @rules when not NULL.  Returns 0,
+ * or why it stopped (a message is printed). */
+int report_simulate(const struct cli_command *cmd, struct engine *e, const struct report_opts *o,
+		    struct rule_counts *rules);
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules);
 void report_json(const struct engine *e, const struct scenario *s);
 /* The body of report_json's object, for compare's per-policy entries. */

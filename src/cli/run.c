@@ -27,59 +27,98 @@ static void print_ftrace_line(const struct batch_stats *b, uint64_t step)
 	       b->priority, b->file ? "FILE" : "ANON");
 }
 
-/* Runs @e to the end; --check and --ftrace work per step. */
-int report_simulate(struct engine *e, bool check, bool ftrace, struct rule_counts *rules)
+/* Runs @e to the end, or to @max steps (0: no limit); --check and
+ * --ftrace work per step.  Returns 0, or REPORT_BROKEN, REPORT_STOPPED,
+ * REPORT_UNWRITTEN (messages printed). */
+int report_simulate(const struct cli_command *cmd, struct engine *e, const struct report_opts *o,
+		    struct rule_counts *rules)
 {
 	char why[160];
 
 	while (!engine_done(e)) {
-		const struct step_record *r = engine_step(e);
+		const struct step_record *r;
+		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag))
+			return REPORT_STOPPED;
+		r = engine_step(e);
 		if (rules && r->kind < NR_STEP_KINDS)
 			rules->n[r->kind][r->branch][r->action]++;
-		if (check && engine_check(e, why, sizeof why) < 0) {
+		if (o->check && engine_check(e, why, sizeof why) < 0) {
 			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", r->step,
 				why);
-			return -1;
+			return REPORT_BROKEN;
 		}
-		if (ftrace) {
+		if (o->ftrace) {
 			struct batch_stats b = engine_last_batch(e);
 			if (b.done)
 				print_ftrace_line(&b, r->step);
+			if (cli_output_failed())
+				return REPORT_UNWRITTEN;
 		}
 	}
 	return 0;
 }
 
-int cli_run(int argc, char **argv)
+enum {
+	O_POLICY,
+	O_JSON,
+	O_VMSTAT,
+	O_FTRACE,
+	O_CHECK,
+	O_SOURCE,
+	O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS,
+	NR_O
+};
+static const struct cli_option run_opts[NR_O + 1] = {
+	[O_POLICY] = CLI_OPT_POLICY,
+	[O_JSON] = CLI_OPT_JSON,
+	[O_VMSTAT] = { "vmstat", 0, NULL, "the counters as /proc/vmstat prints them", false },
+	[O_FTRACE] = { "ftrace", 0, NULL, "mm_vmscan_lru_shrink_inactive lines, one per batch", false },
+	[O_CHECK] = { "check", 0, NULL, "verify the engine's invariants after every step", false },
+	CLI_SOURCE_ROWS(O_SOURCE),
+	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
+};
+
+static int run_main(int argc, char **argv);
+const struct cli_command cli_cmd_run = {
+	"run",
+	"[OPTIONS] SCENARIO\n[OPTIONS] --trace FILE --memory PAGES",
+	"simulate to the end; print counters, lists, objects",
+	run_opts,
+	run_main,
+	NULL,
+};
+
+static int run_main(int argc, char **argv)
 {
-	const char *policy = NULL, *pos[1];
-	bool json = false, vmstat = false, ftrace = false, check = false;
-	struct cli_source src = { 0 };
-	const struct cli_opt opts[] = {
-		{ "--policy", &policy, NULL, NULL }, { "--json", NULL, &json, NULL },
-		{ "--vmstat", NULL, &vmstat, NULL }, { "--ftrace", NULL, &ftrace, NULL },
-		{ "--check", NULL, &check, NULL },   CLI_SOURCE_OPTS(src),
-		{ NULL, NULL, NULL, NULL },
-	};
+	const struct cli_command *cmd = &cli_cmd_run;
+	struct report_opts ro = { 0 };
 	const struct reclaim_policy *p;
 	struct engine_error err;
+	struct rule_counts *rules;
+	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
-	struct rule_counts *rules;
-	int npos, rc = 0;
+	int rc = cli_parse(cmd, argc, argv, &a);
 
-	if (cli_parse("run", argc, argv, opts, pos, 1, &npos) < 0)
-		return EXIT_USAGE;
-	if (json + vmstat + ftrace > 1) {
-		fprintf(stderr, "vmscan-viz run: --json, --vmstat and --ftrace are exclusive\n");
-		return EXIT_USAGE;
-	}
-	if ((rc = cli_load_source("run", npos ? pos[0] : NULL, &src, &s)) != 0)
+	if (rc >= 0)
 		return rc;
-	p = cli_policy(policy, &s);
+	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] > 1)
+		return cli_usage_error(cmd, "--json, --vmstat and --ftrace are exclusive");
+	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &ro.max_steps) != 0)
+		return EXIT_USAGE;
+	ro.max_steps_flag = a.val[O_MAX_STEPS];
+	ro.check = a.count[O_CHECK];
+	ro.ftrace = a.count[O_FTRACE];
+	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+		return rc;
+	p = cli_policy(a.val[O_POLICY], &s);
 	if (!p) {
 		scenario_free(&s);
 		return EXIT_USAGE;
+	}
+	if (cli_check_steps(cmd, &s, ro.max_steps, ro.max_steps_flag) != 0) {
+		scenario_free(&s);
+		return 1;
 	}
 	e = engine_new(&s.wl, p, &err);
 	if (!e) {
@@ -87,29 +126,38 @@ int cli_run(int argc, char **argv)
 		scenario_free(&s);
 		return 1;
 	}
-	rules = json || vmstat || ftrace ? NULL : calloc(1, sizeof *rules);
-	if (report_simulate(e, check, ftrace, rules) < 0)
-		rc = 1;
-	else if (json)
-		report_json(e, &s);
-	else if (vmstat)
-		report_vmstat(e);
-	else if (!ftrace)
-		report_text(e, &s, rules);
+	rules = a.count[O_JSON] || a.count[O_VMSTAT] || ro.ftrace ? NULL : calloc(1, sizeof *rules);
+	rc = report_simulate(cmd, e, &ro, rules);
+	/* a run stopped by --max-steps still reports where it stopped */
+	if (rc == 0 || rc == REPORT_STOPPED) {
+		if (a.count[O_JSON])
+			report_json(e, &s);
+		else if (a.count[O_VMSTAT])
+			report_vmstat(e);
+		else if (!ro.ftrace)
+			report_text(e, &s, rules);
+	}
 	free(rules);
 	engine_free(e);
 	scenario_free(&s);
-	return rc;
+	return rc ? 1 : 0;
 }
 
-int cli_policies(int argc, char **argv)
-{
-	const char *pos[1];
-	int npos;
-	const struct cli_opt opts[] = { { NULL, NULL, NULL, NULL } };
+static int policies_main(int argc, char **argv);
+static const struct cli_option no_opts[1];
+const struct cli_command cli_cmd_policies = {
+	"policies", "", "list the policies", no_opts, policies_main, NULL,
+};
 
-	if (cli_parse("policies", argc, argv, opts, pos, 0, &npos) < 0)
-		return EXIT_USAGE;
+static int policies_main(int argc, char **argv)
+{
+	struct cli_args a;
+	int rc = cli_parse(&cli_cmd_policies, argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	if (a.npos)
+		return cli_usage_error(&cli_cmd_policies, "unexpected argument '%s'", a.pos[0]);
 	for (unsigned i = 0; i < nr_reclaim_policies; i++)
 		printf("%-14s %s\n", reclaim_policies[i]->name, reclaim_policies[i]->summary);
 	return 0;

@@ -9,30 +9,49 @@
 #include "cli.h"
 #include "report.h"
 
-int cli_trace(int argc, char **argv)
+enum { O_POLICY, O_SOURCE, O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS, NR_O };
+static const struct cli_option trace_opts[NR_O + 1] = {
+	[O_POLICY] = CLI_OPT_POLICY,
+	CLI_SOURCE_ROWS(O_SOURCE),
+	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
+};
+
+static int trace_main(int argc, char **argv);
+const struct cli_command cli_cmd_trace = {
+	"trace",
+	"[OPTIONS] SCENARIO\n[OPTIONS] --trace FILE --memory PAGES",
+	"print every step as a JSON object (JSON Lines)",
+	trace_opts,
+	trace_main,
+	NULL,
+};
+
+static int trace_main(int argc, char **argv)
 {
-	const char *policy = NULL, *pos[1];
-	struct cli_source src = { 0 };
-	const struct cli_opt opts[] = {
-		{ "--policy", &policy, NULL, NULL },
-		CLI_SOURCE_OPTS(src),
-		{ NULL, NULL, NULL, NULL },
-	};
+	const struct cli_command *cmd = &cli_cmd_trace;
 	const struct reclaim_policy *p;
 	struct engine_error err;
+	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
 	struct jsonw w;
 	uint32_t last_op = UINT32_MAX;
-	int npos, rc;
+	uint64_t max;
+	int rc = cli_parse(cmd, argc, argv, &a);
 
-	if (cli_parse("trace", argc, argv, opts, pos, 1, &npos) < 0)
-		return EXIT_USAGE;
-	if ((rc = cli_load_source("trace", npos ? pos[0] : NULL, &src, &s)) != 0)
+	if (rc >= 0)
 		return rc;
-	if (!(p = cli_policy(policy, &s))) {
+	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &max) != 0)
+		return EXIT_USAGE;
+	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+		return rc;
+	if (!(p = cli_policy(a.val[O_POLICY], &s))) {
 		scenario_free(&s);
 		return EXIT_USAGE;
+	}
+	if (cli_check_steps(cmd, &s, max, a.val[O_MAX_STEPS]) != 0) {
+		scenario_free(&s);
+		return 1;
 	}
 	if (!(e = engine_new(&s.wl, p, &err))) {
 		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
@@ -40,7 +59,12 @@ int cli_trace(int argc, char **argv)
 		return 1;
 	}
 	while (!engine_done(e)) {
-		const struct step_record *r = engine_step(e);
+		const struct step_record *r;
+		if (cli_out_of_steps(cmd, e, max, a.val[O_MAX_STEPS])) {
+			rc = 1;
+			break;
+		}
+		r = engine_step(e);
 		if (r->kind == STEP_END)
 			break;
 		jsonw_init(&w, stdout);
@@ -48,8 +72,10 @@ int cli_trace(int argc, char **argv)
 		putchar('\n');
 		if (r->kind == STEP_WORKLOAD)
 			last_op = r->op;
+		if (cli_output_failed())
+			break; /* cli_close_stdout() says why */
 	}
 	engine_free(e);
 	scenario_free(&s);
-	return 0;
+	return rc;
 }

@@ -12,7 +12,7 @@
 #include "page_alloc.h"
 #include "rng.h"
 
-static uint64_t op_steps(const struct wl_op *op)
+uint64_t engine_op_steps(const struct wl_op *op)
 {
 	switch (op->kind) {
 	case WL_TOUCH:
@@ -107,8 +107,8 @@ void advance(struct engine *e)
 			return;
 		}
 		op = &e->wl->ops[e->c.op];
-	} while (op_steps(op) == 0);
-	e->c.op_len = op_steps(op);
+	} while (engine_op_steps(op) == 0);
+	e->c.op_len = engine_op_steps(op);
 	if (op->kind == WL_RANDOM)
 		rng_seed(e->c.rng, op->seed);
 }
@@ -123,13 +123,13 @@ void workload_begin(struct engine *e)
 {
 	e->c.op = 0;
 	e->c.sub = 0;
-	while (e->c.op < e->wl->nr_ops && op_steps(&e->wl->ops[e->c.op]) == 0)
+	while (e->c.op < e->wl->nr_ops && engine_op_steps(&e->wl->ops[e->c.op]) == 0)
 		e->c.op++;
 	if (e->c.op >= e->wl->nr_ops) {
 		e->c.done = true;
 		return;
 	}
-	e->c.op_len = op_steps(&e->wl->ops[e->c.op]);
+	e->c.op_len = engine_op_steps(&e->wl->ops[e->c.op]);
 	if (e->wl->ops[e->c.op].kind == WL_RANDOM)
 		rng_seed(e->c.rng, e->wl->ops[e->c.op].seed);
 }

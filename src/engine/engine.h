@@ -68,6 +68,10 @@ uint64_t engine_run(struct engine *e, uint64_t n);
 bool engine_done(const struct engine *e);
 const struct step_record *engine_last(const struct engine *e);
 uint64_t engine_steps(const struct engine *e); /* steps taken so far */
+/* The workload steps @op takes: one per page it accesses, or one for the
+ * operation (map, unmap, madvise, munlock, free, pause); reclaim's steps
+ * come on top.  The loader adds them up to bound a run before it starts. */
+uint64_t engine_op_steps(const struct wl_op *op);
 
 /* State, read-only. */
 struct lru_info {

@@ -61,7 +61,7 @@ static bool load_name(struct loader *L, const cJSON *o, const char *path, const 
 	}
 	if (get_string(L, x, p, &name) < 0)
 		return false;
-	quote(name, q, sizeof q);
+	text_quote(name, q, sizeof q);
 	if (!good_name(name)) {
 		lerr(L, x, false, p, "expected a name of 1 to %d letters, digits, '-', '_' or '.', found %s",
 		     MAX_NAME, q);

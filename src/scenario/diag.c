@@ -42,6 +42,7 @@ int diag_push(struct diag_list *d, const char *file, int line, int col, const ch
 	copy_str(x->file, sizeof x->file, file);
 	x->line = line;
 	x->col = col;
+	x->note = false;
 	copy_str(x->path, sizeof x->path, path);
 	vsnprintf(x->msg, sizeof x->msg, fmt, ap);
 	return 0;
@@ -78,20 +79,42 @@ static bool count_error(struct loader *L)
 	return true;
 }
 
-void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path, const char *fmt, ...)
+/* A diagnostic at @node (its key when @at_key), or at no position. */
+static void push_at(struct loader *L, const cJSON *node, bool at_key, const char *path, bool note,
+		    const char *fmt, va_list ap) SC_PRINTF(6, 0);
+static void push_at(struct loader *L, const cJSON *node, bool at_key, const char *path, bool note,
+		    const char *fmt, va_list ap)
 {
-	va_list ap;
 	int line = 0, col = 0;
 
-	if (!count_error(L))
-		return;
 	if (node) {
 		long off = locate_offset(&L->loc, L->root, node, at_key);
 		if (off >= 0)
 			offset_linecol(L->buf, L->len, (size_t)off, &line, &col);
 	}
+	if (diag_push(L->d, L->name, line, col, path, fmt, ap) == 0)
+		L->d->v[L->d->n - 1].note = note;
+}
+
+void lerr(struct loader *L, const cJSON *node, bool at_key, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!count_error(L))
+		return;
 	va_start(ap, fmt);
-	diag_push(L->d, L->name, line, col, path, fmt, ap);
+	push_at(L, node, at_key, path, false, fmt, ap);
+	va_end(ap);
+}
+
+void lnote(struct loader *L, const cJSON *node, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (L->quiet || L->stop)
+		return;
+	va_start(ap, fmt);
+	push_at(L, node, false, path, true, fmt, ap);
 	va_end(ap);
 }
 
@@ -127,5 +150,6 @@ void diag_format(const struct diag *d, char *buf, size_t n)
 		snprintf(where, sizeof where, "%s:%d", d->file, d->line);
 	else
 		snprintf(where, sizeof where, "%s", d->file);
-	snprintf(buf, n, "%s: error: %s%s%s", where, d->path, d->path[0] ? ": " : "", d->msg);
+	snprintf(buf, n, "%s: %s: %s%s%s", where, d->note ? "note" : "error", d->path, d->path[0] ? ": " : "",
+		 d->msg);
 }

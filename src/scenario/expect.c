@@ -11,6 +11,7 @@
  * Left out: evaluating them (the CLI does, after a run); arithmetic or
  * two subjects in one check.
  */
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ static void unknown(char *why, size_t n, const char *what, const char *w, const 
 {
 	char q[96];
 
-	quote(w, q, sizeof q);
+	text_quote(w, q, sizeof q);
 	snprintf(why, n, "unknown %s %s", what, q);
 	suggest_append(why, n, w, names, count);
 }
@@ -97,7 +98,7 @@ static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj, s
 	{
 		const char **names = malloc((nr_obj + 3) * sizeof *names);
 		char q[96];
-		quote(subj, q, sizeof q);
+		text_quote(subj, q, sizeof q);
 		snprintf(why, n, "no object named %s (nor \"decisions\" or \"lists\")", q);
 		if (names) {
 			for (uint32_t i = 0; i < nr_obj; i++)
@@ -111,14 +112,59 @@ static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj, s
 	return -1;
 }
 
+/* A decimal number as JSON writes it (an optional sign, digits, a point,
+ * an exponent: "90", "-2.5", "1e3"), read the same in every locale:
+ * strtod() takes the locale's decimal point, so the point is swapped for
+ * it first (as cJSON does).  Nothing else is accepted: no hex, "inf",
+ * "nan" or spaces.  0, or -1. */
+static int parse_number(const char *s, double *out)
+{
+	const char *p = s, *dp = localeconv()->decimal_point;
+	char buf[128], *end;
+	size_t k = 0, dpl = strlen(dp);
+	int digits = 0;
+
+	if (*p == '-' || *p == '+')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++)
+		digits++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+	if (!digits)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		int exp = 0;
+		if (*++p == '-' || *p == '+')
+			p++;
+		for (; *p >= '0' && *p <= '9'; p++)
+			exp++;
+		if (!exp)
+			return -1;
+	}
+	if (*p || (size_t)(p - s) + dpl >= sizeof buf)
+		return -1;
+	for (p = s; *p; p++) {
+		if (*p == '.') {
+			memcpy(buf + k, dp, dpl);
+			k += dpl;
+		} else {
+			buf[k++] = *p;
+		}
+	}
+	buf[k] = '\0';
+	*out = strtod(buf, &end);
+	return *end || !isfinite(*out) ? -1 : 0;
+}
+
 int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
 		       struct expectation *e, char *why, size_t n)
 {
-	char buf[256], *num, *cmp, *end, q[96];
+	char buf[256], *num, *cmp, q[96];
 	size_t k;
 	int c;
 
-	quote(text, q, sizeof q);
+	text_quote(text, q, sizeof q);
 	if (strlen(text) >= sizeof buf) {
 		snprintf(why, n, "expected a check shorter than %zu bytes", sizeof buf);
 		return -1;
@@ -147,14 +193,13 @@ int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t
 		goto syntax;
 	if ((c = lookup(cmp, cmps, SIZE_MAX)) < 0) {
 		char qc[96];
-		quote(cmp, qc, sizeof qc);
+		text_quote(cmp, qc, sizeof qc);
 		snprintf(why, n, "expected a comparison <, <=, ==, >= or >, found %s in %s", qc, q);
 		return -1;
 	}
-	e->value = strtod(num, &end);
-	if (*end || end == num || !isfinite(e->value)) {
+	if (parse_number(num, &e->value) < 0) {
 		char qn[96];
-		quote(num, qn, sizeof qn);
+		text_quote(num, qn, sizeof qn);
 		snprintf(why, n, "expected a number after %s, found %s", cmp, qn);
 		return -1;
 	}
@@ -203,7 +248,7 @@ bool check_policy(struct loader *L, const cJSON *x, const char *path)
 		return true;
 	for (unsigned i = 0; i < nr_reclaim_policies && n < 64; i++)
 		names[n++] = reclaim_policies[i]->name;
-	quote(name, q, sizeof q);
+	text_quote(name, q, sizeof q);
 	snprintf(msg, sizeof msg, "unknown policy %s", q);
 	suggest_append(msg, sizeof msg, name, names, n);
 	lerr(L, x, false, path, "%s", msg);

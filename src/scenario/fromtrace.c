@@ -41,7 +41,7 @@ static int check_args(const char *format, uint64_t memory_pages, enum wl_via via
 			break;
 	if (format && !formats[*fmt]) {
 		char q[96];
-		quote(format, q, sizeof q);
+		text_quote(format, q, sizeof q);
 		snprintf(msg, sizeof msg, "expected txt, u32 or lackey, found %s", q);
 		suggest_append(msg, sizeof msg, format, formats, SIZE_MAX);
 		arg_error(d, "--trace-format", "%s", msg);
@@ -151,9 +151,10 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 	if ((rc = check_args(format, memory_pages, via, d, &fmt)) < 0)
 		return rc;
 	memset(&L, 0, sizeof L);
-	L.name = path;
+	L.name = strcmp(path, "-") == 0 && !buf ? "<stdin>" : path;
 	L.d = d;
 	L.auto_obj = true;
+	L.memory_pages = memory_pages;
 	L.own = calloc(1, sizeof *L.own);
 	L.obj_bad = calloc(SCENARIO_MAX_OBJECTS, sizeof *L.obj_bad);
 	if (!L.own || !L.obj_bad || !(L.obj = own_alloc(&L, SCENARIO_MAX_OBJECTS * sizeof *L.obj))) {
@@ -162,7 +163,7 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 		goto done;
 	}
 	if (fmt != TRACE_TXT) { /* no names: every access is to "trace" */
-		int o = trace_auto_object(&L, path, 0, 0, "trace");
+		int o = trace_auto_object(&L, L.name, 0, 0, "trace");
 		if (o < 0) {
 			rc = -1;
 			goto done;
@@ -172,7 +173,7 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 	if (buf)
 		rc = trace_read_buffer(&L, path, buf, len, (enum trace_format)fmt, def, (uint8_t)via, &t);
 	else
-		rc = trace_read(&L, NULL, "", path, (enum trace_format)fmt, def, (uint8_t)via, &t);
+		rc = trace_read_arg(&L, path, (enum trace_format)fmt, def, (uint8_t)via, &t);
 	/* txt: without per-access objects every line went to the one object */
 	if (rc == 0 && fmt == TRACE_TXT)
 		def = t.object ? t.object[0] : 0;
@@ -188,6 +189,7 @@ done:
 			arg_error(d, "", "internal error: the trace was refused without a reason");
 	}
 	free(L.obj_bad);
+	names_free(&L.names);
 	return rc;
 }
 

@@ -17,9 +17,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include <cJSON.h>
 
+#include "../util/suggest.h"
+#include "../util/text.h"
 #include "scenario.h"
 
 #define SCENARIO_MAX_ERRORS	 20
@@ -28,7 +32,8 @@
 #define SCENARIO_MAX_TRACE_BYTES (1ull << 30)
 #define SCENARIO_MAX_ACCESSES	 100000000u /* per trace, per random */
 #define SCENARIO_MAX_WRITEBACK	 1000000u
-#define SCENARIO_MAX_BYTES	 (8ull << 30) /* estimated memory of a run (budget.c) */
+#define SCENARIO_MAX_BYTES	 (1ull << 30) /* estimated memory of a run (budget.c) */
+#define SCENARIO_MAX_PATH	 4095	      /* bytes of a trace file's path */
 
 #if defined(__GNUC__)
 #define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -54,6 +59,33 @@ void locate_free(struct locate *l);
 /* Offset of @node (or of its key), or -1 when unknown. */
 long locate_offset(const struct locate *l, const cJSON *root, const cJSON *node, bool key);
 void offset_linecol(const char *buf, size_t len, size_t off, int *line, int *col);
+
+/* ---- file.c: regular files only ------------------------------------- */
+
+/* Opens @path for reading if it is a regular file (checked on the open
+ * descriptor; a FIFO does not block the open).  Returns the descriptor
+ * and the file's size, or -1 with the reason in @why ("is a directory",
+ * "No such file or directory"...). */
+int file_open_regular(const char *path, off_t *size, char *why, size_t n);
+/* Adds to a FIFO's @why that "-" reads standard input (for a file named
+ * on the command line, where "-" means that). */
+void file_hint_stdin(char *why, size_t n);
+/* Reads @fd to its end into a new NUL-terminated buffer, stopping once it
+ * holds more than @max bytes (*len > max then tells the caller);
+ * @hint: the expected size.  0, or -1 with @why. */
+int file_read_all(int fd, size_t hint, size_t max, char **out, size_t *len, char *why, size_t n);
+/* A stdio stream on @path, opened as file_open_regular() does, or on
+ * standard input (@is_stdin; *size is then -1).  NULL with @why. */
+FILE *file_open_stream(const char *path, bool is_stdin, off_t *size, char *why, size_t n);
+void file_close_stream(FILE *f);
+
+/* ---- names.c: object names to indices, in constant time -------------- */
+
+struct name_index {
+	uint32_t *slot; /* object index + 1, 0: empty; open addressing */
+	uint32_t cap;	/* a power of two, at least twice the objects */
+	uint32_t n;	/* objects indexed: the first n of the loader's */
+};
 
 /* ---- the loader ------------------------------------------------------ */
 
@@ -87,6 +119,8 @@ struct loader {
 	bool *obj_bad; /* declared, but something about it is wrong */
 	uint32_t nr_obj;
 	bool objects_failed; /* "objects" unusable: do not report unknown names */
+	struct name_index names;
+	bool schema; /* the file is a JSON Schema, not a scenario */
 
 	/* operations */
 	struct wl_op *ops; /* NULL in pass 1: only count */
@@ -104,6 +138,8 @@ struct loader {
 	uint64_t trace_accesses; /* over every trace read so far */
 	uint64_t trace_bytes;	 /* what they hold */
 	uint64_t engine_bytes;	 /* budget_engine_bytes() of memory and objects */
+	uint64_t steps;		 /* workload steps of the operations emitted */
+	uint64_t memory_pages;	 /* auto_obj: the zone, for the budget while reading */
 };
 
 /* diag.c */
@@ -114,6 +150,8 @@ void lerr_file(struct loader *L, const char *file, int line, int col, const char
 int diag_push(struct diag_list *d, const char *file, int line, int col, const char *path, const char *fmt,
 	      va_list ap) SC_PRINTF(6, 0);
 void path_fmt(char *dst, size_t n, const char *fmt, ...) SC_PRINTF(3, 4);
+/* A note (not an error, not counted) at @node: where something was named. */
+void lnote(struct loader *L, const cJSON *node, const char *path, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* load.c: memory the scenario keeps */
 void *own_alloc(struct loader *L, size_t size);
@@ -121,6 +159,10 @@ char *own_strdup(struct loader *L, const char *s);
 int own_add(struct loader *L, void *p);
 void owned_free(struct owned *o);
 void out_of_memory(struct loader *L);
+
+/* names.c: the object called @name (of the first L->nr_obj), or -1 */
+int names_find(struct loader *L, const char *name);
+void names_free(struct name_index *x);
 
 /* schema.c: typed access to JSON values, with diagnostics */
 const cJSON *jget(const cJSON *obj, const char *key);
@@ -132,7 +174,6 @@ int get_bool(struct loader *L, const cJSON *v, const char *path, bool *out);
 int get_string(struct loader *L, const cJSON *v, const char *path, const char **out);
 int get_choice(struct loader *L, const cJSON *v, const char *path, const char *const *choices, int *out);
 void describe(struct loader *L, const cJSON *v, char *buf, size_t n);
-void quote(const char *s, char *buf, size_t n);
 void missing_key(struct loader *L, const cJSON *obj, const char *path, const char *key);
 int find_object(struct loader *L, const cJSON *v, const char *path, uint32_t *out);
 int load_top(struct loader *L, struct scenario *s);
@@ -169,10 +210,13 @@ int load_workload(struct loader *L, const cJSON *arr);
 enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY };
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
 	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+/* A trace named on the command line: @file, or standard input for "-". */
+int trace_read_arg(struct loader *L, const char *file, enum trace_format fmt, uint32_t obj, uint8_t via,
+		   struct trace_data *out);
 /* The same from memory; @name is the file name in diagnostics. */
 int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
 		      uint32_t obj, uint8_t via, struct trace_data *out);
-/* With L->auto_obj: a new file object (L->obj has room for
+/* With L->auto_obj: a new file object of 0 pages (L->obj has room for
  * SCENARIO_MAX_OBJECTS); its index, or -1 with a message at file:line:col. */
 int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name);
 
@@ -182,6 +226,11 @@ uint64_t budget_engine_bytes(const struct memory_spec *m, const struct object_sp
 /* 0, or -1 with a message at @node/@path saying the estimate and the limit. */
 int budget_check(struct loader *L, const cJSON *node, const char *path, uint64_t engine_bytes,
 		 uint64_t nr_ops, uint64_t trace_bytes);
+/* The same at a line of a trace file, while it is read. */
+int budget_check_at(struct loader *L, const char *file, int line, int col, const char *path,
+		    uint64_t engine_bytes, uint64_t trace_bytes);
+/* Is that estimate over a limit?  Cheap enough for every access. */
+bool budget_over(uint64_t engine_bytes, uint64_t nr_ops, uint64_t trace_bytes);
 
 /* expect.c */
 int load_expect(struct loader *L, const cJSON *arr, struct scenario *s);
@@ -194,14 +243,6 @@ extern const char *const bookmark_keys[];
 /* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why. */
 int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
 		       struct expectation *e, char *why, size_t n);
-
-/* suggest.c */
-unsigned edit_distance(const char *a, const char *b);
-/* The closest of @names (NULL-terminated if @n is SIZE_MAX) to @word, or
- * NULL if none is close enough to be a likely typo. */
-const char *suggest(const char *word, const char *const *names, size_t n);
-/* Appends `; did you mean "X"?` to @buf when there is a suggestion. */
-void suggest_append(char *buf, size_t n, const char *word, const char *const *names, size_t count);
 
 /* load.c */
 int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,

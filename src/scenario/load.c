@@ -3,14 +3,16 @@
  * scenario/load.c - reading a scenario file and parsing its JSON
  *
  * Everything that can be said about the file as bytes is said here, before
- * cJSON sees it, each as one clear message: it cannot be read, is a
- * directory, is empty, is over SCENARIO_MAX_FILE_BYTES, is not UTF-8 text
- * (binary), or nests deeper than SCENARIO_MAX_DEPTH (a bracket count
- * outside strings, so cJSON never recurses deeply).  A JSON syntax error
- * gets cJSON's error offset as line:col and a few characters of context.
- * Then schema.c checks the meaning.  All memory a scenario keeps is listed
- * in its `owned` and released by scenario_free().
- * Left out: JSON5/comments, other encodings, reading from a pipe.
+ * cJSON sees it, each as one clear message with its line and column: it
+ * cannot be read, is not a regular file (file.c), is over
+ * SCENARIO_MAX_FILE_BYTES, holds nothing but white space, is binary (a
+ * NUL byte), holds a control character or bytes that are not UTF-8, nests
+ * deeper than SCENARIO_MAX_DEPTH, or has \u0000 in a string.  A JSON
+ * syntax error gets cJSON's error offset as line:col and a few characters
+ * of context.  Then schema.c checks the meaning.  All memory a scenario
+ * keeps is listed in its `owned` and released by scenario_free().
+ * Lines end at LF, CRLF or a lone CR (old Mac files), for every position.
+ * Left out: JSON5/comments, other encodings.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -115,85 +117,126 @@ static void file_error(struct diag_list *d, const char *name, const char *buf, s
 	va_end(ap);
 }
 
-/* Length of the UTF-8 sequence at @s (at most @n bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t k;
-	uint32_t cp;
+/* What is wrong with the bytes of a scenario, before JSON: the first
+ * problem (a NUL byte anywhere comes first: the file is binary). */
+enum text_problem { TEXT_OK, TEXT_NUL, TEXT_CONTROL, TEXT_NOT_UTF8, TEXT_TOO_DEEP, TEXT_NUL_ESCAPE };
 
-	if (c < 0x80)
-		return 1;
-	if (c < 0xC2)
-		return 0;
-	k = c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-	if (!k || k > n)
-		return 0;
-	cp = c & (0x7Fu >> k);
-	for (size_t i = 1; i < k; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3Fu);
-	}
-	if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return k;
-}
-
-/* Not UTF-8 text: the offset of the first bad byte, else -1. */
-static long not_text(const char *buf, size_t len)
+/* One pass: control characters, UTF-8, nesting deeper than
+ * SCENARIO_MAX_DEPTH (a bracket count outside strings, so cJSON never
+ * recurses deeply) and \u0000 in a string (cJSON would cut the string
+ * there).  *at: the problem's offset; *open: the text ends inside a
+ * string or with brackets still open. */
+static enum text_problem scan_text(const char *buf, size_t len, size_t *at, bool *open)
 {
 	const unsigned char *b = (const unsigned char *)buf;
-
-	for (size_t i = 0; i < len;) {
-		size_t k;
-		if (b[i] < 32 && b[i] != '\t' && b[i] != '\n' && b[i] != '\r')
-			return (long)i;
-		k = utf8_len(b + i, len - i);
-		if (!k)
-			return (long)i;
-		i += k;
-	}
-	return -1;
-}
-
-/* Where nesting first goes deeper than SCENARIO_MAX_DEPTH, else -1.
- * *open: the text ends inside a string or with brackets still open. */
-static long too_deep(const char *buf, size_t len, bool *open)
-{
+	const char *nul = memchr(buf, '\0', len);
 	int depth = 0;
 	bool str = false;
 
-	for (size_t i = 0; i < len; i++) {
-		char c = buf[i];
+	if (nul) {
+		*at = (size_t)(nul - buf);
+		return TEXT_NUL;
+	}
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t k = utf8_decode(b + i, len - i, &cp);
+		*at = i;
+		if (!k)
+			return TEXT_NOT_UTF8;
+		if (cp < 32 && cp != '\t' && cp != '\n' && cp != '\r')
+			return TEXT_CONTROL;
 		if (str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
+			if (cp == '\\' && i + 1 < len) {
+				if (len - i >= 6 && memcmp(buf + i + 1, "u0000", 5) == 0)
+					return TEXT_NUL_ESCAPE;
+				k = 2; /* the escaped character is never a quote */
+			} else if (cp == '"') {
 				str = false;
-		} else if (c == '"') {
+			}
+		} else if (cp == '"') {
 			str = true;
-		} else if (c == '{' || c == '[') {
+		} else if (cp == '{' || cp == '[') {
 			if (++depth > SCENARIO_MAX_DEPTH)
-				return (long)i;
-		} else if (c == '}' || c == ']') {
+				return TEXT_TOO_DEEP;
+		} else if (cp == '}' || cp == ']') {
 			depth--;
 		}
+		i += k;
 	}
 	*open = str || depth > 0;
-	return -1;
+	return TEXT_OK;
+}
+
+/* Says what scan_text() found; true when there was something. */
+static bool text_error(struct diag_list *d, const char *name, const char *buf, size_t len, bool *open)
+{
+	size_t at = 0;
+	unsigned char c;
+
+	switch (scan_text(buf, len, &at, open)) {
+	case TEXT_OK: return false;
+	case TEXT_NUL:
+		file_error(d, name, buf, len, (long)at,
+			   "not a text file: it holds NUL bytes; a scenario is a JSON text file");
+		break;
+	case TEXT_CONTROL:
+		c = (unsigned char)buf[at];
+		file_error(d, name, buf, len, (long)at,
+			   "control character 0x%02x is not allowed in JSON text (only tab, line feed and "
+			   "carriage return are); in a string, write it as \\u%04x",
+			   c, c);
+		break;
+	case TEXT_NOT_UTF8:
+		file_error(d, name, buf, len, (long)at, "byte 0x%02x is not UTF-8; a scenario is UTF-8 text",
+			   (unsigned char)buf[at]);
+		break;
+	case TEXT_TOO_DEEP:
+		file_error(d, name, buf, len, (long)at, "JSON nested deeper than %d levels, the limit",
+			   SCENARIO_MAX_DEPTH);
+		break;
+	case TEXT_NUL_ESCAPE:
+		file_error(d, name, buf, len, (long)at,
+			   "\\u0000 (NUL) is not allowed in a string: the text would end there");
+		break;
+	}
+	return true;
+}
+
+/* A file with nothing but white space (or a byte order mark) in it. */
+static bool empty_error(struct diag_list *d, const char *name, const char *buf, size_t len)
+{
+	size_t first = 0;
+	bool bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0;
+
+	if (bom)
+		first = 3;
+	while (first < len && strchr(" \t\r\n", buf[first]) && buf[first])
+		first++;
+	if (first < len)
+		return false;
+	if (len == 0)
+		file_error(d, name, buf, len, 0, "file is empty; a scenario is a JSON object {...}");
+	else if (bom && len == 3)
+		file_error(d, name, buf, len, 0,
+			   "file holds only a byte order mark (U+FEFF); a scenario is a JSON object {...}");
+	else
+		file_error(d, name, buf, len, (long)len,
+			   "file holds only white space; a scenario is a JSON object {...}");
+	return true;
 }
 
 static void syntax_error(struct diag_list *d, const char *name, const char *buf, size_t len, size_t off,
 			 bool open)
 {
-	char near[80];
+	char near[80], safe[200];
 	size_t a = off, b, k = 0;
 	bool rest_blank = true;
 
 	if (off > len)
 		off = len;
+	while (off > 0 && off < len && ((unsigned char)buf[off] & 0xC0) == 0x80)
+		off--; /* cJSON stopped inside a UTF-8 sequence: show all of it */
+	a = off;
 	for (size_t i = off; i < len; i++)
 		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i] != '\r')
 			rest_blank = false;
@@ -217,7 +260,7 @@ static void syntax_error(struct diag_list *d, const char *name, const char *buf,
 		b++;
 	if (b == a) {
 		k = 0;
-		while (a > 0 && buf[a - 1] != '\n' && k < 16)
+		while (a > 0 && buf[a - 1] != '\n' && buf[a - 1] != '\r' && k < 16)
 			if (((unsigned char)buf[--a] & 0xC0) != 0x80)
 				k++;
 	}
@@ -225,7 +268,9 @@ static void syntax_error(struct diag_list *d, const char *name, const char *buf,
 		b = a + sizeof near - 1;
 	memcpy(near, buf + a, b - a);
 	near[b - a] = '\0';
-	file_error(d, name, buf, len, (long)off, "JSON syntax error near '%s'", near);
+	/* a byte order mark in the middle, or a zero-width space, must show */
+	file_error(d, name, buf, len, (long)off, "JSON syntax error near '%s'",
+		   text_safe(near, safe, sizeof safe));
 }
 
 /* ---- parsing -------------------------------------------------------- */
@@ -236,34 +281,17 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 	struct loader L;
 	const char *end = NULL;
 	cJSON *root;
-	long off;
-	size_t first = 0;
 	bool open = false;
 	int rc;
 
 	memset(out, 0, sizeof *out);
 	if (len > SCENARIO_MAX_FILE_BYTES) {
-		file_error(d, name, buf, len, -1, "file is larger than %u MiB",
+		file_error(d, name, buf, len, -1, "file is larger than %u MiB, the limit",
 			   SCENARIO_MAX_FILE_BYTES >> 20);
 		return -1;
 	}
-	while (first < len && buf[first] && strchr(" \t\r\n", buf[first]))
-		first++;
-	if (first == len) {
-		file_error(d, name, buf, len, -1, "file is empty");
+	if (text_error(d, name, buf, len, &open) || empty_error(d, name, buf, len))
 		return -1;
-	}
-	if ((off = not_text(buf, len)) >= 0) {
-		file_error(d, name, buf, len, off,
-			   "not a text file: byte 0x%02x is not UTF-8 text; a scenario is a JSON text file",
-			   (unsigned char)buf[off]);
-		return -1;
-	}
-	if ((off = too_deep(buf, len, &open)) >= 0) {
-		file_error(d, name, buf, len, off, "JSON nested deeper than %d levels, the limit",
-			   SCENARIO_MAX_DEPTH);
-		return -1;
-	}
 	root = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
 	if (!root) {
 		syntax_error(d, name, buf, len, end ? (size_t)(end - buf) : 0, open);
@@ -291,6 +319,7 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 		out->wl.nr_objects = L.nr_obj;
 		out->wl.ops = L.ops;
 		out->wl.nr_ops = (uint32_t)L.nr_ops;
+		out->steps = L.steps;
 		if (L.captions && own_add(&L, L.captions) == 0) {
 			out->wl.captions = (const char *const *)L.captions;
 			out->wl.nr_captions = L.nr_captions;
@@ -311,9 +340,10 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 	}
 	free(L.traces);
 	free(L.obj_bad);
+	names_free(&L.names);
 	locate_free(&L.loc);
 	cJSON_Delete(root);
-	return rc;
+	return rc == 0 ? 0 : L.schema ? SCENARIO_IS_SCHEMA : -1;
 }
 
 int scenario_parse(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
@@ -324,7 +354,8 @@ int scenario_parse(const char *name, const char *dir, const char *buf, size_t le
 
 	memset(out, 0, sizeof *out);
 	if (len > SCENARIO_MAX_FILE_BYTES) {
-		file_error(d, name, buf, 0, -1, "file is larger than %u MiB", SCENARIO_MAX_FILE_BYTES >> 20);
+		file_error(d, name, buf, 0, -1, "file is larger than %u MiB, the limit",
+			   SCENARIO_MAX_FILE_BYTES >> 20);
 		return -1;
 	}
 	copy = malloc(len + 1);
@@ -340,118 +371,93 @@ int scenario_parse(const char *name, const char *dir, const char *buf, size_t le
 	return rc;
 }
 
+/* The directory of @path, for the trace files it names; NULL for none. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+	char *dir;
+
+	if (!slash)
+		return NULL;
+	n = slash == path ? 1 : (size_t)(slash - path);
+	if ((dir = malloc(n + 1))) {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	return dir;
+}
+
 int scenario_load(const char *path, struct scenario *out, struct diag_list *d)
 {
-	struct stat st;
-	char *buf, *dir = NULL;
-	const char *slash;
-	size_t len = 0, cap;
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "<stdin>" : path;
+	char why[256], *buf, *dir;
+	off_t size = 0;
+	size_t len;
 	int fd, rc;
 
 	memset(out, 0, sizeof *out);
-	fd = open(path, O_RDONLY);
+	fd = is_stdin ? STDIN_FILENO : file_open_regular(path, &size, why, sizeof why);
 	if (fd < 0) {
-		file_error(d, path, "", 0, -1, "cannot read: %s", strerror(errno));
+		file_hint_stdin(why, sizeof why);
+		file_error(d, name, "", 0, -1, "%s%s",
+			   strncmp(why, "is ", 3) == 0 ? "" : "cannot read: ", why);
 		return -1;
 	}
-	if (fstat(fd, &st) < 0) {
-		file_error(d, path, "", 0, -1, "cannot read: %s", strerror(errno));
+	if ((uint64_t)size > SCENARIO_MAX_FILE_BYTES) {
+		file_error(d, name, "", 0, -1, "file is larger than %u MiB, the limit",
+			   SCENARIO_MAX_FILE_BYTES >> 20);
 		close(fd);
 		return -1;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		file_error(d, path, "", 0, -1, "is a directory");
+	rc = file_read_all(fd, is_stdin ? 65536 : (size_t)size, SCENARIO_MAX_FILE_BYTES, &buf, &len, why,
+			   sizeof why);
+	if (!is_stdin)
 		close(fd);
+	if (rc < 0) {
+		file_error(d, name, "", 0, -1, "cannot read: %s", why);
 		return -1;
 	}
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > SCENARIO_MAX_FILE_BYTES) {
-		file_error(d, path, "", 0, -1, "file is larger than %u MiB", SCENARIO_MAX_FILE_BYTES >> 20);
-		close(fd);
-		return -1;
-	}
-	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536;
-	buf = malloc(cap);
-	if (!buf) {
-		file_error(d, path, "", 0, -1, "out of memory");
-		close(fd);
-		return -1;
-	}
-	for (;;) {
-		ssize_t k;
-		if (len + 1 >= cap) {
-			/* grown since fstat, or not a regular file */
-			size_t ncap =
-				cap * 2 > SCENARIO_MAX_FILE_BYTES + 2 ? SCENARIO_MAX_FILE_BYTES + 2 : cap * 2;
-			char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-			if (!nb) {
-				if (ncap <= cap)
-					break; /* at the limit: len is over it */
-				file_error(d, path, "", 0, -1, "out of memory");
-				free(buf);
-				close(fd);
-				return -1;
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		k = read(fd, buf + len, cap - 1 - len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			file_error(d, path, "", 0, -1, "cannot read: %s", strerror(errno));
-			free(buf);
-			close(fd);
-			return -1;
-		}
-		if (k == 0)
-			break;
-		len += (size_t)k;
-		if (len > SCENARIO_MAX_FILE_BYTES)
-			break;
-	}
-	close(fd);
 	if (len > SCENARIO_MAX_FILE_BYTES) {
-		file_error(d, path, "", 0, -1, "file is larger than %u MiB", SCENARIO_MAX_FILE_BYTES >> 20);
+		file_error(d, name, "", 0, -1, "file is larger than %u MiB, the limit",
+			   SCENARIO_MAX_FILE_BYTES >> 20);
 		free(buf);
 		return -1;
 	}
-	buf[len] = '\0';
-	slash = strrchr(path, '/');
-	if (slash) {
-		size_t n = slash == path ? 1 : (size_t)(slash - path);
-		dir = malloc(n + 1);
-		if (dir) {
-			memcpy(dir, path, n);
-			dir[n] = '\0';
-		}
-	}
-	rc = scenario_parse_text(path, dir, buf, len, out, d);
+	dir = is_stdin ? NULL : dir_of(path);
+	rc = scenario_parse_text(name, dir, buf, len, out, d);
 	free(dir);
 	free(buf);
 	return rc;
 }
 
-bool scenario_is_schema(const char *path)
+int scenario_peek_title(const char *path, char *title, size_t n)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
+	char why[256], *buf;
+	off_t size;
 	size_t len;
 	cJSON *root;
-	bool yes = false;
+	const cJSON *t;
+	int fd = file_open_regular(path, &size, why, sizeof why), rc = -1;
 
-	if (!f)
-		return false;
-	buf = malloc(SCENARIO_MAX_FILE_BYTES + 1);
-	len = buf ? fread(buf, 1, SCENARIO_MAX_FILE_BYTES, f) : 0;
-	fclose(f);
-	if (!buf)
-		return false;
-	root = cJSON_ParseWithLength(buf, len);
-	/* a JSON Schema names its meta-schema; a scenario has "format" */
-	if (root && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "$schema")) &&
-	    !cJSON_GetObjectItemCaseSensitive(root, "format"))
-		yes = true;
+	if (fd < 0)
+		return -1;
+	if ((uint64_t)size > SCENARIO_MAX_FILE_BYTES ||
+	    file_read_all(fd, (size_t)size, SCENARIO_MAX_FILE_BYTES, &buf, &len, why, sizeof why) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	root = len <= SCENARIO_MAX_FILE_BYTES && !memchr(buf, '\0', len) ? cJSON_ParseWithLength(buf, len)
+									 : NULL;
+	/* a scenario names its format; a schema or any other JSON does not */
+	t = cJSON_GetObjectItemCaseSensitive(root, "title");
+	if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(root, "format")) && cJSON_IsString(t)) {
+		text_safe(t->valuestring, title, n);
+		rc = 0;
+	}
 	cJSON_Delete(root);
 	free(buf);
-	return yes;
+	return rc;
 }

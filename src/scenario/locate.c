@@ -8,8 +8,9 @@
  * pre-order walk of the tree is the k-th entry.  A check at build time
  * compares the count and the kind of every entry with the tree; if they
  * ever disagree, positions are switched off and errors carry the key path
- * only.  Left out: end positions and ranges; columns count characters
- * (UTF-8 sequences count one), tabs count one.
+ * only.  Lines end at LF, CRLF or a lone CR.  Left out: end positions and
+ * ranges; columns count characters (UTF-8 sequences count one), tabs
+ * count one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -208,10 +209,10 @@ void offset_linecol(const char *buf, size_t len, size_t off, int *line, int *col
 		i = 3; /* a byte order mark takes no column */
 	for (; i < off; i++) {
 		unsigned char c = (unsigned char)buf[i];
-		if (c == '\n') {
+		if (c == '\n' || (c == '\r' && (i + 1 >= len || buf[i + 1] != '\n'))) {
 			ln++;
 			cl = 1;
-		} else if ((c & 0xC0) != 0x80) {
+		} else if ((c & 0xC0) != 0x80 && c != '\r') {
 			cl++;
 		}
 	}

@@ -91,8 +91,10 @@ static void overflow(struct loader *L, const cJSON *at, const char *path)
 	L->stop = true;
 }
 
-/* Appends @k operations (pass 2: copies them from @v). */
-static int emit_n(struct loader *L, const struct wl_op *v, size_t k, const cJSON *at, const char *path)
+/* Appends @k operations that take @steps steps (pass 2: copies them from
+ * @v). */
+static int emit_n(struct loader *L, const struct wl_op *v, size_t k, uint64_t steps, const cJSON *at,
+		  const char *path)
 {
 	if (L->ops_overflow || L->nr_ops + k > SCENARIO_MAX_OPS) {
 		overflow(L, at, path);
@@ -107,12 +109,13 @@ static int emit_n(struct loader *L, const struct wl_op *v, size_t k, const cJSON
 		memcpy(L->ops + L->nr_ops, v, k * sizeof *v);
 	}
 	L->nr_ops += k;
+	L->steps += steps;
 	return 0;
 }
 
 static int emit(struct loader *L, const struct wl_op *op, const cJSON *at, const char *path)
 {
-	return emit_n(L, op, 1, at, path);
+	return emit_n(L, op, 1, engine_op_steps(op), at, path);
 }
 
 static struct wl_op op_init(uint8_t kind, uint32_t object)
@@ -217,7 +220,7 @@ static void need_file(struct loader *L, struct opctx *c, uint32_t obj, const cha
 
 	if (c->noobj || L->obj[obj].type == OBJ_FILE)
 		return;
-	quote(L->obj[obj].name, q, sizeof q);
+	text_quote(L->obj[obj].name, q, sizeof q);
 	lerr(L, x, false, p, "%s is anonymous memory; %s needs an object of type \"file\"", q, what);
 	c->bad = true;
 }
@@ -505,6 +508,7 @@ static void op_repeat(struct loader *L, struct opctx *c)
 	char p[160], ip[176];
 	const cJSON *ops = key(c, "ops", p, sizeof p);
 	size_t start = L->nr_ops, body;
+	uint64_t steps0 = L->steps;
 	unsigned i = 0;
 
 	if (!ops) {
@@ -534,13 +538,16 @@ static void op_repeat(struct loader *L, struct opctx *c)
 			memcpy(L->ops + start + k * body, L->ops + start, body * sizeof *L->ops);
 	}
 	L->nr_ops = start + body * count;
+	/* no overflow: at most 2^24 operations of at most 2^32 steps each */
+	L->steps = steps0 + (L->steps - steps0) * count;
 }
 
 /* Emits the stream's page accesses [p, end) as pieces of @kind, inserting
  * the interleave template every @every pages; *since counts pages since
  * the last insertion. */
 static int stream_pieces(struct loader *L, struct opctx *c, struct wl_op op, uint32_t p, uint32_t end,
-			 uint64_t every, uint64_t *since, const struct wl_op *tmpl, size_t tn)
+			 uint64_t every, uint64_t *since, const struct wl_op *tmpl, size_t tn,
+			 uint64_t tsteps)
 {
 	while (p < end) {
 		uint64_t piece = end - p;
@@ -553,7 +560,7 @@ static int stream_pieces(struct loader *L, struct opctx *c, struct wl_op op, uin
 		p += (uint32_t)piece;
 		*since += piece;
 		if (every && *since == every) {
-			if (emit_n(L, tmpl, tn, c->o, c->path) < 0)
+			if (emit_n(L, tmpl, tn, tsteps, c->o, c->path) < 0)
 				return -1;
 			*since = 0;
 		}
@@ -584,6 +591,7 @@ static void op_stream(struct loader *L, struct opctx *c)
 	const cJSON *il;
 	struct wl_op *tmpl = NULL, op;
 	size_t tn = 0;
+	uint64_t tsteps = 0;
 	bool via_ok;
 
 	need_object(L, c, &obj);
@@ -602,6 +610,7 @@ static void op_stream(struct loader *L, struct opctx *c)
 	get_ranges(L, c, obj, true, "stream", &r);
 	if ((il = key(c, "interleave", p, sizeof p))) {
 		size_t t0 = L->nr_ops;
+		uint64_t s0 = L->steps;
 		if (!want_object(L, il, p)) {
 			c->bad = true;
 		} else {
@@ -625,6 +634,8 @@ static void op_stream(struct loader *L, struct opctx *c)
 				memcpy(tmpl, L->ops + t0, tn * sizeof *tmpl);
 		}
 		L->nr_ops = t0;
+		tsteps = L->steps - s0;
+		L->steps = s0;
 	}
 	if (c->bad || L->stop || (L->ops && tn && !tmpl))
 		goto out;
@@ -646,7 +657,7 @@ static void op_stream(struct loader *L, struct opctx *c)
 		} else {
 			op = op_init(WL_READ, obj);
 		}
-		if (stream_pieces(L, c, op, k, k + len, every, &since, tmpl, tn) < 0)
+		if (stream_pieces(L, c, op, k, k + len, every, &since, tmpl, tn, tsteps) < 0)
 			break;
 		if (via == 1) {
 			op = op_init(WL_UNMAP, obj);
@@ -792,6 +803,7 @@ int load_workload(struct loader *L, const cJSON *arr)
 	if (budget_check(L, arr, "workload", L->engine_bytes, L->nr_ops, L->trace_bytes) < 0)
 		return -1;
 	/* pass 2: build */
+	L->steps = 0;
 	L->ops_cap = L->nr_ops;
 	L->ops = own_alloc(L, L->ops_cap * sizeof *L->ops);
 	if (!L->ops)

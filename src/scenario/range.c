@@ -143,7 +143,7 @@ int range_parse(struct loader *L, const cJSON *v, const char *path, uint32_t obj
 		     "expected a page range like \"0-63\", \"0-15,32-47\", 5 or \"all\", found %s", f);
 		break;
 	case RANGE_PAST_END:
-		quote(o->name, q, sizeof q);
+		text_quote(o->name, q, sizeof q);
 		if (cJSON_IsNumber(v) && bad[0] >= (uint64_t)1e15)
 			lerr(L, v, false, path, "page %s is past the end of %s (%u pages)",
 			     (describe(L, v, f, sizeof f), f), q, o->pages);

@@ -18,6 +18,11 @@
  *	engine_free(e);
  *	scenario_free(&s);
  *
+ * Limits (data/README.md, "Limits"): the file's size and nesting, every
+ * number, the operations, the trace accesses and the memory a run would
+ * need are each checked as they are read, before anything is allocated
+ * for them, and a scenario over one is refused naming that limit.
+ *
  * Contract.  On success returns 0 and the caller owns *out until
  * scenario_free().  On failure returns -1, *out is left empty (safe to
  * scenario_free), and d holds at least one diagnostic.
@@ -41,6 +46,7 @@ struct diag {
 	int line, col;	/* 1-based; 0 when unknown */
 	char path[128]; /* key path, e.g. "workload[3].pages" */
 	char msg[384];	/* what was found, what was expected, a suggestion */
+	bool note;	/* a note on the error before it (where a trace file was named) */
 };
 
 struct diag_list {
@@ -49,8 +55,8 @@ struct diag_list {
 };
 void diag_list_free(struct diag_list *d);
 /* One diagnostic as the line `check` prints, without the newline:
- * "file:line:col: error: path: msg"; "file:line:" when col is 0, "file:" when
- * line is 0, and no "path: " when path is empty. */
+ * "file:line:col: error: path: msg" ("note:" for a note); "file:line:" when
+ * col is 0, "file:" when line is 0, and no "path: " when path is empty. */
 void diag_format(const struct diag *d, char *buf, size_t n);
 
 /* What a scenario says must hold (see data/README.md, "expect"). */
@@ -98,9 +104,18 @@ struct scenario {
 	uint32_t nr_expect;
 	struct bookmark *bookmarks;
 	uint32_t nr_bookmarks;
-	void *owned; /* private: the loader's allocations */
+	uint64_t steps; /* of the workload: one per page accessed or operation;
+			 * reclaim's steps come on top */
+	void *owned;	/* private: the loader's allocations */
 };
 
+/* scenario_load()'s return value for a JSON Schema (such as
+ * data/scenario.schema.json): not a scenario, which `check` passes over. */
+#define SCENARIO_IS_SCHEMA (-2)
+
+/* @path "-" reads standard input (named "<stdin>" in messages); any other
+ * path must be a regular file.  Returns 0, -1, or SCENARIO_IS_SCHEMA
+ * (with a diagnostic saying so). */
 int scenario_load(const char *path, struct scenario *out, struct diag_list *d);
 /* Parse from memory; @name is used in diagnostics.  @dir resolves relative
  * trace file paths (NULL: current directory). */
@@ -121,9 +136,11 @@ int scenario_from_trace(const char *path, const char *format, uint64_t memory_pa
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
 			       struct diag_list *d);
-/* Is @path a JSON Schema (such as data/scenario.schema.json) rather than a
- * scenario?  Lets `check` on every file of data/ pass over the schema. */
-bool scenario_is_schema(const char *path);
+/* The title of the scenario file @path, for a list to choose from (the
+ * visualizer's open dialog): 0 with the title in @buf, or -1 when @path
+ * is not a regular file holding a JSON scenario (a schema, a broken file,
+ * a FIFO...).  Reads the file, does not check it. */
+int scenario_peek_title(const char *path, char *buf, size_t n);
 
 /* The built-in default scenario (data/default.json, embedded at build time). */
 extern const char scenario_default_json[];

@@ -20,8 +20,8 @@
 #include "../policy/registry.h"
 #include "internal.h"
 
-const char *const top_keys[] = { "format",  "title",	"description", "policy",    "memory",
-				 "objects", "workload", "expect",      "bookmarks", NULL };
+const char *const top_keys[] = { "$schema", "format",	"title",  "description", "policy", "memory",
+				 "objects", "workload", "expect", "bookmarks",	 NULL };
 const char *const memory_keys[] = { "pages",	       "watermarks", "swap",	    "swappiness",
 				    "writeback_steps", "kswapd",     "laptop_mode", NULL };
 const char *const watermark_keys[] = { "min", "low", "high", NULL };
@@ -30,45 +30,6 @@ const char *const object_keys[] = { "name", "type", "pages", "exec", NULL };
 const cJSON *jget(const cJSON *obj, const char *key)
 {
 	return cJSON_GetObjectItemCaseSensitive(obj, key);
-}
-
-void quote(const char *s, char *buf, size_t n)
-{
-	size_t k = 0, i = 0, shown = 0;
-
-	if (n < 8) {
-		if (n)
-			buf[0] = '\0';
-		return;
-	}
-	buf[k++] = '"';
-	for (; s[i] && k + 8 < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (shown >= 40 && (c & 0xC0) != 0x80)
-			break;
-		if (c == '"' || c == '\\') {
-			buf[k++] = '\\';
-			buf[k++] = (char)c;
-		} else if (c < 32 || c == 127) {
-			k += (size_t)snprintf(buf + k, n - k, "\\x%02x", c);
-		} else {
-			buf[k++] = (char)c;
-		}
-		if ((c & 0xC0) != 0x80)
-			shown++;
-	}
-	if (s[i]) {
-		/* drop a partial UTF-8 sequence before the ellipsis */
-		while (k > 1 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80)
-			k--;
-		if (k > 1 && ((unsigned char)buf[k - 1] & 0xC0) == 0xC0)
-			k--;
-		buf[k++] = '.';
-		buf[k++] = '.';
-		buf[k++] = '.';
-	}
-	buf[k++] = '"';
-	buf[k] = '\0';
 }
 
 void describe(struct loader *L, const cJSON *v, char *buf, size_t n)
@@ -80,7 +41,7 @@ void describe(struct loader *L, const cJSON *v, char *buf, size_t n)
 	} else if (cJSON_IsArray(v)) {
 		snprintf(buf, n, "an array");
 	} else if (cJSON_IsString(v)) {
-		quote(v->valuestring, buf, n);
+		text_quote(v->valuestring, buf, n);
 	} else if (cJSON_IsTrue(v)) {
 		snprintf(buf, n, "true");
 	} else if (cJSON_IsFalse(v)) {
@@ -118,7 +79,7 @@ bool check_keys(struct loader *L, const cJSON *obj, const char *path, const char
 
 	for (const cJSON *c = obj->child; c && !L->stop; c = c->next) {
 		char q[96], msg[256];
-		quote(c->string, q, sizeof q);
+		text_quote(c->string, q, sizeof q);
 		if (!in_list(c->string, keys)) {
 			snprintf(msg, sizeof msg, "unknown key %s", q);
 			suggest_append(msg, sizeof msg, c->string, keys, SIZE_MAX);
@@ -243,18 +204,17 @@ int find_object(struct loader *L, const cJSON *v, const char *path, uint32_t *ou
 	const char *name;
 	char q[96], msg[320];
 	const char **names;
+	int k;
 
 	if (get_string(L, v, path, &name) < 0)
 		return -1;
-	for (uint32_t i = 0; i < L->nr_obj; i++) {
-		if (strcmp(L->obj[i].name, name) == 0) {
-			*out = i;
-			return L->obj_bad[i] ? -1 : 0;
-		}
+	if ((k = names_find(L, name)) >= 0) {
+		*out = (uint32_t)k;
+		return L->obj_bad[k] ? -1 : 0;
 	}
 	if (L->objects_failed)
 		return -1;
-	quote(name, q, sizeof q);
+	text_quote(name, q, sizeof q);
 	snprintf(msg, sizeof msg, "no object named %s in \"objects\"", q);
 	names = malloc((L->nr_obj + 1) * sizeof *names);
 	if (names) {
@@ -291,6 +251,13 @@ static void load_watermarks(struct loader *L, const cJSON *w, struct memory_spec
 	}
 	if (!ok)
 		return;
+	if (v[2] == 0) {
+		/* the engine reads 0 as "derive them": never do that silently */
+		lerr(L, w, false, "memory.watermarks",
+		     "expected a high watermark of at least 1, found min 0, low 0, high 0; leave "
+		     "\"watermarks\" out to have the kernel's");
+		return;
+	}
 	if (!(v[0] <= v[1] && v[1] <= v[2])) {
 		lerr(L, w, false, "memory.watermarks",
 		     "expected min <= low <= high, found min %llu, low %llu, high %llu",
@@ -338,11 +305,21 @@ static void load_memory(struct loader *L, const cJSON *mem, struct memory_spec *
 
 /* ---- objects --------------------------------------------------------- */
 
+/* C0 and C1 controls, DEL, bidi controls (util/text.h): a name is shown
+ * in every report and on screen, and must show as itself. */
 static bool has_control(const char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 32 || *s == 127)
+	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s);
+
+	while (left) {
+		uint32_t cp;
+		size_t k = utf8_decode(p, left, &cp);
+		if (!k || text_is_control(cp))
 			return true;
+		p += k;
+		left -= k;
+	}
 	return false;
 }
 
@@ -373,13 +350,11 @@ static void load_object(struct loader *L, const cJSON *o, uint32_t i, uint64_t *
 		lerr(L, x, false, p, "object names cannot hold control characters");
 		return;
 	}
-	for (uint32_t k = 0; k < L->nr_obj; k++) {
-		if (strcmp(L->obj[k].name, name) == 0) {
-			char q[96];
-			quote(name, q, sizeof q);
-			lerr(L, x, false, p, "a second object named %s; names must be unique", q);
-			return;
-		}
+	if (names_find(L, name) >= 0) {
+		char q[96];
+		text_quote(name, q, sizeof q);
+		lerr(L, x, false, p, "a second object named %s; names must be unique", q);
+		return;
 	}
 	spec->name = own_strdup(L, name);
 	if (!spec->name)
@@ -473,15 +448,31 @@ static void load_policy(struct loader *L, const cJSON *x, struct scenario *s)
 	}
 	for (unsigned i = 0; i < nr_reclaim_policies && n < 64; i++)
 		names[n++] = reclaim_policies[i]->name;
-	quote(name, q, sizeof q);
+	text_quote(name, q, sizeof q);
 	snprintf(msg, sizeof msg, "unknown policy %s", q);
 	suggest_append(msg, sizeof msg, name, names, n);
 	lerr(L, x, false, "policy", "%s", msg);
 }
 
+/* A JSON Schema names a meta-schema of json-schema.org and has none of a
+ * scenario's own keys; a scenario may name its schema too. */
+static bool is_json_schema(const cJSON *root)
+{
+	const cJSON *x = jget(root, "$schema");
+	static const char *const own[] = { "format", "memory", "objects", "workload", NULL };
+
+	if (!cJSON_IsString(x) || !strstr(x->valuestring, "json-schema.org/"))
+		return false;
+	for (int i = 0; own[i]; i++)
+		if (jget(root, own[i]))
+			return false;
+	return true;
+}
+
 int load_top(struct loader *L, struct scenario *s)
 {
 	const cJSON *root = L->root, *x;
+	const char *str;
 	char f[96];
 
 	if (!cJSON_IsObject(root)) {
@@ -489,6 +480,14 @@ int load_top(struct loader *L, struct scenario *s)
 		lerr(L, root, false, "", "expected a JSON object {...} at the top level, found %s", f);
 		return -1;
 	}
+	if (is_json_schema(root)) {
+		lerr(L, jget(root, "$schema"), true, "",
+		     "a JSON Schema (its \"$schema\" is a meta-schema), not a scenario");
+		L->schema = true;
+		return -1;
+	}
+	if ((x = jget(root, "$schema")))
+		get_string(L, x, "$schema", &str); /* for editors: any non-empty string */
 	x = jget(root, "format");
 	if (!x) {
 		missing_key(L, root, "", "format");

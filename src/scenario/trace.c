@@ -6,19 +6,29 @@
  *  - txt: one access per line, `PAGE [OBJECT] [KIND]`; '#' starts a
  *    comment line.  KIND, when given, must be the operation's own "via"
  *    (touch, or read/r): a trace has one kind of access, so a "write"/"w"
- *    line is an error rather than something silently changed;
+ *    line is an error rather than something silently changed.  A NUL byte
+ *    is an error (the file is binary: u32?), not the end of the line;
  *  - u32: little-endian 32-bit page numbers, nothing else;
  *  - lackey: valgrind --tool=lackey --trace-mem=yes output; every I/L/S/M
- *    line is one access to page addr >> 12, pages renumbered densely in
- *    order of first appearance; other lines are ignored.
- * Errors name the trace file and its line (and column, for txt).
+ *    record is one access to page addr >> 12, pages renumbered densely in
+ *    order of first appearance; valgrind's own ==PID== and --PID-- lines
+ *    are passed over, and any other line is an error at that line.
+ * Lines end at LF, CRLF or a lone CR.  Errors name the trace file and its
+ * line (and column, for txt), followed by a note at the scenario's line
+ * that named the file.
+ *
+ * Everything is bounded while it is read, not after: the accesses
+ * (SCENARIO_MAX_ACCESSES), a declared object's size (a page past its end,
+ * a lackey trace with more distinct pages than it has), and the memory
+ * the run would need (budget.c), re-estimated as the accesses and, for a
+ * trace alone, its objects grow; the first line over a limit is refused
+ * and reading stops there.
  *
  * Two ways in: trace_read() for a scenario's "trace" operation, whose
  * objects are declared in the scenario, and trace_read_buffer() for
  * scenario_from_trace() (fromtrace.c) and the fuzzer, where L->auto_obj is
  * set: objects are made as the trace names them (the default one is
- * "trace"), each as large as the largest page that can exist, and sized
- * to the trace afterwards.
+ * "trace"), and each grows to the largest page it is given.
  * Left out: accesses that straddle a page (lackey's size is ignored), hex
  * page numbers in txt, compressed traces.
  */
@@ -42,9 +52,76 @@ struct reader {
 	struct trace_data *t;
 	uint32_t cap;
 	bool failed;
+	uint64_t auto_bytes; /* auto_obj: budget_engine_bytes() of the objects so far */
+	uint64_t map_bytes;  /* lackey: the page map's memory */
 };
 
-static int grow(struct reader *r)
+struct line_reader {
+	FILE *f;
+	char buf[LINE_MAX_BYTES + 1];
+	size_t len;
+	int ln;
+	uint64_t bytes; /* read so far, to stop standard input at the file limit */
+	long nul;	/* offset of the first NUL byte in the line, or -1 */
+	bool too_long;	/* longer than LINE_MAX_BYTES (the rest was dropped) */
+};
+
+/* The next line, ending at LF, CRLF or a lone CR; false at the end (or
+ * after SCENARIO_MAX_TRACE_BYTES, which only standard input can reach:
+ * the caller asks lr->bytes). */
+static bool next_line(struct line_reader *lr)
+{
+	int c = getc_unlocked(lr->f);
+
+	lr->len = 0;
+	lr->nul = -1;
+	lr->too_long = false;
+	if (c == EOF || lr->bytes > SCENARIO_MAX_TRACE_BYTES)
+		return false;
+	lr->ln++;
+	lr->bytes++;
+	for (; c != EOF && c != '\n'; c = getc_unlocked(lr->f)) {
+		lr->bytes++;
+		if (c == '\r') {
+			c = getc_unlocked(lr->f);
+			if (c != '\n' && c != EOF)
+				ungetc(c, lr->f);
+			break;
+		}
+		if (c == 0 && lr->nul < 0)
+			lr->nul = (long)lr->len;
+		if (lr->len < LINE_MAX_BYTES)
+			lr->buf[lr->len++] = (char)c;
+		else
+			lr->too_long = true;
+	}
+	lr->buf[lr->len] = '\0';
+	return true;
+}
+
+/* The run's estimated memory with the accesses held so far (room for
+ * @cap of them) and the objects as they are now. */
+static bool over_budget(const struct reader *r, uint64_t cap)
+{
+	const struct loader *L = r->L;
+	uint64_t engine = L->auto_obj ? 4096 + L->memory_pages * 32 + r->auto_bytes : L->engine_bytes;
+	uint64_t trace = L->trace_bytes + cap * (r->t->object ? 8 : 4) + r->map_bytes;
+
+	return budget_over(engine, 0, trace);
+}
+
+/* Says over_budget() at @line:@col. */
+static void budget_error(struct reader *r, int line, int col, uint64_t cap)
+{
+	const struct loader *L = r->L;
+	uint64_t engine = L->auto_obj ? 4096 + L->memory_pages * 32 + r->auto_bytes : L->engine_bytes;
+
+	budget_check_at(r->L, r->file, line, col, r->path, engine,
+			L->trace_bytes + cap * (r->t->object ? 8 : 4) + r->map_bytes);
+	r->failed = true;
+}
+
+static int grow(struct reader *r, int line, int col)
 {
 	struct trace_data *t = r->t;
 	/* every trace read before stayed within the limit, all together */
@@ -55,17 +132,26 @@ static int grow(struct reader *r)
 		return 0;
 	if (t->n >= limit) {
 		if (r->L->trace_accesses)
-			lerr_file(r->L, r->file, 0, 0, r->path,
+			lerr_file(r->L, r->file, line, col, r->path,
 				  "the scenario's traces together hold more than %u accesses, the limit",
 				  SCENARIO_MAX_ACCESSES);
 		else
-			lerr_file(r->L, r->file, 0, 0, r->path, "more than %u accesses, the limit",
+			lerr_file(r->L, r->file, line, col, r->path, "more than %u accesses, the limit",
 				  SCENARIO_MAX_ACCESSES);
 		return -1;
 	}
 	cap = r->cap ? r->cap * 2 : 1024;
 	if (cap > limit)
 		cap = limit;
+	if (over_budget(r, cap)) {
+		if (over_budget(r, (uint64_t)t->n + 1)) {
+			budget_error(r, line, col, (uint64_t)t->n + 1);
+			return -1;
+		}
+		/* near the limit the room grows by what still fits, not double */
+		while (cap > t->n + 1 && over_budget(r, cap))
+			cap = t->n + 1 + (cap - t->n - 1) / 2;
+	}
 	uint32_t *p = realloc(t->page, (size_t)cap * sizeof *p);
 	if (!p)
 		goto oom;
@@ -83,9 +169,9 @@ oom:
 	return -1;
 }
 
-static int add(struct reader *r, uint32_t page, uint32_t obj)
+static int add(struct reader *r, uint32_t page, uint32_t obj, int line, int col)
 {
-	if (grow(r) < 0)
+	if (grow(r, line, col) < 0)
 		return -1;
 	if (obj != r->obj && !r->t->object) {
 		r->t->object = malloc((size_t)r->cap * sizeof *r->t->object);
@@ -113,43 +199,88 @@ static void past_end(struct reader *r, int line, int col, unsigned long long pag
 			  ENGINE_MAX_OBJECT_PAGES - 1);
 		return;
 	}
-	quote(r->L->obj[obj].name, q, sizeof q);
+	text_quote(r->L->obj[obj].name, q, sizeof q);
 	lerr_file(r->L, r->file, line, col, r->path, "%spage %llu is past the end of %s (%u pages)", prefix,
 		  page, q, r->L->obj[obj].pages);
 }
 
-/* ---- txt ------------------------------------------------------------- */
-
-static int find_name(struct loader *L, const char *name)
+/* Is @page inside @obj?  A trace alone grows its objects to fit, as long
+ * as the run stays within the budget.  False after saying why. */
+static bool fits(struct reader *r, uint32_t obj, unsigned long long page, int line, int col,
+		 const char *prefix)
 {
-	for (uint32_t i = 0; i < L->nr_obj; i++)
-		if (strcmp(L->obj[i].name, name) == 0)
-			return (int)i;
-	return -1;
+	struct object_spec *o = &r->L->obj[obj];
+
+	if (page < o->pages)
+		return true;
+	if (!r->L->auto_obj || page >= ENGINE_MAX_OBJECT_PAGES) {
+		past_end(r, line, col, page, obj, prefix);
+		r->failed = true;
+		return false;
+	}
+	r->auto_bytes += 4 * (page + 1 - o->pages);
+	o->pages = (uint32_t)page + 1;
+	if (over_budget(r, r->cap)) {
+		budget_error(r, line, col, r->cap);
+		return false;
+	}
+	return true;
 }
+
+/* Standard input has no size to check first: it stops at the limit. */
+static void too_big(struct reader *r, uint64_t bytes)
+{
+	if (r->failed || bytes <= SCENARIO_MAX_TRACE_BYTES)
+		return;
+	lerr_file(r->L, r->file, 0, 0, r->path, "the trace is larger than 1 GiB, the limit");
+	r->failed = true;
+}
+
+/* ---- txt ------------------------------------------------------------- */
 
 /* Trace-only mode: a new file object called @name, or -1 with a message. */
 int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name)
 {
+	const unsigned char *p = (const unsigned char *)name;
+	size_t left = strlen(name);
 	char q[96];
 
-	for (const char *p = name; *p; p++)
-		if ((unsigned char)*p < 32 || *p == 127) {
-			quote(name, q, sizeof q);
+	/* a name is shown in every report: text, without controls */
+	while (left) {
+		uint32_t cp;
+		size_t k = utf8_decode(p, left, &cp);
+		if (!k || text_is_control(cp)) {
+			text_quote(name, q, sizeof q);
 			lerr_file(L, file, line, col, "", "expected an object name, found %s", q);
 			return -1;
 		}
+		p += k;
+		left -= k;
+	}
 	if (L->nr_obj >= SCENARIO_MAX_OBJECTS) {
 		lerr_file(L, file, line, col, "", "more than %u objects, the limit", SCENARIO_MAX_OBJECTS);
 		return -1;
 	}
-	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name),
-						  .type = OBJ_FILE,
-						  .pages = ENGINE_MAX_OBJECT_PAGES };
+	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name), .type = OBJ_FILE, .pages = 0 };
 	if (!L->obj[L->nr_obj].name)
 		return -1;
 	L->obj_bad[L->nr_obj] = false;
 	return (int)L->nr_obj++;
+}
+
+/* trace_auto_object() within the budget: an object costs 256 bytes. */
+static int new_object(struct reader *r, int line, int col, const char *name)
+{
+	int o = trace_auto_object(r->L, r->file, line, col, name);
+
+	if (o >= 0) {
+		r->auto_bytes += 256;
+		if (over_budget(r, r->cap)) {
+			budget_error(r, line, col, r->cap);
+			return -1;
+		}
+	}
+	return o;
 }
 
 static bool is_kind(const char *w)
@@ -168,6 +299,28 @@ static int col_of(const char *line, const char *at)
 	return col;
 }
 
+static void unknown_name(struct reader *r, int ln, int col, const char *name, bool object)
+{
+	struct loader *L = r->L;
+	char q[96], msg[256];
+
+	text_quote(name, q, sizeof q);
+	if (object) {
+		const char **names = malloc((L->nr_obj + 1) * sizeof *names);
+		snprintf(msg, sizeof msg, "no object named %s in \"objects\"", q);
+		if (names) {
+			for (uint32_t k = 0; k < L->nr_obj; k++)
+				names[k] = L->obj[k].name;
+			suggest_append(msg, sizeof msg, name, names, L->nr_obj);
+			free(names);
+		}
+	} else {
+		snprintf(msg, sizeof msg, "expected an object name or touch, read, write, r, w; found %s", q);
+	}
+	lerr_file(L, r->file, ln, col, r->path, "%s", msg);
+	r->failed = true;
+}
+
 static void txt_line(struct reader *r, char *line, int ln)
 {
 	struct loader *L = r->L;
@@ -176,16 +329,16 @@ static void txt_line(struct reader *r, char *line, int ln)
 	unsigned long long page;
 	uint32_t obj = r->obj;
 	const char *kind = NULL;
-	char q[96], msg[256];
+	char q[96];
 
 	while (nt < 4) {
-		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
 			break;
 		tok[nt] = p;
 		col[nt++] = col_of(line, p);
-		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+		while (*p && *p != ' ' && *p != '\t')
 			p++;
 		if (*p)
 			*p++ = '\0';
@@ -201,15 +354,16 @@ static void txt_line(struct reader *r, char *line, int ln)
 	errno = 0;
 	page = strtoull(tok[0], &end, 10);
 	if (*end || tok[0][0] < '0' || tok[0][0] > '9' || errno) {
-		quote(tok[0], q, sizeof q);
+		text_quote(tok[0], q, sizeof q);
 		lerr_file(L, r->file, ln, col[0], r->path, "expected a page number, found %s", q);
 		r->failed = true;
 		return;
 	}
 	for (int i = 1; i < nt; i++) {
-		int o = find_name(L, tok[i]);
-		if (o < 0 && L->auto_obj && i == 1 && (nt == 3 || !is_kind(tok[i]))) {
-			o = trace_auto_object(L, r->file, ln, col[i], tok[i]);
+		int o = names_find(L, tok[i]);
+		bool named = i == 1 && (nt == 3 || !is_kind(tok[i]));
+		if (o < 0 && L->auto_obj && named) {
+			o = new_object(r, ln, col[i], tok[i]);
 			if (o < 0) {
 				r->failed = true;
 				return;
@@ -220,22 +374,7 @@ static void txt_line(struct reader *r, char *line, int ln)
 		} else if (is_kind(tok[i]) && (i == nt - 1)) {
 			kind = tok[i];
 		} else {
-			quote(tok[i], q, sizeof q);
-			if (i == 1 && (nt == 3 || !is_kind(tok[i]))) {
-				const char **names = malloc((L->nr_obj + 1) * sizeof *names);
-				snprintf(msg, sizeof msg, "no object named %s in \"objects\"", q);
-				if (names) {
-					for (uint32_t k = 0; k < L->nr_obj; k++)
-						names[k] = L->obj[k].name;
-					suggest_append(msg, sizeof msg, tok[i], names, L->nr_obj);
-					free(names);
-				}
-			} else {
-				snprintf(msg, sizeof msg,
-					 "expected an object name or touch, read, write, r, w; found %s", q);
-			}
-			lerr_file(L, r->file, ln, col[i], r->path, "%s", msg);
-			r->failed = true;
+			unknown_name(r, ln, col[i], tok[i], named);
 			return;
 		}
 	}
@@ -243,7 +382,7 @@ static void txt_line(struct reader *r, char *line, int ln)
 		bool read = !strcmp(kind, "read") || !strcmp(kind, "r");
 		bool touch = !strcmp(kind, "touch");
 		if ((r->via == VIA_READ && !read) || (r->via == VIA_TOUCH && !touch)) {
-			quote(kind, q, sizeof q);
+			text_quote(kind, q, sizeof q);
 			lerr_file(L, r->file, ln, col[nt - 1], r->path,
 				  "access kind %s differs from the operation's \"via\": \"%s\"; "
 				  "a trace has one kind of access",
@@ -253,9 +392,9 @@ static void txt_line(struct reader *r, char *line, int ln)
 		}
 	}
 	if (obj == UINT32_MAX && L->auto_obj) {
-		int o = find_name(L, "trace");
+		int o = names_find(L, "trace");
 		if (o < 0)
-			o = trace_auto_object(L, r->file, ln, col[0], "trace");
+			o = new_object(r, ln, col[0], "trace");
 		if (o < 0) {
 			r->failed = true;
 			return;
@@ -273,55 +412,55 @@ static void txt_line(struct reader *r, char *line, int ln)
 		return;
 	}
 	if (r->via == VIA_READ && L->obj[obj].type != OBJ_FILE) {
-		quote(L->obj[obj].name, q, sizeof q);
+		text_quote(L->obj[obj].name, q, sizeof q);
 		lerr_file(L, r->file, ln, col[nt > 1 ? 1 : 0], r->path,
 			  "%s is anonymous memory; a read trace needs objects of type \"file\"", q);
 		r->failed = true;
 		return;
 	}
-	if (page >= L->obj[obj].pages) {
-		past_end(r, ln, col[0], page, obj, "");
-		r->failed = true;
+	if (!fits(r, obj, page, ln, col[0], ""))
 		return;
-	}
-	if (add(r, (uint32_t)page, obj) < 0)
+	if (add(r, (uint32_t)page, obj, ln, col[0]) < 0)
 		r->failed = true;
 }
 
 static void read_txt(struct reader *r, FILE *f)
 {
-	char line[LINE_MAX_BYTES + 2];
-	int ln = 0;
+	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
 
-	while (!r->failed && !r->L->stop && fgets(line, sizeof line, f)) {
-		size_t k = strlen(line);
-		ln++;
-		if (k == sizeof line - 1 && line[k - 1] != '\n') {
-			lerr_file(r->L, r->file, ln, 0, r->path, "line longer than %d bytes", LINE_MAX_BYTES);
+	memset(&lr, 0, sizeof lr);
+	lr.f = f;
+	while (!r->failed && !r->L->stop && next_line(&lr)) {
+		if (lr.too_long) {
+			lerr_file(r->L, r->file, lr.ln, 0, r->path, "line longer than %d bytes, the limit",
+				  LINE_MAX_BYTES);
 			r->failed = true;
 			return;
 		}
-		txt_line(r, line, ln);
+		if (lr.nul >= 0) {
+			lerr_file(r->L, r->file, lr.ln, col_of(lr.buf, lr.buf + lr.nul), r->path,
+				  "a NUL byte: a txt trace is text (binary page numbers are \"format\": "
+				  "\"u32\")");
+			r->failed = true;
+			return;
+		}
+		txt_line(r, lr.buf, lr.ln);
 	}
+	too_big(r, lr.bytes);
 }
 
 /* ---- u32 ------------------------------------------------------------- */
 
-static void read_u32(struct reader *r, FILE *f, uint64_t size)
+static void read_u32(struct reader *r, FILE *f)
 {
 	unsigned char buf[65536];
 	uint64_t off = 0;
-	size_t got;
+	size_t got, have = 0;
 
-	if (size % 4) {
-		lerr_file(r->L, r->file, 0, 0, r->path,
-			  "a u32 trace is a whole number of 4-byte page numbers, but the file has %llu bytes",
-			  (unsigned long long)size);
-		r->failed = true;
-		return;
-	}
-	while (!r->failed && (got = fread(buf, 1, sizeof buf, f)) > 0) {
-		for (size_t i = 0; i + 4 <= got; i += 4, off += 4) {
+	while (!r->failed && (got = fread(buf + have, 1, sizeof buf - have, f)) > 0) {
+		size_t i;
+		got += have;
+		for (i = 0; i + 4 <= got; i += 4, off += 4) {
 			uint32_t page = (uint32_t)buf[i] | (uint32_t)buf[i + 1] << 8 |
 					(uint32_t)buf[i + 2] << 16 | (uint32_t)buf[i + 3] << 24;
 			if (page >= r->L->obj[r->obj].pages) {
@@ -329,15 +468,26 @@ static void read_u32(struct reader *r, FILE *f, uint64_t size)
 				snprintf(pre, sizeof pre,
 					 "access %llu (byte %llu): ", (unsigned long long)off / 4 + 1,
 					 (unsigned long long)off);
-				past_end(r, 0, 0, page, r->obj, pre);
-				r->failed = true;
-				return;
+				if (!fits(r, r->obj, page, 0, 0, pre))
+					return;
 			}
-			if (add(r, page, r->obj) < 0) {
+			if (add(r, page, r->obj, 0, 0) < 0) {
 				r->failed = true;
 				return;
 			}
 		}
+		have = got - i; /* a word cut by the read: keep its bytes */
+		memmove(buf, buf + i, have);
+		if (off > SCENARIO_MAX_TRACE_BYTES) {
+			too_big(r, off);
+			return;
+		}
+	}
+	if (!r->failed && have) {
+		lerr_file(r->L, r->file, 0, 0, r->path,
+			  "a u32 trace is a whole number of 4-byte page numbers, but the file has %llu bytes",
+			  (unsigned long long)(off + have));
+		r->failed = true;
 	}
 }
 
@@ -402,73 +552,93 @@ static int hexval(int c)
 	return -1;
 }
 
-/* `I  0400d7d4,3`, ` L 04022610,8`: the address, or false for other lines. */
-static bool lackey_addr(const char *p, uint64_t *addr)
+enum lackey_line { LACKEY_RECORD, LACKEY_OTHER, LACKEY_BAD };
+
+/* `I  0400d7d4,3`, ` L 04022610,8`: a record and its address; `==12==
+ * ...` and `--12-- ...`: valgrind's own lines; anything else is bad. */
+static enum lackey_line lackey_parse(const char *p, uint64_t *addr)
 {
 	uint64_t a = 0;
-	int digits = 0;
+	int digits = 0, size_digits = 0;
 
+	if (!strncmp(p, "==", 2) || !strncmp(p, "--", 2) || !*p)
+		return LACKEY_OTHER;
 	while (*p == ' ')
 		p++;
-	if (!*p || !strchr("ILSM", *p))
-		return false;
-	p++;
-	if (*p != ' ')
-		return false;
-	while (*p == ' ')
-		p++;
+	if (!*p || !strchr("ILSM", *p) || p[1] != ' ')
+		return LACKEY_BAD;
+	for (p++; *p == ' '; p++)
+		;
 	for (; hexval((unsigned char)*p) >= 0; p++, digits++)
 		a = a << 4 | (uint64_t)hexval((unsigned char)*p);
-	if (digits == 0 || digits > 16 || *p != ',')
-		return false;
+	if (digits == 0 || digits > 16 || *p++ != ',')
+		return LACKEY_BAD;
+	for (; *p >= '0' && *p <= '9'; p++)
+		size_digits++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!size_digits || *p)
+		return LACKEY_BAD;
 	*addr = a;
-	return true;
+	return LACKEY_RECORD;
 }
 
 static void read_lackey(struct reader *r, FILE *f)
 {
-	char line[LINE_MAX_BYTES + 2];
+	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
 	struct pagemap m = { 0 };
 	uint64_t addr;
 	uint32_t idx;
-	bool longline = false;
+	char q[96];
 
-	while (!r->failed && fgets(line, sizeof line, f)) {
-		size_t k = strlen(line);
-		bool cont = longline;
-		longline = k == sizeof line - 1 && line[k - 1] != '\n';
-		if (cont || !lackey_addr(line, &addr))
-			continue; /* ==PID== lines, and the rest of a long line */
+	memset(&lr, 0, sizeof lr);
+	lr.f = f;
+	while (!r->failed && !r->L->stop && next_line(&lr)) {
+		enum lackey_line kind = lr.nul >= 0 ? LACKEY_BAD : lackey_parse(lr.buf, &addr);
+		if (kind == LACKEY_OTHER)
+			continue;
+		if (kind == LACKEY_BAD) {
+			text_quote(lr.buf, q, sizeof q);
+			lerr_file(
+				r->L, r->file, lr.ln, 1, r->path,
+				"expected a lackey record like \" L 04022610,8\" or a valgrind ==PID== line, "
+				"found %s%s",
+				lr.nul >= 0 ? "a NUL byte in " : "", q);
+			r->failed = true;
+			break;
+		}
 		if (pagemap_get(&m, addr >> 12, &idx) < 0) {
 			out_of_memory(r->L);
 			r->failed = true;
 			break;
 		}
-		if (add(r, idx, r->obj) < 0)
+		r->map_bytes = m.cap * (sizeof *m.key + sizeof *m.val);
+		if (idx >= r->L->obj[r->obj].pages && !r->L->auto_obj) {
+			text_quote(r->L->obj[r->obj].name, q, sizeof q);
+			lerr_file(r->L, r->file, lr.ln, 1, r->path,
+				  "the trace touches more distinct pages than the %u of %s: this is page %u; "
+				  "give it more \"pages\"",
+				  r->L->obj[r->obj].pages, q, idx + 1);
+			r->failed = true;
+			break;
+		}
+		if (!fits(r, r->obj, idx, lr.ln, 1, "") || add(r, idx, r->obj, lr.ln, 1) < 0)
 			r->failed = true;
 	}
-	if (!r->failed && m.n > r->L->obj[r->obj].pages) {
-		char q[96];
-		quote(r->L->obj[r->obj].name, q, sizeof q);
-		lerr_file(
-			r->L, r->file, 0, 0, r->path,
-			"the trace touches %zu distinct pages, but %s has %u; give it \"pages\": %zu or more",
-			m.n, q, r->L->obj[r->obj].pages, m.n);
-		r->failed = true;
-	}
+	too_big(r, lr.bytes);
 	free(m.key);
 	free(m.val);
 }
 
 /* ---- the file -------------------------------------------------------- */
 
-/* Reads @f (@size bytes) into r->t; false when it failed (with a message). */
-static bool parse(struct reader *r, FILE *f, uint64_t size, enum trace_format fmt)
+/* Reads @f into r->t; false when it failed (with a message). */
+static bool parse(struct reader *r, FILE *f, enum trace_format fmt)
 {
 	if (fmt == TRACE_TXT)
 		read_txt(r, f);
 	else if (fmt == TRACE_U32)
-		read_u32(r, f, size);
+		read_u32(r, f);
 	else
 		read_lackey(r, f);
 	return !r->failed;
@@ -500,51 +670,90 @@ static int finish(struct reader *r, bool ok)
 	return 0;
 }
 
-int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
-	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+/* @file, relative to the scenario's directory; NULL (with a message) when
+ * the result would be longer than SCENARIO_MAX_PATH. */
+static char *join_path(struct loader *L, const cJSON *node, const char *path, const char *file)
+{
+	bool rel = file[0] != '/' && L->dir && L->dir[0] && strcmp(L->dir, ".") != 0;
+	size_t dl = rel ? strlen(L->dir) : 0, n = dl + 1 + strlen(file) + 1;
+	char *full;
+
+	if (n - 1 > SCENARIO_MAX_PATH) {
+		lerr(L, node, false, path, "the trace file's path is %zu bytes long, more than %u, the limit",
+		     n - 1 - (dl && L->dir[dl - 1] == '/'), SCENARIO_MAX_PATH);
+		return NULL;
+	}
+	if (!(full = malloc(n))) {
+		out_of_memory(L);
+		return NULL;
+	}
+	full[0] = '\0';
+	if (rel) {
+		memcpy(full, L->dir, dl + 1);
+		if (L->dir[dl - 1] != '/')
+			strcat(full, "/");
+	}
+	strcat(full, file);
+	return full;
+}
+
+/* Reads the trace file @file (standard input when @is_stdin) into @out. */
+static int read_file(struct loader *L, const cJSON *file_node, const char *path, const char *file,
+		     bool is_stdin, enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
 {
 	struct reader r = { .L = L, .path = path, .obj = obj, .via = via, .t = out };
-	char full[1024], fp[176];
-	struct stat st;
+	char fp[176], why[256], *full;
+	size_t before = L->d->n;
+	off_t size = 0;
 	bool ok;
 	FILE *f;
 
 	memset(out, 0, sizeof *out);
 	path_fmt(fp, sizeof fp, path[0] ? "%s.file" : "%s", path);
-	if (file[0] == '/' || !L->dir || !L->dir[0] || strcmp(L->dir, ".") == 0)
-		snprintf(full, sizeof full, "%s", file);
-	else
-		snprintf(full, sizeof full, "%s%s%s", L->dir, L->dir[strlen(L->dir) - 1] == '/' ? "" : "/",
-			 file);
+	if (is_stdin)
+		full = own_strdup(L, "<stdin>");
+	else if ((full = join_path(L, file_node, fp, file)) && own_add(L, full) < 0)
+		full = NULL;
+	if (!full)
+		return -1;
 	r.file = full;
-	f = fopen(full, "rb");
+	if (L->auto_obj)
+		for (uint32_t i = 0; i < L->nr_obj; i++)
+			r.auto_bytes += 256 + 4ull * L->obj[i].pages;
+	f = file_open_stream(full, is_stdin, &size, why, sizeof why);
 	if (!f) {
-		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, strerror(errno));
+		if (!file_node)
+			file_hint_stdin(why, sizeof why); /* named on the command line */
+		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, why);
 		return -1;
 	}
-	if (fstat(fileno(f), &st) < 0) {
-		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, strerror(errno));
-		fclose(f);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full,
-		     S_ISDIR(st.st_mode) ? "it is a directory" : "not a regular file");
-		fclose(f);
-		return -1;
-	}
-	if ((uint64_t)st.st_size > SCENARIO_MAX_TRACE_BYTES) {
+	if (size > (off_t)SCENARIO_MAX_TRACE_BYTES) {
 		lerr(L, file_node, false, fp, "trace file \"%s\" is larger than 1 GiB, the limit", full);
-		fclose(f);
+		file_close_stream(f);
 		return -1;
 	}
-	ok = parse(&r, f, (uint64_t)st.st_size, fmt);
+	ok = parse(&r, f, fmt);
 	if (ok && ferror(f)) {
 		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, strerror(errno));
 		ok = false;
 	}
-	fclose(f);
+	file_close_stream(f);
+	/* an error inside the trace file: say which line of the scenario named it */
+	if (!ok && file_node && L->d->n > before && !strcmp(L->d->v[before].file, full))
+		lnote(L, file_node, fp, "the trace file named here");
 	return finish(&r, ok);
+}
+
+int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
+	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+{
+	return read_file(L, file_node, path, file, false, fmt, obj, via, out);
+}
+
+int trace_read_arg(struct loader *L, const char *file, enum trace_format fmt, uint32_t obj, uint8_t via,
+		   struct trace_data *out)
+{
+	return read_file(L, NULL, "", file, strcmp(file, "-") == 0, fmt, obj, via, out);
 }
 
 int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
@@ -559,13 +768,15 @@ int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_
 		lerr_file(L, name, 0, 0, "", "trace file \"%s\" is larger than 1 GiB, the limit", name);
 		return -1;
 	}
+	for (uint32_t i = 0; L->auto_obj && i < L->nr_obj; i++)
+		r.auto_bytes += 256 + 4ull * L->obj[i].pages;
 	if (len) { /* fmemopen() may refuse a zero size; "rb" never writes */
 		f = fmemopen((char *)buf, len, "rb");
 		if (!f) {
 			out_of_memory(L);
 			return -1;
 		}
-		ok = parse(&r, f, (uint64_t)len, fmt);
+		ok = parse(&r, f, fmt);
 		fclose(f);
 	}
 	return finish(&r, ok);

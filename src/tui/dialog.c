@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "panel.h"
 #include "../util/config.h"
@@ -59,7 +60,10 @@ static int cmp_str(const void *x, const void *y)
 	return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* *.json of one folder, skipping files already listed (same realpath). */
+/* The scenarios (*.json) of one folder, each with its title: regular
+ * files only (a FIFO would block the open), and only files that are
+ * scenarios (not the JSON Schema); files already listed (same realpath)
+ * are skipped. */
 static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX], int *nseen)
 {
 	DIR *dp = dir ? opendir(dir) : NULL;
@@ -71,23 +75,25 @@ static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX]
 		return;
 	while ((de = readdir(dp)) && n < 256) {
 		size_t len = strlen(de->d_name);
-		if (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0 &&
-		    !(len > 12 &&
-		      strcmp(de->d_name + len - 12, ".schema.json") == 0)) /* the format, not a scenario */
+		if (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0)
 			names[n++] = dup_str(de->d_name);
 	}
 	closedir(dp);
 	qsort(names, (size_t)n, sizeof names[0], cmp_str);
 	for (int i = 0; i < n; i++) {
-		char path[PATH_MAX], real[PATH_MAX];
+		char path[PATH_MAX], real[PATH_MAX], title[120], item[PATH_MAX + 130];
+		struct stat st;
 		int dup = 0;
 		snprintf(path, sizeof path, "%s/%s", dir, names[i] ? names[i] : "");
-		if (names[i] && realpath(path, real)) {
+		if (names[i] && stat(path, &st) == 0 && S_ISREG(st.st_mode) && realpath(path, real) &&
+		    scenario_peek_title(path, title, sizeof title) == 0) {
 			for (int j = 0; j < *nseen; j++)
 				dup |= strcmp(seen[j], real) == 0;
 			if (!dup && *nseen < 256) {
 				snprintf(seen[(*nseen)++], PATH_MAX, "%s", real);
-				add_item(d, strcmp(dir, ".") == 0 ? names[i] : path, path);
+				snprintf(item, sizeof item, "%s  %s", strcmp(dir, ".") == 0 ? names[i] : path,
+					 title);
+				add_item(d, item, path);
 			}
 		}
 		free(names[i]);
@@ -147,7 +153,8 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		fill_open(d);
 		if (!d->nr) {
 			char text[PATH_MAX + 80];
-			snprintf(text, sizeof text, "No *.json found in data/, $VMSCAN_DATADIR, %s or here.",
+			snprintf(text, sizeof text,
+				 "No scenario (*.json) found in data/, $VMSCAN_DATADIR, %s or here.",
 				 vmscan_datadir);
 			dialog_message(a, "Open a scenario", text);
 			return REDRAW_ALL;

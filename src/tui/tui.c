@@ -9,11 +9,18 @@
  *     the cursor (not TERM=dumb) and be known to terminfo: newterm(), not
  *     initscr(), so an unknown TERM returns instead of exiting; else 2;
  *  3. signal handlers go in after newterm(), or ncurses would skip its own.
- *     SIGINT, SIGTERM and SIGHUP only set a flag that the loop polls (it
- *     never blocks longer than 250 ms); after endwin() the signal is
- *     raised again so the exit status is 128+N.  SIGSEGV, SIGABRT, SIGBUS
- *     and SIGFPE run an async-signal-safe restore (precomputed terminfo
- *     strings, tcsetattr) and chain to the previous handler (ASan's).
+ *     Every signal whose default action ends the process is caught, so
+ *     that none leaves the terminal in raw mode on the alternate screen:
+ *     - those sent from outside (HUP, INT, QUIT, TERM, USR1, USR2, PIPE,
+ *       ALRM, VTALRM, PROF, XCPU, XFSZ, IO, PWR, STKFLT, the real-time
+ *       ones) only set a flag that the loop polls (it never blocks longer
+ *       than 250 ms); after endwin() the signal is raised again with its
+ *       default action, so the exit status is 128+N as the shell expects.
+ *       The same signal again before the loop has answered (a busy loop)
+ *       restores the terminal at once and ends the process;
+ *     - those of an internal error (SEGV, ABRT, BUS, FPE, ILL, TRAP, SYS)
+ *       run an async-signal-safe restore (precomputed terminfo strings,
+ *       tcsetattr) and chain to the previous handler (ASan's).
  *  SIGWINCH is left to ncurses, which reports KEY_RESIZE.
  *
  * The loop sleeps in getch() with a timeout: 250 ms when paused, until
@@ -44,15 +51,24 @@ static struct termios saved_tio;
 static int have_tio;
 static char restore_seq[256];
 static size_t restore_len;
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS };
 static struct sigaction old_crash[sizeof crash_signals / sizeof crash_signals[0]];
+static const int stop_signals[] = {
+	SIGHUP,	   SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
+	SIGPIPE,   SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+	SIGIO,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
 
-static void on_stop_signal(int sig)
-{
-	got_signal = sig;
-}
-
-static void on_crash(int sig)
+/* Async-signal-safe: the terminal as it was before the visualizer. */
+static void restore_now(void)
 {
 	ssize_t ignored;
 
@@ -61,6 +77,24 @@ static void on_crash(int sig)
 	if (have_tio)
 		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
 	(void)ignored;
+}
+
+static void on_stop_signal(int sig)
+{
+	if (!got_signal) {
+		got_signal = sig;
+		return;
+	}
+	/* asked twice and not answered yet: do not wait for the loop */
+	restore_now();
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+static void on_crash(int sig)
+{
+	restore_now();
 	for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
 		if (crash_signals[i] == sig)
 			sigaction(sig, &old_crash[i], NULL);
@@ -88,9 +122,12 @@ static void install_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+		sigaction(stop_signals[i], &sa, NULL);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaction(sig, &sa, NULL);
+#endif
 	add_restore(exit_attribute_mode);
 	add_restore(cursor_normal);
 	add_restore(keypad_local);
@@ -356,6 +393,9 @@ int tui_run(const struct tui_options *o)
 	int rc, sig;
 
 	setlocale(LC_ALL, "");
+	/* characters from the user's locale, numbers as everywhere else:
+	 * "2.5" in a scenario and on screen whatever LC_NUMERIC says */
+	setlocale(LC_NUMERIC, "C");
 	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
 	const char *first = getenv("VMSCAN_INDEX_FIRST"), *limit = getenv("VMSCAN_INDEX_MAX");
 	if (first && first[0] >= '1' && first[0] <= '9')

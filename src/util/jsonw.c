@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jsonw.h"
+#include "text.h"
 
 void jsonw_init(struct jsonw *w, FILE *f)
 {
@@ -13,42 +14,34 @@ void jsonw_init(struct jsonw *w, FILE *f)
 	w->f = f;
 }
 
-/* The length of a valid UTF-8 sequence at @s, or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
+/* Control characters are escaped: those JSON requires (below U+0020) and
+ * those a terminal would act on if the output were shown raw (DEL, C1,
+ * bidi overrides: text_is_control()); bytes that are not UTF-8 become
+ * U+FFFD, so the document is always valid. */
 void jsonw_escape(FILE *f, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strlen(str);
 
 	fputc('"', f);
-	while (*s) {
-		if (*s == '"' || *s == '\\') {
+	while (n) {
+		uint32_t cp = 0;
+		size_t k = utf8_decode(s, n, &cp);
+		if (k == 0) {
+			fputs("\\ufffd", f);
+			k = 1;
+		} else if (cp == '"' || cp == '\\') {
 			fputc('\\', f);
-			fputc(*s++, f);
-		} else if (*s == '\n') {
+			fputc((int)cp, f);
+		} else if (cp == '\n') {
 			fputs("\\n", f);
-			s++;
-		} else if (*s < 0x20) {
-			fprintf(f, "\\u%04x", *s++);
-		} else if (*s < 0x80) {
-			fputc(*s++, f);
+		} else if (text_is_control(cp)) {
+			fprintf(f, "\\u%04x", (unsigned)cp);
 		} else {
-			int n = utf8_len(s);
-			if (n) {
-				fwrite(s, 1, (size_t)n, f);
-				s += n;
-			} else {
-				fputs("\\ufffd", f);
-				s++;
-			}
+			fwrite(s, 1, k, f);
 		}
+		s += k;
+		n -= k;
 	}
 	fputc('"', f);
 }

@@ -167,7 +167,7 @@ static void test_budget(void)
 		diag_format(&d.v[0], line, sizeof line);
 		CHECKF(strncmp(line,
 			       "t.json:1:39: error: memory: the simulation would need about 9.00 GiB, "
-			       "more than 8 GiB, the limit: 3.00 GiB for the zone and its objects",
+			       "more than 1 GiB, the limit: 3.00 GiB for the zone and its objects",
 			       130) == 0,
 		       "%s", line);
 	}

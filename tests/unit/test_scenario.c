@@ -317,8 +317,34 @@ static void test_errors(void)
 		const char *sentence, *json, *want; /* the first diagnostic, exactly */
 		size_t n;			    /* how many, 0: do not check */
 	} rows[] = {
-		{ "an empty text is refused as empty", "", "t.json: error: file is empty", 1 },
-		{ "whitespace only is empty too", "  \n\t ", "t.json: error: file is empty", 1 },
+		{ "an empty text is refused as empty, at 1:1", "",
+		  "t.json:1:1: error: file is empty; a scenario is a JSON object {...}", 1 },
+		{ "whitespace only is refused where it ends", "  \n\t ",
+		  "t.json:2:3: error: file holds only white space; a scenario is a JSON object {...}", 1 },
+		{ "a byte order mark alone is named, not shown as an invisible character", "\xEF\xBB\xBF",
+		  "t.json:1:1: error: file holds only a byte order mark (U+FEFF); a scenario is a JSON "
+		  "object "
+		  "{...}",
+		  1 },
+		{ "a byte order mark and white space are empty too", "\xEF\xBB\xBF \n",
+		  "t.json:2:1: error: file holds only white space; a scenario is a JSON object {...}", 1 },
+		{ "a byte order mark in the middle is shown escaped in a syntax error",
+		  "{'format': 1,\xEF\xBB\xBF 'title': 'x'}",
+		  "t.json:1:14: error: JSON syntax error near '\\ufeff \"title\": \"x\"}'", 1 },
+		{ "CR-only line endings count lines", "{'format': 1,\r'title': 'x',\r  'memory': 5}",
+		  "t.json:3:13: error: memory: expected an object {...}, found 5", 0 },
+		{ "CRLF line endings count one line each", "{'format': 1,\r\n'title': 'x',\r\n  'memory': 5}",
+		  "t.json:3:13: error: memory: expected an object {...}, found 5", 0 },
+		{ "an escape character is a control character, not bad UTF-8", "{'title': 'a\x1b[5mb'}",
+		  "t.json:1:13: error: control character 0x1b is not allowed in JSON text (only tab, line "
+		  "feed and carriage return are); in a string, write it as \\u001b",
+		  1 },
+		{ "\\u0000 in a string is refused where it is", "{'format': 1, 'title': 'ab\\u0000cd'}",
+		  "t.json:1:27: error: \\u0000 (NUL) is not allowed in a string: the text would end there",
+		  1 },
+		{ "an escaped backslash before u0000 is text, not NUL",
+		  "{'format': 1, 'title': 'ab\\\\u0000cd'}",
+		  "t.json:1:1: error: missing required key \"memory\"", 0 },
 		{ "a missing comma is a syntax error at the next token", "{'format': 1\n 'title': 'x'}",
 		  "t.json:2:2: error: JSON syntax error near '\"title\": \"x\"}'", 1 },
 		{ "a truncated file ends unexpectedly, at its last token", "{'format': 1,\n 'title': 'x",
@@ -329,14 +355,32 @@ static void test_errors(void)
 		  "t.json:1:15: error: JSON syntax error near 'x'", 1 },
 		{ "comments are not JSON", "{\n // no\n}", "t.json:2:3: error: JSON syntax error near '/ no'",
 		  1 },
-		{ "a NUL byte makes the file binary", "{\x01}",
-		  "t.json:1:2: error: not a text file: byte 0x01 is not UTF-8 text; a scenario is a JSON "
-		  "text file",
+		{ "a control byte is named as one", "{\x01}",
+		  "t.json:1:2: error: control character 0x01 is not allowed in JSON text (only tab, line "
+		  "feed "
+		  "and carriage return are); in a string, write it as \\u0001",
 		  1 },
-		{ "invalid UTF-8 makes the file binary", "{'title': '\xff'}",
-		  "t.json:1:12: error: not a text file: byte 0xff is not UTF-8 text; a scenario is a JSON "
-		  "text file",
+		{ "invalid UTF-8 is named as such", "{'title': '\xff'}",
+		  "t.json:1:12: error: byte 0xff is not UTF-8; a scenario is UTF-8 text", 1 },
+		{ "explicit zero watermarks are refused, not replaced by the kernel's",
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64, 'watermarks': {'min': 0, 'low': 0, "
+		  "'high': 0}}, 'objects': [{'name': 'a', 'type': 'file', 'pages': 4}], 'workload': [{'op': "
+		  "'read', 'object': 'a'}]}",
+		  "t.json:1:67: error: memory.watermarks: expected a high watermark of at least 1, found min "
+		  "0, "
+		  "low 0, high 0; leave \"watermarks\" out to have the kernel's",
 		  1 },
+		{ "a JSON Schema is refused as one",
+		  "{'$schema': 'https://json-schema.org/draft/2020-12/schema', 'title': 'x', 'type': "
+		  "'object'}",
+		  "t.json:1:2: error: a JSON Schema (its \"$schema\" is a meta-schema), not a scenario", 1 },
+		{ "a scenario naming its schema but no format is checked as a scenario",
+		  "{'$schema': 'https://json-schema.org/draft/2020-12/schema', 'title': 'x', 'memory': "
+		  "{'pages': 64}}",
+		  "t.json:1:1: error: missing required key \"format\"", 0 },
+		{ "a scenario naming its schema by path and no format is checked as a scenario",
+		  "{'$schema': './scenario.schema.json', 'title': 'x'}",
+		  "t.json:1:1: error: missing required key \"format\"", 0 },
 		{ "deep nesting is refused before parsing",
 		  "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]",
 		  "t.json:1:65: error: JSON nested deeper than 64 levels, the limit", 1 },
@@ -478,9 +522,9 @@ static void test_errors(void)
 		  1 },
 		{ "a stream that expands past the limit stops early",
 		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
-		  "'anon', 'pages': 268435456}],"
+		  "'anon', 'pages': 16777216}],"
 		  " 'workload': [{'op': 'stream', 'object': 'a', 'via': 'mmap', 'chunk': 1}]}",
-		  "t.json:1:131: error: workload[0]: the workload expands to more than 16000000 operations, "
+		  "t.json:1:130: error: workload[0]: the workload expands to more than 16000000 operations, "
 		  "the limit; "
 		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"",
 		  1 },
@@ -507,7 +551,8 @@ static void test_errors(void)
 		int rc = parse(rows[i].json, NULL, &s, &d);
 
 		first_diag(&d, got, sizeof got);
-		CHECKF(rc == -1, "%s: accepted", rows[i].sentence);
+		CHECKF(rc == -1 || (rc == SCENARIO_IS_SCHEMA && strstr(rows[i].want, "JSON Schema")),
+		       "%s: accepted (%d)", rows[i].sentence, rc);
 		CHECKF(strcmp(got, rows[i].want) == 0, "%s:\n  got  %s\n  want %s", rows[i].sentence, got,
 		       rows[i].want);
 		CHECKF(!rows[i].n || d.n == rows[i].n, "%s: %zu diagnostics, want %zu", rows[i].sentence, d.n,
@@ -559,18 +604,23 @@ static void test_diag_format(void)
 		const char *want;
 	} rows[] = {
 		{ "a full diagnostic has file, line, column and path",
-		  { "f.json", 3, 7, "workload[3].pages", "bad" },
+		  { "f.json", 3, 7, "workload[3].pages", "bad", false },
 		  "f.json:3:7: error: workload[3].pages: bad" },
-		{ "an empty path is left out", { "f.json", 1, 1, "", "bad" }, "f.json:1:1: error: bad" },
+		{ "an empty path is left out",
+		  { "f.json", 1, 1, "", "bad", false },
+		  "f.json:1:1: error: bad" },
 		{ "no line means no position",
-		  { "f.json", 0, 0, "", "cannot read" },
+		  { "f.json", 0, 0, "", "cannot read", false },
 		  "f.json: error: cannot read" },
 		{ "no line but a path keeps the path",
-		  { "f.json", 0, 0, "memory", "x" },
+		  { "f.json", 0, 0, "memory", "x", false },
 		  "f.json: error: memory: x" },
 		{ "a line without column prints the line",
-		  { "t.txt", 12, 0, "workload[1]", "x" },
+		  { "t.txt", 12, 0, "workload[1]", "x", false },
 		  "t.txt:12: error: workload[1]: x" },
+		{ "a note says note, not error",
+		  { "s.json", 4, 9, "workload[0].file", "the trace file named here", true },
+		  "s.json:4:9: note: workload[0].file: the trace file named here" },
 	};
 	char buf[1024], small[12];
 
@@ -737,7 +787,7 @@ static void test_traces(void)
 	static const unsigned char u32ok[] = { 3, 0, 0, 0, 255, 0, 0, 0 };
 	const char *txt = "# a comment\n\n5\n6 h\n7 a touch\n  8\t lib.so.6  \n";
 	const char *lackey =
-		"==42== Lackey\nI  0400d7d4,3\n L 04022610,8\n S 0400d7d8,4\n M 7ff000f70,8\nnoise\n";
+		"==42== Lackey\nI  0400d7d4,3\n L 04022610,8\n S 0400d7d8,4\n--42-- x\r\n M 7ff000f70,8\n";
 	static const struct {
 		const char *sentence, *ops;
 		const char *want;  /* the first diagnostic; "" when it loads */
@@ -775,11 +825,33 @@ static void test_traces(void)
 		  NULL },
 		{ "a lackey trace renumbers pages densely in order of first use",
 		  "{'op': 'trace', 'file': 't.lackey', 'format': 'lackey', 'object': 'h'}", "", "0,1,0,2" },
-		{ "a lackey trace needs an object big enough",
+		{ "a lackey trace needs an object big enough, refused at the first page too many",
 		  "{'op': 'trace', 'file': 'big.lackey', 'format': 'lackey', 'object': 'h'}",
-		  "DIR/big.lackey: error: workload[0]: the trace touches 65 distinct pages, but \"h\" has "
-		  "64; give it \"pages\": 65 or more",
+		  "DIR/big.lackey:65:1: error: workload[0]: the trace touches more distinct pages than the "
+		  "64 "
+		  "of \"h\": this is page 65; give it more \"pages\"",
 		  NULL },
+		{ "a line that is not a lackey record is refused, not dropped",
+		  "{'op': 'trace', 'file': 'noise.lackey', 'format': 'lackey', 'object': 'h'}",
+		  "DIR/noise.lackey:2:1: error: workload[0]: expected a lackey record like \" L 04022610,8\" "
+		  "or a valgrind ==PID== line, found \"hello from the program\"",
+		  NULL },
+		{ "a malformed lackey record is refused",
+		  "{'op': 'trace', 'file': 'cut.lackey', 'format': 'lackey', 'object': 'h'}",
+		  "DIR/cut.lackey:2:1: error: workload[0]: expected a lackey record like \" L 04022610,8\" "
+		  "or "
+		  "a valgrind ==PID== line, found \" L 04022610\"",
+		  NULL },
+		{ "a NUL byte in a txt trace is an error at its column, not the end of the line",
+		  "{'op': 'trace', 'file': 'nul.txt', 'object': 'a'}",
+		  "DIR/nul.txt:2:3: error: workload[0]: a NUL byte: a txt trace is text (binary page numbers "
+		  "are \"format\": \"u32\")",
+		  NULL },
+		{ "CR-only line endings in a txt trace are lines",
+		  "{'op': 'trace', 'file': 'cr.txt', 'object': 'a'}", "", "1,2,3" },
+		{ "an error in a trace is followed by a note at the scenario line that named it",
+		  "{'op': 'trace', 'file': 'far.txt', 'object': 'a'}",
+		  "NOTE t.json:6:25: note: workload[0].file: the trace file named here", NULL },
 		{ "an empty trace is refused", "{'op': 'trace', 'file': 'empty.txt', 'object': 'a'}",
 		  "DIR/empty.txt: error: workload[0]: the trace holds no accesses", NULL },
 		{ "a trace in a repeat is read once and shared",
@@ -802,6 +874,10 @@ static void test_traces(void)
 	write_file(dir, "bad.u32", u32, sizeof u32);
 	write_file(dir, "t.lackey", lackey, strlen(lackey));
 	write_file(dir, "empty.txt", "# nothing\n", 10);
+	write_file(dir, "noise.lackey", "I  0400d7d4,3\nhello from the program\n", 37);
+	write_file(dir, "cut.lackey", "I  0400d7d4,3\n L 04022610\n", 26);
+	write_file(dir, "nul.txt", "1\n2 \0 a\n", 8);
+	write_file(dir, "cr.txt", "1\r2\r3", 5);
 	for (int i = 0; i < 65; i++)
 		snprintf(big + strlen(big), sizeof big - strlen(big), " L %x,8\n", 0x10000 + i * 4096);
 	write_file(dir, "big.lackey", big, strlen(big));
@@ -833,6 +909,13 @@ static void test_traces(void)
 					CHECKF(s.wl.ops[0].trace == s.wl.ops[1].trace, "%s",
 					       rows[i].sentence);
 			}
+		} else if (strncmp(rows[i].want, "NOTE ", 5) == 0) { /* the second diagnostic */
+			snprintf(want, sizeof want, "%s", rows[i].want + 5);
+			snprintf(got, sizeof got, "(none)");
+			if (d.n > 1)
+				diag_format(&d.v[1], got, sizeof got);
+			CHECKF(rc == -1 && d.n == 2 && strcmp(got, want) == 0, "%s:\n  got  %s\n  want %s",
+			       rows[i].sentence, got, want);
 		} else {
 			const char *p = strstr(rows[i].want, "DIR");
 			snprintf(want, sizeof want, "%.*s%s%s", p ? (int)(p - rows[i].want) : 0, rows[i].want,

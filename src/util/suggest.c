@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * scenario/suggest.c - "did you mean": the closest known name to a typo
+ * util/suggest.c - "did you mean": the closest known name to a typo
  *
  * Optimal string alignment distance (Levenshtein plus swapping two
  * neighbours, so "titel" is one edit from "title"), ignoring case.  A name
@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include <stdint.h>
+
+#include "suggest.h"
+#include "text.h"
 
 #define WORD_MAX 64
 
@@ -79,6 +82,6 @@ void suggest_append(char *buf, size_t n, const char *word, const char *const *na
 
 	if (!s || k >= n)
 		return;
-	quote(s, q, sizeof q);
+	text_quote(s, q, sizeof q);
 	snprintf(buf + k, n - k, "; did you mean %s?", q);
 }
