@@ -71,9 +71,14 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
 		return cli_usage_error(cmd,
 				       "--trace needs --memory PAGES, the size of the zone (%u to %u pages)",
 				       SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES);
-	/* any number of digits: scenario_from_trace() says the range */
-	if (cli_uint(cmd, "memory", memory, 0, UINT64_MAX, "pages", &pages) != 0)
+	/* digits only; scenario_from_trace() says the range of a number */
+	errno = 0;
+	pages = strtoull(memory, NULL, 10);
+	if (!memory[0] || memory[strspn(memory, "0123456789")] || errno == ERANGE) {
+		fprintf(stderr, "%s: --memory: expected a whole number of pages from %u to %u, found '%s'\n",
+			cli_prefix(cmd), SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, memory);
 		return EXIT_USAGE;
+	}
 	if (via_s && strcmp(via_s, "mmap") == 0) {
 		via = VIA_TOUCH;
 	} else if (via_s && strcmp(via_s, "read") != 0) {
@@ -134,11 +139,13 @@ int cli_close_stdout(const char *prefix, int rc)
 {
 	int err = 0;
 
-	errno = 0;
+	/* errno still holds what the failed write said (ENOSPC, EPIPE...) */
 	if (cli_output_failed())
 		err = stdout_errno;
+	errno = 0;
 	if (fflush(stdout) != 0 && !err)
 		err = errno ? errno : EIO;
+	errno = 0;
 	if (fclose(stdout) != 0 && !err)
 		err = errno ? errno : EIO;
 	if (!err)

@@ -180,8 +180,14 @@ int cli_uint(const struct cli_command *cmd, const char *name, const char *text, 
 			v = v * 10 + d;
 	}
 	if (p == text || *p || over || v < min || v > max) {
-		fprintf(stderr, "%s: --%s: expected a whole number of %s from %llu to %llu, found '%s'\n",
-			cli_prefix(cmd), name, what, (unsigned long long)min, (unsigned long long)max, text);
+		char range[64];
+		if (max == UINT64_MAX)
+			snprintf(range, sizeof range, "%llu or more", (unsigned long long)min);
+		else
+			snprintf(range, sizeof range, "from %llu to %llu", (unsigned long long)min,
+				 (unsigned long long)max);
+		fprintf(stderr, "%s: --%s: expected a whole number of %s, %s, found '%s'\n", cli_prefix(cmd),
+			name, what, range, text);
 		return EXIT_USAGE;
 	}
 	*out = v;

@@ -135,6 +135,7 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 	s->wl.nr_objects = L->nr_obj;
 	s->wl.ops = op;
 	s->wl.nr_ops = 1;
+	s->steps = engine_op_steps(op);
 	return 0;
 }
 

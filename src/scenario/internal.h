@@ -27,7 +27,7 @@
 #include "scenario.h"
 
 #define SCENARIO_MAX_ERRORS	 20
-#define SCENARIO_MAX_OPS	 16000000u /* after stream and repeat expansion */
+#define SCENARIO_MAX_OPS	 1000000u /* after stream and repeat expansion: 64 MB */
 #define SCENARIO_MAX_OBJECTS	 4096u
 #define SCENARIO_MAX_TRACE_BYTES (1ull << 30)
 #define SCENARIO_MAX_ACCESSES	 100000000u /* per trace, per random */

@@ -8,7 +8,7 @@
  * the engine draws their accesses one step at a time.
  *
  * Two passes run this same code (see internal.h): pass 1 checks and counts,
- * so that the 16,000,000-operation limit is enforced before anything big is
+ * so that the 1,000,000-operation limit is enforced before anything big is
  * allocated; pass 2 fills an array of exactly that size.  A repeat's body
  * is built once and copied; a stream's "interleave" operation is built once
  * as a template and copied at every insertion point.

@@ -141,5 +141,162 @@ expect 2 "an unknown --via" "$bin" run --trace "$tmp/four.txt" --memory 16 --via
 expect 2 "an unknown --trace-format" "$bin" run --trace "$tmp/four.txt" --memory 16 --trace-format u23
 has "the format is suggested" "$tmp/err" 'did you mean "u32"\?'
 
+# --- the command line follows getopt_long's conventions --------------------
+for c in run trace check compare policies help; do
+	expect 0 "$c --help" "$bin" "$c" --help
+	has "$c --help prints its usage" "$tmp/out" "^usage: vmscan-viz $c"
+	expect 0 "$c -h" "$bin" "$c" -h
+done
+has "run --help lists --max-steps" "$tmp/out" '.'
+"$bin" run --help >"$tmp/out"; has "run --help lists its options" "$tmp/out" '^  -p, --policy P +'
+expect 0 "help compare" "$bin" help compare
+has "help compare prints compare's usage" "$tmp/out" '^usage: vmscan-viz compare'
+expect 0 "--opt=value" "$bin" run --policy=2.6.33 data/default.json --json
+has "--policy=2.6.33 is used" "$tmp/out" '"policy":"2\.6\.33"'
+expect 0 "-pVALUE" "$bin" run -p2.6.33 data/default.json -j
+has "-p2.6.33 -j is used" "$tmp/out" '"policy":"2\.6\.33"'
+expect 0 "switches bundled" "$bin" compare -aj data/default.json
+has "-aj: --all and --json" "$tmp/out" '^\{"scenario":"A tour of page reclaim","runs":\['
+expect 0 "a unique prefix of a long option" "$bin" run --pol 2.6.33 --js data/default.json
+has "--pol --js: --policy --json" "$tmp/out" '"policy":"2\.6\.33"'
+cp data/default.json "$tmp/-odd.json"
+(cd "$tmp" && "$bin" run -- -odd.json) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && pass || fail "-- ends the options: a file called -odd.json"
+expect 2 "a mistyped command" "$bin" comapre data/default.json
+has "the command is suggested" "$tmp/err" "unknown command 'comapre'; did you mean 'compare'\?"
+expect 2 "a mistyped option" "$bin" run data/default.json --jsno
+has "the option is suggested" "$tmp/err" "unknown option '--jsno'; did you mean '--json'\?"
+expect 2 "an ambiguous prefix" "$bin" run data/default.json --tr x
+has "an ambiguous prefix names the candidates" "$tmp/err" "option '--tr' is ambiguous: it could be --trace, --trace-format"
+expect 2 "an option without its value" "$bin" run data/default.json --policy
+has "the missing value is named" "$tmp/err" "option '--policy' needs a value \(P\)"
+expect 2 "an unknown short option" "$bin" run -Z data/default.json
+expect 2 "two scenarios to run" "$bin" run data/default.json data/lumpy.json
+expect 2 "a word that is neither command nor file" "$bin" frobnicate
+has "it says so" "$tmp/err" "'frobnicate' is neither a command"
+
+# - is standard input; /dev/stdin on a pipe is a FIFO, and says to use -
+"$bin" run data/default.json --json | sed 's/"path":"[^"]*"//' >"$tmp/file.json"
+"$bin" run - --json <data/default.json | sed 's/"path":"[^"]*"//' >"$tmp/stdin.json"
+[ -s "$tmp/file.json" ] && cmp -s "$tmp/file.json" "$tmp/stdin.json" && pass || fail "run - reads the scenario from standard input"
+"$bin" run - --json <data/default.json | grep -q '"path":"<stdin>"' && pass || fail "standard input is called <stdin>"
+printf '0\n1\n2\n3\n0\n1\n' | "$bin" run --trace - --memory 16 >"$tmp/out" 2>"$tmp/err"
+has "run --trace - reads the trace from standard input" "$tmp/out" '^steps +6$'
+cat data/default.json | "$bin" run /dev/stdin >"$tmp/out" 2>"$tmp/err"
+has "/dev/stdin on a pipe is refused as a FIFO, pointing to -" "$tmp/err" 'is a FIFO \(a named pipe\), not a regular file; to read a pipe, give - for standard input'
+expect 2 "the visualizer cannot take its scenario from standard input" "$bin" -
+expect 2 "check reads standard input once" "$bin" check - -
+
+# check takes any number of files
+for i in $(seq 300); do echo data/default.json; done | xargs "$bin" check >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(grep -c ': ok$' "$tmp/out")" -eq 300 ] && pass || fail "check takes 300 files"
+
+# --every is a whole number of steps, 1 or more
+for v in -1 10x 1e3 0 '' ' 5' 18446744073709551616; do
+	expect 2 "--every '$v'" "$bin" compare data/default.json --all --csv --every "$v"
+done
+has "--every says what it expects" "$tmp/err" "--every: expected a whole number of steps, 1 or more, found '18446744073709551616'"
+expect 2 "--every without --csv" "$bin" compare data/default.json --all --every 5
+
+# --- no output is lost silently: every command against /dev/full ------------
+full() {	# full SENTENCE COMMAND...: exit 1 with a message, not 0
+	what=$1; shift
+	"$@" >/dev/full 2>"$tmp/err"; got=$?
+	if [ "$got" -eq 1 ] && grep -q "cannot write the output: No space left on device" "$tmp/err"; then pass
+	else fail "$what to /dev/full: exit $got"; cat "$tmp/err"; fi
+}
+full "run" "$bin" run data/default.json
+full "run --json" "$bin" run data/default.json --json
+full "run --vmstat" "$bin" run data/default.json --vmstat
+full "run --ftrace" "$bin" run data/dirty-pages.json --ftrace
+full "run --trace" "$bin" run --trace "$tmp/four.txt" --memory 16
+full "trace" "$bin" trace data/default.json
+full "check" "$bin" check data/default.json
+full "check --expect" "$bin" check --expect data/default.json
+full "compare" "$bin" compare data/default.json --policy 2.6.33 --policy 2.6.34
+full "compare --all" "$bin" compare data/default.json --all
+full "compare --json" "$bin" compare data/default.json --all --json
+full "compare --csv" "$bin" compare data/default.json --all --csv
+full "policies" "$bin" policies
+full "--help" "$bin" --help
+full "run --help" "$bin" run --help
+full "--version" "$bin" --version
+"$bin" trace data/database-index.json >&- 2>"$tmp/err"; got=$?
+[ "$got" -eq 1 ] && grep -q "cannot write the output: Bad file descriptor" "$tmp/err" && pass || fail "trace with standard output closed: exit $got"
+
+# --- only regular files are read (a FIFO must not block) -----------------------
+mkfifo "$tmp/fifo.json" "$tmp/fifo.txt"
+expect 1 "check of a FIFO" timeout 5 "$bin" check "$tmp/fifo.json"
+has "check names the FIFO" "$tmp/err" "fifo\.json: error: is a FIFO \(a named pipe\), not a regular file"
+expect 1 "run of a FIFO" timeout 5 "$bin" run "$tmp/fifo.json"
+expect 1 "run --trace of a FIFO" timeout 5 "$bin" run --trace "$tmp/fifo.txt" --memory 16
+has "run --trace names the FIFO" "$tmp/err" 'cannot read trace file ".*fifo\.txt": is a FIFO'
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":16}],"workload":[{"op":"trace","file":"fifo.txt","object":"f"}]}' >"$tmp/names-fifo.json"
+expect 1 "a scenario whose trace is a FIFO" timeout 5 "$bin" check "$tmp/names-fifo.json"
+has "the FIFO trace is refused at its key" "$tmp/err" 'names-fifo\.json:1:130: error: workload\[0\]\.file: cannot read trace file ".*fifo\.txt": is a FIFO'
+expect 1 "/dev/zero" timeout 5 "$bin" check /dev/zero
+has "/dev/zero is a character device" "$tmp/err" '^/dev/zero: error: is a character device, not a regular file$'
+expect 1 "a directory as a trace" "$bin" run --trace "$tmp" --memory 16
+
+# --- work and memory are bounded before they are spent ----------------------
+printf '268435455\n' >"$tmp/far.txt"
+expect 1 "a 10-byte trace naming page 268435455" "$bin" run --trace "$tmp/far.txt" --memory 64
+has "it is refused at its line, naming the limit" "$tmp/err" "far\.txt:1:1: error: the simulation would need about 3\.00 GiB, more than 1 GiB, the limit"
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a","type":"file","pages":16}],"workload":[{"op":"repeat","count":16000000,"ops":[{"op":"touch","object":"a","pages":0}]}]}' >"$tmp/repeat.json"
+expect 1 "\"repeat\": 16000000" "$bin" check "$tmp/repeat.json"
+has "the count is refused, naming the limit" "$tmp/err" 'repeat.json:1:132: error: workload\[0\]\.count: expected a whole number from 1 to 1000000, found 16000000'
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f '%M' -o "$tmp/rss" "$bin" check "$tmp/repeat.json" >/dev/null 2>&1
+	rss=$(tail -n 1 "$tmp/rss")
+	[ "$rss" -lt 100000 ] && pass || fail "check of a huge repeat stays under 100 MB ($rss KB)"
+fi
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a","type":"file","pages":16000000}],"workload":[{"op":"repeat","count":100000,"ops":[{"op":"touch","object":"a"}]}]}' >"$tmp/long.json"
+expect 1 "a short scenario of 1.6e12 steps" "$bin" check "$tmp/long.json"
+has "check reports it against --max-steps" "$tmp/err" 'long\.json: error: the workload alone takes 1600000000000 steps, more than 100000000, the limit \(--max-steps, by default\)'
+expect 1 "run refuses it before running" timeout 10 "$bin" run "$tmp/long.json"
+expect 0 "--max-steps 0 lifts the limit for check" "$bin" check --max-steps 0 "$tmp/long.json"
+expect 1 "run refuses a workload longer than --max-steps" "$bin" run data/database-index.json --max-steps 1000
+has "it names the steps and the limit" "$tmp/err" '^data/database-index\.json: error: the workload alone takes 17730 steps, more than 1000, the limit \(--max-steps N raises it'
+expect 1 "run stops at --max-steps when reclaim makes the run longer" "$bin" run data/database-index.json --max-steps 20000
+has "it says where it stopped and why" "$tmp/err" 'stopped after 20000 steps, the limit; the run is not finished'
+has "it reports the state it reached" "$tmp/out" '^steps +20000$'
+expect 1 "trace stops at --max-steps" "$bin" trace data/default.json --max-steps 1000
+[ "$(wc -l <"$tmp/out")" -eq 1000 ] && pass || fail "trace --max-steps 1000 prints 1000 steps"
+expect 1 "compare stops at --max-steps" "$bin" compare data/default.json --all --max-steps 1000
+expect 1 "compare --csv stops at --max-steps" "$bin" compare data/default.json --all --csv --max-steps 1000
+expect 1 "check --expect stops at --max-steps" "$bin" check --expect data/database-index.json --max-steps 20000
+has "check --expect says it stopped" "$tmp/err" 'stopped after 20000 steps'
+expect 1 "check reports a workload over --max-steps" "$bin" check data/database-index.json --max-steps 1000
+expect 2 "--max-steps takes a number" "$bin" run data/default.json --max-steps lots
+
+# --- a scenario may name its schema; check skips only a real JSON Schema ------
+sed 's/^{/{ "$schema": "scenario.schema.json",/' data/default.json >"$tmp/named-schema.json"
+expect 0 "a scenario with \"\$schema\"" "$bin" check "$tmp/named-schema.json"
+printf '{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "t", "memory": {"pages": 64}, "objects": [], "workload": []}' >"$tmp/broken.json"
+expect 1 "a broken scenario naming a meta-schema and no format is checked" "$bin" check "$tmp/broken.json"
+has "it is reported, not skipped" "$tmp/err" 'missing required key "format"'
+
+# --- untrusted text stays text ----------------------------------------------------
+esc=$(printf '\033')
+printf '{"format":1,"title":"Mon\\u001b]0;pwned\\u0007day \\u009b5m \\u202eevil","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":16}],"workload":[{"op":"read","object":"f","caption":"\\u001b[5mblink"}],"expect":[{"check":"pgactivate >= 0"}]}' >"$tmp/esc.json"
+expect 0 "run of a title with escape sequences" "$bin" run "$tmp/esc.json"
+! grep -q "$esc" "$tmp/out" && pass || fail "run prints no ESC byte"
+has "run shows the escapes" "$tmp/out" '^scenario  Mon\\x1b\]0;pwned\\x07day \\u009b5m \\u202eevil '
+! LC_ALL=C grep -qP '\xc2\x9b|\xe2\x80\xae' "$tmp/out" && pass || fail "run prints no C1 control or bidi override"
+expect 0 "compare text" "$bin" compare "$tmp/esc.json" --policy 2.6.33 --policy 2.6.34
+! grep -q "$esc" "$tmp/out" && pass || fail "compare prints no ESC byte"
+expect 0 "compare --all" "$bin" compare "$tmp/esc.json" --all
+! grep -q "$esc" "$tmp/out" && pass || fail "compare --all prints no ESC byte"
+expect 0 "check --expect of a scenario with escapes" "$bin" check --expect "$tmp/esc.json"
+expect 0 "trace" "$bin" trace "$tmp/esc.json"
+! grep -q "$esc" "$tmp/out" && pass || fail "trace prints no ESC byte"
+has "trace escapes the caption as JSON" "$tmp/out" '"caption":"\\u001b\[5mblink"'
+expect 0 "run --json" "$bin" run "$tmp/esc.json" --json
+! LC_ALL=C grep -qP '\x1b|\xc2\x9b|\xe2\x80\xae' "$tmp/out" && pass || fail "run --json prints no control character raw"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["scenario"]["title"].startswith("Mon\x1b]0;")' "$tmp/out" && pass || fail "the JSON keeps the title's value"
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":16}],"workload":[{"op":"trace","file":"t\\u001b[31m.txt","object":"f"}]}' >"$tmp/esc-file.json"
+expect 1 "a trace file name with an escape" "$bin" check "$tmp/esc-file.json"
+! grep -q "$esc" "$tmp/err" && pass || fail "diagnostics print no ESC byte"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

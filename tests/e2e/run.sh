@@ -428,6 +428,9 @@ wait_re '\| step 34647/34647 '; ok "...and goes to the last step" $?
 keys g x Enter; wait_for "is not a step number"; ok "g with no number says so" $?
 keys q; wait_for "EXIT=0"; finish
 
+# --- signals, locale, the open dialog (tests/e2e/cli.sh) ---------------------------------------
+. "$HERE/cli.sh"
+
 # --- sanitizers ------------------------------------------------------------------------------
 if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then
 	reports=$(ls "$LOGDIR"/asan.* "$LOGDIR"/ubsan.* 2>/dev/null)

@@ -1,35 +1,37 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tests/fuzz/run.sh SECONDS [scenario|trace|all] - build the fuzzers and run them
+# tests/fuzz/run.sh SECONDS [scenario|trace|parse|all] - build the fuzzers and run them
 #
 # scenario: the JSON loader (fuzz_scenario.c, seeds in corpus/ plus
-# data/*.json); trace: the trace reader alone, from a buffer, in all three
-# formats (fuzz_trace.c, seeds in corpus-trace/; the first byte of an input
-# picks the format, via and zone size); all (the default): one after the
+# data/*.json); trace: the trace reader and the engine on what it reads,
+# in all three formats (fuzz_trace.c, seeds in corpus-trace/; the first
+# byte of an input picks the format, via and zone size); parse: the
+# readers alone through real files, scenarios and traces, no engine
+# (fuzz_parse.c, seeds in corpus-parse/); all (the default): one after the
 # other, SECONDS each.
 #
 # Builds each target with clang's libFuzzer, ASan and UBSan straight from
 # the sources (the loader, the engine and the policies) into FUZZ_OUT (by
 # default fuzz/ in the build folder, `make where`), then runs it for
 # SECONDS on a scratch copy of its seeds.  New inputs found go to
-# FUZZ_OUT/corpus/ and FUZZ_OUT/corpus-trace/; crashes to
-# FUZZ_OUT/fuzz_scenario-crash-* and FUZZ_OUT/fuzz_trace-crash-*.
+# FUZZ_OUT/corpus/, FUZZ_OUT/corpus-trace/ and FUZZ_OUT/corpus-parse/;
+# crashes to FUZZ_OUT/fuzz_NAME-crash-*.
 # FUZZ_SRC overrides the list of library sources (e.g. for a stub).
 set -eu
 
 SECONDS_TO_RUN=${1:-60}
 WHICH=${2:-all}
 case $WHICH in
-scenario|trace|all) ;;
-*) echo "usage: $0 SECONDS [scenario|trace|all]" >&2; exit 2 ;;
+scenario|trace|parse|all) ;;
+*) echo "usage: $0 SECONDS [scenario|trace|parse|all]" >&2; exit 2 ;;
 esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=${FUZZ_OUT:-$(make -s --no-print-directory where)/fuzz}
-mkdir -p "$OUT/corpus" "$OUT/corpus-trace"
+mkdir -p "$OUT/corpus" "$OUT/corpus-trace" "$OUT/corpus-parse"
 
-SRC=${FUZZ_SRC:-$(ls src/scenario/*.c src/engine/*.c src/policy/*.c 2>/dev/null)}
+SRC=${FUZZ_SRC:-$(ls src/scenario/*.c src/util/*.c src/engine/*.c src/policy/*.c 2>/dev/null)}
 build() {	# build NAME: tests/fuzz/NAME.c into $OUT/NAME
 	# shellcheck disable=SC2086
 	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -56,4 +58,9 @@ if [ "$WHICH" = trace ] || [ "$WHICH" = all ]; then
 	build fuzz_trace
 	cp tests/fuzz/corpus-trace/* "$OUT/corpus-trace/"
 	fuzz fuzz_trace corpus-trace
+fi
+if [ "$WHICH" = parse ] || [ "$WHICH" = all ]; then
+	build fuzz_parse
+	cp tests/fuzz/corpus-parse/* "$OUT/corpus-parse/"
+	fuzz fuzz_parse corpus-parse
 fi

@@ -514,9 +514,9 @@ static void test_errors(void)
 		  WL("{'op': 'repeat', 'count': 2, 'ops': [{'op': 'alloc'}]}"),
 		  "t.json:6:38: error: workload[0].ops[0]: missing required key \"pages\"", 1 },
 		{ "an expansion past the limit says the limit",
-		  WL("{'op': 'repeat', 'count': 16000000, 'ops': [{'op': 'alloc', 'pages': 1}, {'op': "
+		  WL("{'op': 'repeat', 'count': 1000000, 'ops': [{'op': 'alloc', 'pages': 1}, {'op': "
 		     "'alloc', 'pages': 1}]}"),
-		  "t.json:6:1: error: workload[0]: the workload expands to more than 16000000 operations, "
+		  "t.json:6:1: error: workload[0]: the workload expands to more than 1000000 operations, "
 		  "the limit; "
 		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"",
 		  1 },
@@ -524,7 +524,7 @@ static void test_errors(void)
 		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [{'name': 'a', 'type': "
 		  "'anon', 'pages': 16777216}],"
 		  " 'workload': [{'op': 'stream', 'object': 'a', 'via': 'mmap', 'chunk': 1}]}",
-		  "t.json:1:130: error: workload[0]: the workload expands to more than 16000000 operations, "
+		  "t.json:1:130: error: workload[0]: the workload expands to more than 1000000 operations, "
 		  "the limit; "
 		  "use fewer repeats, bigger stream chunks, or \"random\"/\"trace\"",
 		  1 },
