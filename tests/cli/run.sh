@@ -298,5 +298,33 @@ printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","ty
 expect 1 "a trace file name with an escape" "$bin" check "$tmp/esc-file.json"
 ! grep -q "$esc" "$tmp/err" && pass || fail "diagnostics print no ESC byte"
 
+# --- tests/tools/plot.sh: nothing from a scenario reaches gnuplot as code -------
+printf '{"format":1,"title":"x\\"; system(\\"touch %s/pwned\\"); print \\" `touch %s/pwned2`","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":100}],"workload":[{"op":"read","object":"f"},{"op":"read","object":"f"}]}' "$tmp" "$tmp" >"$tmp/inject.json"
+mkdir -p "$tmp/stub"
+cat >"$tmp/stub/gnuplot" <<'SH'
+#!/bin/sh
+# a stand-in: gnuplot -c SCRIPT ARG1 ARG2(output) ...: keep the script, write the output
+cp "$2" "$STUB_DIR/script.gp"
+[ "${STUB_FAIL:-0}" = 1 ] && exit 1
+printf 'PNG' >"$4"
+SH
+chmod +x "$tmp/stub/gnuplot"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp BIN=$bin tests/tools/plot.sh "$tmp/inject.json" 2.6.33 2.6.34 "$tmp/stub.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ -s "$tmp/stub.png" ] && pass || fail "plot.sh with a stand-in gnuplot writes OUT"
+! grep -q 'system\|touch' "$tmp/script.gp" && pass || fail "the title is not pasted into the gnuplot script"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp STUB_FAIL=1 BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 2.6.34 "$tmp/failed.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/failed.png" ] && [ -z "$(ls -A "$tmp" | grep '\.part$')" ] && pass || fail "a failed gnuplot leaves no OUT and no temporary file, exit 1"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 'x" system("id")' "$tmp/bad.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/bad.png" ] && pass || fail "plot.sh refuses a policy that is not one"
+if command -v gnuplot >/dev/null; then
+	BIN=$bin tests/tools/plot.sh "$tmp/inject.json" 2.6.33 2.6.34 "$tmp/real.png" >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 0 ] && [ -s "$tmp/real.png" ] && pass || { fail "plot.sh draws with gnuplot"; cat "$tmp/err"; }
+	[ ! -e "$tmp/pwned" ] && [ ! -e "$tmp/pwned2" ] && pass || fail "gnuplot ran a command from the scenario's title"
+	BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 2.6.34 "$tmp/no-such-dir/x.png" >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 1 ] && pass || fail "plot.sh into a folder that does not exist fails"
+else
+	echo "skip: gnuplot is not installed; plot.sh ran with a stand-in only"
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
