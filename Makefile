@@ -5,6 +5,8 @@ VERSION    := 0.1.0
 PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DATADIR    ?= $(PREFIX)/share/vmscan-viz
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
@@ -53,7 +55,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Debian packages: to build, and to run the tests (.ci/run reads these two
 # lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term
+DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh
 
 .PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
@@ -156,8 +158,8 @@ run: all
 LAYER_NEEDS_engine   := engine
 LAYER_NEEDS_policy   := engine
 LAYER_NEEDS_util     := util
-LAYER_NEEDS_scenario := scenario engine
-LAYER_NEEDS_replay   := replay scenario engine
+LAYER_NEEDS_scenario := scenario util engine
+LAYER_NEEDS_replay   := replay scenario util engine
 LAYER_NEEDS_cli      := cli replay scenario util engine
 LAYER_NEEDS_tui      := tui cli replay scenario util engine
 LAYER_LIBS_scenario  := $(CJSON_LIBS)
@@ -282,9 +284,13 @@ install: build
 	install -m 644 src/vmscan-viz.1 $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
 	install -m 644 $(DATA_FILES) $(DESTDIR)$(DATADIR)/
 	install -m 644 $(TRACE_FILES) $(DESTDIR)$(DATADIR)/traces/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 src/completion/vmscan-viz.bash $(DESTDIR)$(BASHCOMPDIR)/vmscan-viz
+	install -m 644 src/completion/_vmscan-viz $(DESTDIR)$(ZSHCOMPDIR)/_vmscan-viz
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/vmscan-viz $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/vmscan-viz $(DESTDIR)$(ZSHCOMPDIR)/_vmscan-viz
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(DATA_FILES)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/traces/,$(notdir $(TRACE_FILES)))
 	-rmdir $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DATADIR) 2>/dev/null

@@ -67,6 +67,8 @@ mk install install DESTDIR="$stage" PREFIX=/usr; ok "make install DESTDIR=<scrat
 : >"$tmp/map"
 echo "usr/bin/vmscan-viz $build/vmscan-viz" >>"$tmp/map"
 echo "usr/share/man/man1/vmscan-viz.1 src/vmscan-viz.1" >>"$tmp/map"
+echo "usr/share/bash-completion/completions/vmscan-viz src/completion/vmscan-viz.bash" >>"$tmp/map"
+echo "usr/share/zsh/site-functions/_vmscan-viz src/completion/_vmscan-viz" >>"$tmp/map"
 for f in data/*.json data/README.md data/LECTURE.md; do
 	echo "usr/share/vmscan-viz/${f#data/} $f" >>"$tmp/map"
 done
@@ -84,7 +86,7 @@ ok "the tree has data/scenario.schema.json, data/README.md and data/LECTURE.md" 
 cut -d' ' -f1 "$tmp/map" | LC_ALL=C sort >"$tmp/want"
 (cd "$stage" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/got"
 diff -u "$tmp/want" "$tmp/got" >"$tmp/diff"
-ok "exactly the binary, the man page, data/*.json, README.md, LECTURE.md and traces/ are installed" $?
+ok "exactly the binary, the man page, the shell completions, data/*.json, README.md, LECTURE.md and traces/ are installed" $?
 [ -s "$tmp/diff" ] && cat "$tmp/diff"
 
 bad=0

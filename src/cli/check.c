@@ -80,8 +80,11 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 
 enum { O_EXPECT, O_POLICY, O_MAX_STEPS, NR_O };
 static const struct cli_option check_opts[NR_O + 1] = {
-	[O_EXPECT] = { "expect", 'e', NULL, "run each scenario's expectations under every policy (or -p)",
-		       false },
+	[O_EXPECT] = { .name = "expect",
+		       .short_name = 'e',
+		       .arg = NULL,
+		       .help = "run each scenario's expectations under every policy (or -p)",
+		       .repeat = false },
 	[O_POLICY] = CLI_OPT_POLICY,
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };

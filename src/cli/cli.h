@@ -55,14 +55,22 @@ int cli_load_checked(const char *path, struct scenario *s, bool *schema);
 /* What to simulate: a scenario file, or (run, trace) a trace file alone:
  * the options --trace, --memory, --via and --trace-format, in this order,
  * from the enum value @first of a command's table. */
-#define CLI_SOURCE_ROWS(first)                                                                           \
-	[(first)] = { "trace", 't', "FILE", "replay FILE instead of a scenario (- : standard input)",    \
-		      false },                                                                           \
-	[(first) + 1] = { "memory", 'm', "PAGES", "with --trace: the zone's size, 16 to 67108864 pages", \
-			  false },                                                                       \
-	[(first) + 2] = { "via", 0, "HOW", "with --trace: read (read(), the default) or mmap", false },  \
-	[(first) + 3] = { "trace-format", 'f', "F", "with --trace: txt (the default), u32 or lackey",    \
-			  false }
+#define CLI_SOURCE_ROWS(first)                                                             \
+	[(first)] = { .name = "trace",                                                     \
+		      .short_name = 't',                                                   \
+		      .arg = "FILE",                                                       \
+		      .help = "replay FILE instead of a scenario (- : standard input)" },  \
+	[(first) + 1] = { .name = "memory",                                                \
+			  .short_name = 'm',                                               \
+			  .arg = "PAGES",                                                  \
+			  .help = "with --trace: the zone's size, 16 to 67108864 pages" }, \
+	[(first) + 2] = { .name = "via",                                                   \
+			  .arg = "HOW",                                                    \
+			  .help = "with --trace: read (read(), the default) or mmap" },    \
+	[(first) + 3] = { .name = "trace-format",                                          \
+			  .short_name = 'f',                                               \
+			  .arg = "F",                                                      \
+			  .help = "with --trace: txt (the default), u32 or lackey" }
 #define CLI_NR_SOURCE_ROWS 4
 /* Loads the scenario @path ("-": standard input), or with --trace makes
  * one from the trace file (scenario_from_trace).  Returns 0; 1 when the

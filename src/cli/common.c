@@ -102,10 +102,9 @@ bool cli_out_of_steps(const struct cli_command *cmd, const struct engine *e, uin
 {
 	if (!max || engine_steps(e) < max || engine_done(e))
 		return false;
-	fprintf(stderr,
-		"%s: stopped after %" PRIu64 " steps, the limit%s; the run is not finished "
-		"(--max-steps N raises the limit, 0 lifts it)\n",
-		cli_prefix(cmd), max, flag ? "" : " (--max-steps, by default)");
+	fprintf(stderr, "%s: stopped after %" PRIu64 " steps, the %s; the run is not finished (%s)\n",
+		cli_prefix(cmd), max, flag ? "--max-steps given" : "default --max-steps",
+		flag ? "--max-steps 0 lifts the limit" : "--max-steps N raises the limit, 0 lifts it");
 	return true;
 }
 
@@ -116,10 +115,10 @@ int cli_check_steps(const struct cli_command *cmd, const struct scenario *s, uin
 	if (!max || s->steps <= max)
 		return 0;
 	fprintf(stderr,
-		"%s: error: the workload alone takes %" PRIu64 " steps, more than %" PRIu64
-		", the limit%s (--max-steps N raises it, 0 lifts it)\n",
+		"%s: error: the workload alone takes %" PRIu64 " steps, more than %" PRIu64 ", the %s (%s)\n",
 		text_safe(s->path, path, sizeof path), s->steps, max,
-		flag ? "" : " (--max-steps, by default)");
+		flag ? "--max-steps given" : "default --max-steps",
+		flag ? "--max-steps 0 lifts the limit" : "--max-steps N raises the limit, 0 lifts it");
 	(void)cmd;
 	return 1;
 }

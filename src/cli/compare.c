@@ -133,11 +133,27 @@ static int print_csv(struct engine **e, int n, uint64_t every, uint64_t max, con
 
 enum { O_POLICY, O_ALL, O_JSON, O_CSV, O_EVERY, O_MAX_STEPS, NR_O };
 static const struct cli_option compare_opts[NR_O + 1] = {
-	[O_POLICY] = { "policy", 'p', "P", "a policy to run (give two, or --all)", true },
-	[O_ALL] = { "all", 'a', NULL, "every policy, one row each", false },
+	[O_POLICY] = { .name = "policy",
+		       .short_name = 'p',
+		       .arg = "P",
+		       .help = "a policy to run (give two, or --all)",
+		       .repeat = true },
+	[O_ALL] = { .name = "all",
+		    .short_name = 'a',
+		    .arg = NULL,
+		    .help = "every policy, one row each",
+		    .repeat = false },
 	[O_JSON] = CLI_OPT_JSON,
-	[O_CSV] = { "csv", 0, NULL, "per-step list sizes and counters, for plotting", false },
-	[O_EVERY] = { "every", 0, "N", "with --csv, one row every N steps", false },
+	[O_CSV] = { .name = "csv",
+		    .short_name = 0,
+		    .arg = NULL,
+		    .help = "per-step list sizes and counters, for plotting",
+		    .repeat = false },
+	[O_EVERY] = { .name = "every",
+		      .short_name = 0,
+		      .arg = "N",
+		      .help = "with --csv, one row every N steps",
+		      .repeat = false },
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
 

@@ -224,7 +224,9 @@ static void option_line(FILE *f, const struct cli_option *o, const char *extra)
 
 void cli_help_command(FILE *f, const struct cli_command *cmd)
 {
-	static const struct cli_option help = { "help", 'h', NULL, "show this help", false };
+	static const struct cli_option help = {
+		.name = "help", .short_name = 'h', .arg = NULL, .help = "show this help", .repeat = false
+	};
 
 	usage_lines(f, cmd, true);
 	fprintf(f, "\n%s\n\nOptions:\n", cmd->summary);
@@ -247,8 +249,11 @@ static unsigned commands_with(const struct cli_command *const *cmds, int n, cons
 
 void cli_help_all(FILE *f, const struct cli_command *tui, const struct cli_command *const *cmds, int n)
 {
-	static const struct cli_option help = { "help", 'h', NULL,
-						"show this help (COMMAND --help: a command's)", false };
+	static const struct cli_option help = { .name = "help",
+						.short_name = 'h',
+						.arg = NULL,
+						.help = "show this help (COMMAND --help: a command's)",
+						.repeat = false };
 	const struct cli_option *opt[CLI_MAX_OPTS * 8];
 	unsigned mask[CLI_MAX_OPTS * 8], groups[CLI_MAX_OPTS * 8];
 	int nopt = 0, ngroups = 0;

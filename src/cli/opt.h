@@ -14,7 +14,7 @@
  *	enum { O_POLICY, O_JSON, NR_O };
  *	static const struct cli_option opts[NR_O + 1] = {
  *		[O_POLICY] = CLI_OPT_POLICY,
- *		[O_JSON] = { "json", 'j', NULL, "one JSON object" },
+ *		[O_JSON] = { .name = "json", .short_name = 'j', .help = "one JSON object" },
  *	};
  *	const struct cli_command cli_cmd_x = { "x", "SCENARIO", "...", opts, x_main };
  *
@@ -43,9 +43,9 @@
 
 struct cli_option {
 	const char *name; /* the long name, without "--" */
-	char short_name;  /* the letter of -X, or 0 */
 	const char *arg;  /* the value's name in the help ("P", "FILE"); NULL: a switch */
 	const char *help; /* one line */
+	char short_name;  /* the letter of -X, or 0 */
 	bool repeat;	  /* every value is kept (in vals[]), not only the last */
 };
 
@@ -94,17 +94,19 @@ void cli_help_command(FILE *f, const struct cli_command *cmd);
 void cli_help_all(FILE *f, const struct cli_command *tui, const struct cli_command *const *cmds, int n);
 
 /* Rows shared by several commands, so that they read the same everywhere. */
-#define CLI_OPT_POLICY                                                                      \
-	{                                                                                   \
-		"policy", 'p', "P", "run under policy P (see 'vmscan-viz policies')", false \
+#define CLI_OPT_POLICY                                                   \
+	{                                                                \
+		.name = "policy", .short_name = 'p', .arg = "P",         \
+		.help = "run under policy P (see 'vmscan-viz policies')" \
 	}
-#define CLI_OPT_JSON                                        \
-	{                                                   \
-		"json", 'j', NULL, "one JSON object", false \
+#define CLI_OPT_JSON                                                         \
+	{                                                                    \
+		.name = "json", .short_name = 'j', .help = "one JSON object" \
 	}
-#define CLI_OPT_MAX_STEPS                                                                                    \
-	{                                                                                                    \
-		"max-steps", 0, "N", "stop after N steps (exit status 1); default 100000000, 0: none", false \
+#define CLI_OPT_MAX_STEPS                                                                \
+	{                                                                                \
+		.name = "max-steps", .arg = "N",                                         \
+		.help = "stop after N steps (exit status 1); default 100000000, 0: none" \
 	}
 
 #endif

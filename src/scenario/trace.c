@@ -63,12 +63,14 @@ struct line_reader {
 	int ln;
 	uint64_t bytes; /* read so far, to stop standard input at the file limit */
 	long nul;	/* offset of the first NUL byte in the line, or -1 */
-	bool too_long;	/* longer than LINE_MAX_BYTES (the rest was dropped) */
+	bool too_long;	/* longer than LINE_MAX_BYTES */
 };
 
 /* The next line, ending at LF, CRLF or a lone CR; false at the end (or
  * after SCENARIO_MAX_TRACE_BYTES, which only standard input can reach:
- * the caller asks lr->bytes). */
+ * the caller asks lr->bytes).  A line with a NUL byte or too long is cut
+ * there (lr->nul, lr->too_long): both are errors, and the rest of a
+ * gigabyte without a line feed is not worth reading. */
 static bool next_line(struct line_reader *lr)
 {
 	int c = getc_unlocked(lr->f);
@@ -94,6 +96,8 @@ static bool next_line(struct line_reader *lr)
 			lr->buf[lr->len++] = (char)c;
 		else
 			lr->too_long = true;
+		if (lr->too_long || lr->nul >= 0)
+			break; /* an error either way: do not read a gigabyte of it */
 	}
 	lr->buf[lr->len] = '\0';
 	return true;
@@ -486,7 +490,7 @@ static void read_u32(struct reader *r, FILE *f)
 	if (!r->failed && have) {
 		lerr_file(r->L, r->file, 0, 0, r->path,
 			  "a u32 trace is a whole number of 4-byte page numbers, but the file has %llu bytes",
-			  (unsigned long long)(off + have));
+			  (unsigned long long)off + have);
 		r->failed = true;
 	}
 }
@@ -594,7 +598,7 @@ static void read_lackey(struct reader *r, FILE *f)
 	memset(&lr, 0, sizeof lr);
 	lr.f = f;
 	while (!r->failed && !r->L->stop && next_line(&lr)) {
-		enum lackey_line kind = lr.nul >= 0 ? LACKEY_BAD : lackey_parse(lr.buf, &addr);
+		enum lackey_line kind = lr.nul >= 0 || lr.too_long ? LACKEY_BAD : lackey_parse(lr.buf, &addr);
 		if (kind == LACKEY_OTHER)
 			continue;
 		if (kind == LACKEY_BAD) {
@@ -675,25 +679,25 @@ static int finish(struct reader *r, bool ok)
 static char *join_path(struct loader *L, const cJSON *node, const char *path, const char *file)
 {
 	bool rel = file[0] != '/' && L->dir && L->dir[0] && strcmp(L->dir, ".") != 0;
-	size_t dl = rel ? strlen(L->dir) : 0, n = dl + 1 + strlen(file) + 1;
+	size_t dl = rel ? strlen(L->dir) : 0, fl = strlen(file);
+	size_t len = dl + (rel && L->dir[dl - 1] != '/') + fl;
 	char *full;
 
-	if (n - 1 > SCENARIO_MAX_PATH) {
+	if (len > SCENARIO_MAX_PATH) {
 		lerr(L, node, false, path, "the trace file's path is %zu bytes long, more than %u, the limit",
-		     n - 1 - (dl && L->dir[dl - 1] == '/'), SCENARIO_MAX_PATH);
+		     len, SCENARIO_MAX_PATH);
 		return NULL;
 	}
-	if (!(full = malloc(n))) {
+	if (!(full = malloc(len + 1))) {
 		out_of_memory(L);
 		return NULL;
 	}
-	full[0] = '\0';
 	if (rel) {
-		memcpy(full, L->dir, dl + 1);
+		memcpy(full, L->dir, dl);
 		if (L->dir[dl - 1] != '/')
-			strcat(full, "/");
+			full[dl++] = '/';
 	}
-	strcat(full, file);
+	memcpy(full + dl, file, fl + 1);
 	return full;
 }
 

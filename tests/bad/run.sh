@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tests/bad/run.sh BIN - broken scenarios must fail, with exactly these words
+# tests/bad/run.sh BIN - broken scenarios must fail, with exactly these words;
+# then the hostile corpus of hostile.sh
 #
 # For every NAME.err here, runs `BIN check NAME.json` from a scratch copy of
 # this directory and compares stderr with NAME.err and the exit status with
@@ -44,5 +45,14 @@ for err in "$HERE"/*.err; do
 		diff "$err" "$TMP/$name.stderr" | sed 's/^/    /'
 	fi
 done
+# the hostile corpus (made by hostile.sh): its cases count here too
+"$HERE/hostile.sh" "$BIN" >"$TMP/hostile.log" 2>&1
+sed '$d' "$TMP/hostile.log"
+line=$(tail -n 1 "$TMP/hostile.log")
+hp=$(echo "$line" | sed -nE 's/^hostile: ([0-9]+) passed, ([0-9]+) failed$/\1/p')
+hf=$(echo "$line" | sed -nE 's/^hostile: ([0-9]+) passed, ([0-9]+) failed$/\2/p')
+[ -n "$hp" ] || { hp=0; hf=1; echo "FAIL hostile.sh: no result line"; }
+pass=$((pass + hp))
+fail=$((fail + hf))
 echo "bad: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

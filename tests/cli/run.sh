@@ -252,13 +252,13 @@ if [ -x /usr/bin/time ]; then
 fi
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a","type":"file","pages":16000000}],"workload":[{"op":"repeat","count":100000,"ops":[{"op":"touch","object":"a"}]}]}' >"$tmp/long.json"
 expect 1 "a short scenario of 1.6e12 steps" "$bin" check "$tmp/long.json"
-has "check reports it against --max-steps" "$tmp/err" 'long\.json: error: the workload alone takes 1600000000000 steps, more than 100000000, the limit \(--max-steps, by default\)'
+has "check reports it against --max-steps" "$tmp/err" 'long\.json: error: the workload alone takes 1600000000000 steps, more than 100000000, the default --max-steps \(--max-steps N raises the limit, 0 lifts it\)$'
 expect 1 "run refuses it before running" timeout 10 "$bin" run "$tmp/long.json"
 expect 0 "--max-steps 0 lifts the limit for check" "$bin" check --max-steps 0 "$tmp/long.json"
 expect 1 "run refuses a workload longer than --max-steps" "$bin" run data/database-index.json --max-steps 1000
-has "it names the steps and the limit" "$tmp/err" '^data/database-index\.json: error: the workload alone takes 17730 steps, more than 1000, the limit \(--max-steps N raises it'
+has "it names the steps and the limit" "$tmp/err" '^data/database-index\.json: error: the workload alone takes 17730 steps, more than 1000, the --max-steps given \(--max-steps 0 lifts the limit\)$'
 expect 1 "run stops at --max-steps when reclaim makes the run longer" "$bin" run data/database-index.json --max-steps 20000
-has "it says where it stopped and why" "$tmp/err" 'stopped after 20000 steps, the limit; the run is not finished'
+has "it says where it stopped and why" "$tmp/err" 'stopped after 20000 steps, the --max-steps given; the run is not finished'
 has "it reports the state it reached" "$tmp/out" '^steps +20000$'
 expect 1 "trace stops at --max-steps" "$bin" trace data/default.json --max-steps 1000
 [ "$(wc -l <"$tmp/out")" -eq 1000 ] && pass || fail "trace --max-steps 1000 prints 1000 steps"
@@ -324,6 +324,38 @@ if command -v gnuplot >/dev/null; then
 	[ $? -eq 1 ] && pass || fail "plot.sh into a folder that does not exist fails"
 else
 	echo "skip: gnuplot is not installed; plot.sh ran with a stand-in only"
+fi
+
+# --- shell completion (src/completion/) ---------------------------------------------
+mkdir -p "$tmp/path"
+ln -sf "$bin" "$tmp/path/vmscan-viz"
+complete_bash() {	# complete_bash WORDS...: what bash completes for the last (partial) word
+	PATH="$tmp/path:$PATH" bash -c '. src/completion/vmscan-viz.bash
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _vmscan_viz
+		printf "%s\n" "${COMPREPLY[@]}"' bash "$@"
+}
+words() { tr '\n' ' ' | sed 's/ $//'; }
+[ "$(complete_bash vmscan-viz comp | words)" = compare ] && pass || fail "bash completes a command"
+[ "$(complete_bash vmscan-viz run --pol | words)" = --policy ] && pass || fail "bash completes an option"
+[ "$(complete_bash vmscan-viz run -p 2.6.34 --policy "" | words)" = "$("$bin" policies | awk '{ print $1 }' | words)" ] &&
+	pass || fail "bash completes --policy with the names vmscan-viz policies lists"
+[ "$(complete_bash vmscan-viz run --policy=ref | words)" = refault ] && pass || fail "bash completes --policy=VALUE"
+[ "$(complete_bash vmscan-viz --compare 2.6.33,map | words)" = 2.6.33,mapped-ratio ] && pass || fail "bash completes --compare A,B"
+[ "$(complete_bash vmscan-viz run --trace x --trace-format l | words)" = lackey ] && pass || fail "bash completes --trace-format"
+[ "$(complete_bash vmscan-viz check data/database | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
+[ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
+for c in "" run trace check compare; do
+	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
+		grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/want"
+	complete_bash vmscan-viz $c -- | sort -u >"$tmp/got"
+	cmp -s "$tmp/want" "$tmp/got" && pass || { fail "bash completes every option of '${c:-the visualizer}'"; diff "$tmp/want" "$tmp/got"; }
+	grep -oE -- '--[a-z][a-z-]*' "$tmp/want" | while read -r o; do
+		grep -qF -e "$o}" -e "$o[" -e "$o=" src/completion/_vmscan-viz || echo "$o"
+	done >"$tmp/missing"
+	[ ! -s "$tmp/missing" ] && pass || { fail "the zsh completion has every option of '${c:-the visualizer}'"; cat "$tmp/missing"; }
+done
+if command -v zsh >/dev/null; then
+	zsh -n src/completion/_vmscan-viz && pass || fail "the zsh completion parses"
 fi
 
 echo "cli: $passed passed, $failed failed"

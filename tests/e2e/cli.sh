@@ -67,3 +67,21 @@ screen | grep -qF "alpha.json  Alpha, the first"; ok "the dialog shows each scen
 ! screen | grep -qF "broken.json"; ok "the dialog does not list a file that is not a scenario" $?
 keys Escape q; wait_for "EXIT=0"; ok "the dialog closes and q exits" $?
 finish
+
+# --- zsh completion, typed as a user would ------------------------------------------
+if command -v zsh >/dev/null; then
+	mkdir -p "$LOGDIR/zpath"
+	ln -sf "$BIN" "$LOGDIR/zpath/vmscan-viz"
+	S=zsh
+	"${T[@]}" new-session -d -s "$S" -x 120 -y 30 "env PATH=$LOGDIR/zpath:$PATH TERM=tmux-256color zsh -f -i"
+	keys "PS1='zsh> '; fpath=($ROOT/src/completion \$fpath); autoload -U compinit; compinit -u -D; print COMPINIT-READY" Enter
+	wait_for "COMPINIT-READY"
+	keys C-l "vmscan-viz comp" Tab; wait_for "zsh> vmscan-viz compare"; ok "zsh completes a command" $?
+	keys C-u C-l "vmscan-viz run --pol" Tab; wait_for "zsh> vmscan-viz run --policy"; ok "zsh completes an option" $?
+	keys C-u C-l "vmscan-viz run -p mapped" Tab; wait_for "zsh> vmscan-viz run -p mapped-ratio"; ok "zsh completes a policy name" $?
+	keys C-u C-l "vmscan-viz check data/database" Tab; wait_for "zsh> vmscan-viz check data/database-index.json"; ok "zsh completes a scenario file" $?
+	keys C-u "exit" Enter
+	finish
+else
+	echo "skip: zsh is not installed, its completion was not typed"
+fi

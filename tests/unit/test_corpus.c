@@ -12,6 +12,8 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "engine/engine.h"
+#include "scenario/scenario.h"
 #include "../fuzz/fuzz_parse.c"
 
 static void test_seeds(void)
@@ -53,8 +55,9 @@ static void test_seeds(void)
 	CHECKF(n >= 30, "at least 30 seeds ran, not %d", n);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	HARNESS_START(argc, argv);
 	RUN(test_seeds);
 	return HARNESS_END("corpus");
 }

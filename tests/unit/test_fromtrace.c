@@ -86,6 +86,43 @@ static void test_from_trace(void)
 		  "needs 16 "
 		  "pages for its watermarks" },
 		{ "a large memory is accepted", "0\n", 0, NULL, 4194304, 0, "trace:1", "0" },
+		{ "a 10-byte trace naming page 268435455 is refused at its line, the budget named",
+		  "268435455\n", 0, NULL, 64, -1, NULL,
+		  "t.txt:1:1: error: the simulation would need about 3.00 GiB, more than 1 GiB, the limit: "
+		  "1.00 "
+		  "GiB for the zone and its objects (32 B per page of memory, 4 B per page of the objects), "
+		  "kept "
+		  "three times for the visualizer's snapshots; use fewer pages of memory or of the objects" },
+		{ "a trace is refused at the first line over the budget, not after reading it all",
+		  "1\n100000000\n3\n", 0, NULL, 64, -1, NULL,
+		  "t.txt:2:1: error: the simulation would need about 1.12 GiB, more than 1 GiB, the limit: "
+		  "381.5 "
+		  "MiB for the zone and its objects (32 B per page of memory, 4 B per page of the objects), "
+		  "kept "
+		  "three times for the visualizer's snapshots, and 4 KiB for the operations and traces; use "
+		  "fewer pages, operations or accesses" },
+		{ "a NUL byte in a txt trace is an error at its column", "0\n1 \0\n", 6, NULL, 16, -1, NULL,
+		  "t.txt:2:3: error: a NUL byte: a txt trace is text (binary page numbers are \"format\": "
+		  "\"u32\")" },
+		{ "lines end at CR LF and at a lone CR too", "0\r\n1\r2\r\r3", 0, NULL, 16, 0, "trace:4",
+		  "0,1,2,3" },
+		{ "a bidi override in a name is refused",
+		  "1 a\xe2\x80\xae"
+		  "b\n",
+		  0, NULL, 16, -1, NULL, "t.txt:1:3: error: expected an object name, found \"a\\u202eb\"" },
+		{ "bytes that are not UTF-8 in a name are refused", "1 a\xff\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:1:3: error: expected an object name, found \"a\\xff\"" },
+		{ "a lackey line that is not a record is refused", "I  0400d7d4,3\nhello\n", 0, "lackey", 16,
+		  -1, NULL,
+		  "t.txt:2:1: error: expected a lackey record like \" L 04022610,8\" or a valgrind ==PID== "
+		  "line, "
+		  "found \"hello\"" },
+		{ "a lackey record without its size is refused", " L 04022610\n", 0, "lackey", 16, -1, NULL,
+		  "t.txt:1:1: error: expected a lackey record like \" L 04022610,8\" or a valgrind ==PID== "
+		  "line, "
+		  "found \" L 04022610\"" },
+		{ "a u32 word past the end of an object grows it", "\x05\0\0\0", 4, "u32", 16, 0, "trace:6",
+		  "5" },
 		{ "an unknown format", "0\n", 0, "u64", 16, -2, NULL,
 		  "vmscan-viz: error: --trace-format: expected txt, u32 or lackey, found \"u64\"" },
 	};

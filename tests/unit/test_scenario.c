@@ -8,6 +8,7 @@
  * keys the loader accepts.  JSON in the tables is written with ' for " so
  * that it stays readable; no test input needs a real apostrophe.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -663,7 +664,8 @@ static void test_suggest(void)
 
 /* ---- expectations ---------------------------------------------------- */
 
-static void test_expect(void)
+/* Every row, in whatever locale is set: numbers read the same in all. */
+static void expect_rows(const char *locale)
 {
 	static const struct object_spec objs[] = {
 		{ .name = "index", .pages = 4 },
@@ -704,6 +706,14 @@ static void test_expect(void)
 		  "expected a comparison <, <=, ==, >= or >, found \"=>\" in \"index.resident => 1\"" },
 		{ "the value must be a number", "index.resident > many", 0, 0, 0, 0, 0,
 		  "expected a number after >, found \"many\"" },
+		{ "a decimal comma is not a number, whatever the locale", "index.resident > 2,5", 0, 0, 0, 0,
+		  0, "expected a number after >, found \"2,5\"" },
+		{ "hexadecimal is not a number here", "index.resident > 0x10", 0, 0, 0, 0, 0,
+		  "expected a number after >, found \"0x10\"" },
+		{ "inf is not a number here", "index.resident > inf", 0, 0, 0, 0, 0,
+		  "expected a number after >, found \"inf\"" },
+		{ "a negative fraction with an exponent", "index.active >= -2.5e-1", EXPECT_ACTIVE, CMP_GE, 0,
+		  0, -0.25, NULL },
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -714,7 +724,7 @@ static void test_expect(void)
 		memset(&e, 0, sizeof e);
 		rc = expect_parse_check(rows[i].check, objs, 2, &e, why, sizeof why);
 		if (!rows[i].why) {
-			CHECKF(rc == 0, "%s: %s", rows[i].sentence, why);
+			CHECKF(rc == 0, "%s (%s): %s", rows[i].sentence, locale, why);
 			CHECKF(e.metric == rows[i].metric && e.cmp == rows[i].cmp && e.value == rows[i].value,
 			       "%s: metric %d cmp %d value %g", rows[i].sentence, e.metric, e.cmp, e.value);
 			if (rows[i].metric == EXPECT_COUNTER || rows[i].metric == EXPECT_DECISIONS ||
@@ -728,6 +738,36 @@ static void test_expect(void)
 			       rows[i].sentence, why, rows[i].why);
 		}
 	}
+}
+
+static void test_expect(void)
+{
+	expect_rows("C");
+}
+
+/* The visualizer runs in the user's locale: under de_DE.UTF-8 strtod()
+ * takes "2,5" and refuses "2.5".  A locale of our own, made with
+ * localedef, so the test does not depend on the machine's. */
+static void test_expect_comma_locale(void)
+{
+	char dir[] = "/tmp/vmscan-locale-XXXXXX", cmd[256];
+
+	if (!mkdtemp(dir)) {
+		CHECKF(0, "mkdtemp failed");
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "localedef -i de_DE -f UTF-8 %s/de_DE.UTF-8 >/dev/null 2>&1", dir);
+	if (system(cmd) == 0 && setenv("LOCPATH", dir, 1) == 0 && setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+		CHECKF(strcmp(localeconv()->decimal_point, ",") == 0, "de_DE.UTF-8 has a decimal comma");
+		expect_rows("de_DE.UTF-8");
+		setlocale(LC_NUMERIC, "C");
+	} else {
+		printf("skip: no de_DE.UTF-8 locale could be made (localedef)\n");
+	}
+	unsetenv("LOCPATH");
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		CHECKF(0, "could not remove %s", dir);
 }
 
 static void test_expect_entries(void)
@@ -1073,6 +1113,133 @@ static void test_schema(void)
 	free(schema);
 }
 
+/* ---- the workload's steps, which --max-steps is checked against ------- */
+
+/* Workload steps of a run to its end, as the engine counts them. */
+static uint64_t engine_workload_steps(const struct scenario *s)
+{
+	struct engine_error err;
+	struct engine *e = engine_new(&s->wl, policy_find("2.6.34"), &err);
+	uint64_t n = 0;
+
+	if (!e)
+		return UINT64_MAX;
+	while (!engine_done(e))
+		n += engine_step(e)->kind == STEP_WORKLOAD;
+	engine_free(e);
+	return n;
+}
+
+static void test_steps(void)
+{
+	static const struct {
+		const char *sentence, *json;
+	} rows[] = {
+		{ "a page range is a step per page, a map one step",
+		  WL("{'op': 'touch', 'object': 'a', 'pages': '0-9'}, {'op': 'map', 'object': 'a'}") },
+		{ "a repeat multiplies its body's steps",
+		  WL("{'op': 'repeat', 'count': 3, 'ops': [{'op': 'read', 'object': 'a', 'pages': '0-4'}, "
+		     "{'op': 'alloc', 'pages': 3}, {'op': 'free', 'pages': 3}]}") },
+		{ "a stream counts its interleaved operations",
+		  WL("{'op': 'stream', 'object': 'a', 'chunk': 16, 'pages': '0-99', 'interleave': {'op': "
+		     "'touch', 'object': 'h', 'pages': '0-1', 'every': 30}}") },
+		{ "a stream through a mapping counts its maps and unmaps",
+		  WL("{'op': 'stream', 'object': 'h', 'via': 'mmap', 'chunk': 8, 'pages': '0-40'}") },
+		{ "random accesses are a step each", WL("{'op': 'random', 'object': 'a', 'count': 77}") },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		ROW_BEGIN(rows[i].sentence);
+		struct scenario s;
+		struct diag_list d = { 0 };
+		char got[1024];
+		int rc = parse(rows[i].json, NULL, &s, &d);
+
+		first_diag(&d, got, sizeof got);
+		CHECKF(rc == 0, "%s: %s", rows[i].sentence, got);
+		if (rc == 0)
+			CHECKF(s.steps == engine_workload_steps(&s), "%s: %llu steps, the engine takes %llu",
+			       rows[i].sentence, (unsigned long long)s.steps,
+			       (unsigned long long)engine_workload_steps(&s));
+		scenario_free(&s);
+		diag_list_free(&d);
+		ROW_END();
+	}
+}
+
+/* The same for every shipped scenario (the engine is the reference). */
+static void test_steps_shipped(void)
+{
+	static const char *const names[] = {
+		"anon-no-swap", "anon-working-set", "database-index", "default",
+		"dirty-pages",	"exec-working-set", "lumpy",	      "mapped-file-inuse",
+		"mlocked",	"real-program",	    "streaming-read", "used-once-mmap",
+	};
+	const char *top = access("data/default.json", R_OK) == 0 ? "" : "../../";
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		struct scenario s;
+		struct diag_list d = { 0 };
+		char path[256];
+
+		snprintf(path, sizeof path, "%sdata/%s.json", top, names[i]);
+		if (scenario_load(path, &s, &d) == 0)
+			CHECKF(s.steps == engine_workload_steps(&s),
+			       "%s: %llu workload steps, the engine takes %llu", path,
+			       (unsigned long long)s.steps, (unsigned long long)engine_workload_steps(&s));
+		else
+			CHECKF(0, "%s does not load", path);
+		scenario_free(&s);
+		diag_list_free(&d);
+	}
+}
+
+/* 4096 objects, a trace naming them: each line finds the right one */
+static void test_many_names(void)
+{
+	char dir[] = "/tmp/vmscan-names-XXXXXX", path[128];
+	size_t cap = 4096 * 64 + 512, k = 0;
+	char *json = malloc(cap);
+	FILE *f;
+	struct scenario s;
+	struct diag_list d = { 0 };
+
+	if (!json || !mkdtemp(dir)) {
+		CHECKF(0, "setup failed");
+		free(json);
+		return;
+	}
+	k += (size_t)snprintf(
+		json + k, cap - k,
+		"{\"format\": 1, \"title\": \"t\", \"memory\": {\"pages\": 64}, \"objects\": [");
+	for (int i = 0; i < 4096; i++)
+		k += (size_t)snprintf(json + k, cap - k,
+				      "%s{\"name\": \"object-%d\", \"type\": \"file\", \"pages\": 2}",
+				      i ? ", " : "", i);
+	k += (size_t)snprintf(json + k, cap - k,
+			      "], \"workload\": [{\"op\": \"trace\", \"file\": \"n.txt\"}]}");
+	snprintf(path, sizeof path, "%s/n.txt", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("1 object-4095\n0 object-0\n1 object-2048\n", f);
+		fclose(f);
+	}
+	CHECK(scenario_parse("t.json", dir, json, k, &s, &d) == 0);
+	if (s.wl.nr_ops == 1 && s.wl.ops[0].trace_object) {
+		const struct wl_op *op = &s.wl.ops[0];
+		CHECKF(op->trace_object[0] == 4095 && op->trace_object[1] == 0 && op->trace_object[2] == 2048,
+		       "the trace's names find objects 4095, 0, 2048: %u, %u, %u", op->trace_object[0],
+		       op->trace_object[1], op->trace_object[2]);
+	} else {
+		CHECKF(0, "the trace did not load: %s", d.n ? d.v[0].msg : "");
+	}
+	scenario_free(&s);
+	diag_list_free(&d);
+	unlink(path);
+	rmdir(dir);
+	free(json);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -1084,6 +1251,10 @@ int main(int argc, char **argv)
 	RUN(test_diag_format);
 	RUN(test_suggest);
 	RUN(test_expect);
+	RUN(test_expect_comma_locale);
+	RUN_TABLE(test_steps);
+	RUN(test_steps_shipped);
+	RUN(test_many_names);
 	RUN(test_expect_entries);
 	RUN(test_traces);
 	RUN(test_positions);

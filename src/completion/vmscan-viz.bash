@@ -1,0 +1,82 @@
+# bash completion for vmscan-viz                        -*- shell-script -*-
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Installed by `make install` into share/bash-completion/completions/.
+# Commands, each command's options, the values options take (policy names
+# from `vmscan-viz policies`, trace formats, files) and scenario files.
+# The options are read from `vmscan-viz COMMAND --help`, so they are
+# always those of the vmscan-viz on PATH; tests/cli/run.sh checks it.
+
+_vmscan_viz_options()	# the options of command $1 ("" for the visualizer)
+{
+	local bin=${COMP_WORDS[0]}
+	if [[ -n $1 ]]; then
+		"$bin" "$1" --help 2>/dev/null
+	else
+		"$bin" --help 2>/dev/null | sed -n '/^Visualizer options:/,/^$/p'
+	fi | awk '/^ +-/ { for (i = 1; i <= 2; i++) { w = $i; sub(/,$/, "", w)
+			if (w ~ /^--?[A-Za-z]/ && !seen[w]++) print w } }'
+}
+
+_vmscan_viz()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+	local bin=${COMP_WORDS[0]} cmd="" i w
+	local commands="run trace check compare policies help"
+
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		case $w in
+		run | trace | check | compare | policies | help) cmd=$w; break ;;
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --every | --max-steps)
+			((i++)) ;;	# its value
+		-*) ;;
+		*) break ;;	# a scenario: the visualizer
+		esac
+	done
+
+	# --opt=value: complete the value
+	if [[ $cur == --*=* ]]; then
+		prev=${cur%%=*}
+		cur=${cur#*=}
+	fi
+	case $prev in
+	-p | --policy)
+		COMPREPLY=($(compgen -W "$("$bin" policies 2>/dev/null | awk '{ print $1 }')" -- "$cur"))
+		return ;;
+	-c | --compare)	# A,B
+		local pre="" pols
+		[[ $cur == *,* ]] && pre=${cur%%,*},
+		pols=$("$bin" policies 2>/dev/null | awk -v p="$pre" '{ print p $1 }')
+		COMPREPLY=($(compgen -W "$pols" -- "$cur"))
+		[[ -z $pre && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY=("${COMPREPLY[0]},") && compopt -o nospace 2>/dev/null
+		return ;;
+	-t | --trace)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		compopt -o filenames 2>/dev/null
+		return ;;
+	--via)
+		COMPREPLY=($(compgen -W "read mmap" -- "$cur"))
+		return ;;
+	-f | --trace-format)
+		COMPREPLY=($(compgen -W "txt u32 lackey" -- "$cur"))
+		return ;;
+	-m | --memory | --every | --max-steps)
+		return ;;	# a number
+	esac
+
+	if [[ $cmd == help ]]; then
+		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+		return
+	fi
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$(_vmscan_viz_options "$cmd")" -- "$cur"))
+		return
+	fi
+	[[ $cmd == policies ]] && return
+	# scenario files (and folders to reach them); first, the commands too
+	COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
+	[[ -z $cmd ]] && COMPREPLY+=($(compgen -W "$commands" -- "$cur"))
+	compopt -o filenames 2>/dev/null
+}
+complete -F _vmscan_viz vmscan-viz
