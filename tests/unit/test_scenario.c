@@ -16,6 +16,7 @@
 
 #include "harness.h"
 #include "engine/engine.h"
+#include "policy/registry.h"
 #include "scenario/internal.h"
 #include "scenario/scenario.h"
 
