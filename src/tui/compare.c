@@ -318,7 +318,7 @@ int compare_command(struct app *a, enum command cmd)
 			compare_go(a, 0);
 		a->ui.playing = !a->ui.playing;
 		return REDRAW_ALL;
-	case CMD_GOTO:
+	case CMD_GOTO: a->ui.playing = false; return dialog_open(a, DLG_GOTO);
 	case CMD_OPEN:
 	case CMD_INSPECT:
 	case CMD_FIND:

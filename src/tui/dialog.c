@@ -161,9 +161,13 @@ int dialog_open(struct app *a, enum dialog_kind kind)
 		}
 		break;
 	case DLG_GOTO:
-		snprintf(d->title, sizeof d->title, "Go to step (0-%llu%s)",
-			 (unsigned long long)a->views[0].total,
-			 a->views[0].complete ? "" : ", more as the run is indexed");
+		if (a->cmp.on) /* compare mode moves by access */
+			snprintf(d->title, sizeof d->title, "Go to access (0-%llu%s)",
+				 (unsigned long long)compare_positions(a), compare_complete(a) ? "" : "+");
+		else
+			snprintf(d->title, sizeof d->title, "Go to step (0-%llu%s)",
+				 (unsigned long long)a->views[0].total,
+				 a->views[0].complete ? "" : ", more as the run is indexed");
 		break;
 	case DLG_FIND: snprintf(d->title, sizeof d->title, "Find page: object index"); break;
 	case DLG_BOOKMARKS:
@@ -275,7 +279,11 @@ static int confirm(struct app *a)
 		char *end;
 		unsigned long long s = strtoull(path, &end, 10);
 		if (end == path || *end || path[0] == '-')
-			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: \"%.40s\" is not a step number", path);
+			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: \"%.40s\" is not a %s number", path,
+				 a->cmp.on ? "access" : "step");
+		else if (a->cmp.on)
+			job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = s },
+				  "the access asked for");
 		else
 			job_start(a, &(struct job){ .kind = JOB_GOTO, .target = s }, "the step asked for");
 		break;

@@ -121,6 +121,11 @@ bool job_try(struct app *a)
 		    !(a->views[0].truncated || a->views[1].truncated))
 			return false;
 		compare_go(a, j->target);
+		if (j->target != UINT64_MAX && j->target > a->cmp.k)
+			snprintf(a->ui.msg, sizeof a->ui.msg, "access %llu is past %s: at access %llu",
+				 (unsigned long long)j->target,
+				 compare_complete(a) ? "the end" : "what both runs indexed",
+				 (unsigned long long)a->cmp.k);
 		break;
 	case JOB_CMP_FIND:
 		if (!compare_find(a, j->from, j->dir))

@@ -139,8 +139,8 @@ finish
 # At projector sizes, the torrent under 2.6.33 (issue 16's case): the page
 # asked about is the one marked (reverse, or the examined colour), in the
 # isolated batch, and nothing shows the answer before the guess.
-lists_marked() {	# the list rows (title to the evicted strip) drawn with the examined mark
-	"${T[@]}" capture-pane -p -e -t "$S" | sed -n '/LRU lists/,/ evicted /p' |
+lists_marked() {	# the list rows (after the title, to the evicted strip) drawn with the examined mark
+	"${T[@]}" capture-pane -p -e -t "$S" | sed -n '/LRU lists/,/ evicted /p' | tail -n +2 |
 		grep -E $'\e\\[[0-9;]*(48;5;255|7)[;m]' | sed -E $'s/\e\\[[0-9;]*m//g' | awk '{print $1}'
 }
 for size in 80x24 100x30 120x40; do
@@ -325,6 +325,8 @@ start cmpnarrow 80x30 -- data/used-once-mmap.json
 wait_re "\| step 0/"; keys c; wait_for "Compare 2.6.34 with"; ok "c opens the policy dialog for the second policy" $?
 keys Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c Enter compares with 2.6.33" $?
 screen | grep -qE "^>left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80x30 the sides are stacked" $?
+keys g 4 1 2 Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access 412/"; ok "g in compare mode goes to an access" $?
+keys g 9 9 9 9 9 9 Enter; wait_for "access 999999 is past the end"; ok "...and past the end says so" $?
 "${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re ">left: 2\.6\.34 .*│ right: 2\.6\.33 "; ok "widening to 200 columns puts the sides side by side" $?
 "${T[@]}" resize-window -t "$S" -x 80 -y 30; wait_re "^ right: 2\.6\.33 \| access"; ok "back to 80x30: stacked again" $?
 keys c; wait_re "\| policy 2\.6\.34 \| step"; keys c; wait_for "Compare 2.6.34 with"; keys Escape
