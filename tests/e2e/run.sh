@@ -156,7 +156,9 @@ for size in 80x24 100x30 120x40; do
 	screen | grep -qF "QUIZ 0/0" && screen | grep -qF "Quiz: what will"; ok "$size: ...not scored, and the question stays" $?
 	keys a; wait_for "RIGHT: you said activate"; ok "$size: a activate is right under 2.6.33 (page_mapping_inuse)" $?
 	wait_for "QUIZ 1/1"; ok "$size: the badge counts it" $?
+	acc=$(screen | sed -nE 's/.*\| access ([0-9]+) .*/\1/p' | head -n 1)
 	keys p Down Down Down Enter; wait_re "policy 2\.6\.34 "
+	wait_for "2.6.34: same access $acc (" && screen | grep -qE "\| access $acc "; ok "$size: p keeps the workload access ($acc), and says so" $?
 	! screen | grep -qE "RIGHT:|NOT QUITE:"; ok "$size: another policy withdraws the answer shown" $?
 	screen | grep -qF "QUIZ 0/0"; ok "$size: the score is 2.6.34's own (0/0)" $?
 	keys p Home Enter; wait_re "policy 2\.6\.33 "; wait_for "QUIZ 1/1"; ok "$size: back to 2.6.33, its score again" $?
