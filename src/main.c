@@ -135,8 +135,18 @@ static int help_main(int argc, char **argv)
 	}
 	if (a.npos > 1)
 		return cli_usage_error(&help_cmd, "unexpected argument '%s'", a.pos[1]);
-	if (!(c = find_command(a.pos[0])))
-		return unknown_command(a.pos[0]);
+	if (!(c = find_command(a.pos[0]))) {
+		char safe[96];
+		const char *names[NR_COMMANDS], *near;
+		for (int i = 0; i < NR_COMMANDS; i++)
+			names[i] = commands[i]->name;
+		near = suggest(a.pos[0], names, NR_COMMANDS);
+		return cli_usage_error(&help_cmd,
+				       "no command '%s'%s%s%s (commands: run, trace, check, compare, "
+				       "policies, help)",
+				       text_safe(a.pos[0], safe, sizeof safe), near ? "; did you mean '" : "",
+				       near ? near : "", near ? "'?" : "");
+	}
 	cli_help_command(stdout, c);
 	return 0;
 }

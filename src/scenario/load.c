@@ -126,12 +126,13 @@ enum text_problem { TEXT_OK, TEXT_NUL, TEXT_CONTROL, TEXT_NOT_UTF8, TEXT_TOO_DEE
  * recurses deeply) and \u0000 in a string (cJSON would cut the string
  * there).  *at: the problem's offset; *open: the text ends inside a
  * string or with brackets still open. */
-static enum text_problem scan_text(const char *buf, size_t len, size_t *at, bool *open)
+static enum text_problem scan_text(const char *buf, size_t len, size_t *at, bool *open, long *string_at)
 {
 	const unsigned char *b = (const unsigned char *)buf;
 	const char *nul = memchr(buf, '\0', len);
 	int depth = 0;
 	bool str = false;
+	size_t start = 0;
 
 	if (nul) {
 		*at = (size_t)(nul - buf);
@@ -155,6 +156,7 @@ static enum text_problem scan_text(const char *buf, size_t len, size_t *at, bool
 			}
 		} else if (cp == '"') {
 			str = true;
+			start = i;
 		} else if (cp == '{' || cp == '[') {
 			if (++depth > SCENARIO_MAX_DEPTH)
 				return TEXT_TOO_DEEP;
@@ -164,16 +166,18 @@ static enum text_problem scan_text(const char *buf, size_t len, size_t *at, bool
 		i += k;
 	}
 	*open = str || depth > 0;
+	*string_at = str ? (long)start : -1;
 	return TEXT_OK;
 }
 
 /* Says what scan_text() found; true when there was something. */
-static bool text_error(struct diag_list *d, const char *name, const char *buf, size_t len, bool *open)
+static bool text_error(struct diag_list *d, const char *name, const char *buf, size_t len, bool *open,
+		       long *string_at)
 {
 	size_t at = 0;
 	unsigned char c;
 
-	switch (scan_text(buf, len, &at, open)) {
+	switch (scan_text(buf, len, &at, open, string_at)) {
 	case TEXT_OK: return false;
 	case TEXT_NUL:
 		file_error(d, name, buf, len, (long)at,
@@ -282,6 +286,7 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 	const char *end = NULL;
 	cJSON *root;
 	bool open = false;
+	long string_at = -1;
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -290,11 +295,15 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 			   SCENARIO_MAX_FILE_BYTES >> 20);
 		return -1;
 	}
-	if (text_error(d, name, buf, len, &open) || empty_error(d, name, buf, len))
+	if (text_error(d, name, buf, len, &open, &string_at) || empty_error(d, name, buf, len))
 		return -1;
 	root = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
 	if (!root) {
-		syntax_error(d, name, buf, len, end ? (size_t)(end - buf) : 0, open);
+		if (string_at >= 0) /* say where it started, not where the file ended */
+			file_error(d, name, buf, len, string_at,
+				   "JSON syntax error: this string is not closed before the end of the file");
+		else
+			syntax_error(d, name, buf, len, end ? (size_t)(end - buf) : 0, open);
 		return -1;
 	}
 

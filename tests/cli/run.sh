@@ -238,6 +238,12 @@ expect 1 "/dev/zero" timeout 5 "$bin" check /dev/zero
 has "/dev/zero is a character device" "$tmp/err" '^/dev/zero: error: is a character device, not a regular file$'
 expect 1 "a directory as a trace" "$bin" run --trace "$tmp" --memory 16
 
+# a trace path of 1500 bytes is read, not cut at 1023 bytes
+long=$(awk 'BEGIN { for (i = 0; i < 30; i++) printf "%s/", "a-folder-name-of-forty-nine-characters-to-fill-it" }')
+mkdir -p "$tmp/$long" && printf '0\n1\n' >"$tmp/${long}t.txt"
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":16}],"workload":[{"op":"trace","file":"%st.txt","object":"f"}]}' "$long" >"$tmp/long-path.json"
+expect 0 "a trace path of 1500 bytes" "$bin" check "$tmp/long-path.json"
+
 # --- work and memory are bounded before they are spent ----------------------
 printf '268435455\n' >"$tmp/far.txt"
 expect 1 "a 10-byte trace naming page 268435455" "$bin" run --trace "$tmp/far.txt" --memory 64

@@ -349,8 +349,15 @@ static void test_errors(void)
 		  "t.json:1:1: error: missing required key \"memory\"", 0 },
 		{ "a missing comma is a syntax error at the next token", "{'format': 1\n 'title': 'x'}",
 		  "t.json:2:2: error: JSON syntax error near '\"title\": \"x\"}'", 1 },
-		{ "a truncated file ends unexpectedly, at its last token", "{'format': 1,\n 'title': 'x",
-		  "t.json:2:12: error: JSON syntax error near 'x'", 1 },
+		{ "a truncated file ends unexpectedly, inside a string: where it starts",
+		  "{'format': 1,\n 'title': 'x",
+		  "t.json:2:11: error: JSON syntax error: this string is not closed before the end of the "
+		  "file",
+		  1 },
+		{ "a string never closed is reported where it starts", "{'format': 1,\n 'title': 'x}",
+		  "t.json:2:11: error: JSON syntax error: this string is not closed before the end of the "
+		  "file",
+		  1 },
 		{ "a file cut after a value says end of file", "{'format': 1,\n 'title': 'x'\n",
 		  "t.json:2:14: error: JSON syntax error: unexpected end of file", 1 },
 		{ "trailing text after the object is an error", "{'format': 1} x",
