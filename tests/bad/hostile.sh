@@ -238,6 +238,7 @@ case_ "run - with nothing on standard input" 1 "$BIN" run -
 case_ "check - twice" 2 "$BIN" check - -
 case_ "the visualizer on -" 2 "$BIN" -
 case_ "the visualizer, output not a terminal" 2 "$BIN" d.json
+case_ "the visualizer on a FIFO (refused before the terminal is asked)" 1 "$BIN" fifo.json
 case_ "--compare with one policy" 2 "$BIN" --compare 2.6.33 d.json
 case_ "--compare with nonsense" 2 "$BIN" --compare ,, d.json
 case_ "help of an unknown command" 2 "$BIN" help frob
