@@ -118,8 +118,13 @@ enum outcome workload_step(struct engine *e, struct step_record *r)
 	if (rw_access(op, &write)) {
 		out = do_rw(e, obj, index, write, r);
 	} else {
-		operation_step(e, op, obj, index, r);
-		out = (enum outcome)r->outcome;
+		/* engine_run() steps only read() and write() without a record;
+		 * should another operation come here without one, it gets a
+		 * scratch record rather than a NULL to write through */
+		struct step_record scratch = { .pfn = PFN_NONE };
+		struct step_record *rr = r ? r : &scratch;
+		operation_step(e, op, obj, index, rr);
+		out = (enum outcome)rr->outcome;
 	}
 	advance(e);
 	return out;
