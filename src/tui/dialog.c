@@ -199,11 +199,15 @@ void dialog_message(struct app *a, const char *title, const char *text)
 	dialog_free(d);
 	d->kind = DLG_MESSAGE;
 	snprintf(d->title, sizeof d->title, "%s", title);
-	while (*s) {
-		char line[400];
+	while (*s) { /* a line an item, however long: the box wraps it */
 		size_t n = strcspn(s, "\n");
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), s);
+		char *line = malloc(n + 1);
+		if (!line)
+			break;
+		memcpy(line, s, n);
+		line[n] = '\0';
 		add_item(d, line, NULL);
+		free(line);
 		s += n + (s[n] == '\n');
 	}
 }
@@ -342,6 +346,13 @@ int dialog_key(struct app *a, int key)
 {
 	struct dialog *d = &a->dlg;
 
+	if (d->kind == DLG_MESSAGE &&
+	    (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE)) {
+		int page = LINES / 3 > 1 ? LINES / 3 : 1;
+		d->top += key == KEY_UP ? -1 : key == KEY_DOWN ? 1 : key == KEY_PPAGE ? -page : page;
+		d->top = d->top < 0 ? 0 : d->top >= d->nr ? d->nr - 1 : d->top;
+		return REDRAW_ALL;
+	}
 	if (key == 27 || (d->kind == DLG_MESSAGE)) {
 		dialog_free(d);
 		return REDRAW_ALL;
@@ -364,17 +375,60 @@ static const char *const filter_lines[] = {
 	"Esc cancels",
 };
 
+/* Items of a list dialog wrap: a policy's summary under its summary (the
+ * name column is 15 wide), other lines under themselves. */
+static int item_indent(const struct dialog *d)
+{
+	return d->kind == DLG_POLICY ? 15 : 0;
+}
+
+static int item_rows(const struct dialog *d, int i, int w)
+{
+	int n = wrap_count_indent(d->items[i], w, item_indent(d));
+	return n ? n : 1;
+}
+
+/* The first item shown: @top moved so that item @sel is on screen. */
+static int first_shown(const struct dialog *d, int top, int sel, int w, int avail)
+{
+	int rows = 0;
+
+	if (sel < top)
+		return sel;
+	for (int i = sel; i >= top; i--) {
+		rows += item_rows(d, i, w);
+		if (rows > avail)
+			return i + 1 <= sel ? i + 1 : sel;
+	}
+	return top;
+}
+
 void dialog_draw(const struct frame *f)
 {
 	const struct dialog *d = &f->app->dlg;
-	int w = COLS - 4 < 90 ? COLS - 4 : 90, h, top;
+	int w = COLS - 4 < 90 ? COLS - 4 : 90, h, top, y, rows = 0, inner, last;
 	struct rect r;
 
 	if (d->kind == DLG_NONE)
 		return;
-	h = d->kind == DLG_GOTO || d->kind == DLG_FIND ? 5
-	    : d->kind == DLG_FILTER ? 4 + (int)(sizeof filter_lines / sizeof filter_lines[0])
-				    : d->nr + 4;
+	if (d->kind == DLG_POLICY || d->kind == DLG_OPEN || d->kind == DLG_MESSAGE) {
+		int want = str_width(d->title) + 8;
+		for (int i = 0; i < d->nr; i++)
+			want = str_width(d->items[i]) + 4 > want ? str_width(d->items[i]) + 4 : want;
+		w = want < COLS - 4 ? want : COLS - 4;
+		if (d->kind == DLG_MESSAGE && w > 100) /* lines a reader can follow */
+			w = 100;
+	}
+	inner = w - 4;
+	if (d->kind == DLG_GOTO || d->kind == DLG_FIND)
+		h = 5;
+	else if (d->kind == DLG_FILTER)
+		h = 4 + (int)(sizeof filter_lines / sizeof filter_lines[0]);
+	else {
+		for (int i = 0; i < d->nr; i++)
+			rows += item_rows(d, i, inner);
+		h = rows + 4;
+	}
 	if (h > LINES - 2)
 		h = LINES - 2;
 	r = (struct rect){ (LINES - h) / 2, (COLS - w) / 2, h, w };
@@ -390,14 +444,30 @@ void dialog_draw(const struct frame *f)
 			draw_str(r.y + 2 + (int)i, r.x + 3, r.w - 6, theme_attr(T_NORMAL), filter_lines[i]);
 		return;
 	}
-	top = d->sel >= h - 4 ? d->sel - (h - 4) + 1 : 0;
-	for (int i = 0; i < h - 4 && top + i < d->nr; i++) {
-		bool sel = d->kind != DLG_MESSAGE && top + i == d->sel;
-		draw_str(r.y + 2 + i, r.x + 2, r.w - 4, theme_attr(sel ? T_TAKEN : T_NORMAL),
-			 d->items[top + i]);
+	top = d->kind == DLG_MESSAGE ? d->top : first_shown(d, d->top, d->sel, inner, h - 4);
+	top = top < 0 ? 0 : top >= d->nr ? (d->nr ? d->nr - 1 : 0) : top;
+	y = r.y + 2;
+	last = top - 1;
+	for (int i = top; i < d->nr; i++) {
+		bool sel = d->kind != DLG_MESSAGE && i == d->sel;
+		int n = item_rows(d, i, inner);
+		attr_t a = theme_attr(sel ? T_TAKEN : T_NORMAL);
+		if (y + n > r.y + r.h - 2) { /* what fits of it, ending in the mark */
+			if (d->kind == DLG_MESSAGE && r.y + r.h - 2 > y)
+				draw_wrap_indent(y, r.x + 2, inner, 0, r.y + r.h - 2 - y, a, d->items[i]);
+			break;
+		}
+		if (sel)
+			for (int k = 0; k < n; k++)
+				draw_str(y + k, r.x + 2, inner, a, " ");
+		draw_wrap_indent(y, r.x + 2, inner, item_indent(d), n, a, d->items[i]);
+		y += n;
+		last = i;
 	}
 	if (d->kind == DLG_MESSAGE)
-		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " any key closes ");
+		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM),
+			 top > 0 || last < d->nr - 1 ? " arrows, PgUp, PgDn scroll; any other key closes "
+						     : " any key closes ");
 	else
 		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " Enter chooses, Esc cancels ");
 }

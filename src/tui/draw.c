@@ -265,45 +265,56 @@ static size_t wrap_line(const char *s, int w, const char **next)
 	return n;
 }
 
+/* Lines of @s at width @w, those after the first indented by @indent
+ * (and so @indent narrower); drawn from (@y, @x) unless @draw is false.
+ * When @maxlines cut it short, the last line ends in the mark. */
+static int wrap(int y, int x, int w, int indent, int maxlines, attr_t a, const char *s, bool draw)
+{
+	int line = 0;
+
+	if (w <= 0 || w - indent <= 0)
+		return 0;
+	while (*s && line < maxlines) {
+		int in = line ? indent : 0;
+		const char *next;
+		size_t n = wrap_line(s, w - in, &next);
+		const char *mark = line == maxlines - 1 && *next ? misc_glyph(G_ELIDED) : "";
+		char buf[512];
+
+		if (draw) { /* no room for the rest: the last line ends in the mark
+			     * (draw_str moves it left if the line is full) */
+			if (n + strlen(mark) >= sizeof buf)
+				n = sizeof buf - 1 - strlen(mark);
+			memcpy(buf, s, n);
+			snprintf(buf + n, sizeof buf - n, "%s", mark);
+			draw_str(y + line, x + in, w - in, a, buf);
+		}
+		line++;
+		if (*mark)
+			break;
+		s = next;
+	}
+	return line;
+}
+
 int wrap_count(const char *s, int w)
 {
-	int lines = 0;
+	return wrap(0, 0, w, 0, 1 << 20, 0, s, false);
+}
 
-	if (w <= 0)
-		return 0;
-	while (*s) {
-		wrap_line(s, w, &s);
-		lines++;
-	}
-	return lines;
+int wrap_count_indent(const char *s, int w, int indent)
+{
+	return wrap(0, 0, w, indent, 1 << 20, 0, s, false);
 }
 
 int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s)
 {
-	int line = 0;
+	return wrap(y, x, w, 0, maxlines, a, s, true);
+}
 
-	if (w <= 0)
-		return 0;
-	while (*s && line < maxlines) {
-		const char *next;
-		size_t n = wrap_line(s, w, &next);
-		char buf[512];
-
-		const char *mark = line == maxlines - 1 && *next ? misc_glyph(G_ELIDED) : "";
-
-		/* no room for the rest: the last line ends in the mark (draw_str
-		 * moves it left if the line is full) */
-		if (n + strlen(mark) >= sizeof buf)
-			n = sizeof buf - 1 - strlen(mark);
-		memcpy(buf, s, n);
-		snprintf(buf + n, sizeof buf - n, "%s", mark);
-		draw_str(y + line, x, w, a, buf);
-		if (*mark)
-			return line + 1;
-		s = next;
-		line++;
-	}
-	return line;
+int draw_wrap_indent(int y, int x, int w, int indent, int maxlines, attr_t a, const char *s)
+{
+	return wrap(y, x, w, indent, maxlines, a, s, true);
 }
 
 void draw_hline(int y, int x, int w)

@@ -53,6 +53,19 @@ static int take(int *left, int want, bool partial)
 	return got;
 }
 
+/* Rows the longest caption of the scenario takes (the description, which
+ * step 0 shows, is also in the decision panel then, and behind s). */
+static int caption_rows(const struct frame *f, int cols)
+{
+	const struct workload *wl = &f->app->sc->wl;
+	int rows = 1;
+
+	for (uint32_t i = 0; i < wl->nr_captions && rows < 2; i++)
+		if (wrap_count(wl->captions[i], cols - 2) > rows)
+			rows = wrap_count(wl->captions[i], cols - 2);
+	return rows;
+}
+
 struct grant {
 	int header2, caption, lists, objects, legend, inputs, origin, banner;
 };
@@ -79,7 +92,7 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	g->inputs = take(&left, dn->inputs, false);
 	if (g->legend)
 		g->legend += take(&left, legend_want - 1, true);
-	if (g->caption)
+	if (g->caption && caption_rows(f, cols) > 1)
 		g->caption += take(&left, 1, false);
 	g->origin = g->inputs ? take(&left, dn->origin, false) : 0;
 }

@@ -56,9 +56,11 @@ void decision_need(const struct frame *f, int w, struct decision_need *n);
 int panel_objects_rows(const struct frame *f, int w, int *packed);
 /* Rows the whole legend takes at width @w with its long labels. */
 int panel_legend_want(int w);
-/* The help screen's legend: one item a row. */
+/* The help screen's legend: its items, the rows item @i takes at width
+ * @w, and item @i drawn in @rows rows. */
 int legend_help_rows(void);
-void legend_help_draw(int y, int x, int w, int i);
+int legend_help_height(int i, int w);
+void legend_help_draw(int y, int x, int w, int i, int rows);
 
 void panel_header_draw(const struct rect *r, const struct frame *f);
 void panel_caption_draw(const struct rect *r, const struct frame *f);

@@ -49,7 +49,7 @@ static int entry_rows(int i, int w)
 	i -= NR_COMMANDS - 1;
 	if (i < NR_EXTRA)
 		return extra[i][0] ? wrap_count(extra[i], w) : 1;
-	return 1;
+	return legend_help_height(i - NR_EXTRA, w);
 }
 
 static void entry_draw(int i, int y, int x, int w, int rows)
@@ -66,7 +66,7 @@ static void entry_draw(int i, int y, int x, int w, int rows)
 		draw_wrap(y, x, w, rows, theme_attr(i == NR_EXTRA - 1 ? T_TITLE : T_NORMAL), extra[i]);
 		return;
 	}
-	legend_help_draw(y, x, w, i - NR_EXTRA);
+	legend_help_draw(y, x, w, i - NR_EXTRA, rows);
 }
 
 void panel_help_draw(const struct frame *f)

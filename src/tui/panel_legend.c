@@ -115,7 +115,7 @@ static void sample(const struct legend_item *it, const char **g, attr_t *a)
 		case N_SPARK: *g = theme_ascii() ? "0-7" : "▁▃▅█"; break;
 		default:
 			*g = "  ";
-			*a = theme_object(0) | A_REVERSE;
+			*a = theme_object_bar(0);
 			break;
 		}
 	}
@@ -197,7 +197,15 @@ int legend_help_rows(void)
 	return NR_ITEMS;
 }
 
-void legend_help_draw(int y, int x, int w, int i)
+#define HELP_LABEL_W 24 /* "young pte+PG_referenced" */
+
+int legend_help_height(int i, int w)
+{
+	int n = i >= 0 && i < NR_ITEMS ? wrap_count(items[i].help, w - 5 - HELP_LABEL_W) : 1;
+	return n > 0 ? n : 1;
+}
+
+void legend_help_draw(int y, int x, int w, int i, int rows)
 {
 	const char *g;
 	attr_t a;
@@ -206,7 +214,8 @@ void legend_help_draw(int y, int x, int w, int i)
 		return;
 	sample(&items[i], &g, &a);
 	draw_str(y, x, 4, a, g);
-	draw_fmt(y, x + 5, w - 5, theme_attr(T_NORMAL), "%-14s %s", items[i].label, items[i].help);
+	draw_str(y, x + 5, HELP_LABEL_W, theme_attr(T_NORMAL), items[i].label);
+	draw_wrap(y, x + 5 + HELP_LABEL_W, w - 5 - HELP_LABEL_W, rows, theme_attr(T_NORMAL), items[i].help);
 }
 
 int panel_legend_want(int w)

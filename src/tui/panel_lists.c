@@ -103,8 +103,10 @@ static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
 	return rows ? rows : 1;
 }
 
-/* The largest size list @l reaches in the run (the index samples sizes at
- * the end of each bucket: a bucket's worth of steps is added). */
+/* The largest size list @l reaches in the run.  The index samples sizes
+ * at the end of each bucket; a list rarely grows by more than a batch
+ * (SWAP_CLUSTER_MAX) between two samples, so that much is added: a list
+ * larger still is drawn head and tail. */
 static uint32_t list_max(const struct frame *f, int l)
 {
 	static const int8_t spark[NR_LISTS] = {
@@ -118,7 +120,7 @@ static uint32_t list_max(const struct frame *f, int l)
 
 	if (!spark[l])
 		return 0; /* a row, whatever it holds */
-	m = (uint64_t)h->max[spark[l] - 1] + h->bucket_steps;
+	m = (uint64_t)h->max[spark[l] - 1] + (h->bucket_steps < 32 ? h->bucket_steps : 32);
 	return m < engine_nr_pages(f->e) ? (uint32_t)m : engine_nr_pages(f->e);
 }
 
@@ -614,7 +616,7 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 		int w = str_width(wl->objects[o].name) + 4;
 		if (x + w > r->x + r->w - 1)
 			break;
-		x += draw_str(y, x, 2, theme_object(o) | A_REVERSE, "  ");
+		x += draw_str(y, x, 2, theme_object_bar(o), "  ");
 		theme_note(N_BAR);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %s ", wl->objects[o].name);
 	}

@@ -8,6 +8,7 @@
  * and Enter goes to that step.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "panel.h"
 
@@ -18,23 +19,28 @@ const struct step_record *log_entry(const struct view *v, int i)
 	return &v->log[(v->log_head + LOG_MAX - 1 - (unsigned)i) % LOG_MAX];
 }
 
+/* step, outcome, page, the branch that decided, and the function when
+ * there is room for it */
 static void log_line(int y, const struct rect *r, const struct frame *f, const struct step_record *rec,
 		     bool sel)
 {
 	char name[96];
-	int x = r->x + 1;
+	int x = r->x + 1, end = r->x + r->w - 1;
 	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
+	const char *br = branch_name(f->view->policy, rec->branch);
 
 	page_name(f->app, rec->object, rec->index, name, sizeof name);
 	if (sel)
 		x += draw_str(y, x, 1, theme_attr(T_CURSOR), ">");
 	else
 		x++;
-	x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%8llu ", (unsigned long long)rec->step);
-	x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome) | (sel ? A_REVERSE : 0), "%s %-13s",
+	x += draw_fmt(y, x, end - x, theme_attr(T_DIM), "%7llu ", (unsigned long long)rec->step);
+	x += draw_fmt(y, x, end - x, theme_outcome(rec->outcome) | (sel ? A_REVERSE : 0), "%s %-13s",
 		      outcome_glyph(rec->outcome), outcome_name[rec->outcome]);
-	x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-18s %-18s ", name, fn);
-	draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(f->view->policy, rec->branch));
+	x += draw_fmt(y, x, end - x, theme_attr(T_NORMAL), " %-16s ", name);
+	x += draw_fmt(y, x, end - x, theme_attr(T_DIM), "%-18s", br[0] ? br : "-");
+	if (end - x > (int)strlen(fn) + 2)
+		draw_fmt(y, x, end - x, theme_attr(T_DIM), " %s", fn);
 }
 
 static void log_draw(const struct rect *r, const struct frame *f, bool focused)

@@ -28,6 +28,27 @@ static int name_w(const struct workload *wl)
 	return w > 16 ? 16 : w;
 }
 
+static int digits(uint32_t n)
+{
+	int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+static uint32_t longest_size(const struct frame *f)
+{
+	const struct workload *wl = &f->app->sc->wl;
+	uint32_t m = 0;
+
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		m = wl->objects[o].pages > m ? wl->objects[o].pages : m;
+	return m;
+}
+
 int panel_objects_rows(const struct frame *f, int w, int *packed)
 {
 	uint32_t n = f->app->sc->wl.nr_objects;
@@ -37,37 +58,36 @@ int panel_objects_rows(const struct frame *f, int w, int *packed)
 	return (int)n;
 }
 
-/* |█████     | in the object's colour, reversed: in memory out of its size */
-static int draw_bar(int y, int x, int w, uint32_t o, uint32_t resident, uint32_t size)
+/* |█████     | in the object's colour: in memory out of its size; the
+ * rest on grey (the rules only when there is room for them) */
+static int draw_bar(int y, int x, int w, uint32_t o, uint32_t resident, uint32_t size, bool rules)
 {
-	int fill = size ? (int)((uint64_t)resident * (uint64_t)w / size) : 0;
+	int fill = size ? (int)((uint64_t)resident * (uint64_t)w / size) : 0, r = rules ? 1 : 0;
 	const char *rule = theme_ascii() ? "|" : "\xe2\x94\x82";
 
 	if (resident && !fill)
 		fill = 1;
 	theme_note(N_BAR);
-	draw_str(y, x, 1, theme_attr(T_DIM), rule);
+	if (rules) {
+		draw_str(y, x, 1, theme_attr(T_DIM), rule);
+		draw_str(y, x + 1 + w, 1, theme_attr(T_DIM), rule);
+	}
 	for (int i = 0; i < w; i++)
-		draw_str(y, x + 1 + i, 1, i < fill ? theme_object(o) | A_REVERSE : theme_attr(T_NORMAL), " ");
-	draw_str(y, x + 1 + w, 1, theme_attr(T_DIM), rule);
-	return w + 2;
+		draw_str(y, x + r + i, 1, i < fill ? theme_object_bar(o) : theme_attr(T_CAPTION), " ");
+	return w + 2 * r;
 }
 
-/* "✗12 !3": evicted and refaults, the refaults in their colour */
-static int draw_counts(int y, int x, int w, const struct object_stats *os, bool words)
+/* "evicted ✗12  refaults !3", the refaults in their colour */
+static void draw_counts(int y, int x, int w, const struct object_stats *os)
 {
 	int used = 0;
 
-	if (words)
-		used += draw_fmt(y, x, w, theme_attr(T_DIM), "  evicted ");
-	else
-		used += draw_str(y, x, w, theme_attr(T_DIM), " ");
+	used += draw_str(y, x, w, theme_attr(T_DIM), "  evicted ");
 	used += draw_fmt(y, x + used, w - used, theme_outcome(OUT_RECLAIM), "%s%llu",
 			 outcome_glyph(OUT_RECLAIM), (unsigned long long)os->evicted);
-	used += draw_str(y, x + used, w - used, theme_attr(T_DIM), words ? "  refaults " : " ");
-	used += draw_fmt(y, x + used, w - used, os->refaults ? theme_outcome(OUT_REFAULT) : theme_attr(T_DIM),
-			 "%s%llu", outcome_glyph(OUT_REFAULT), (unsigned long long)os->refaults);
-	return used;
+	used += draw_str(y, x + used, w - used, theme_attr(T_DIM), "  refaults ");
+	draw_fmt(y, x + used, w - used, os->refaults ? theme_outcome(OUT_REFAULT) : theme_attr(T_DIM),
+		 "%s%llu", outcome_glyph(OUT_REFAULT), (unsigned long long)os->refaults);
 }
 
 static void draw_row(const struct frame *f, int y, int x, int w, uint32_t o, bool packed)
@@ -78,18 +98,27 @@ static void draw_row(const struct frame *f, int y, int x, int w, uint32_t o, boo
 	char fig[48], counts[64];
 
 	snprintf(fig, sizeof fig, packed ? " %u/%u" : " %u/%u in memory", os.resident, spec->pages);
-	snprintf(counts, sizeof counts, packed ? " %s%llu %s%llu" : "  evicted %s%llu  refaults %s%llu",
-		 outcome_glyph(OUT_RECLAIM), (unsigned long long)os.evicted, outcome_glyph(OUT_REFAULT),
+	snprintf(counts, sizeof counts, packed ? " %s%llu" : "  evicted %s%llu  refaults %s%llu",
+		 packed ? outcome_glyph(OUT_REFAULT) : outcome_glyph(OUT_RECLAIM),
+		 (unsigned long long)(packed ? os.refaults : os.evicted), outcome_glyph(OUT_REFAULT),
 		 (unsigned long long)os.refaults);
 	tail = str_width(fig) + str_width(counts);
 	if (packed && nw > w / 3)
 		nw = w / 3;
 	used = draw_fmt(y, x, nw + 1, theme_object(o) | A_BOLD, "%-*s ", nw, spec->name);
-	barw = w - used - tail - 2;
+	/* a row each: the same bar width for every object, room left for
+	 * the longest figures ("size/size in memory", six-digit counts) */
+	if (!packed)
+		tail = 2 * digits(longest_size(f)) + 11 + 30;
+	barw = w - used - tail - (packed ? 0 : 2);
 	barw = barw > (packed ? 40 : w / 3) ? (packed ? 40 : w / 3) : barw < 3 ? 3 : barw;
-	used += draw_bar(y, x + used, barw, o, os.resident, spec->pages);
+	used += draw_bar(y, x + used, barw, o, os.resident, spec->pages, !packed);
 	used += draw_str(y, x + used, w - used, theme_attr(T_NORMAL), fig);
-	draw_counts(y, x + used, w - used, &os, !packed);
+	if (packed) /* the refaults, what the story turns on */
+		draw_fmt(y, x + used, w - used, os.refaults ? theme_outcome(OUT_REFAULT) : theme_attr(T_DIM),
+			 "%s", counts);
+	else
+		draw_counts(y, x + used, w - used, &os);
 }
 
 static void objects_draw(const struct rect *r, const struct frame *f, bool focused)

@@ -131,12 +131,17 @@ void theme_init(int colors, bool ascii)
 		return;
 	start_color();
 	use_default_colors();
-	for (int i = 1; i < NR_THEME_ITEMS; i++) {
+	for (int i = 1; i < T_OBJ_BAR_FIRST; i++) {
 		const struct style *s = &styles[i];
 		if (depth >= 256)
 			init_pair((short)i, s->fg256, s->bg256);
 		else
 			init_pair((short)i, s->fg8, s->bg8);
+	}
+	for (int i = 0; i < NR_OBJ_COLORS; i++) { /* the objects' colours as backgrounds */
+		const struct style *s = &styles[T_OBJ_FIRST + i];
+		init_pair((short)(T_OBJ_BAR_FIRST + i), depth >= 256 ? 16 : COLOR_BLACK,
+			  depth >= 256 ? s->fg256 : s->fg8);
 	}
 }
 
@@ -163,6 +168,13 @@ attr_t theme_attr(int item)
 attr_t theme_outcome(int outcome)
 {
 	return theme_attr(T_OUT_FIRST + (outcome < NR_OUTCOMES ? outcome : OUT_NONE));
+}
+
+attr_t theme_object_bar(uint32_t object)
+{
+	if (!depth)
+		return A_REVERSE;
+	return COLOR_PAIR(T_OBJ_BAR_FIRST + (int)(object % NR_OBJ_COLORS));
 }
 
 attr_t theme_object(uint32_t object)

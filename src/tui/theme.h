@@ -39,7 +39,8 @@ enum theme_item {
 	T_OUT_FIRST, /* one per enum outcome, in order */
 	T_OBJ_FIRST = T_OUT_FIRST + NR_OUTCOMES,
 	NR_OBJ_COLORS = 8,
-	NR_THEME_ITEMS = T_OBJ_FIRST + NR_OBJ_COLORS
+	T_OBJ_BAR_FIRST = T_OBJ_FIRST + NR_OBJ_COLORS, /* the same colours as a background */
+	NR_THEME_ITEMS = T_OBJ_BAR_FIRST + NR_OBJ_COLORS
 };
 
 /* Page-cell glyphs, hottest first: a compressed cell shows its hottest page. */
@@ -73,6 +74,8 @@ attr_t theme_outcome(int outcome);
 /* The mark of the page a step moved: its outcome's colour as background. */
 attr_t theme_outcome_mark(int outcome);
 attr_t theme_object(uint32_t object);
+/* A block of the object's colour (bars, the object key). */
+attr_t theme_object_bar(uint32_t object);
 const char *outcome_glyph(int outcome);
 const char *cell_glyph(enum cell_glyph g);
 const char *cell_glyph_label(enum cell_glyph g);
@@ -105,6 +108,9 @@ int draw_fmt(int y, int x, int maxw, attr_t a, const char *fmt, ...) __attribute
 int draw_wrap(int y, int x, int w, int maxlines, attr_t a, const char *s);
 /* Lines draw_wrap() needs for all of @s at width @w. */
 int wrap_count(const char *s, int w);
+/* The same with the lines after the first indented by @indent columns. */
+int draw_wrap_indent(int y, int x, int w, int indent, int maxlines, attr_t a, const char *s);
+int wrap_count_indent(const char *s, int w, int indent);
 void draw_hline(int y, int x, int w);
 void draw_vline(int y, int x, int h);
 /* A panel's title rule: "── Title ─────"; reverse when focused. */
