@@ -1,0 +1,60 @@
+#!/bin/bash
+# tests/e2e/lib.sh - what the tmux suites share; sourced, with BIN as $1
+#
+# A private tmux server (its socket in a temporary folder, removed on
+# exit), the visualizer started under sh in a session of a given size, and
+# checks that poll the screen for what they expect (never a sleep-and-hope).
+# ok SENTENCE STATUS counts; the suite prints "NAME: N passed, M failed".
+set -u
+BIN=$(cd "$(dirname "${1:?usage: $0 BIN}")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+LOGDIR=$(mktemp -d)
+T=(tmux -S "$LOGDIR/tmux.sock" -f "$HERE/tmux.conf")
+export LC_ALL=C.UTF-8
+trap '"${T[@]}" kill-server 2>/dev/null; rm -rf "$LOGDIR"' EXIT
+passed=0 failed=0
+SAN_ENV=""
+if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then
+	SAN_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$LOGDIR/asan UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$LOGDIR/ubsan"
+fi
+
+ok() {	# ok SENTENCE STATUS
+	if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+screen() { "${T[@]}" capture-pane -p -t "$S" 2>/dev/null; }
+wait_for() {	# wait_for TEXT [seconds]: the text appears on the screen
+	local tries=$(( ${2:-5} * 20 ))
+	for ((i = 0; i < tries; i++)); do screen | grep -qF -- "$1" && return 0; sleep 0.05; done
+	return 1
+}
+wait_re() {	# wait_re REGEX [seconds]
+	local tries=$(( ${2:-5} * 20 ))
+	for ((i = 0; i < tries; i++)); do screen | grep -qE -- "$1" && return 0; sleep 0.05; done
+	return 1
+}
+wait_gone() {	# wait_gone TEXT: the text is no longer on the screen
+	for ((i = 0; i < 100; i++)); do screen | grep -qF -- "$1" || return 0; sleep 0.05; done
+	return 1
+}
+keys() { "${T[@]}" send-keys -t "$S" "$@"; }
+# start NAME COLSxROWS [ENV...] -- ARGS...: run the visualizer under sh in session NAME
+start() {
+	local name=$1 size=$2 envs=() args=()
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	args=("$@")
+	S=$name
+	"${T[@]}" new-session -d -s "$S" -x "${size%x*}" -y "${size#*x}" \
+		"sh -c 'trap : INT; env TERM=tmux-256color $SAN_ENV ${envs[*]:-} \"$BIN\" ${args[*]:-}; echo EXIT=\$?; stty -a; sleep 600'"
+}
+app_pid() { pgrep -f -n "^$BIN" -P "$("${T[@]}" display -p -t "$S" '#{pane_pid}')"; }
+step_of() { screen | sed -nE 's/.*\| step ([0-9]+)\/.*/\1/p' | head -n 1; }
+restored() {	# the tty is back in cooked mode with echo, the alternate screen left
+	wait_for "EXIT=" 5 || return 1
+	screen | grep -qE '(^| )icanon( |$)' && screen | grep -qE '(^| )echo( |$)' &&
+		[ "$("${T[@]}" display -p -t "$S" '#{alternate_on}')" = 0 ]
+}
+finish() { "${T[@]}" kill-session -t "$S" 2>/dev/null; }
+
