@@ -65,11 +65,19 @@ scene() {
 
 TORRENT=data/used-once-mmap.json
 [ -f "$ROOT/$TORRENT" ] || TORRENT=""
+INDEX=data/database-index.json
+# the projector sizes first: the torrent under 2.6.34 activates libc.so[0]
+# (young twice) while big.iso's pages fill the evicted strip; the index is
+# thrown out at its first burst; under 2.6.33 every hashed page activated
+scene story-120x40 120x40 "" "--policy 2.6.34 $TORRENT" "step 0/" f a n "wait:TAKEN"
+scene story-80x24 80x24 "" "--policy 2.6.34 $TORRENT" "step 0/" f a n "wait:▲ activate"
+scene evict-80x24 80x24 "" "--policy 2.6.34 $TORRENT" "step 0/" f c n "wait:~ reclaim_clean"
+scene index-120x40 120x40 "" "--policy 2.6.34 $INDEX" "step 0/" g 1 2 2 5 Enter "wait:index[0]"
+scene projector-120x40 120x40 "" "--big --policy 2.6.33 $TORRENT" "step 0/" f a n "wait:ACTIVATE"
 scene lists-decision 160x46 "" "$TORRENT" "step 0/" f c n "wait:TAKEN" l l l l l
 scene help 120x40 "" "" "step 0/" '?' "wait:Press any key"
 scene inspector 160x46 "" "" "step 0/" / l i b c . s o Space 3 Enter "wait:Page inspector" End "wait:history up to"
 scene quiz 160x46 "" "--quiz" "step 0/" f c n "wait:TAKEN" h l "wait:your answer"
-scene narrow-80x24 80x24 "" "" "step 0/" f c n "wait:TAKEN"
 scene mono 120x40 "NO_COLOR=1" "" "step 0/" f c n "wait:TAKEN" i "wait:Page inspector"
 scene compare-wide 200x50 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
 scene compare-stacked 80x30 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
