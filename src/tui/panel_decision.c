@@ -114,6 +114,15 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		return;
 	}
 	page_name(f->app, rec->object, rec->index, page, sizeof page);
+	if (rec->pfn == PFN_NONE && rec->object == UINT32_MAX) { /* no page: a pause, an allocation */
+		snprintf(title, sizeof title, "%s%s",
+			 fn[0]			 ? fn
+			 : rec->func == FN_PAUSE ? "pause point"
+						 : step_kind_name[rec->kind],
+			 fn[0] ? "()" : "");
+		draw_title(r, title, focused);
+		return;
+	}
 	if (rec->pfn == PFN_NONE && rec->object != UINT32_MAX)
 		snprintf(page, sizeof page, "%s, %u pages", object_name(f->app, rec->object), rec->count);
 	else if (rec->pfn != PFN_NONE && rec->from != rec->to)
@@ -195,6 +204,8 @@ static int draw_outcome(int y, const struct rect *r, const struct reclaim_policy
 	char text[400];
 	int rows;
 
+	if (rec->outcome == OUT_NONE && rec->action == BR_NONE && rec->pfn == PFN_NONE)
+		return 0; /* nothing happened to a page */
 	outcome_text(p, rec, text, sizeof text);
 	rows = draw_sentence(y, r, "then", theme_attr(T_LABEL), text, theme_attr(T_NORMAL), maxrows);
 	if (rows) /* the same characters again, coloured: glyph and name */
@@ -306,7 +317,11 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 		snprintf(buf, sizeof buf, "%u pages", rec->count);
 		y += draw_sentence(y, r, "count", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), 1);
 	}
-	if (rec->branch != BR_NONE)
+	if (rec->func == FN_PAUSE) /* the scenario's own stop: its caption says why */
+		y += draw_sentence(y, r, "why", theme_attr(T_LABEL),
+				   "the scenario stops here for its caption (above); Space goes on",
+				   theme_attr(T_NORMAL), bottom - y);
+	else if (rec->branch != BR_NONE)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason(p, rec->branch),
 				   theme_attr(T_NORMAL), bottom - y);
 	if (rec->branch != BR_NONE && y < bottom && branch_origin(p, rec->branch, from, sizeof from)[0])

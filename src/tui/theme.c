@@ -143,6 +143,12 @@ void theme_init(int colors, bool ascii)
 		init_pair((short)(T_OBJ_BAR_FIRST + i), depth >= 256 ? 16 : COLOR_BLACK,
 			  depth >= 256 ? s->fg256 : s->fg8);
 	}
+	for (int i = 0; i < NR_OUTCOMES; i++) { /* and the outcomes', behind their glyphs */
+		const struct style *s = &styles[T_OUT_FIRST + i];
+		short bg = depth >= 256 ? (s->bg256 >= 0 ? s->bg256 : s->fg256)
+					: (s->bg8 >= 0 ? s->bg8 : s->fg8);
+		init_pair((short)(T_OUT_MARK_FIRST + i), depth >= 256 ? 16 : COLOR_BLACK, bg >= 0 ? bg : 255);
+	}
 }
 
 void theme_set_big(bool on)
@@ -186,7 +192,7 @@ attr_t theme_outcome_mark(int outcome)
 {
 	if (!depth)
 		return A_REVERSE | A_BOLD;
-	return theme_outcome(outcome) | A_REVERSE | A_BOLD;
+	return COLOR_PAIR(T_OUT_MARK_FIRST + (outcome < NR_OUTCOMES ? outcome : OUT_NONE)) | A_BOLD;
 }
 
 const char *outcome_glyph(int outcome)

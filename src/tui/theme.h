@@ -39,8 +39,9 @@ enum theme_item {
 	T_OUT_FIRST, /* one per enum outcome, in order */
 	T_OBJ_FIRST = T_OUT_FIRST + NR_OUTCOMES,
 	NR_OBJ_COLORS = 8,
-	T_OBJ_BAR_FIRST = T_OBJ_FIRST + NR_OBJ_COLORS, /* the same colours as a background */
-	NR_THEME_ITEMS = T_OBJ_BAR_FIRST + NR_OBJ_COLORS
+	T_OBJ_BAR_FIRST = T_OBJ_FIRST + NR_OBJ_COLORS,	    /* the same colours as a background */
+	T_OUT_MARK_FIRST = T_OBJ_BAR_FIRST + NR_OBJ_COLORS, /* an outcome's colour as a background */
+	NR_THEME_ITEMS = T_OUT_MARK_FIRST + NR_OUTCOMES
 };
 
 /* Page-cell glyphs, hottest first: a compressed cell shows its hottest page. */

@@ -177,8 +177,8 @@ ok "80x24: the footer shows every key, in order" $?
 echo "$line" | grep -q "Help" && echo "$line" | grep -q "Play" && echo "$line" | grep -q "Quit"
 ok "80x24: the main keys keep their labels" $?
 keys f a n; wait_re "\| step [0-9]+/10513 (\| .*)?\| paused"; ok "80x24: the header shows step/total in full and the play state" $?
-attrs | grep -E '^.{0,40} active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*7m(\e\\[[0-9;]*m)*▲'
-ok "80x24: the activated page is marked ▲, reversed, at the head of active_file" $?
+attrs | grep -E '^.{0,40} active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'
+ok "80x24: the activated page is marked ▲ on its colour at the head of active_file" $?
 screen | grep -qE '^ libc\.so .*16/16' && screen | grep -qE '^ big\.iso .*/2048'
 ok "80x24: the objects' bars and figures are on screen" $?
 # the legend: items whole, or the mark; a known label last
@@ -218,7 +218,7 @@ finish
 start lect3 80x24 -- --policy 2.6.34 data/used-once-mmap.json
 wait_re "\| step 0/[0-9]+ \| paused"
 keys f c n; wait_re "^─ big\.iso\[0\]: inactive_file → free"; ok "f c n: the first used-once reclaim" $?
-attrs | grep -E ' evicted +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*7m(\e\\[[0-9;]*m)*~'; ok "the evicted page is in the evicted strip, reversed" $?
+attrs | grep -E ' evicted +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*~'; ok "the evicted page is in the evicted strip, on its outcome's colour" $?
 # a click on a list cell: the inspector opens on a page of that list
 click() {	# click COL ROW (0-based): an xterm press and release
 	local x y
@@ -238,7 +238,7 @@ finish
 start mono 80x24 NO_COLOR=1 -- --policy 2.6.33 data/used-once-mmap.json
 wait_re "\| step 0/"; keys f a n; wait_for "ACTIVATE" 1; wait_re "^─ libc\.so\[0\]"
 ! attrs | grep -qE $'\e''\[([0-9]+;)*(3[0-7]|4[0-7]|38;5|48;5|9[0-7])(;[0-9]+)*m'; ok "NO_COLOR: no colour" $?
-attrs | grep -E ' active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*7m(\e\\[[0-9;]*m)*▲'; ok "NO_COLOR: the activated page still reversed" $?
+attrs | grep -E ' active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'; ok "NO_COLOR: the activated page still reversed" $?
 finish
 start xterm 80x24 TERM=xterm -- --policy 2.6.33 data/used-once-mmap.json
 wait_re "\| step 0/"; keys f a n; wait_re "^.─ libc\.so\[0\]|^─ libc\.so\[0\]"

@@ -77,7 +77,7 @@ scene projector-120x40 120x40 "" "--big --policy 2.6.33 $TORRENT" "step 0/" f a 
 scene lists-decision 160x46 "" "$TORRENT" "step 0/" f c n "wait:TAKEN" l l l l l
 scene help 120x40 "" "" "step 0/" '?' "wait:Press any key"
 scene inspector 160x46 "" "" "step 0/" / l i b c . s o Space 3 Enter "wait:Page inspector" End "wait:history up to"
-scene quiz 160x46 "" "--quiz" "step 0/" f c n "wait:TAKEN" h l "wait:your answer"
+scene quiz 160x46 "" "--quiz" "step 0/" f c n "wait:your answer"
 scene mono 120x40 "NO_COLOR=1" "" "step 0/" f c n "wait:TAKEN" i "wait:Page inspector"
 scene compare-wide 200x50 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
 scene compare-stacked 80x30 "" "--compare 2.6.33,2.6.34 $TORRENT" "access 0/" n "wait:divergence 1/"
