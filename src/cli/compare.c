@@ -4,8 +4,9 @@
  *
  * Two policies: their summaries side by side with the difference, then a
  * verdict in words (which policy kept which object, at what cost).  --all:
- * one row per policy.  --json: the same as one object.  --csv: list sizes
- * and key counters per step (every --every N steps), for plotting.
+ * one row per policy.  --json: the same as one object.  --csv: the runs as
+ * rows on the shared access axis (series.h), for plotting.  --trace: a
+ * trace file alone instead of a scenario, as for `run`.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,15 +16,11 @@
 #include "../util/text.h"
 #include "cli.h"
 #include "report.h"
+#include "series.h"
 
-#define MAX_COMPARE 8
-
-static const enum vmstat_item key_counters[] = {
-	PGACTIVATE, PGDEACTIVATE,    PGREFILL,	 PGSCAN_KSWAPD, PGSCAN_DIRECT,
-	PGSTEAL,    PGROTATED,	     PGMAJFAULT, SIM_REFAULT,	WORKINGSET_ACTIVATE,
-	ALLOCSTALL, NR_VMSCAN_WRITE, PSWPOUT,
-};
-#define NR_KEY_COUNTERS (sizeof key_counters / sizeof key_counters[0])
+#define MAX_COMPARE	8
+#define key_counters	cli_key_counters
+#define NR_KEY_COUNTERS cli_nr_key_counters
 
 /* The verdict as replay/verdict.c words it (the TUI shows the same). */
 static void print_verdict(const struct scenario *s, struct engine *const *e)
@@ -95,43 +92,7 @@ static void print_table(const struct scenario *s, struct engine *const *e, int n
 	}
 }
 
-static void csv_row(const struct engine *e)
-{
-	printf("%" PRIu64 ",%s", engine_steps(e), engine_policy(e)->name);
-	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
-		printf(",%u", engine_list(e, (enum lru_list)l).nr);
-	printf(",%u", engine_list(e, LRU_FREE).nr);
-	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
-		printf(",%" PRIu64, engine_vmstat(e)[key_counters[i]]);
-	putchar('\n');
-}
-
-/* Returns 0, or 1 when stopped by --max-steps or by a failed write. */
-static int print_csv(struct engine **e, int n, uint64_t every, uint64_t max, const char *flag)
-{
-	printf("step,policy");
-	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
-		printf(",nr_%s", lru_name[l]);
-	printf(",nr_free_pages");
-	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
-		printf(",%s", vmstat_name[key_counters[i]]);
-	putchar('\n');
-	for (int k = 0; k < n; k++) {
-		csv_row(e[k]);
-		while (!engine_done(e[k])) {
-			if (cli_out_of_steps(&cli_cmd_compare, e[k], max, flag))
-				return 1;
-			engine_step(e[k]);
-			if (engine_steps(e[k]) % every == 0 || engine_done(e[k]))
-				csv_row(e[k]);
-			if (cli_output_failed())
-				return 1;
-		}
-	}
-	return 0;
-}
-
-enum { O_POLICY, O_ALL, O_JSON, O_CSV, O_EVERY, O_MAX_STEPS, NR_O };
+enum { O_POLICY, O_ALL, O_JSON, O_CSV, O_EVERY, O_SOURCE, O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS, NR_O };
 static const struct cli_option compare_opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
@@ -144,23 +105,17 @@ static const struct cli_option compare_opts[NR_O + 1] = {
 		    .help = "every policy, one row each",
 		    .repeat = false },
 	[O_JSON] = CLI_OPT_JSON,
-	[O_CSV] = { .name = "csv",
-		    .short_name = 0,
-		    .arg = NULL,
-		    .help = "per-step list sizes and counters, for plotting",
-		    .repeat = false },
-	[O_EVERY] = { .name = "every",
-		      .short_name = 0,
-		      .arg = "N",
-		      .help = "with --csv, one row every N steps",
-		      .repeat = false },
+	[O_CSV] = CLI_OPT_CSV,
+	[O_EVERY] = CLI_OPT_EVERY,
+	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
 
 static int compare_main(int argc, char **argv);
 const struct cli_command cli_cmd_compare = {
 	"compare",
-	"[OPTIONS] SCENARIO (--policy A --policy B | --all)",
+	"[OPTIONS] SCENARIO (--policy A --policy B | --all)\n"
+	"[OPTIONS] --trace FILE --memory PAGES (--policy A --policy B | --all)",
 	"run one scenario under several policies and compare",
 	compare_opts,
 	compare_main,
@@ -187,7 +142,7 @@ static int compare_main(int argc, char **argv)
 	all = a.count[O_ALL];
 	json = a.count[O_JSON];
 	csv = a.count[O_CSV];
-	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "steps", &every) != 0)
+	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &every) != 0)
 		return EXIT_USAGE;
 	if (a.val[O_EVERY] && !csv)
 		return cli_usage_error(cmd, "--every goes with --csv");
@@ -196,9 +151,9 @@ static int compare_main(int argc, char **argv)
 	ro.max_steps_flag = a.val[O_MAX_STEPS];
 	if (a.npos > 1)
 		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a.pos[1]);
-	if (a.npos == 0 || (!all && npol < 2) || (all && npol) || json + csv > 1)
+	if ((a.npos == 0 && !a.val[O_SOURCE]) || (!all && npol < 2) || (all && npol) || json + csv > 1)
 		return cli_usage_error(cmd,
-				       "give a scenario and two --policy options, or --all "
+				       "give a scenario (or --trace FILE) and two --policy options, or --all "
 				       "(e.g. 'vmscan-viz compare data/database-index.json --policy 2.6.33 "
 				       "--policy 2.6.34')");
 	for (unsigned i = 0; i < npol; i++)
@@ -206,8 +161,8 @@ static int compare_main(int argc, char **argv)
 			cli_policy(pols[i], NULL);
 			return EXIT_USAGE;
 		}
-	if (cli_load(a.pos[0], &s) < 0)
-		return 1;
+	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+		return rc;
 	if (cli_check_steps(cmd, &s, ro.max_steps, ro.max_steps_flag) != 0) {
 		scenario_free(&s);
 		return 1;
@@ -222,7 +177,8 @@ static int compare_main(int argc, char **argv)
 		}
 	}
 	if (csv) {
-		rc = print_csv(e, n, every, ro.max_steps, ro.max_steps_flag);
+		struct series_opts so = { every, ro.max_steps, ro.max_steps_flag };
+		rc = csv_print(cmd, &s, e, n, &so);
 		goto out;
 	}
 	rc = 0;

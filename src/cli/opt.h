@@ -103,6 +103,14 @@ void cli_help_all(FILE *f, const struct cli_command *tui, const struct cli_comma
 	{                                                                    \
 		.name = "json", .short_name = 'j', .help = "one JSON object" \
 	}
+#define CLI_OPT_CSV                                                                            \
+	{                                                                                      \
+		.name = "csv", .help = "one row per workload access: lists, counters, objects" \
+	}
+#define CLI_OPT_EVERY                                                                       \
+	{                                                                                   \
+		.name = "every", .arg = "N", .help = "with --csv, one row every N accesses" \
+	}
 #define CLI_OPT_MAX_STEPS                                                                \
 	{                                                                                \
 		.name = "max-steps", .arg = "N",                                         \

@@ -4,8 +4,8 @@
  *
  * Text by default; --json one object (keys: scenario, policy, steps,
  * counters, decisions, lists, objects); --vmstat the counters as
- * /proc/vmstat prints them; --ftrace one line per shrink_inactive_list
- * batch in the shape of the mm_vmscan_lru_shrink_inactive tracepoint.
+ * /proc/vmstat prints them; --ftrace the run as Linux 2.6.37's vmscan
+ * tracepoints (ftrace.h); --csv one row per workload access (series.h).
  * --check verifies the engine's invariants after every step.
  */
 #include <inttypes.h>
@@ -14,18 +14,9 @@
 
 #include "../util/jsonw.h"
 #include "cli.h"
+#include "ftrace.h"
 #include "report.h"
-
-static void print_ftrace_line(const struct batch_stats *b, uint64_t step)
-{
-	printf("%s-0 [000] .... %" PRIu64 ".%06" PRIu64 ": mm_vmscan_lru_shrink_inactive: nid=0 zid=2 "
-	       "nr_scanned=%u nr_reclaimed=%u nr_dirty=%u nr_writeback=%u nr_congested=0 nr_immediate=0 "
-	       "nr_activate=%u nr_ref_keep=%u nr_unmap_fail=0 priority=%d "
-	       "flags=RECLAIM_WB_%s|RECLAIM_WB_ASYNC\n",
-	       b->reclaimer == RECLAIMER_KSWAPD ? "kswapd0" : "direct", step / 1000000, step % 1000000,
-	       b->nr_scanned, b->nr_reclaimed, b->nr_dirty, b->nr_writeback, b->nr_activate, b->nr_ref_keep,
-	       b->priority, b->file ? "FILE" : "ANON");
-}
+#include "series.h"
 
 /* Runs @e to the end, or to @max steps (0: no limit); --check and
  * --ftrace work per step.  Returns 0, or REPORT_BROKEN, REPORT_STOPPED,
@@ -33,8 +24,11 @@ static void print_ftrace_line(const struct batch_stats *b, uint64_t step)
 int report_simulate(const struct cli_command *cmd, struct engine *e, const struct report_opts *o,
 		    struct rule_counts *rules)
 {
+	struct ftrace_state ft;
 	char why[160];
 
+	if (o->ftrace)
+		ftrace_init(&ft, e);
 	while (!engine_done(e)) {
 		const struct step_record *r;
 		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag))
@@ -48,9 +42,7 @@ int report_simulate(const struct cli_command *cmd, struct engine *e, const struc
 			return REPORT_BROKEN;
 		}
 		if (o->ftrace) {
-			struct batch_stats b = engine_last_batch(e);
-			if (b.done)
-				print_ftrace_line(&b, r->step);
+			ftrace_step(&ft, e, r);
 			if (cli_output_failed())
 				return REPORT_UNWRITTEN;
 		}
@@ -64,6 +56,8 @@ enum {
 	O_VMSTAT,
 	O_FTRACE,
 	O_CHECK,
+	O_CSV,
+	O_EVERY,
 	O_SOURCE,
 	O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS,
 	NR_O
@@ -79,13 +73,15 @@ static const struct cli_option run_opts[NR_O + 1] = {
 	[O_FTRACE] = { .name = "ftrace",
 		       .short_name = 0,
 		       .arg = NULL,
-		       .help = "mm_vmscan_lru_shrink_inactive lines, one per batch",
+		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them",
 		       .repeat = false },
 	[O_CHECK] = { .name = "check",
 		      .short_name = 0,
 		      .arg = NULL,
 		      .help = "verify the engine's invariants after every step",
 		      .repeat = false },
+	[O_CSV] = CLI_OPT_CSV,
+	[O_EVERY] = CLI_OPT_EVERY,
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -110,12 +106,17 @@ static int run_main(int argc, char **argv)
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
+	uint64_t every = 1;
 	int rc = cli_parse(cmd, argc, argv, &a);
 
 	if (rc >= 0)
 		return rc;
-	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] > 1)
-		return cli_usage_error(cmd, "--json, --vmstat and --ftrace are exclusive");
+	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] + !!a.count[O_CSV] > 1)
+		return cli_usage_error(cmd, "--json, --vmstat, --ftrace and --csv are exclusive");
+	if (a.val[O_EVERY] && !a.count[O_CSV])
+		return cli_usage_error(cmd, "--every goes with --csv");
+	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &every) != 0)
+		return EXIT_USAGE;
 	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &ro.max_steps) != 0)
 		return EXIT_USAGE;
 	ro.max_steps_flag = a.val[O_MAX_STEPS];
@@ -137,6 +138,13 @@ static int run_main(int argc, char **argv)
 		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 		scenario_free(&s);
 		return 1;
+	}
+	if (a.count[O_CSV]) {
+		struct series_opts so = { every, ro.max_steps, ro.max_steps_flag };
+		rc = csv_print(cmd, &s, &e, 1, &so);
+		engine_free(e);
+		scenario_free(&s);
+		return rc;
 	}
 	rules = a.count[O_JSON] || a.count[O_VMSTAT] || ro.ftrace ? NULL : calloc(1, sizeof *rules);
 	rc = report_simulate(cmd, e, &ro, rules);

@@ -65,7 +65,42 @@ has "vmstat has nr_free_pages" "$tmp/out" '^nr_free_pages [0-9]+$'
 has "vmstat has pgrotated" "$tmp/out" '^pgrotated [1-9][0-9]*$'
 grep -qvE '^[a-z_]+ [0-9]+$' "$tmp/out" && fail "every vmstat line is 'name value'" || pass
 expect 0 "run --ftrace" "$bin" run data/dirty-pages.json --ftrace
-has "ftrace lines have the tracepoint's shape" "$tmp/out" '^kswapd0-[0-9]+ +\[000\] \.\.\.\. [0-9]+\.[0-9]{6}: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=[0-9]+ nr_reclaimed=[0-9]+ '
+has "ftrace lines are 2.6.37's trace_pipe lines" "$tmp/out" '^ +kswapd0-25 +\[000\] +[0-9]+\.[0-9]{6}: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=[0-9]+ nr_reclaimed=[0-9]+ priority=[0-9]+ flags=RECLAIM_WB_FILE\|RECLAIM_WB_ASYNC$'
+# every line of every scenario under every policy reads as 2.6.37's
+# trace-vmscan-postprocess.pl reads it, and each event the engine can
+# fill appears somewhere (tests/cli/ftrace-2.6.37.pl)
+if command -v perl >/dev/null; then
+	n=0
+	for f in data/*.json; do
+		case $f in *schema*) continue ;; esac
+		for p in $("$bin" policies | awk '{ print $1 }'); do
+			"$bin" run "$f" --policy "$p" --ftrace >"$tmp/ftrace" || fail "run $f --policy $p --ftrace"
+			perl tests/cli/ftrace-2.6.37.pl <"$tmp/ftrace" >"$tmp/ftrace-check" && pass ||
+				{ fail "$f under $p: the --ftrace lines are not 2.6.37's"; head -5 "$tmp/ftrace-check"; }
+			n=$((n + 1))
+			mv "$tmp/ftrace" "$tmp/ftrace-$n"
+		done
+	done
+	perl tests/cli/ftrace-2.6.37.pl --require mm_vmscan_kswapd_wake --require mm_vmscan_kswapd_sleep \
+		--require mm_vmscan_wakeup_kswapd --require mm_vmscan_direct_reclaim_begin \
+		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
+		--require mm_vmscan_lru_shrink_inactive "$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
+		{ fail "the scenarios together give every 2.6.37 vmscan event the engine fills"; cat "$tmp/ftrace-check"; }
+	# the checker fails what it should: a line of 4.15's format, an unknown flag
+	printf '  kswapd0-25    [000] ....   0.000100: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=32 nr_reclaimed=32 nr_dirty=0 nr_writeback=0 nr_congested=0 nr_immediate=0 nr_activate=0 nr_ref_keep=0 nr_unmap_fail=0 priority=12 flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a line of 4.15's format" || pass
+	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_writepage: page=ffffea0000001000 pfn=64 flags=RECLAIM_WB_DIRTY\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes an unknown flag" || pass
+	"$bin" run data/dirty-pages.json --vmstat >"$tmp/vmstat"
+	"$bin" run data/dirty-pages.json --ftrace >"$tmp/ftrace"
+	sum=$(sed -n 's/.*mm_vmscan_lru_shrink_inactive: .* nr_scanned=\([0-9]*\) .*/\1/p' "$tmp/ftrace" | awk '{ s += $1 } END { print s + 0 }')
+	[ "$sum" -eq "$(($(num "$tmp/vmstat" pgscan_kswapd_normal) + $(num "$tmp/vmstat" pgscan_direct_normal)))" ] && pass ||
+		fail "the batches' nr_scanned add up to pgscan ($sum)"
+	[ "$(grep -c mm_vmscan_writepage "$tmp/ftrace")" -eq "$(num "$tmp/vmstat" nr_vmscan_write)" ] && pass ||
+		fail "one mm_vmscan_writepage line per nr_vmscan_write"
+else
+	echo "skip: perl is not installed; the --ftrace lines were not read as 2.6.37's"
+fi
 # check --expect: a failing expectation fails the run
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":4}],"workload":[{"op":"read","object":"f"}],"expect":[{"check":"pgactivate >= 1"}]}' >"$tmp/fails.json"
 expect 1 "a failed expectation" "$bin" check --expect --policy 2.6.34 "$tmp/fails.json"
@@ -84,8 +119,59 @@ r34=$(grep '^index ' "$tmp/out" | awk '{print $3}'); rr=$(grep '^index ' "$tmp/o
 expect 0 "compare --all" "$bin" compare data/database-index.json --all
 [ "$(grep -cE '^(2\.6\.3|refault|mapped-ratio)' "$tmp/out")" -eq 6 ] && pass || fail "compare --all has one row per policy"
 expect 0 "compare --csv" "$bin" compare data/default.json --policy 2.6.33 --policy 2.6.34 --csv --every 100
-has "csv header" "$tmp/out" '^step,policy,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
+has "csv header" "$tmp/out" '^access,policy,step,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
 has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
+has "csv: per object, its resident pages and refaults" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,'
+# the access axis is shared: under every policy the same accesses, and
+# the last row is the end of the run as `run` reports it
+expect 0 "compare --csv --all" "$bin" compare data/database-index.json --all --csv
+for p in $("$bin" policies | awk '{ print $1 }'); do
+	awk -F, -v p="$p" '$2 == p { print $1 }' "$tmp/out" >"$tmp/acc-$p"
+	"$bin" run data/database-index.json --policy "$p" --json >"$tmp/run-$p"
+	last=$(awk -F, -v p="$p" '$2 == p' "$tmp/out" | tail -n 1)
+	steps=$(sed -n 's/.*"steps":\([0-9]*\).*/\1/p' "$tmp/run-$p")
+	refaults=$(sed -n 's/.*"index":{[^}]*"refaults":\([0-9]*\).*/\1/p' "$tmp/run-$p")
+	col=$(head -n 1 "$tmp/out" | tr , '\n' | grep -nx 'index\.refaults' | cut -d: -f1)
+	[ "$(echo "$last" | cut -d, -f3)" = "$steps" ] && pass || fail "csv under $p: the last row is at the run's last step ($steps)"
+	[ -n "$col" ] && [ "$(echo "$last" | cut -d, -f"$col")" = "$refaults" ] && pass ||
+		fail "csv under $p: the last row's index.refaults is run's ($refaults)"
+done
+for p in $("$bin" policies | awk '{ print $1 }'); do
+	cmp -s "$tmp/acc-2.6.34" "$tmp/acc-$p" && pass || fail "csv: $p has the accesses 2.6.34 has"
+done
+[ "$(head -n 1 "$tmp/acc-2.6.34")" = 0 ] && [ "$(wc -l <"$tmp/acc-2.6.34")" -eq 17731 ] && pass ||
+	fail "csv: one row per access, 0 to 17730"
+python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads compare --csv: refaults never fall, the accesses count up"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+by = {}
+for r in rows:
+    by.setdefault(r["policy"], []).append(r)
+assert len(by) == 6, by.keys()
+for p, rs in by.items():
+    acc = [int(r["access"]) for r in rs]
+    assert acc == list(range(len(acc))), p
+    ref = [int(r["index.refaults"]) for r in rs]
+    assert all(a <= b for a, b in zip(ref, ref[1:])), p
+assert int(by["2.6.34"][-1]["index.refaults"]) >= 500
+assert int(by["2.6.33"][-1]["index.refaults"]) == 0
+PY
+expect 0 "run --csv --every" "$bin" run data/database-index.json --csv --every 5000
+[ "$(cut -d, -f1 "$tmp/out" | tr '\n' ' ')" = "access 0 5000 10000 15000 17730 " ] && pass ||
+	fail "run --csv --every 5000: rows 0, 5000, 10000, 15000 and the end"
+# object names with commas and quotes are quoted as RFC 4180 says
+printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a, \\"b\\"","type":"file","pages":4},{"name":" c","type":"anon","pages":4}],"workload":[{"op":"read","object":"a, \\"b\\""},{"op":"touch","object":" c"}]}' >"$tmp/quote.json"
+expect 0 "compare --csv of objects whose names hold commas and quotes" "$bin" compare "$tmp/quote.json" --all --csv
+has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults"," c\.resident"," c\.refaults"$'
+python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads the quoted names back"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0][-4:] == ['a, "b".resident', 'a, "b".refaults', ' c.resident', ' c.refaults'], rows[0]
+assert all(len(r) == len(rows[0]) for r in rows)
+assert rows[-1][rows[0].index('a, "b".resident')] == "4"
+PY
+expect 0 "compare --csv of a trace file" "$bin" compare --trace data/traces/sort.lackey --trace-format lackey --memory 64 --via mmap --policy 2.6.33 --policy 2.6.34 --csv --every 1000
+has "compare takes --trace" "$tmp/out" '^40000,2\.6\.34,'
 expect 0 "compare --json" "$bin" compare data/default.json --all --json
 has "compare --json has runs" "$tmp/out" '^\{"scenario":"A tour of page reclaim","runs":\[\{'
 
@@ -195,8 +281,10 @@ for i in $(seq 300); do echo data/default.json; done | xargs "$bin" check >"$tmp
 for v in -1 10x 1e3 0 '' ' 5' 18446744073709551616; do
 	expect 2 "--every '$v'" "$bin" compare data/default.json --all --csv --every "$v"
 done
-has "--every says what it expects" "$tmp/err" "--every: expected a whole number of steps, 1 or more, found '18446744073709551616'"
+has "--every says what it expects" "$tmp/err" "--every: expected a whole number of accesses, 1 or more, found '18446744073709551616'"
 expect 2 "--every without --csv" "$bin" compare data/default.json --all --every 5
+expect 2 "run --every without --csv" "$bin" run data/default.json --every 5
+expect 2 "run --csv and --json" "$bin" run data/default.json --csv --json
 
 # --- no output is lost silently: every command against /dev/full ------------
 full() {	# full SENTENCE COMMAND...: exit 1 with a message, not 0
@@ -217,6 +305,7 @@ full "compare" "$bin" compare data/default.json --policy 2.6.33 --policy 2.6.34
 full "compare --all" "$bin" compare data/default.json --all
 full "compare --json" "$bin" compare data/default.json --all --json
 full "compare --csv" "$bin" compare data/default.json --all --csv
+full "run --csv" "$bin" run data/default.json --csv
 full "policies" "$bin" policies
 full "--help" "$bin" --help
 full "run --help" "$bin" run --help

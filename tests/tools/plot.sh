@@ -27,7 +27,7 @@ for p in "$a" "$b"; do
 done
 "$bin" run "$scenario" --policy "$a" >"$tmp/run.txt"
 steps=$(awk '/^steps/ { print $2 }' "$tmp/run.txt")
-every=$((steps / 2000 + 1))
+every=$((steps / 4000 + 1))
 "$bin" compare "$scenario" --policy "$a" --policy "$b" --csv --every "$every" >"$tmp/all.csv"
 awk -F, -v p="$a" '$2 == p' "$tmp/all.csv" >"$tmp/a.csv"
 awk -F, -v p="$b" '$2 == p' "$tmp/all.csv" >"$tmp/b.csv"
@@ -39,17 +39,17 @@ set terminal pngcairo size 1100,520 font "DejaVu Sans,11" noenhanced
 set output ARG2
 set datafile separator ","
 set multiplot layout 1,2 title ARG1
-set xlabel "step"
+set xlabel "workload access"
 set ylabel "pages"
 set key top left horizontal
 set offsets 0, 0, graph 0.15, 0
 set grid
 set title ARG5
-plot ARG3 using 1:6 with lines lw 2 title "nr_active_file", \
-     ARG3 using 1:5 with lines lw 2 dt 2 title "nr_inactive_file"
+plot ARG3 using 1:7 with lines lw 2 title "nr_active_file", \
+     ARG3 using 1:6 with lines lw 2 dt 2 title "nr_inactive_file"
 set title ARG6
-plot ARG4 using 1:6 with lines lw 2 title "nr_active_file", \
-     ARG4 using 1:5 with lines lw 2 dt 2 title "nr_inactive_file"
+plot ARG4 using 1:7 with lines lw 2 title "nr_active_file", \
+     ARG4 using 1:6 with lines lw 2 dt 2 title "nr_inactive_file"
 unset multiplot
 set output
 GP

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/ftrace.c - the run as Linux 2.6.37's vmscan tracepoints (ftrace.h)
+ *
+ * A line is "%16s-%-5d [%03d] %5lu.%06lu: " (2.6.37 trace_print_context:
+ * command, pid, cpu, time) then "NAME: " and the tracepoint's TP_printk
+ * text (include/trace/events/vmscan.h).  Within a step the events come
+ * in the order the kernel's code meets them: kswapd woken and its sleep,
+ * direct reclaim begun, an isolation, a pageout(), the end of a batch,
+ * direct reclaim ended, kswapd woken by the access itself.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftrace.h"
+
+#define TASK	     "workload" /* the process of the workload, which allocates */
+#define TASK_PID     1000
+#define KSWAPD_PID   25
+#define NID	     0
+#define ZID	     2 /* ZONE_NORMAL on x86_64 (DMA, DMA32, NORMAL) */
+/* The engine has no struct page addresses; mm_vmscan_writepage prints one:
+ * the pfn's place in a vmemmap of 64-byte entries at x86_64's base. */
+#define VMEMMAP_BASE 0xffffea0000000000ull
+#define PAGE_STRUCT  64u
+
+enum { RECLAIM_WB_ANON = 1, RECLAIM_WB_FILE = 2 };
+
+static void head(bool kswapd, uint64_t step, const char *event)
+{
+	char comm[32];
+
+	snprintf(comm, sizeof comm, "%s", kswapd ? "kswapd0" : TASK);
+	printf("%16s-%-5d [000] %5" PRIu64 ".%06" PRIu64 ": %s: ", comm, kswapd ? KSWAPD_PID : TASK_PID,
+	       step / 1000000, step % 1000000, event);
+}
+
+/* __print_flags() of RECLAIM_WB_*: the type, then ASYNC; the engine has
+ * no synchronous lumpy pass, so never SYNC or MIXED. */
+static const char *reclaim_flags(bool file)
+{
+	return file ? "RECLAIM_WB_FILE|RECLAIM_WB_ASYNC" : "RECLAIM_WB_ANON|RECLAIM_WB_ASYNC";
+}
+
+/* The allocation the workload waits for: a kernel one (WL_ALLOC) or a
+ * page of a file or of anonymous memory. */
+static const struct wl_op *current_op(const struct engine *e, const struct step_record *r)
+{
+	const struct workload *wl = engine_workload(e);
+
+	return r->op < wl->nr_ops ? &wl->ops[r->op] : NULL;
+}
+
+static unsigned alloc_order(const struct wl_op *op)
+{
+	return op && op->kind == WL_ALLOC ? op->order : 0;
+}
+
+static void wakeup(const struct engine *e, const struct step_record *r)
+{
+	unsigned order = alloc_order(current_op(e, r));
+
+	head(false, r->step, "mm_vmscan_wakeup_kswapd");
+	printf("nid=%d zid=%d order=%u\n", NID, ZID, order);
+	head(true, r->step, "mm_vmscan_kswapd_wake");
+	printf("nid=%d order=%u\n", NID, order);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Lumpy reclaim's figures for a batch just isolated, whose first page
+ * (@first) the step examined: the pages taken beyond the tag pages
+ * (contig_taken), those of them dirty, and the blocks not taken whole
+ * (some page neither isolated nor free).  A block's tag page is its first
+ * page in the order of isolation (from the isolated list's tail). */
+struct contig {
+	uint64_t taken, dirty, failed;
+};
+static struct contig lumpy_figures(const struct engine *e, uint32_t first, unsigned order)
+{
+	const struct page *pages = engine_pages(e);
+	struct lru_info iso = engine_list(e, LRU_ISOLATED);
+	uint32_t n = 0, cap = iso.nr + 1, *pfn = malloc(cap * sizeof *pfn);
+	uint32_t *blocks = malloc(cap * sizeof *blocks), nb = 0;
+	struct contig c = { 0 };
+
+	if (!pfn || !blocks) {
+		free(pfn);
+		free(blocks);
+		return c;
+	}
+	pfn[n++] = first;
+	for (uint32_t p = iso.tail; p != PFN_NONE && n < cap; p = pages[p].prev)
+		pfn[n++] = p;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t b = pfn[i] >> order;
+		bool seen = false;
+		for (uint32_t k = 0; k < nb && !seen; k++)
+			seen = blocks[k] == b;
+		if (seen) {
+			c.taken++;
+			c.dirty += PageDirty(&pages[pfn[i]]);
+		} else {
+			blocks[nb++] = b;
+		}
+	}
+	qsort(blocks, nb, sizeof *blocks, cmp_u32);
+	for (uint32_t k = 0; k < nb; k++) {
+		uint32_t start = blocks[k] << order, end = start + (1u << order);
+		for (uint32_t q = start; q < end && q < engine_nr_pages(e); q++) {
+			if (q != first && pages[q].lru != LRU_ISOLATED && pages[q].lru != LRU_FREE) {
+				c.failed++;
+				break;
+			}
+		}
+	}
+	free(pfn);
+	free(blocks);
+	return c;
+}
+
+/* mm_vmscan_lru_isolate: a batch cut from list @l this step. */
+static void isolated(struct ftrace_state *f, const struct engine *e, const struct step_record *r, int l,
+		     uint64_t scanned)
+{
+	struct reclaim_info now = engine_reclaim(e);
+	bool active = r->kind == STEP_SCAN_ACTIVE;
+	/* the engine's rule for lumpy reclaim (2.6.34 shrink_inactive_list):
+	 * an order over PAGE_ALLOC_COSTLY_ORDER, or any order once the
+	 * priority has fallen below DEF_PRIORITY - 2 */
+	bool lumpy = !active && (r->order > 3 || (r->order && r->priority < 12 - 2));
+	uint64_t taken = (uint64_t)engine_list(e, LRU_ISOLATED).nr + 1, requested;
+	struct contig c = { 0 };
+
+	/* what shrink_zone() asked for: what its nr[] fell by, when the same
+	 * reclaim at the same priority took it; SWAP_CLUSTER_MAX when nr[] did
+	 * not move (an aging pass, or a new priority's first batch) */
+	if (l >= 0 && l < NR_EVICTABLE_LRU && now.reclaimer == f->reclaimer && now.priority == f->priority &&
+	    f->scan_target[l] > now.scan_target[l])
+		requested = f->scan_target[l] - now.scan_target[l];
+	else if (l >= 0 && l < NR_EVICTABLE_LRU && now.scan_target[l] == 0 && scanned < 32)
+		requested = scanned;
+	else
+		requested = 32;
+	if (lumpy)
+		c = lumpy_figures(e, r->pfn, r->order);
+	head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_lru_isolate");
+	printf("isolate_mode=%d order=%u nr_requested=%" PRIu64 " nr_scanned=%" PRIu64 " nr_taken=%" PRIu64
+	       " contig_taken=%" PRIu64 " contig_dirty=%" PRIu64 " contig_failed=%" PRIu64 "\n",
+	       active  ? 1
+	       : lumpy ? 2
+		       : 0,
+	       r->order, requested, scanned, taken, c.taken, c.dirty, c.failed);
+}
+
+/* What the next step is compared with. */
+static void remember(struct ftrace_state *f, const struct engine *e)
+{
+	const uint64_t *vm = engine_vmstat(e);
+	struct reclaim_info ri = engine_reclaim(e);
+
+	f->kswapd_awake = ri.kswapd_awake;
+	f->in_direct = ri.reclaimer == RECLAIMER_DIRECT;
+	f->reclaimer = ri.reclaimer;
+	f->priority = ri.priority;
+	memcpy(f->scan_target, ri.scan_target, sizeof f->scan_target);
+	f->pageoutrun = vm[PAGEOUTRUN];
+	f->allocstall = vm[ALLOCSTALL];
+	f->vmscan_write = vm[NR_VMSCAN_WRITE];
+	f->pgscan = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
+	f->pgrefill = vm[PGREFILL];
+}
+
+void ftrace_init(struct ftrace_state *f, const struct engine *e)
+{
+	memset(f, 0, sizeof *f);
+	remember(f, e);
+}
+
+void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct step_record *r)
+{
+	const uint64_t *vm = engine_vmstat(e);
+	struct reclaim_info now = engine_reclaim(e);
+	struct batch_stats b = engine_last_batch(e);
+	bool scan = r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
+	bool kswapd_page = scan && r->reclaimer == RECLAIMER_KSWAPD;
+	/* kswapd woke and ran in this step (balance_pgdat counts a pass) */
+	bool woke_before = !f->kswapd_awake && vm[PAGEOUTRUN] > f->pageoutrun;
+	bool slept = (f->kswapd_awake || woke_before) && !kswapd_page;
+	bool woke_after = now.kswapd_awake && !kswapd_page;
+	bool began = vm[ALLOCSTALL] > f->allocstall;
+	bool ended = (f->in_direct || began) && now.reclaimer != RECLAIMER_DIRECT;
+	uint64_t pgscan = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
+
+	if (woke_before)
+		wakeup(e, r);
+	if (slept) {
+		head(true, r->step, "mm_vmscan_kswapd_sleep");
+		printf("nid=%d\n", NID);
+	}
+	if (began) {
+		const struct wl_op *op = current_op(e, r);
+		head(false, r->step, "mm_vmscan_direct_reclaim_begin");
+		printf("order=%u may_writepage=%d gfp_flags=%s\n", alloc_order(op),
+		       !engine_workload(e)->memory.laptop_mode,
+		       op && op->kind == WL_ALLOC ? "GFP_KERNEL" : "GFP_HIGHUSER_MOVABLE");
+	}
+	if (scan && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
+		isolated(f, e, r, r->from, pgscan - f->pgscan);
+	else if (scan && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
+		isolated(f, e, r, r->from, vm[PGREFILL] - f->pgrefill);
+	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
+		head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_writepage");
+		printf("page=%016" PRIx64 " pfn=%" PRIu32 " flags=%s\n",
+		       (uint64_t)(VMEMMAP_BASE + (uint64_t)r->pfn * PAGE_STRUCT), r->pfn,
+		       reclaim_flags(!(r->inputs & IN_ANON)));
+	}
+	if (b.done) {
+		head(b.reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_lru_shrink_inactive");
+		printf("nid=%d zid=%d nr_scanned=%" PRIu32 " nr_reclaimed=%" PRIu32 " priority=%d flags=%s\n",
+		       NID, ZID, b.nr_scanned, b.nr_reclaimed, b.priority, reclaim_flags(b.file));
+	}
+	if (ended) {
+		head(false, r->step, "mm_vmscan_direct_reclaim_end");
+		printf("nr_reclaimed=%" PRIu64 "\n", now.nr_reclaimed);
+	}
+	if (woke_after)
+		wakeup(e, r);
+	remember(f, e);
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/series.c - a run as rows on the shared access axis, and as CSV
+ *
+ * Row k must show the state just before access k + 1, which is known only
+ * once that access is taken; so while row k is wanted the row is copied
+ * out after every step, and handed on when the next access comes (or the
+ * run ends).  A copy is the lists, the key counters and two figures per
+ * object, taken only between a wanted access and the next.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "series.h"
+
+const enum vmstat_item cli_key_counters[] = {
+	PGACTIVATE, PGDEACTIVATE,    PGREFILL,	 PGSCAN_KSWAPD, PGSCAN_DIRECT,
+	PGSTEAL,    PGROTATED,	     PGMAJFAULT, SIM_REFAULT,	WORKINGSET_ACTIVATE,
+	ALLOCSTALL, NR_VMSCAN_WRITE, PSWPOUT,
+};
+const unsigned cli_nr_key_counters = sizeof cli_key_counters / sizeof cli_key_counters[0];
+_Static_assert(sizeof cli_key_counters / sizeof cli_key_counters[0] <= SERIES_MAX_COUNTERS,
+	       "a row holds every key counter");
+
+const char *const series_list_name[SERIES_NR_LISTS] = {
+	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file",
+	"nr_active_file",   "nr_unevictable", "nr_free_pages",
+};
+
+static void capture(const struct engine *e, struct series_row *row, uint64_t access)
+{
+	const uint64_t *vm = engine_vmstat(e);
+	uint32_t n = engine_workload(e)->nr_objects;
+
+	row->access = access;
+	row->step = engine_steps(e);
+	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
+		row->lists[l] = engine_list(e, (enum lru_list)l).nr;
+	row->lists[SERIES_NR_LISTS - 1] = engine_list(e, LRU_FREE).nr;
+	for (unsigned i = 0; i < cli_nr_key_counters; i++)
+		row->counters[i] = vm[cli_key_counters[i]];
+	for (uint32_t o = 0; o < n; o++) {
+		struct object_stats st = engine_object(e, o);
+		row->resident[o] = st.resident;
+		row->refaults[o] = st.refaults;
+	}
+}
+
+int series_run(const struct cli_command *cmd, struct engine *e, const struct series_opts *o, series_fn *fn,
+	       void *ctx)
+{
+	uint32_t n = engine_workload(e)->nr_objects;
+	struct series_row row = { 0 };
+	uint64_t access = 0, every = o->every ? o->every : 1;
+	bool pending = true; /* row 0 */
+	int rc = 0;
+
+	row.resident = calloc(n ? n : 1, sizeof *row.resident);
+	row.refaults = calloc(n ? n : 1, sizeof *row.refaults);
+	if (!row.resident || !row.refaults) {
+		fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
+		free(row.resident);
+		free(row.refaults);
+		return -1;
+	}
+	capture(e, &row, 0);
+	while (!engine_done(e)) {
+		const struct step_record *r;
+		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag)) {
+			rc = 1;
+			break;
+		}
+		r = engine_step(e);
+		if (r->kind == STEP_WORKLOAD) {
+			if (pending && (rc = fn(ctx, e, &row)) != 0)
+				break;
+			access++;
+			pending = access % every == 0;
+		}
+		if (pending)
+			capture(e, &row, access);
+	}
+	if (rc == 0) { /* the end: the last row, wanted or not */
+		capture(e, &row, access);
+		rc = fn(ctx, e, &row);
+	}
+	free(row.resident);
+	free(row.refaults);
+	return rc;
+}
+
+/* ---- CSV -------------------------------------------------------------- */
+
+void csv_field(FILE *f, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (!strpbrk(s, ",\"\r\n") && !(len && (s[0] == ' ' || s[len - 1] == ' '))) {
+		fputs(s, f);
+		return;
+	}
+	putc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			putc('"', f);
+		putc(*s, f);
+	}
+	putc('"', f);
+}
+
+static void csv_header(const struct scenario *s)
+{
+	fputs("access,policy,step", stdout);
+	for (int l = 0; l < SERIES_NR_LISTS; l++)
+		printf(",%s", series_list_name[l]);
+	for (unsigned i = 0; i < cli_nr_key_counters; i++)
+		printf(",%s", vmstat_name[cli_key_counters[i]]);
+	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
+		/* NAME.resident, quoted as a whole when NAME needs it */
+		static const char *const what[] = { "resident", "refaults" };
+		for (int k = 0; k < 2; k++) {
+			size_t len = strlen(s->wl.objects[o].name) + 16;
+			char *col = malloc(len);
+			putchar(',');
+			if (col) {
+				snprintf(col, len, "%s.%s", s->wl.objects[o].name, what[k]);
+				csv_field(stdout, col);
+				free(col);
+			}
+		}
+	}
+	putchar('\n');
+}
+
+static int csv_row(void *ctx, const struct engine *e, const struct series_row *row)
+{
+	uint32_t n = engine_workload(e)->nr_objects;
+
+	(void)ctx;
+	printf("%" PRIu64 ",", row->access);
+	csv_field(stdout, engine_policy(e)->name);
+	printf(",%" PRIu64, row->step);
+	for (int l = 0; l < SERIES_NR_LISTS; l++)
+		printf(",%" PRIu32, row->lists[l]);
+	for (unsigned i = 0; i < cli_nr_key_counters; i++)
+		printf(",%" PRIu64, row->counters[i]);
+	for (uint32_t o = 0; o < n; o++)
+		printf(",%" PRIu32 ",%" PRIu64, row->resident[o], row->refaults[o]);
+	putchar('\n');
+	return cli_output_failed() ? 1 : 0;
+}
+
+int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
+	      const struct series_opts *o)
+{
+	csv_header(s);
+	for (int k = 0; k < n; k++)
+		if (series_run(cmd, e[k], o, csv_row, NULL) != 0)
+			return 1;
+	return cli_output_failed() ? 1 : 0;
+}
