@@ -55,7 +55,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Debian packages: to build, and to run the tests (.ci/run reads these two
 # lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh
+DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox
 
 .PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
@@ -82,7 +82,7 @@ help:
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
-	@echo "make plot       $(BUILD)/plot.png: the file lists under two policies (gnuplot)"
+	@echo "make plot       $(BUILD)/plot.png: the lists under two policies (vmscan-viz plot, gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 
@@ -265,13 +265,16 @@ bench-smoke:
 
 screenshots: build
 	tests/e2e/screenshots.sh $(BIN) screenshots
-	BIN=$(BIN) tests/tools/plot.sh data/used-once-mmap.json 2.6.33 2.6.34 screenshots/used-once-mmap-plot.png
+	$(BIN) plot data/used-once-mmap.json --chart lists --policy 2.6.33 --policy 2.6.34 \
+	  --size 1000x500 -o screenshots/used-once-mmap-plot.png
+	$(BIN) plot data/database-index.json --object index --object table.dat -o screenshots/database-index-refaults.png
+	$(BIN) plot data/database-index.json --chart counters -o screenshots/database-index-counters.png
 
-# The active and inactive file lists over time under two policies (gnuplot).
+# The lists over time under two policies (vmscan-viz plot, gnuplot).
 PLOT_SCENARIO ?= data/used-once-mmap.json
 PLOT_POLICIES ?= 2.6.33 2.6.34
 plot: build
-	BIN=$(BIN) tests/tools/plot.sh $(PLOT_SCENARIO) $(PLOT_POLICIES) $(BUILD)/plot.png
+	$(BIN) plot $(PLOT_SCENARIO) --chart lists $(addprefix --policy ,$(PLOT_POLICIES)) -o $(BUILD)/plot.png
 
 # ---- install ---------------------------------------------------------------
 

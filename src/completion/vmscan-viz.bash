@@ -22,13 +22,14 @@ _vmscan_viz()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local bin=${COMP_WORDS[0]} cmd="" i w
-	local commands="run trace check compare policies help"
+	local commands="run trace check compare plot policies help"
 
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		w=${COMP_WORDS[i]}
 		case $w in
-		run | trace | check | compare | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --every | --max-steps)
+		run | trace | check | compare | plot | policies | help) cmd=$w; break ;;
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --every | --max-steps | \
+		--chart | -o | --output | --object | --title | --size)
 			((i++)) ;;	# its value
 		-*) ;;
 		*) break ;;	# a scenario: the visualizer
@@ -51,7 +52,10 @@ _vmscan_viz()
 		COMPREPLY=($(compgen -W "$pols" -- "$cur"))
 		[[ -z $pre && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY=("${COMPREPLY[0]},") && compopt -o nospace 2>/dev/null
 		return ;;
-	-t | --trace)
+	--chart)
+		COMPREPLY=($(compgen -W "refaults resident lists counters" -- "$cur"))
+		return ;;
+	-t | --trace | -o | --output)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		compopt -o filenames 2>/dev/null
 		return ;;
@@ -61,8 +65,8 @@ _vmscan_viz()
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey" -- "$cur"))
 		return ;;
-	-m | --memory | --every | --max-steps)
-		return ;;	# a number
+	-m | --memory | --every | --max-steps | --object | --title | --size)
+		return ;;	# a number or a name
 	esac
 
 	if [[ $cmd == help ]]; then

@@ -25,7 +25,7 @@ num() { grep -E "^ *$2 " "$1" | head -1 | awk '{print $2}'; }
 expect 0 "--version" "$bin" --version
 has "--version prints the version" "$tmp/out" '^vmscan-viz [0-9]+\.[0-9]+\.[0-9]+$'
 expect 0 "--help" "$bin" --help
-for c in run trace check compare policies; do has "--help names $c" "$tmp/out" "vmscan-viz $c"; done
+for c in run trace check compare plot policies; do has "--help names $c" "$tmp/out" "vmscan-viz $c"; done
 expect 0 "policies" "$bin" policies
 [ "$(wc -l <"$tmp/out")" -eq 6 ] && pass || fail "policies lists 6 policies"
 expect 2 "an unknown option" "$bin" run data/default.json --frobnicate
@@ -393,32 +393,72 @@ printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","ty
 expect 1 "a trace file name with an escape" "$bin" check "$tmp/esc-file.json"
 ! grep -q "$esc" "$tmp/err" && pass || fail "diagnostics print no ESC byte"
 
-# --- tests/tools/plot.sh: nothing from a scenario reaches gnuplot as code -------
-printf '{"format":1,"title":"x\\"; system(\\"touch %s/pwned\\"); print \\" `touch %s/pwned2`","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":100}],"workload":[{"op":"read","object":"f"},{"op":"read","object":"f"}]}' "$tmp" "$tmp" >"$tmp/inject.json"
+# --- plot: gnuplot draws; nothing from a scenario or a title reaches it as code ---
+# a title and an object name with gnuplot's string and command syntax
+python3 - "$tmp" >"$tmp/inject.json" <<'PY'
+import json, sys
+t = sys.argv[1]
+name = 'f\\" `touch %s/pwned4`' % t
+title = 'x"; system("touch %s/pwned"); print " `touch %s/pwned2` \'q\'\nset output "%s/pwned3"' % (t, t, t)
+print(json.dumps({"format": 1, "title": title, "memory": {"pages": 64},
+                  "objects": [{"name": name, "type": "file", "pages": 100}],
+                  "workload": [{"op": "read", "object": name}] * 2}))
+PY
+"$bin" check "$tmp/inject.json" >/dev/null 2>&1 && pass || { fail "the hostile plot scenario loads"; "$bin" check "$tmp/inject.json"; }
+hostile_title=$(printf 'a "b" '"'"'c'"'"' `touch %s/pwned5` system("touch %s/pwned6")\nset output "%s/pwned7"\n@x' "$tmp" "$tmp" "$tmp")
+is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 mkdir -p "$tmp/stub"
 cat >"$tmp/stub/gnuplot" <<'SH'
 #!/bin/sh
-# a stand-in: gnuplot -c SCRIPT ARG1 ARG2(output) ...: keep the script, write the output
-cp "$2" "$STUB_DIR/script.gp"
-[ "${STUB_FAIL:-0}" = 1 ] && exit 1
-printf 'PNG' >"$4"
+# a stand-in: gnuplot -d -c SCRIPT OUTPUT ...: keep the script and the arguments, write a part of a PNG
+cp "$3" "$STUB_DIR/script.gp"
+printf '%s\n' "$@" >"$STUB_DIR/args"
+printf '\211PNG\r\n\032\n' >"$4"
+exit "${STUB_STATUS:-0}"
 SH
 chmod +x "$tmp/stub/gnuplot"
-PATH="$tmp/stub:$PATH" STUB_DIR=$tmp BIN=$bin tests/tools/plot.sh "$tmp/inject.json" 2.6.33 2.6.34 "$tmp/stub.png" >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 0 ] && [ -s "$tmp/stub.png" ] && pass || fail "plot.sh with a stand-in gnuplot writes OUT"
-! grep -q 'system\|touch' "$tmp/script.gp" && pass || fail "the title is not pasted into the gnuplot script"
-PATH="$tmp/stub:$PATH" STUB_DIR=$tmp STUB_FAIL=1 BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 2.6.34 "$tmp/failed.png" >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && [ ! -e "$tmp/failed.png" ] && [ -z "$(ls -A "$tmp" | grep '\.part$')" ] && pass || fail "a failed gnuplot leaves no OUT and no temporary file, exit 1"
-PATH="$tmp/stub:$PATH" STUB_DIR=$tmp BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 'x" system("id")' "$tmp/bad.png" >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 2 ] && [ ! -e "$tmp/bad.png" ] && pass || fail "plot.sh refuses a policy that is not one"
+expect 2 "plot without -o" "$bin" plot data/default.json
+expect 2 "plot -o of an unknown kind" "$bin" plot data/default.json -o "$tmp/x.jpg"
+has "plot names the kinds it writes" "$tmp/err" '\.png or \.svg'
+expect 2 "plot --chart of an unknown chart" "$bin" plot data/default.json --chart pie -o "$tmp/x.png"
+expect 2 "plot --object not in the scenario" "$bin" plot data/database-index.json --object indx -o "$tmp/x.png"
+has "plot suggests the object meant" "$tmp/err" 'did you mean "index"'
+expect 2 "plot --object with the lists chart" "$bin" plot data/database-index.json --chart lists --object index -o "$tmp/x.png"
+expect 2 "plot --size too small" "$bin" plot data/default.json --size 10x10 -o "$tmp/x.png"
+expect 2 "plot --policy and --all" "$bin" plot data/default.json --all --policy 2.6.33 -o "$tmp/x.png"
+printf 'old' >"$tmp/kept.png"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp STUB_STATUS=1 "$bin" plot data/default.json -o "$tmp/kept.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(cat "$tmp/kept.png")" = old ] && pass || fail "a failed gnuplot leaves the old picture, exit 1"
+has "a failed gnuplot is said" "$tmp/err" 'gnuplot failed \(exit status 1\)'
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp "$bin" plot data/default.json -o "$tmp/kept.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(cat "$tmp/kept.png")" = old ] && pass || fail "half a PNG is not renamed onto the picture, exit 1"
+has "half a picture is said" "$tmp/err" 'did not write a whole PNG'
+[ -z "$(ls -A "$tmp" | grep '^\.kept\.png\.')" ] && pass || fail "a failed plot leaves no temporary file beside the picture"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp "$bin" plot "$tmp/inject.json" --title "$hostile_title" -o "$tmp/stub.png" >/dev/null 2>&1
+! grep -q 'touch\|pwned' "$tmp/script.gp" && pass || fail "neither title nor object name is pasted into the gnuplot script"
+grep -qF 'a "b"' "$tmp/args" && ! grep -qx '@x' "$tmp/args" && pass || fail "the title reaches gnuplot as one argument, its line feed escaped"
 if command -v gnuplot >/dev/null; then
-	BIN=$bin tests/tools/plot.sh "$tmp/inject.json" 2.6.33 2.6.34 "$tmp/real.png" >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq 0 ] && [ -s "$tmp/real.png" ] && pass || { fail "plot.sh draws with gnuplot"; cat "$tmp/err"; }
-	[ ! -e "$tmp/pwned" ] && [ ! -e "$tmp/pwned2" ] && pass || fail "gnuplot ran a command from the scenario's title"
-	BIN=$bin tests/tools/plot.sh data/default.json 2.6.33 2.6.34 "$tmp/no-such-dir/x.png" >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq 1 ] && pass || fail "plot.sh into a folder that does not exist fails"
+	expect 0 "plot a hostile scenario" "$bin" plot "$tmp/inject.json" --all -o "$tmp/inject.png"
+	is_png "$tmp/inject.png" && pass || fail "plot writes a PNG"
+	expect 0 "plot a hostile --title as SVG" "$bin" plot "$tmp/inject.json" --chart lists --title "$hostile_title" -o "$tmp/inject.svg"
+	tail -c 20 "$tmp/inject.svg" | grep -q '</svg>' && pass || fail "plot writes a whole SVG"
+	grep -qF "<text>a \"b\" 'c' \`touch $tmp/pwned5\` system(\"touch $tmp/pwned6\")\\nset output" "$tmp/inject.svg" && pass ||
+		fail "the SVG shows the title's text as text, its line feed as an escape"
+	expect 0 "plot the counters as bars" "$bin" plot "$tmp/inject.json" --chart counters --title "$hostile_title" -o "$tmp/bars.png"
+	expect 0 "plot resident pages" "$bin" plot "$tmp/inject.json" --chart resident --title "$hostile_title" -o "$tmp/res.png"
+	for n in 1 2 3 4 5 6 7; do f=$tmp/pwned$n; [ "$n" = 1 ] && f=$tmp/pwned; [ ! -e "$f" ] || echo "$f"; done >"$tmp/ran"
+	[ ! -s "$tmp/ran" ] && pass || { fail "gnuplot ran a command from a title or an object name"; cat "$tmp/ran"; }
+	expect 0 "plot database-index under every policy" "$bin" plot data/database-index.json --object index -o "$tmp/db.svg"
+	for p in $("$bin" policies | awk '{ print $1 }'); do
+		grep -qF ">$p<" "$tmp/db.svg" || echo "$p"
+	done >"$tmp/missing"
+	[ ! -s "$tmp/missing" ] && pass || { fail "the refaults chart has a line titled by each policy"; cat "$tmp/missing"; }
+	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
+	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'
+elif [ -n "${CI:-}" ]; then
+	fail "gnuplot is not installed (the Makefile's DEB_TEST names gnuplot-nox)"
 else
-	echo "skip: gnuplot is not installed; plot.sh ran with a stand-in only"
+	echo "skip: gnuplot is not installed; plot ran with a stand-in only"
 fi
 
 # --- shell completion (src/completion/) ---------------------------------------------
@@ -439,7 +479,7 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz run --trace x --trace-format l | words)" = lackey ] && pass || fail "bash completes --trace-format"
 [ "$(complete_bash vmscan-viz check data/database | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
-for c in "" run trace check compare; do
+for c in "" run trace check compare plot; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
 		grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/want"
 	complete_bash vmscan-viz $c -- | sort -u >"$tmp/got"
