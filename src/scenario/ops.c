@@ -23,29 +23,41 @@
 #include "../engine/engine.h"
 #include "internal.h"
 
+/* The workload operations, one row each: the name a scenario writes, the
+ * keys it takes (below) and the function that checks and expands it.  The
+ * enum, the names' array and the dispatch in build_op() are made from this
+ * one list. */
+#define WORKLOAD_OPS(X)                                    \
+	X(MAP, "map", keys_map, op_map)                    \
+	X(UNMAP, "unmap", keys_unmap, op_by_mapping)       \
+	X(TOUCH, "touch", keys_touch, op_ranged)           \
+	X(READ, "read", keys_rw, op_ranged)                \
+	X(WRITE, "write", keys_rw, op_ranged)              \
+	X(DIRTY, "dirty", keys_rw, op_ranged)              \
+	X(MLOCK, "mlock", keys_mlock, op_map)              \
+	X(MUNLOCK, "munlock", keys_unmap, op_by_mapping)   \
+	X(MADVISE, "madvise", keys_madvise, op_by_mapping) \
+	X(ALLOC, "alloc", keys_alloc, op_alloc)            \
+	X(FREE, "free", keys_free, op_free)                \
+	X(PAUSE, "pause", keys_pause, op_pause)            \
+	X(STREAM, "stream", keys_stream, op_stream)        \
+	X(RANDOM, "random", keys_random, op_random)        \
+	X(REPEAT, "repeat", keys_repeat, op_repeat)        \
+	X(TRACE, "trace", keys_trace, op_trace)
+
 enum op_index {
-	OP_MAP,
-	OP_UNMAP,
-	OP_TOUCH,
-	OP_READ,
-	OP_WRITE,
-	OP_DIRTY,
-	OP_MLOCK,
-	OP_MUNLOCK,
-	OP_MADVISE,
-	OP_ALLOC,
-	OP_FREE,
-	OP_PAUSE,
-	OP_STREAM,
-	OP_RANDOM,
-	OP_REPEAT,
-	OP_TRACE,
-	NR_OP_NAMES
+#define X(id, name, keys, build) OP_##id,
+	WORKLOAD_OPS(X)
+#undef X
+		NR_OP_NAMES
 };
 
-const char *const op_names[NR_OP_NAMES + 1] = { "map",	  "unmap",   "touch",	"read",	 "write", "dirty",
-						"mlock",  "munlock", "madvise", "alloc", "free",  "pause",
-						"stream", "random",  "repeat",	"trace", NULL };
+const char *const op_names[NR_OP_NAMES + 1] = {
+#define X(id, name, keys, build) name,
+	WORKLOAD_OPS(X)
+#undef X
+		NULL
+};
 
 #define COMMON "op", "caption", "pause"
 static const char *const keys_map[] = { COMMON, "object", "pages", "as", "exec", "sequential", NULL };
@@ -64,13 +76,17 @@ static const char *const keys_random[] = { COMMON,  "object", "pages", "count", 
 static const char *const keys_repeat[] = { COMMON, "count", "ops", NULL };
 static const char *const keys_trace[] = { COMMON, "file", "format", "object", "via", NULL };
 
+/* build_op() lists an operation's keys, and one more, in an array this long. */
+#define OP_KEYS_MAX 12
+#define X(id, name, keys, build) \
+	_Static_assert(sizeof keys / sizeof *keys <= OP_KEYS_MAX + 1, #keys " has too many keys");
+WORKLOAD_OPS(X)
+#undef X
+
 static const char *const *const keys_of[NR_OP_NAMES] = {
-	[OP_MAP] = keys_map,	   [OP_UNMAP] = keys_unmap,   [OP_TOUCH] = keys_touch,
-	[OP_READ] = keys_rw,	   [OP_WRITE] = keys_rw,      [OP_DIRTY] = keys_rw,
-	[OP_MLOCK] = keys_mlock,   [OP_MUNLOCK] = keys_unmap, [OP_MADVISE] = keys_madvise,
-	[OP_ALLOC] = keys_alloc,   [OP_FREE] = keys_free,     [OP_PAUSE] = keys_pause,
-	[OP_STREAM] = keys_stream, [OP_RANDOM] = keys_random, [OP_REPEAT] = keys_repeat,
-	[OP_TRACE] = keys_trace,
+#define X(id, name, keys, build) [OP_##id] = keys,
+	WORKLOAD_OPS(X)
+#undef X
 };
 
 const char *const *op_keys(int op)
@@ -134,6 +150,7 @@ static struct wl_op op_init(uint8_t kind, uint32_t object)
 struct opctx {
 	const cJSON *o;
 	const char *path;
+	enum op_index kind;
 	bool bad;   /* some key was wrong: check the rest, emit nothing */
 	bool noobj; /* "object" is missing or wrong: skip checks that need it */
 };
@@ -260,8 +277,9 @@ static void emit_ranges(struct loader *L, struct opctx *c, struct wl_op op, cons
 	}
 }
 
-static void op_ranged(struct loader *L, struct opctx *c, int kind)
+static void op_ranged(struct loader *L, struct opctx *c)
 {
+	const enum op_index kind = c->kind;
 	static const uint8_t wl_kind[NR_OP_NAMES] = {
 		[OP_TOUCH] = WL_TOUCH, [OP_READ] = WL_READ, [OP_WRITE] = WL_WRITE,
 		[OP_DIRTY] = WL_DIRTY, [OP_FREE] = WL_FREE,
@@ -285,8 +303,9 @@ static void op_ranged(struct loader *L, struct opctx *c, int kind)
 	prange_list_free(&r);
 }
 
-static void op_map(struct loader *L, struct opctx *c, int kind)
+static void op_map(struct loader *L, struct opctx *c)
 {
+	const enum op_index kind = c->kind;
 	struct prange_list r = { 0 };
 	uint32_t obj = 0;
 	struct wl_op op;
@@ -313,8 +332,9 @@ static void op_map(struct loader *L, struct opctx *c, int kind)
 	prange_list_free(&r);
 }
 
-static void op_by_mapping(struct loader *L, struct opctx *c, int kind)
+static void op_by_mapping(struct loader *L, struct opctx *c)
 {
+	const enum op_index kind = c->kind;
 	static const char *const advice[] = { "sequential", "normal", NULL };
 	uint32_t obj = 0;
 	struct wl_op op;
@@ -355,7 +375,7 @@ static void op_free(struct loader *L, struct opctx *c)
 	const cJSON *pages = key(c, "pages", p, sizeof p);
 
 	if (jget(c->o, "object")) {
-		op_ranged(L, c, OP_FREE);
+		op_ranged(L, c);
 		return;
 	}
 	if (!pages) {
@@ -695,8 +715,13 @@ static uint32_t take_caption(struct loader *L, const char *text)
 
 static int build_op(struct loader *L, const cJSON *o, const char *path, const char *extra_key)
 {
+	static void (*const build[NR_OP_NAMES])(struct loader *, struct opctx *) = {
+#define X(id, name, keys, fn) [OP_##id] = fn,
+		WORKLOAD_OPS(X)
+#undef X
+	};
 	struct opctx c = { .o = o, .path = path };
-	const char *allowed[16];
+	const char *allowed[OP_KEYS_MAX + 2];
 	const char *const *keys;
 	const cJSON *x;
 	char p[160], f[96], msg[256];
@@ -730,7 +755,7 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 		lerr(L, x, false, p, "%s", msg);
 		return -1;
 	}
-	for (keys = keys_of[kind]; *keys && n < 14; keys++)
+	for (keys = keys_of[kind]; *keys; keys++)
 		allowed[n++] = *keys;
 	if (extra_key)
 		allowed[n++] = extra_key;
@@ -747,24 +772,8 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 		}
 	}
 	pause = opt_bool(L, &c, "pause", false);
-	switch (kind) {
-	case OP_MAP:
-	case OP_MLOCK: op_map(L, &c, kind); break;
-	case OP_UNMAP:
-	case OP_MUNLOCK:
-	case OP_MADVISE: op_by_mapping(L, &c, kind); break;
-	case OP_TOUCH:
-	case OP_READ:
-	case OP_WRITE:
-	case OP_DIRTY: op_ranged(L, &c, kind); break;
-	case OP_ALLOC: op_alloc(L, &c); break;
-	case OP_FREE: op_free(L, &c); break;
-	case OP_PAUSE: op_pause(L, &c); break;
-	case OP_STREAM: op_stream(L, &c); break;
-	case OP_RANDOM: op_random(L, &c); break;
-	case OP_REPEAT: op_repeat(L, &c); break;
-	case OP_TRACE: op_trace(L, &c); break;
-	}
+	c.kind = (enum op_index)kind;
+	build[kind](L, &c);
 	if (c.bad || L->stop)
 		return -1;
 	if (caption)
