@@ -2,7 +2,7 @@
 /*
  * tui/app.c - a key becomes a command, a command changes the UI state
  *
- * Every handler returns a redraw mask (htop's Htop_Reaction idea): what
+ * Every handler returns an enum redraw (htop's Htop_Reaction idea): what
  * became stale.  Moving in time is always view_goto()/view_forward(), i.e.
  * the timeline; choosing a policy or a scenario redoes the run in a new
  * view and swaps it in only when it built, so a failure leaves the screen
@@ -211,7 +211,7 @@ static bool step_once(struct app *a)
 	return true;
 }
 
-int app_tick(struct app *a, int steps)
+enum redraw app_tick(struct app *a, int steps)
 {
 	struct view *v = &a->views[0];
 
@@ -234,7 +234,7 @@ int app_tick(struct app *a, int steps)
 	return REDRAW_ALL;
 }
 
-static int jump(struct app *a, int dir)
+static enum redraw jump(struct app *a, int dir)
 {
 	char what[64];
 
@@ -252,7 +252,7 @@ static int jump(struct app *a, int dir)
 
 /* Move the page cursor @delta pages, or to the next/previous list when
  * @by_list, in the order the lists panel draws. */
-static int cursor_move(struct app *a, int delta, bool by_list)
+static enum redraw cursor_move(struct app *a, int delta, bool by_list)
 {
 	const struct engine *e = view_engine(&a->views[0]);
 	const struct page *pg = engine_pages(e);
@@ -295,7 +295,7 @@ static int cursor_move(struct app *a, int delta, bool by_list)
 	return REDRAW_ALL;
 }
 
-static int panel_scroll(struct app *a, int delta, bool page)
+static enum redraw panel_scroll(struct app *a, int delta, bool page)
 {
 	struct ui *u = &a->ui;
 
@@ -318,7 +318,7 @@ static int panel_scroll(struct app *a, int delta, bool page)
 	return REDRAW_ALL;
 }
 
-static int inspect(struct app *a)
+static enum redraw inspect(struct app *a)
 {
 	const struct view *v = &a->views[0];
 	const struct step_record *r;
@@ -344,7 +344,7 @@ static int inspect(struct app *a)
 }
 
 /* Tab: the next panel the last frame showed (ui.shown, set by the draw). */
-static int focus(struct app *a, int dir)
+static enum redraw focus(struct app *a, int dir)
 {
 	for (int i = 0; i < NR_PANELS; i++) {
 		a->ui.focus = (enum panel_id)((a->ui.focus + NR_PANELS + dir) % NR_PANELS);
@@ -354,7 +354,7 @@ static int focus(struct app *a, int dir)
 	return REDRAW_ALL;
 }
 
-static int toggle_quiz(struct app *a)
+static enum redraw toggle_quiz(struct app *a)
 {
 	char text[8192];
 
@@ -376,7 +376,7 @@ static int toggle_quiz(struct app *a)
 
 /* Projector mode plays at 5 steps/s at most; leaving it restores the
  * speed it found. */
-static int toggle_big(struct app *a)
+static enum redraw toggle_big(struct app *a)
 {
 	a->ui.big = !a->ui.big;
 	if (a->ui.big) {
@@ -390,7 +390,7 @@ static int toggle_big(struct app *a)
 }
 
 /* s: the scenario's description and the caption, whole, in a box. */
-static int show_story(struct app *a)
+static enum redraw show_story(struct app *a)
 {
 	const struct scenario *sc = a->sc;
 	const struct wl_op *op = a->views[0].step ? &sc->wl.ops[a->views[0].rec.op] : NULL;
@@ -420,9 +420,9 @@ void app_badge(const struct app *a, char *buf, size_t n)
 }
 
 /* The help screen scrolls by entry; any other key closes it. */
-static int help_key(struct app *a, int key)
+static enum redraw help_key(struct app *a, int key)
 {
-	int n = panel_help_entries(), page = LINES > 12 ? LINES / 3 : 4;
+	int n = panel_help_entries(), page = a->ui.rows > 12 ? a->ui.rows / 3 : 4;
 
 	switch (key) {
 	case KEY_UP: a->ui.help_top--; break;
@@ -440,7 +440,7 @@ static int help_key(struct app *a, int key)
 
 /* c: compare the current policy with one chosen in the policy dialog
  * (2.6.33 offered first, or 2.6.34 from 2.6.33); c again leaves. */
-static int toggle_compare(struct app *a)
+static enum redraw toggle_compare(struct app *a)
 {
 	a->ui.playing = false;
 	if (a->cmp.on) {
@@ -450,16 +450,15 @@ static int toggle_compare(struct app *a)
 	return dialog_open_policy(a, PICK_SECOND);
 }
 
-int app_command(struct app *a, enum command cmd)
+enum redraw app_command(struct app *a, enum command cmd)
 {
 	struct view *v = &a->views[0];
 	struct ui *u = &a->ui;
 
-	if (a->cmp.on) {
-		int r = compare_command(a, cmd);
-		if (r >= 0)
-			return r;
-	}
+	enum redraw r;
+
+	if (a->cmp.on && compare_command(a, cmd, &r))
+		return r;
 	switch (cmd) {
 	case CMD_COMPARE: return toggle_compare(a);
 	case CMD_PLAY:
@@ -505,7 +504,7 @@ int app_command(struct app *a, enum command cmd)
 		if (a->insp.open)
 			inspector_close(a);
 		return REDRAW_ALL;
-	case CMD_REDRAW: return REDRAW_ALL | REDRAW_CLEAR;
+	case CMD_REDRAW: return REDRAW_CLEAR;
 	case CMD_HELP:
 		u->help = true;
 		u->help_top = 0;
@@ -517,10 +516,10 @@ int app_command(struct app *a, enum command cmd)
 	return REDRAW_NONE;
 }
 
-int app_key(struct app *a, int key)
+enum redraw app_key(struct app *a, int key)
 {
 	enum command cmd;
-	int r;
+	enum redraw r, q;
 
 	if (a->ui.help) /* arrows scroll it, any other key closes it and does nothing else */
 		return help_key(a, key);
@@ -537,23 +536,22 @@ int app_key(struct app *a, int key)
 		r = REDRAW_ALL;
 	}
 	if (a->dlg.kind != DLG_NONE)
-		return dialog_key(a, key) | r;
+		return redraw_join(dialog_key(a, key), r);
 	if (a->quiz.asking) {
-		int q = quiz_key(a, key);
-		if (q >= 0)
-			return q | r;
+		if (quiz_key(a, key, &q))
+			return redraw_join(q, r);
 		cmd = keys_lookup(key);
 		if (cmd == CMD_STEP || cmd == CMD_PLAY) {
 			snprintf(a->ui.msg, sizeof a->ui.msg,
 				 "quiz: answer with a k r c d o, or Esc to see the answer");
 			return REDRAW_ALL;
 		}
-		return app_command(a, cmd) | r;
+		return redraw_join(app_command(a, cmd), r);
 	}
 	cmd = keys_lookup(key);
 	if (cmd == CMD_NONE && key >= 0x20 && key < 0x7f) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "key '%c' does nothing here; ? lists the keys", key);
 		return REDRAW_ALL;
 	}
-	return app_command(a, cmd) | r;
+	return redraw_join(app_command(a, cmd), r);
 }

@@ -128,6 +128,7 @@ struct ui {
 	bool quit;
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
+	int rows;		/* the last frame's height (tui.c): how far a page scrolls */
 	int bookmark;		/* 1 + the last bookmark gone to, 0: none */
 	uint64_t bookmark_step; /* ...and the step it landed on */
 	char msg[256];		/* one-line status, cleared by the next key */
@@ -199,8 +200,18 @@ struct frame {
 	const struct layout *layout;   /* the screen's, when drawn by tui.c */
 };
 
-/* Redraw mask returned by everything that handles input. */
-enum { REDRAW_NONE = 0, REDRAW_ALL = 1, REDRAW_CLEAR = 2 };
+/* What handling a key, a tick or a slice of work asks of the screen.
+ * Ordered: when two are joined, the larger one wins (redraw_join). */
+enum redraw {
+	REDRAW_NONE,  /* nothing on screen changed */
+	REDRAW_ALL,   /* draw the frame again */
+	REDRAW_CLEAR, /* clear the terminal, then draw (Ctrl-L) */
+};
+
+static inline enum redraw redraw_join(enum redraw x, enum redraw y)
+{
+	return x > y ? x : y;
+}
 
 extern const int speed_steps[];
 extern const int nr_speeds;
@@ -239,9 +250,9 @@ void app_badge(const struct app *a, char *buf, size_t n);
 const struct step_record *log_entry(const struct view *v, int i);
 
 /* app.c */
-int app_command(struct app *a, enum command cmd);
-int app_key(struct app *a, int key);
-int app_tick(struct app *a, int steps);
+enum redraw app_command(struct app *a, enum command cmd);
+enum redraw app_key(struct app *a, int key);
+enum redraw app_tick(struct app *a, int steps);
 int app_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
 /* The run redone under @p, at step 0 (a failure leaves it as it was: -1). */
 int app_switch_policy(struct app *a, const struct reclaim_policy *p);
@@ -262,8 +273,8 @@ bool job_try(struct app *a);	/* true: done (or no job) */
 void job_stop(struct app *a);	/* a key stopped it */
 void app_settle(struct app *a); /* every view's timeline back at its step (view_settle) */
 bool app_busy(const struct app *a);
-/* One slice of work (the job's, else the background's); a redraw mask. */
-int app_work(struct app *a);
+/* One slice of work (the job's, else the background's). */
+enum redraw app_work(struct app *a);
 
 /* inspector.c */
 void inspector_select(struct app *a, uint32_t object, uint32_t index);
@@ -273,7 +284,8 @@ void inspector_close(struct app *a);
 
 /* quiz.c */
 int quiz_before_step(struct app *a);
-int quiz_key(struct app *a, int key);
+/* An answer key while a question is open: false if @key is not one. */
+bool quiz_key(struct app *a, int key, enum redraw *r);
 bool quiz_is_question(const struct step_record *r);
 /* The question, or the answer shown, is withdrawn (a move, a policy, a
  * scenario); the score shown becomes the current policy's. */
@@ -285,8 +297,9 @@ unsigned quiz_summary(const struct app *a, char *buf, size_t n);
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
 void compare_stop(struct app *a);
-int compare_command(struct app *a, enum command cmd); /* -1: not a compare command */
-int compare_tick(struct app *a, int steps);
+/* False if @cmd is not compare mode's: app_command() handles it. */
+bool compare_command(struct app *a, enum command cmd, enum redraw *r);
+enum redraw compare_tick(struct app *a, int steps);
 /* The policy dialog chose @p for side @side (0, 1). */
 void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p);
 /* The second policy compare mode offers against @first. */
@@ -305,15 +318,15 @@ bool compare_work(struct app *a, uint64_t steps);	  /* false: nothing to classif
 void compare_draw(const struct app *a, int ncols, int nlines);
 
 /* bookmark.c: the scenario's bookmarks */
-int bookmark_go(struct app *a, int i);	    /* to bookmark @i (0-based) */
-int bookmark_step(struct app *a, int dir);  /* ] and [: the next, the previous */
-void bookmark_arrive(struct app *a, int i); /* the job reached it: its page, its question, its text */
+enum redraw bookmark_go(struct app *a, int i);	   /* to bookmark @i (0-based) */
+enum redraw bookmark_step(struct app *a, int dir); /* ] and [: the next, the previous */
+void bookmark_arrive(struct app *a, int i);	   /* the job reached it: its page, its question, its text */
 const struct bookmark *bookmark_here(const struct app *a); /* the one the view stands at, or NULL */
 
 /* dialog.c */
-int dialog_open(struct app *a, enum dialog_kind kind);
-int dialog_open_policy(struct app *a, enum policy_pick pick);
-int dialog_key(struct app *a, int key);
+enum redraw dialog_open(struct app *a, enum dialog_kind kind);
+enum redraw dialog_open_policy(struct app *a, enum policy_pick pick);
+enum redraw dialog_key(struct app *a, int key);
 void dialog_message(struct app *a, const char *title, const char *text);
 void dialog_free(struct dialog *d);
 

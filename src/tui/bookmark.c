@@ -15,7 +15,7 @@
 #include "../policy/registry.h"
 #include "app.h"
 
-int bookmark_go(struct app *a, int i)
+enum redraw bookmark_go(struct app *a, int i)
 {
 	const struct scenario *sc = a->sc;
 	const struct bookmark *b;
@@ -51,7 +51,7 @@ int bookmark_go(struct app *a, int i)
 	return REDRAW_ALL;
 }
 
-int bookmark_step(struct app *a, int dir)
+enum redraw bookmark_step(struct app *a, int dir)
 {
 	uint32_t n = a->sc->nr_bookmarks;
 	int i = a->ui.bookmark - 1 + dir;

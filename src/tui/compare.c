@@ -235,7 +235,7 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 
 /* n/N: the next divergence of the chosen kind, as far as classified; a
  * job goes on looking while the lockstep classifies more. */
-static int next_divergence(struct app *a, int dir)
+static enum redraw next_divergence(struct app *a, int dir)
 {
 	struct compare *c = &a->cmp;
 
@@ -263,7 +263,7 @@ bool compare_find(struct app *a, uint64_t from, int dir)
 }
 
 /* f in compare mode: the next kind of divergence for n/N. */
-static int next_kind(struct app *a)
+static enum redraw next_kind(struct app *a)
 {
 	struct compare *c = &a->cmp;
 
@@ -273,7 +273,7 @@ static int next_kind(struct app *a)
 	return REDRAW_ALL;
 }
 
-static int step(struct app *a, int dir)
+static enum redraw step(struct app *a, int dir)
 {
 	struct compare *c = &a->cmp;
 
@@ -293,32 +293,37 @@ static int step(struct app *a, int dir)
 	return REDRAW_ALL;
 }
 
-int compare_command(struct app *a, enum command cmd)
+bool compare_command(struct app *a, enum command cmd, enum redraw *r)
 {
 	struct compare *c = &a->cmp;
 
+	*r = REDRAW_ALL;
 	switch (cmd) {
-	case CMD_STEP: return step(a, 1);
-	case CMD_BACK: return step(a, -1);
-	case CMD_FIRST: compare_go(a, 0); return REDRAW_ALL;
+	case CMD_STEP: *r = step(a, 1); return true;
+	case CMD_BACK: *r = step(a, -1); return true;
+	case CMD_FIRST: compare_go(a, 0); return true;
 	case CMD_LAST:
 		a->ui.playing = false;
 		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = UINT64_MAX }, "the last access");
-		return REDRAW_ALL;
-	case CMD_NEXT: return next_divergence(a, 1);
-	case CMD_PREV: return next_divergence(a, -1);
-	case CMD_FILTER: return next_kind(a);
+		return true;
+	case CMD_NEXT: *r = next_divergence(a, 1); return true;
+	case CMD_PREV: *r = next_divergence(a, -1); return true;
+	case CMD_FILTER: *r = next_kind(a); return true;
 	case CMD_FOCUS:
-	case CMD_FOCUS_BACK: c->focus = !c->focus; return REDRAW_ALL;
+	case CMD_FOCUS_BACK: c->focus = !c->focus; return true;
 	case CMD_POLICY:
 		a->ui.playing = false;
-		return dialog_open_policy(a, c->focus ? PICK_RIGHT : PICK_LEFT);
+		*r = dialog_open_policy(a, c->focus ? PICK_RIGHT : PICK_LEFT);
+		return true;
 	case CMD_PLAY:
 		if (!a->ui.playing && c->k >= compare_positions(a) && compare_complete(a))
 			compare_go(a, 0);
 		a->ui.playing = !a->ui.playing;
-		return REDRAW_ALL;
-	case CMD_GOTO: a->ui.playing = false; return dialog_open(a, DLG_GOTO);
+		return true;
+	case CMD_GOTO:
+		a->ui.playing = false;
+		*r = dialog_open(a, DLG_GOTO);
+		return true;
 	case CMD_OPEN:
 	case CMD_INSPECT:
 	case CMD_FIND:
@@ -328,14 +333,14 @@ int compare_command(struct app *a, enum command cmd)
 	case CMD_PAGE_UP:
 	case CMD_PAGE_DOWN:
 		snprintf(a->ui.msg, sizeof a->ui.msg, "in compare mode: c leaves it first");
-		return REDRAW_ALL;
-	default: return -1;
+		return true;
+	default: return false;
 	}
 }
 
 /* Play: one access per tick-step; stops at a divergence of the chosen
  * kind (at its moment), and at the end. */
-int compare_tick(struct app *a, int steps)
+enum redraw compare_tick(struct app *a, int steps)
 {
 	struct compare *c = &a->cmp;
 

@@ -111,13 +111,13 @@ static void fill_open(struct dialog *d)
 			add_folder(d, dirs[i], seen, &nseen);
 }
 
-int dialog_open_policy(struct app *a, enum policy_pick pick)
+enum redraw dialog_open_policy(struct app *a, enum policy_pick pick)
 {
 	a->dlg.pick = pick;
 	return dialog_open(a, DLG_POLICY);
 }
 
-int dialog_open(struct app *a, enum dialog_kind kind)
+enum redraw dialog_open(struct app *a, enum dialog_kind kind)
 {
 	struct dialog *d = &a->dlg;
 	enum policy_pick pick = d->pick;
@@ -214,7 +214,7 @@ void dialog_message(struct app *a, const char *title, const char *text)
 
 /* "backup.tar 12", "backup.tar:12", "backup.tar[12]": exact name, else a
  * unique prefix. */
-static int find_page(struct app *a, const char *text)
+static enum redraw find_page(struct app *a, const char *text)
 {
 	const struct workload *wl = &a->sc->wl;
 	char name[64];
@@ -260,7 +260,7 @@ static int find_page(struct app *a, const char *text)
 	return REDRAW_ALL;
 }
 
-static int confirm(struct app *a)
+static enum redraw confirm(struct app *a)
 {
 	struct dialog *d = &a->dlg;
 	char err[1024] = "", path[PATH_MAX];
@@ -299,7 +299,7 @@ static int confirm(struct app *a)
 	return REDRAW_ALL;
 }
 
-static int list_key(struct dialog *d, int key)
+static enum redraw list_key(struct dialog *d, int key)
 {
 	if (key == KEY_UP || key == 'k')
 		d->sel = d->sel > 0 ? d->sel - 1 : 0;
@@ -312,7 +312,7 @@ static int list_key(struct dialog *d, int key)
 	return REDRAW_ALL;
 }
 
-static int input_key(struct dialog *d, int key)
+static enum redraw input_key(struct dialog *d, int key)
 {
 	size_t n = strlen(d->input);
 
@@ -323,7 +323,7 @@ static int input_key(struct dialog *d, int key)
 	return REDRAW_ALL;
 }
 
-static int filter_key(struct app *a, int key)
+static enum redraw filter_key(struct app *a, int key)
 {
 	static const char keys[NR_FILTERS] = {
 		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a',      [FILTER_KEEP] = 'k',
@@ -342,13 +342,13 @@ static int filter_key(struct app *a, int key)
 	return REDRAW_NONE;
 }
 
-int dialog_key(struct app *a, int key)
+enum redraw dialog_key(struct app *a, int key)
 {
 	struct dialog *d = &a->dlg;
 
 	if (d->kind == DLG_MESSAGE &&
 	    (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE)) {
-		int page = LINES / 3 > 1 ? LINES / 3 : 1;
+		int page = a->ui.rows / 3 > 1 ? a->ui.rows / 3 : 1;
 		d->top += key == KEY_UP ? -1 : key == KEY_DOWN ? 1 : key == KEY_PPAGE ? -page : page;
 		d->top = d->top < 0 ? 0 : d->top >= d->nr ? d->nr - 1 : d->top;
 		return REDRAW_ALL;

@@ -178,7 +178,7 @@ static bool index_slice(struct app *a)
 	return any;
 }
 
-int app_work(struct app *a)
+enum redraw app_work(struct app *a)
 {
 	bool did, had_job = a->job.kind != JOB_NONE;
 

@@ -133,32 +133,33 @@ static void offered(const struct step_record *q, char *buf, size_t n)
 						answers[i].key, answers[i].label);
 }
 
-int quiz_key(struct app *a, int key)
+bool quiz_key(struct app *a, int key, enum redraw *r)
 {
 	struct quiz *q = &a->quiz;
 	char keys[128];
 
 	if (!q->asking)
-		return -1;
+		return false;
+	*r = REDRAW_ALL;
 	if (key == 27) { /* Esc: show the answer, unscored */
 		reveal(a);
 		q->verdict_step = 0;
-		return REDRAW_ALL;
+		return true;
 	}
 	for (size_t i = 0; i < NR_ANSWERS; i++) {
 		if (answers[i].key != key)
 			continue;
 		if (answers[i].kind == q->q.kind) {
 			score(a, &answers[i]);
-			return REDRAW_ALL;
+			return true;
 		}
 		offered(&q->q, keys, sizeof keys);
 		snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
 			 q->q.kind == STEP_SCAN_ACTIVE ? "shrink_active_list()" : "shrink_page_list()",
 			 answers[i].label, keys);
-		return REDRAW_ALL;
+		return true;
 	}
-	return -1;
+	return false;
 }
 
 unsigned quiz_summary(const struct app *a, char *buf, size_t n)

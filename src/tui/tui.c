@@ -167,6 +167,7 @@ static void draw(struct app *a)
 	app_settle(a);
 	erase();
 	theme_set_big(a->ui.big);
+	a->ui.rows = LINES;
 	layout_compute(&l, &f, COLS, LINES);
 	theme_frame_begin(); /* what the panels draw from here is what the legend lists */
 	if (l.too_small) {
@@ -222,7 +223,7 @@ static void tick_plan(int speed, long *period, int *steps)
 
 /* A click on a list cell opens that page in the inspector (htop and btop
  * do the same); anything else the mouse does is ignored. */
-static int mouse_event(struct app *a)
+static enum redraw mouse_event(struct app *a)
 {
 	MEVENT ev;
 	uint32_t object, index;
@@ -240,22 +241,22 @@ static int mouse_event(struct app *a)
 	return REDRAW_ALL;
 }
 
-/* Handle @ch and whatever else is already waiting, then return the mask. */
-static int handle_input(struct app *a, int ch)
+/* Handle @ch and whatever else is already waiting. */
+static enum redraw handle_input(struct app *a, int ch)
 {
-	int mask = 0;
+	enum redraw r = REDRAW_NONE;
 
 	for (int n = 0; ch != ERR && n < 4096 && !a->ui.quit; n++) {
 		if (ch == KEY_RESIZE)
-			mask |= REDRAW_ALL;
+			r = redraw_join(r, REDRAW_ALL);
 		else if (ch == KEY_MOUSE)
-			mask |= mouse_event(a);
+			r = redraw_join(r, mouse_event(a));
 		else
-			mask |= app_key(a, ch);
+			r = redraw_join(r, app_key(a, ch));
 		timeout(0);
 		ch = getch();
 	}
-	return mask;
+	return r;
 }
 
 /* Work between keys (job.c) for up to WORK_MS, or until a key or a
@@ -275,29 +276,30 @@ static bool key_waiting(void)
 	return true;
 }
 
-static int work(struct app *a)
+static enum redraw work(struct app *a)
 {
 	long end = now_ms() + WORK_MS;
-	int mask = 0;
+	enum redraw r = REDRAW_NONE;
 
 	do
-		mask |= app_work(a);
+		r = redraw_join(r, app_work(a));
 	while (app_busy(a) && !got_signal && now_ms() < end && !key_waiting());
-	return mask;
+	return r;
 }
 
 static void main_loop(struct app *a)
 {
-	int mask = REDRAW_ALL, steps;
+	enum redraw r = REDRAW_ALL;
+	int steps;
 	long next = 0, period;
 
 	while (!a->ui.quit && !got_signal) {
 		int ch;
-		if (mask) {
-			if (mask & REDRAW_CLEAR)
+		if (r != REDRAW_NONE) {
+			if (r == REDRAW_CLEAR)
 				clearok(curscr, TRUE);
 			draw(a);
-			mask = 0;
+			r = REDRAW_NONE;
 		}
 		tick_plan(speed_steps[a->ui.speed], &period, &steps);
 		if (a->ui.playing) {
@@ -311,13 +313,13 @@ static void main_loop(struct app *a)
 		}
 		ch = getch();
 		if (ch != ERR) {
-			mask |= handle_input(a, ch);
+			r = redraw_join(r, handle_input(a, ch));
 			continue;
 		}
 		if (app_busy(a))
-			mask |= work(a);
+			r = redraw_join(r, work(a));
 		if (a->ui.playing && now_ms() >= next) {
-			mask |= app_tick(a, steps);
+			r = redraw_join(r, app_tick(a, steps));
 			next += period;
 			if (next < now_ms())
 				next = now_ms() + period;
