@@ -28,6 +28,8 @@ expect 0 "--help" "$bin" --help
 for c in run trace check compare plot policies; do has "--help names $c" "$tmp/out" "vmscan-viz $c"; done
 expect 0 "policies" "$bin" policies
 [ "$(wc -l <"$tmp/out")" -eq 6 ] && pass || fail "policies lists 6 policies"
+grep -E '^refault ' "$tmp/out" | grep -q "a hybrid: without 3.15's first-sight activation of VM_EXEC and multiply-mapped file pages (3.3)" &&
+	pass || fail "policies says refault is a hybrid and what it leaves out"
 expect 2 "an unknown option" "$bin" run data/default.json --frobnicate
 has "the unknown option is named" "$tmp/err" "unknown option '--frobnicate'"
 expect 2 "an unknown policy" "$bin" run data/default.json --policy 2.6.99
