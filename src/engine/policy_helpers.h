@@ -31,6 +31,9 @@ bool mapping_mapped(const struct engine *e, const struct page *page);
 bool sc_lumpy_ignores_references(const struct scan_control *sc);
 /* Percent of the zone's pages that are mapped file pages (mapped-ratio). */
 unsigned mapped_file_percent(const struct engine *e);
+/* Per mille of the file LRU (active, inactive and the batch being scanned)
+ * that is mapped file pages, at most 1000 (mapped-graded). */
+unsigned mapped_file_lru_permille(const struct engine *e);
 
 /* Workingset (3.15), src/engine/workingset.c. */
 uint32_t workingset_eviction(struct engine *e, const struct page *page);

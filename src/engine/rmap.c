@@ -65,6 +65,20 @@ unsigned mapped_file_percent(const struct engine *e)
 	return (unsigned)((uint64_t)e->c.nr_mapped_file * 100 / e->nr_pages);
 }
 
+unsigned mapped_file_lru_permille(const struct engine *e)
+{
+	uint64_t file = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+	uint64_t share;
+
+	/* the batch being scanned is off its list but still the file LRU's */
+	if (e->c.rs.batch_lru == LRU_INACTIVE_FILE || e->c.rs.batch_lru == LRU_ACTIVE_FILE)
+		file += zone_lru_pages(e, LRU_ISOLATED);
+	if (!file)
+		return 1000;
+	share = (uint64_t)e->c.nr_mapped_file * 1000 / file;
+	return share > 1000 ? 1000 : (unsigned)share;
+}
+
 /* A pte of mapping @as now maps @page, young (the access that faulted it
  * in); dirty too for a write. */
 void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)

@@ -24,3 +24,16 @@ bool keep_active_vm_exec(const struct page *page, int referenced, struct referen
 		return decide_active(rc, BR_ACT_EXEC, true);
 	return decide_active(rc, BR_ACT_REFERENCED, false);
 }
+
+bool keep_active_referenced_2633(struct engine *e, struct page *page, struct reference_check *rc)
+{
+	int referenced = page_referenced_2633(e, page, rc);
+
+	/* 2.6.33 mm/rmap.c page_referenced(): TestClearPageReferenced() adds
+	 * one; vm_flags gathers only the flags of mappings with a young pte */
+	if (referenced && !rc->referenced_ptes) {
+		rc->rotated = true;
+		return decide_active(rc, BR_ACT_PG_REFERENCED, false);
+	}
+	return keep_active_vm_exec(page, referenced, rc);
+}

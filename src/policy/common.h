@@ -40,7 +40,8 @@
 	X(BR_ACT_NOT_MAPPED,       "act_not_mapped",       "not mapped: deactivated without a look at its references")                                 \
 	X(BR_ACT_UNREFERENCED,     "act_unreferenced",     "no young pte: deactivated to the inactive list (pgdeactivate)")                            \
 	X(BR_ACT_REFERENCED,       "act_referenced",       "young pte, but not executable file code: deactivated anyway (counted as rotated for the anon/file balance)") \
-	X(BR_ACT_EXEC,             "act_exec",             "young pte in an executable file mapping: one more trip around the active list")
+	X(BR_ACT_EXEC,             "act_exec",             "young pte in an executable file mapping: one more trip around the active list")                 \
+	X(BR_ACT_PG_REFERENCED,    "act_pg_referenced",    "no young pte, only PG_referenced, which page_referenced() counts before 2.6.34: deactivated, counted as rotated")
 /* clang-format on */
 
 enum kernel_branch {
@@ -76,10 +77,26 @@ static inline bool decide_active(struct reference_check *rc, uint16_t branch, bo
  * close every policy's shrink_active_list() table. */
 bool keep_active_vm_exec(const struct page *page, int referenced, struct reference_check *rc);
 /* clang-format off */
-#define VM_EXEC_ACTIVE_CHECKS                                                                                             \
-	{ BR_ACT_UNREFERENCED, "page_referenced() == 0",        "deactivate",  "2.6.28 shrink_active_list (split LRU)", NULL, NULL }, \
+#define CHECK_ACT_UNREFERENCED                                                                                            \
+	{ BR_ACT_UNREFERENCED, "page_referenced() == 0",        "deactivate",  "2.6.28 shrink_active_list (split LRU)", NULL, NULL }
+#define CHECKS_ACT_VM_EXEC                                                                                                \
 	{ BR_ACT_EXEC,         "vm_flags & VM_EXEC, file page", "keep active", "2.6.31 Wu Fengguang, VM_EXEC in shrink_active_list", NULL, NULL }, \
 	{ BR_ACT_REFERENCED,   "otherwise",                     "deactivate",  "2.6.31 shrink_active_list, nr_rotated", NULL, NULL }
+#define VM_EXEC_ACTIVE_CHECKS CHECK_ACT_UNREFERENCED, CHECKS_ACT_VM_EXEC
+/* clang-format on */
+
+/* The active-list rule with 2.6.33's page_referenced(), which counts a
+ * set PG_referenced as one reference: a page referenced by its mark alone
+ * (no young pte, so no VM_EXEC in vm_flags) counts as rotated and is
+ * deactivated, and says so by its own branch.  Reads the references
+ * itself; 2.6.33 and patches 1/3 and 2/3 call it past their guards. */
+bool keep_active_referenced_2633(struct engine *e, struct page *page, struct reference_check *rc);
+/* clang-format off */
+#define ACTIVE_CHECKS_2633                                                                                                \
+	CHECK_ACT_UNREFERENCED,                                                                                           \
+	{ BR_ACT_PG_REFERENCED, "referenced_ptes == 0, PG_referenced", "deactivate",                                       \
+	  "2.6.33 mm/rmap.c page_referenced(), TestClearPageReferenced", NULL, NULL },                                     \
+	CHECKS_ACT_VM_EXEC
 /* clang-format on */
 
 /* 2.6.33 (v2_6_33.c): shrink_page_list()'s inline test, as a function, on

@@ -11,6 +11,14 @@
  * index of the article survives a large read() stream: its refaults come
  * back active, where a used-once stream never reaches.
  *
+ * A hybrid: 3.15's page_check_references() is not 2.6.34's.  Since 3.3 a
+ * young file page is activated at first sight when it is in a VM_EXEC
+ * mapping ("vmscan: activate executable pages after first usage") or young
+ * in more than one mapping ("vmscan: promote shared file mapped pages");
+ * neither is modelled here, and lumpy reclaim (gone by 3.15, compaction
+ * took its place) still runs.  The summary says so, for `vmscan-viz
+ * policies` and the TUI's policy dialog.
+ *
  * Not modelled from later kernels: active-list aging driven by refaults
  * (4.12), the larger active file list (4.7), anon workingset (5.9).
  */
@@ -18,7 +26,9 @@
 
 const struct reclaim_policy policy_refault = {
 	.name = "refault",
-	.summary = "2.6.34 + workingset refault distance (3.15): refaulting pages come back active",
+	.summary = "2.6.34 + workingset refault distance (3.15): refaulting pages come back active; "
+		   "a hybrid: without 3.15's first-sight activation of VM_EXEC and multiply-mapped "
+		   "file pages (3.3), with 2.6.34's lumpy reclaim",
 	.origin = "Weiner, mm: thrash detection-based file cache sizing (3.15, a528910e12ec)",
 	.kernel = "2.6.34",
 	.check_references = page_check_references_2634,

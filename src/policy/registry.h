@@ -25,6 +25,7 @@
 	X(v2_6_34)          \
 	X(refault)          \
 	X(mapped_ratio)     \
+	X(mapped_graded)    \
 	/* end of the list */
 /* clang-format on */
 

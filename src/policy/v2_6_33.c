@@ -42,7 +42,7 @@ bool keep_active_2633(struct engine *e, struct page *page, struct reference_chec
 	 * PG_referenced cleared as a side effect) */
 	if (!page_mapping_inuse(e, page))
 		return decide_active(rc, BR_ACT_NOT_INUSE, false);
-	return keep_active_vm_exec(page, page_referenced_2633(e, page, rc), rc);
+	return keep_active_referenced_2633(e, page, rc);
 }
 
 /* clang-format off */
@@ -61,7 +61,7 @@ static const struct policy_check check_rows[] = {
 static const struct policy_check active_rows[] = {
 	{ BR_ACT_NOT_INUSE, "!page_mapping_inuse(page)", "deactivate",
 	  "2.6.33 shrink_active_list, page_mapping_inuse() guard", NULL, NULL },
-	VM_EXEC_ACTIVE_CHECKS,
+	ACTIVE_CHECKS_2633,
 };
 /* clang-format on */
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);

@@ -32,7 +32,7 @@ static bool keep_active(struct engine *e, struct page *page, struct reference_ch
 	/* the guard is page_mapped() */
 	if (!page_mapped(page))
 		return decide_active(rc, BR_ACT_NOT_MAPPED, false);
-	return keep_active_vm_exec(page, page_referenced_2633(e, page, rc), rc);
+	return keep_active_referenced_2633(e, page, rc);
 }
 
 /* clang-format off */
@@ -48,7 +48,7 @@ static const struct policy_check check_rows[] = {
 static const struct policy_check active_rows[] = {
 	{ BR_ACT_NOT_MAPPED, "!page_mapped(page)", "deactivate",
 	  "patch 2/3 (31c0569), page_mapped() guard in shrink_active_list", NULL, NULL },
-	VM_EXEC_ACTIVE_CHECKS,
+	ACTIVE_CHECKS_2633,
 };
 /* clang-format on */
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);

@@ -35,9 +35,11 @@
 void decision_inputs(const struct step_record *r, char *buf, size_t n)
 {
 	if (r->kind == STEP_SCAN_ACTIVE)
-		snprintf(buf, n, "referenced_ptes=%u  VM_EXEC=%d  page_mapped=%d  PageAnon=%d  VM_LOCKED=%d",
-			 r->referenced_ptes, !!(r->inputs & IN_VM_EXEC), !!(r->inputs & IN_MAPPED),
-			 !!(r->inputs & IN_ANON), !!(r->inputs & IN_VM_LOCKED));
+		snprintf(buf, n,
+			 "referenced_ptes=%u  PG_referenced=%d  VM_EXEC=%d  page_mapped=%d  PageAnon=%d  "
+			 "VM_LOCKED=%d",
+			 r->referenced_ptes, !!(r->inputs & IN_REFERENCED_PAGE), !!(r->inputs & IN_VM_EXEC),
+			 !!(r->inputs & IN_MAPPED), !!(r->inputs & IN_ANON), !!(r->inputs & IN_VM_LOCKED));
 	else
 		snprintf(buf, n,
 			 "referenced_ptes=%u  PG_referenced=%d  VM_LOCKED=%d  PageAnon=%d  "

@@ -131,6 +131,7 @@ if [ -n "$TORRENT" ]; then
 	keys f c n; wait_for "used_once"; s1=$(step_of)
 	wait_for "policy 2.6.34"; ok "the scenario's policy is used" $?
 	keys p; wait_for "Policy: the run is redone"; ok "p lists the policies" $?
+	screen | grep -q "a hybrid: without 3.15's first-sight"; ok "the policy dialog says refault is a hybrid" $?
 	acc=$(screen | sed -nE 's/.*\| access ([0-9]+) .*/\1/p' | head -n 1)
 	keys Home Enter; wait_for "policy 2.6.33 |"; ok "choosing 2.6.33 redoes the run" $?
 	wait_re "\| access $acc " && wait_for "2.6.33: same access $acc (" ; ok "the view stays at the same access ($acc), and says so" $?

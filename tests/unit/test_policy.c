@@ -20,6 +20,9 @@ struct setup {
 	bool mapped;
 	int order;
 	unsigned mapped_share; /* mapped-ratio: percent of memory held by mapped file pages */
+	bool graded;	       /* mapped-graded: the file LRU holds 100 pages ... */
+	unsigned file_share;   /* ... of which this many are mapped */
+	uint32_t index;	       /* the page's offset in its file */
 };
 
 struct row {
@@ -31,7 +34,7 @@ struct row {
 	bool want_referenced_after; /* PG_referenced after the check */
 };
 
-#define PAGES 64
+#define PAGES 128
 
 static struct object_spec objs[] = {
 	{ "file", OBJ_FILE, false, PAGES },
@@ -58,8 +61,8 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 	struct vma *v = object_vma(e, obj, 0);
 
 	p->object = obj;
-	p->index = 0;
-	*page_slot(e, obj, 0) = slot_make(SLOT_PAGE, pfn);
+	p->index = s->index;
+	*page_slot(e, obj, s->index) = slot_make(SLOT_PAGE, pfn);
 	e->obj[obj].resident++;
 	if (s->anon)
 		page_set(p, PG_anon);
@@ -84,6 +87,23 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 		page_set(p, PG_swapcache);
 	/* mapped-ratio reads the share of mapped file pages */
 	e->c.nr_mapped_file = (uint32_t)((uint64_t)s->mapped_share * e->nr_pages / 100);
+	/* mapped-graded reads the mapped share of the file LRU: 99 more
+	 * unmapped pages of the file make it 100 pages */
+	if (s->graded) {
+		for (uint32_t i = 0, n = 0; n < 99; i++) {
+			uint32_t more;
+			if (i == s->index)
+				continue;
+			more = alloc_page(e);
+			pfn_to_page(e, more)->object = 0;
+			pfn_to_page(e, more)->index = i;
+			*page_slot(e, 0, i) = slot_make(SLOT_PAGE, more);
+			e->obj[0].resident++;
+			lru_cache_add(e, more, LRU_INACTIVE_FILE);
+			n++;
+		}
+		e->c.nr_mapped_file = s->file_share;
+	}
 	return p;
 }
 
@@ -346,6 +366,93 @@ static const struct row rows[] = {
 	  PAGEREF_RECLAIM,
 	  "unreferenced",
 	  false },
+	/* mapped-graded: the share of the file LRU; page 1's place is 727
+	 * per mille, page 3's 487 (graded_place()) */
+	{ "mapped-graded: few mapped pages: a young file page is activated at first sight",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .graded = 1, .file_share = 10, .index = 1 },
+	  PAGEREF_ACTIVATE,
+	  "mg_few_young",
+	  true },
+	{ "mapped-graded: few mapped pages: an unused mapped page is kept all the same",
+	  "mapped-graded",
+	  { .mapped = 1, .graded = 1, .file_share = 25, .index = 1 },
+	  PAGEREF_KEEP,
+	  "mg_few_kept",
+	  false },
+	{ "mapped-graded: few mapped pages: a used-once mapped page is kept all the same",
+	  "mapped-graded",
+	  { .mapped = 1, .referenced = 1, .graded = 1, .file_share = 10, .index = 1 },
+	  PAGEREF_KEEP,
+	  "mg_few_kept",
+	  false },
+	{ "mapped-graded: at a 50% share (weight 500) a young page placed at 487 is activated at first sight",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .graded = 1, .file_share = 50, .index = 3 },
+	  PAGEREF_ACTIVATE,
+	  "mg_graded",
+	  true },
+	{ "mapped-graded: at a 50% share a young page placed at 727 needs two sightings",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .graded = 1, .file_share = 50, .index = 1 },
+	  PAGEREF_KEEP,
+	  "file_first_young",
+	  true },
+	{ "mapped-graded: at a 26% share (weight 980) the page placed at 727 is activated at first sight",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .graded = 1, .file_share = 26, .index = 1 },
+	  PAGEREF_ACTIVATE,
+	  "mg_graded",
+	  true },
+	{ "mapped-graded: in the graded band a marked young page not protected is activated on its second "
+	  "look",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .referenced = 1, .graded = 1, .file_share = 60, .index = 1 },
+	  PAGEREF_ACTIVATE,
+	  "file_young_again",
+	  true },
+	{ "mapped-graded: in the graded band an unused marked page was used once",
+	  "mapped-graded",
+	  { .mapped = 1, .referenced = 1, .graded = 1, .file_share = 50, .index = 3 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "used_once",
+	  false },
+	{ "mapped-graded: in the graded band an unused unmarked page is reclaimed",
+	  "mapped-graded",
+	  { .mapped = 1, .graded = 1, .file_share = 50, .index = 3 },
+	  PAGEREF_RECLAIM,
+	  "unreferenced",
+	  false },
+	{ "mapped-graded: mapped pages filling the file LRU are reclaimed however young",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .referenced = 1, .graded = 1, .file_share = 75, .index = 3 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "mg_mostly_mapped",
+	  true },
+	{ "mapped-graded: an unmapped page is 2.6.34's however few pages are mapped",
+	  "mapped-graded",
+	  { .referenced = 1, .unmapped_but_file_mapped = 1, .graded = 1, .file_share = 10, .index = 1 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "used_once",
+	  false },
+	{ "mapped-graded: anon pages are still activated at once",
+	  "mapped-graded",
+	  { .anon = 1, .mapped = 1, .young = 1, .graded = 1, .file_share = 90 },
+	  PAGEREF_ACTIVATE,
+	  "anon_young",
+	  false },
+	{ "mapped-graded: lumpy reclaim ignores references, however few pages are mapped",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .order = 4, .graded = 1, .file_share = 10, .index = 1 },
+	  PAGEREF_RECLAIM,
+	  "lumpy",
+	  false },
+	{ "mapped-graded: a locked vma leaves the page to try_to_unmap, however few pages are mapped",
+	  "mapped-graded",
+	  { .mapped = 1, .young = 1, .locked_vma = 1, .graded = 1, .file_share = 10, .index = 1 },
+	  PAGEREF_RECLAIM,
+	  "vm_locked",
+	  false },
 };
 
 static void test_page_check_references_rows(void)
@@ -403,9 +510,26 @@ static const struct active_row active_rows[] = {
 	  false,
 	  "act_unreferenced",
 	  false },
-	{ "2.6.33: a marked mapped page counts as rotated, the mark cleared, and is deactivated",
+	/* 2.6.33 mm/rmap.c page_referenced(): TestClearPageReferenced() adds
+	 * one to the count; vm_flags takes only young ptes' mappings' flags */
+	{ "2.6.33: a marked mapped page with no young pte is referenced by its mark alone: rotated, "
+	  "deactivated",
 	  "2.6.33",
 	  { .mapped = 1, .referenced = 1 },
+	  false,
+	  true,
+	  "act_pg_referenced",
+	  false },
+	{ "2.6.33: a marked page in an exec vma with no young pte is not kept: vm_flags has no VM_EXEC",
+	  "2.6.33",
+	  { .mapped = 1, .referenced = 1, .exec_vma = 1 },
+	  false,
+	  true,
+	  "act_pg_referenced",
+	  false },
+	{ "2.6.33: a young non-exec page counts as rotated and is deactivated",
+	  "2.6.33",
+	  { .mapped = 1, .young = 1 },
 	  false,
 	  true,
 	  "act_referenced",
@@ -424,12 +548,12 @@ static const struct active_row active_rows[] = {
 	  true,
 	  "act_referenced",
 	  false },
-	{ "patch1: unchanged: unmapped page of an mmapped file has its references read",
+	{ "patch1: unchanged: unmapped page of an mmapped file has its references read, its mark counted",
 	  "2.6.33-patch1",
 	  { .referenced = 1, .unmapped_but_file_mapped = 1 },
 	  false,
 	  true,
-	  "act_referenced",
+	  "act_pg_referenced",
 	  false },
 	{ "patch2: an unmapped page is deactivated blind even if its file is mapped",
 	  "2.6.33-patch2",
@@ -445,9 +569,26 @@ static const struct active_row active_rows[] = {
 	  false,
 	  "act_unreferenced",
 	  false },
-	{ "patch2: a marked mapped page counts as rotated, the mark cleared, and is deactivated",
+	/* 2.6.33 mm/rmap.c page_referenced(): TestClearPageReferenced() adds
+	 * one to the count; vm_flags takes only young ptes' mappings' flags */
+	{ "patch2: a marked mapped page with no young pte is referenced by its mark alone: rotated, "
+	  "deactivated",
 	  "2.6.33-patch2",
 	  { .mapped = 1, .referenced = 1 },
+	  false,
+	  true,
+	  "act_pg_referenced",
+	  false },
+	{ "patch2: a marked page in an exec vma with no young pte is not kept: vm_flags has no VM_EXEC",
+	  "2.6.33-patch2",
+	  { .mapped = 1, .referenced = 1, .exec_vma = 1 },
+	  false,
+	  true,
+	  "act_pg_referenced",
+	  false },
+	{ "patch2: a young non-exec page counts as rotated and is deactivated",
+	  "2.6.33-patch2",
+	  { .mapped = 1, .young = 1 },
 	  false,
 	  true,
 	  "act_referenced",
@@ -570,8 +711,12 @@ static const struct origin_row origin_rows[] = {
 	{ "from patch 1/3 on, lumpy reclaim is tested in page_check_references", "2.6.34", "lumpy",
 	  "patch 1/3 (dfc8d63), page_check_references()" },
 	{ "the active-list rule of 2.6.31 is 2.6.31's under 2.6.33", "2.6.33", "act_exec", "2.6.31 " },
+	{ "a reference by PG_referenced alone is 2.6.33's page_referenced()", "2.6.33-patch2",
+	  "act_pg_referenced", "2.6.33 mm/rmap.c page_referenced(), TestClearPageReferenced" },
 	{ "a policy's own branch has the origin its test gives", "mapped-ratio", "mr_few_mapped",
 	  "mapped-ratio (the KS2012 proposal" },
+	{ "mapped-graded's own branch has the origin its test gives", "mapped-graded", "mg_graded",
+	  "mapped-graded (the KS2012 proposal read as a graded rule" },
 	{ "a branch with no kernel origin has none", "2.6.34", "pause", "" },
 };
 

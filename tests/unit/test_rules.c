@@ -130,6 +130,22 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':32},'objects':[{'name':'key','type':'file','pages':40}],"
 	  "'workload':[{'op':'mlock','object':'key','pages':'0-39'}],"
 	  "'expect':[{'check':'alloc_fail >= 1'},{'check':'decisions.oom >= 1'}]" },
+	/* 2.6.33 mm/rmap.c page_referenced(): TestClearPageReferenced() counts;
+	 * shrink_active_list() deactivates such a page (act_pg_referenced) */
+	{ "2.6.33 shrink_active_list: an active page marked by read() after mmap, with no pte, is "
+	  "deactivated",
+	  "2.6.33",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':32},{'name':'s','type':'file','"
+	  "pages':128}],"
+	  "'workload':[{'op':'read','object':'f'},{'op':'read','object':'f'},{'op':'map','object':'f'},"
+	  "{'op':'read','object':'f'},{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'pgdeactivate == 32'},{'check':'decisions.deactivate == 32'}]" },
+	{ "mapped-graded: few mapped pages survive a stream, unused ones kept on the inactive list",
+	  "mapped-graded",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':8},{'name':'s','type':'file','"
+	  "pages':512}],"
+	  "'workload':[{'op':'map','object':'f'},{'op':'touch','object':'f'},{'op':'read','object':'s'}],"
+	  "'expect':[{'check':'f.resident == 8'},{'check':'decisions.keep >= 8'}]" },
 	{ "refault: a page evicted moments ago comes back active", "refault",
 	  "'memory':{'pages':64},'objects':[{'name':'ws','type':'file','pages':8},{'name':'s','type':'file','"
 	  "pages':64}],"
