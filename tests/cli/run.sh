@@ -473,6 +473,23 @@ else
 	echo "skip: gnuplot is not installed; plot ran with a stand-in only"
 fi
 
+# --- the shipped scenarios against their schema, by a standard validator -------------
+scenarios=$(ls data/*.json | grep -v '/scenario\.schema\.json$')
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	expect 0 "every shipped scenario is valid under data/scenario.schema.json (python3-jsonschema)" \
+		/usr/bin/python3 tests/tools/validate-scenarios.py data/scenario.schema.json $scenarios
+	[ "$got" -eq 0 ] || cat "$tmp/out"
+	has "the validator saw every shipped scenario" "$tmp/out" "^validated $(echo "$scenarios" | wc -l) scenarios with Draft202012Validator: 0 errors"
+	# and it is a validator that can fail: a scenario with an unknown key
+	printf '{"format": 1, "title": "t", "memory": {"pages": 64}, "objects": [], "workload": [], "colour": 1}\n' >"$tmp/bad-schema.json"
+	expect 1 "the validator refuses a scenario with an unknown key" \
+		/usr/bin/python3 tests/tools/validate-scenarios.py data/scenario.schema.json "$tmp/bad-schema.json"
+elif [ -n "${CI:-}" ]; then
+	fail "python3-jsonschema is not installed (the Makefile's DEB_TEST names it)"
+else
+	echo "skip: python3-jsonschema is not installed (apt-get install python3-jsonschema); the shipped scenarios were not validated against the schema"
+fi
+
 # --- shell completion (src/completion/) ---------------------------------------------
 mkdir -p "$tmp/path"
 ln -sf "$bin" "$tmp/path/vmscan-viz"
