@@ -119,8 +119,8 @@ struct loader {
 	bool *obj_bad; /* declared, but something about it is wrong */
 	uint32_t nr_obj;
 	uint32_t obj_cap;    /* room in obj and obj_bad */
-	bool made_any;	     /* a trace's maps made objects (maps.c): */
-	uint32_t first_made; /* those from this index on, which grow as read */
+	uint32_t first_made; /* with made_any: objects made by a trace's maps (maps.c), */
+	bool made_any;	     /* from this index on; they grow as the trace is read */
 	bool objects_failed; /* "objects" unusable: do not report unknown names */
 	struct name_index names;
 	bool schema; /* the file is a JSON Schema, not a scenario */

@@ -347,7 +347,7 @@ int maps_object(struct loader *L, struct maps *m, struct maps_entry *e)
 		name = e->path;
 	else if (o >= 0)
 		for (size_t i = 0; i < m->n; i++) /* made for another path of this name? */
-			if (m->v[i].obj == (uint32_t)o && m->v[i].path && strcmp(m->v[i].path, e->path))
+			if (m->v[i].obj == (uint32_t)o && m->v[i].path && strcmp(m->v[i].path, e->path) != 0)
 				name = e->path;
 	o = made_object(L, m, e->line, name, OBJ_FILE, exec);
 	if (o >= 0)
