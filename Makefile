@@ -8,6 +8,7 @@ MANDIR     ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DATADIR    ?= $(PREFIX)/share/vmscan-viz
+DOCDIR     ?= $(PREFIX)/share/doc/vmscan-viz
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 CFLAGS     ?= -O2 -g
@@ -55,7 +56,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Debian packages: to build, and to run the tests (.ci/run reads these two
 # lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
-DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox
+DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
 .PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screenshots help
@@ -278,11 +279,16 @@ plot: build
 
 # ---- install ---------------------------------------------------------------
 
-# The classroom scenarios, their schema and guides, and the traces they read.
-DATA_FILES  := $(sort $(wildcard data/*.json data/*.md))
+# The classroom scenarios, their schema, and the traces they read, where the
+# program looks for them; the guides go with the documentation (data/README.md
+# as scenarios.md: the format).
+DATA_FILES  := $(sort $(wildcard data/*.json))
 TRACE_FILES := $(sort $(wildcard data/traces/*))
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/traces
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DOCDIR)
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 644 data/README.md $(DESTDIR)$(DOCDIR)/scenarios.md
+	install -m 644 data/LECTURE.md $(DESTDIR)$(DOCDIR)/LECTURE.md
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vmscan-viz
 	install -m 644 src/vmscan-viz.1 $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
 	install -m 644 $(DATA_FILES) $(DESTDIR)$(DATADIR)/
@@ -296,6 +302,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/vmscan-viz $(DESTDIR)$(ZSHCOMPDIR)/_vmscan-viz
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(DATA_FILES)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/traces/,$(notdir $(TRACE_FILES)))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,README.md scenarios.md LECTURE.md)
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:

@@ -69,9 +69,13 @@ echo "usr/bin/vmscan-viz $build/vmscan-viz" >>"$tmp/map"
 echo "usr/share/man/man1/vmscan-viz.1 src/vmscan-viz.1" >>"$tmp/map"
 echo "usr/share/bash-completion/completions/vmscan-viz src/completion/vmscan-viz.bash" >>"$tmp/map"
 echo "usr/share/zsh/site-functions/_vmscan-viz src/completion/_vmscan-viz" >>"$tmp/map"
-for f in data/*.json data/README.md data/LECTURE.md; do
+for f in data/*.json; do
 	echo "usr/share/vmscan-viz/${f#data/} $f" >>"$tmp/map"
 done
+# the documentation under share/doc, where Debian keeps it
+echo "usr/share/doc/vmscan-viz/README.md README.md" >>"$tmp/map"
+echo "usr/share/doc/vmscan-viz/scenarios.md data/README.md" >>"$tmp/map"
+echo "usr/share/doc/vmscan-viz/LECTURE.md data/LECTURE.md" >>"$tmp/map"
 if [ -d data/traces ]; then
 	for f in data/traces/*; do
 		[ -f "$f" ] && echo "usr/share/vmscan-viz/${f#data/} $f" >>"$tmp/map"
@@ -145,6 +149,7 @@ left=$(cd "$stage" && find . ! -type d)
 [ -z "$left" ]; ok "uninstall removes every installed file" $?
 [ -n "$left" ] && echo "$left"
 [ ! -e "$stage/usr/share/vmscan-viz" ]; ok "uninstall removes usr/share/vmscan-viz/" $?
+[ ! -e "$stage/usr/share/doc/vmscan-viz" ]; ok "uninstall removes usr/share/doc/vmscan-viz/" $?
 
 # ---- 2. PREFIX install, run from its final path ----------------------------
 

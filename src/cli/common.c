@@ -45,7 +45,7 @@ int cli_load(const char *path, struct scenario *s)
 int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s)
 {
 	const char *trace = a->val[first], *memory = a->val[first + 1], *via_s = a->val[first + 2],
-		   *format = a->val[first + 3], *path = a->npos ? a->pos[0] : NULL;
+		   *format = a->val[first + 3], *maps = a->val[first + 4], *path = a->npos ? a->pos[0] : NULL;
 	struct diag_list d = { 0 };
 	uint64_t pages;
 	enum wl_via via = VIA_READ;
@@ -55,9 +55,9 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
 	if (a->npos > 1)
 		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a->pos[1]);
 	if (!trace) {
-		if (memory || via_s || format)
-			return cli_usage_error(cmd,
-					       "--memory, --via and --trace-format go with --trace FILE");
+		if (memory || via_s || format || maps)
+			return cli_usage_error(
+				cmd, "--memory, --via, --trace-format and --maps go with --trace FILE");
 		if (!path)
 			return cli_usage_error(cmd,
 					       "which scenario? (e.g. '%s data/default.json', or --trace "
@@ -79,13 +79,13 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
 			cli_prefix(cmd), SCENARIO_MIN_MEMORY_PAGES, ENGINE_MAX_PAGES, memory);
 		return EXIT_USAGE;
 	}
-	if (via_s && strcmp(via_s, "mmap") == 0) {
-		via = VIA_TOUCH;
+	if ((via_s && strcmp(via_s, "mmap") == 0) || (maps && !via_s)) {
+		via = VIA_TOUCH; /* a trace with maps is accessed through its mappings */
 	} else if (via_s && strcmp(via_s, "read") != 0) {
 		fprintf(stderr, "%s: --via: expected read or mmap, found '%s'\n", cli_prefix(cmd), via_s);
 		return EXIT_USAGE;
 	}
-	rc = scenario_from_trace(trace, format, pages, via, s, &d);
+	rc = scenario_from_trace_maps(trace, format, maps, pages, via, s, &d);
 	for (size_t i = 0; i < d.n; i++)
 		cli_print_diag(&d.v[i]);
 	diag_list_free(&d);

@@ -28,7 +28,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		run | trace | check | compare | plot | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --every | --max-steps | \
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --every | --max-steps | \
 		--chart | -o | --output | --object | --title | --size)
 			((i++)) ;;	# its value
 		-*) ;;
@@ -55,7 +55,7 @@ _vmscan_viz()
 	--chart)
 		COMPREPLY=($(compgen -W "refaults resident lists counters" -- "$cur"))
 		return ;;
-	-t | --trace | -o | --output)
+	-t | --trace | --maps | -o | --output)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		compopt -o filenames 2>/dev/null
 		return ;;
@@ -63,7 +63,7 @@ _vmscan_viz()
 		COMPREPLY=($(compgen -W "read mmap" -- "$cur"))
 		return ;;
 	-f | --trace-format)
-		COMPREPLY=($(compgen -W "txt u32 lackey" -- "$cur"))
+		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
 	-m | --memory | --every | --max-steps | --object | --title | --size)
 		return ;;	# a number or a name

@@ -18,7 +18,7 @@
 #include "../engine/engine.h"
 #include "internal.h"
 
-static const char *const formats[] = { "txt", "u32", "lackey", NULL };
+static const char *const formats[] = { "txt", "u32", "lackey", "perf", NULL };
 
 static void arg_error(struct diag_list *d, const char *path, const char *fmt, ...) SC_PRINTF(3, 4);
 static void arg_error(struct diag_list *d, const char *path, const char *fmt, ...)
@@ -31,8 +31,8 @@ static void arg_error(struct diag_list *d, const char *path, const char *fmt, ..
 }
 
 /* -2 with a message when an argument is out of its range. */
-static int check_args(const char *format, uint64_t memory_pages, enum wl_via via, struct diag_list *d,
-		      int *fmt)
+static int check_args(const char *format, const char *maps, uint64_t memory_pages, enum wl_via via,
+		      struct diag_list *d, int *fmt)
 {
 	char msg[160];
 
@@ -42,7 +42,7 @@ static int check_args(const char *format, uint64_t memory_pages, enum wl_via via
 	if (format && !formats[*fmt]) {
 		char q[96];
 		text_quote(format, q, sizeof q);
-		snprintf(msg, sizeof msg, "expected txt, u32 or lackey, found %s", q);
+		snprintf(msg, sizeof msg, "expected txt, u32, lackey or perf, found %s", q);
 		suggest_append(msg, sizeof msg, format, formats, SIZE_MAX);
 		arg_error(d, "--trace-format", "%s", msg);
 		return -2;
@@ -60,6 +60,16 @@ static int check_args(const char *format, uint64_t memory_pages, enum wl_via via
 	}
 	if (via != VIA_READ && via != VIA_TOUCH) {
 		arg_error(d, "--via", "expected read or mmap");
+		return -2;
+	}
+	if (maps && *fmt != TRACE_LACKEY && *fmt != TRACE_PERF) {
+		arg_error(
+			d, "--maps",
+			"--maps gives the objects of addresses: it goes with --trace-format lackey or perf");
+		return -2;
+	}
+	if (maps && via != VIA_TOUCH) {
+		arg_error(d, "--maps", "a trace with --maps is accessed through its mappings: --via mmap");
 		return -2;
 	}
 	return 0;
@@ -139,9 +149,11 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 	return 0;
 }
 
-/* The common part: @buf is NULL to read the file @path. */
+/* The common part: @buf is NULL to read the file @path; @maps->file NULL
+ * for no maps. */
 static int from_trace(const char *path, const char *buf, size_t len, const char *format,
-		      uint64_t memory_pages, enum wl_via via, struct scenario *out, struct diag_list *d)
+		      const struct trace_maps *maps, uint64_t memory_pages, enum wl_via via,
+		      struct scenario *out, struct diag_list *d)
 {
 	struct loader L;
 	struct trace_data t;
@@ -149,7 +161,7 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 	int fmt, rc;
 
 	memset(out, 0, sizeof *out);
-	if ((rc = check_args(format, memory_pages, via, d, &fmt)) < 0)
+	if ((rc = check_args(format, maps->file, memory_pages, via, d, &fmt)) < 0)
 		return rc;
 	memset(&L, 0, sizeof L);
 	L.name = strcmp(path, "-") == 0 && !buf ? "<stdin>" : path;
@@ -163,7 +175,8 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 		rc = -1;
 		goto done;
 	}
-	if (fmt != TRACE_TXT) { /* no names: every access is to "trace" */
+	L.obj_cap = SCENARIO_MAX_OBJECTS;
+	if (fmt != TRACE_TXT && !maps->file) { /* no names: every access is to "trace" */
 		int o = trace_auto_object(&L, L.name, 0, 0, "trace");
 		if (o < 0) {
 			rc = -1;
@@ -172,11 +185,13 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 		def = (uint32_t)o;
 	}
 	if (buf)
-		rc = trace_read_buffer(&L, path, buf, len, (enum trace_format)fmt, def, (uint8_t)via, &t);
+		rc = trace_read_buffer(&L, path, buf, len, (enum trace_format)fmt, def, (uint8_t)via,
+				       maps->file ? maps : NULL, &t);
 	else
-		rc = trace_read_arg(&L, path, (enum trace_format)fmt, def, (uint8_t)via, &t);
-	/* txt: without per-access objects every line went to the one object */
-	if (rc == 0 && fmt == TRACE_TXT)
+		rc = trace_read_arg(&L, path, (enum trace_format)fmt, def, (uint8_t)via,
+				    maps->file ? maps : NULL, &t);
+	/* txt, maps: without per-access objects every line went to one object */
+	if (rc == 0 && (fmt == TRACE_TXT || maps->file))
 		def = t.object ? t.object[0] : 0;
 	if (rc == 0)
 		rc = build(&L, out, &t, fmt, memory_pages, via, def);
@@ -197,12 +212,32 @@ done:
 int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages, enum wl_via via,
 			struct scenario *out, struct diag_list *d)
 {
-	return from_trace(path, NULL, 0, format, memory_pages, via, out, d);
+	return scenario_from_trace_maps(path, format, NULL, memory_pages, via, out, d);
+}
+
+int scenario_from_trace_maps(const char *path, const char *format, const char *maps, uint64_t memory_pages,
+			     enum wl_via via, struct scenario *out, struct diag_list *d)
+{
+	struct trace_maps tm = { .file = maps };
+
+	return from_trace(path, NULL, 0, format, &tm, memory_pages, via, out, d);
 }
 
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
 			       struct diag_list *d)
 {
-	return from_trace(name, buf ? buf : "", len, format, memory_pages, via, out, d);
+	struct trace_maps tm = { 0 };
+
+	return from_trace(name, buf ? buf : "", len, format, &tm, memory_pages, via, out, d);
+}
+
+int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, const char *format,
+				const char *maps_name, const char *maps, size_t maps_len,
+				uint64_t memory_pages, enum wl_via via, struct scenario *out,
+				struct diag_list *d)
+{
+	struct trace_maps tm = { .file = maps_name, .buf = maps ? maps : "", .len = maps_len };
+
+	return from_trace(name, buf ? buf : "", len, format, &tm, memory_pages, via, out, d);
 }

@@ -118,6 +118,9 @@ struct loader {
 	struct object_spec *obj;
 	bool *obj_bad; /* declared, but something about it is wrong */
 	uint32_t nr_obj;
+	uint32_t obj_cap;    /* room in obj and obj_bad */
+	uint32_t first_made; /* with made_any: objects made by a trace's maps (maps.c), */
+	bool made_any;	     /* from this index on; they grow as the trace is read */
 	bool objects_failed; /* "objects" unusable: do not report unknown names */
 	struct name_index names;
 	bool schema; /* the file is a JSON Schema, not a scenario */
@@ -135,11 +138,12 @@ struct loader {
 	/* trace files: read in pass 1, handed out in order in pass 2 */
 	struct trace_data *traces;
 	uint32_t nr_traces, traces_cap, trace_next;
-	uint64_t trace_accesses; /* over every trace read so far */
-	uint64_t trace_bytes;	 /* what they hold */
-	uint64_t engine_bytes;	 /* budget_engine_bytes() of memory and objects */
-	uint64_t steps;		 /* workload steps of the operations emitted */
-	uint64_t memory_pages;	 /* auto_obj: the zone, for the budget while reading */
+	uint64_t trace_accesses;	  /* over every trace read so far */
+	uint64_t trace_bytes;		  /* what they hold */
+	uint64_t engine_bytes;		  /* budget_engine_bytes() of memory and objects */
+	const struct memory_spec *memory; /* the zone, once read */
+	uint64_t steps;			  /* workload steps of the operations emitted */
+	uint64_t memory_pages;		  /* auto_obj: the zone, for the budget while reading */
 };
 
 /* diag.c */
@@ -207,17 +211,27 @@ const char *const *op_keys(int op);
 int load_workload(struct loader *L, const cJSON *arr);
 
 /* trace.c: reads a trace file for a "trace" operation */
-enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY };
+enum trace_format { TRACE_TXT, TRACE_U32, TRACE_LACKEY, TRACE_PERF };
+/* A trace's /proc/PID/maps (maps.c), for lackey and perf: a file named
+ * at @node (NULL: on the command line), or @len bytes at @buf. */
+struct trace_maps {
+	const char *file; /* as named; relative to the scenario's directory */
+	const cJSON *node;
+	const char *buf;
+	size_t len;
+};
+/* @maps: NULL, or the maps that give each address its object. */
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
-	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out);
+	       enum trace_format fmt, uint32_t obj, uint8_t via, const struct trace_maps *maps,
+	       struct trace_data *out);
 /* A trace named on the command line: @file, or standard input for "-". */
 int trace_read_arg(struct loader *L, const char *file, enum trace_format fmt, uint32_t obj, uint8_t via,
-		   struct trace_data *out);
+		   const struct trace_maps *maps, struct trace_data *out);
 /* The same from memory; @name is the file name in diagnostics. */
 int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
-		      uint32_t obj, uint8_t via, struct trace_data *out);
-/* With L->auto_obj: a new file object of 0 pages (L->obj has room for
- * SCENARIO_MAX_OBJECTS); its index, or -1 with a message at file:line:col. */
+		      uint32_t obj, uint8_t via, const struct trace_maps *maps, struct trace_data *out);
+/* A new file object of 0 pages (L->obj grows to SCENARIO_MAX_OBJECTS if
+ * it has no room); its index, or -1 with a message at file:line:col. */
 int trace_auto_object(struct loader *L, const char *file, int line, int col, const char *name);
 
 /* budget.c: what a scenario will cost this machine, checked before the big
@@ -243,6 +257,31 @@ extern const char *const bookmark_keys[];
 /* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why. */
 int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
 		       struct expectation *e, char *why, size_t n);
+
+/* maps.c: /proc/PID/maps, the objects of a lackey or perf trace's addresses */
+enum maps_kind { MAPS_FILE, MAPS_HEAP, MAPS_STACK, MAPS_ANON };
+struct maps_entry {
+	uint64_t start, end, offset;
+	char *path; /* MAPS_FILE only */
+	int line;
+	uint8_t kind; /* enum maps_kind */
+	bool exec;
+	uint32_t obj; /* UINT32_MAX until an access falls in the mapping */
+};
+struct maps {
+	struct maps_entry *v; /* sorted by start, none overlapping */
+	size_t n, cap;
+	const char *file, *path; /* for diagnostics */
+};
+/* Reads @f, the maps file @file (@path: the operation's key path); 0, or
+ * -1 with a message at the line and column that is wrong. */
+int maps_parse(struct loader *L, const char *file, const char *path, FILE *f, struct maps *m);
+void maps_free(struct maps *m);
+/* The mapping that holds @addr, or NULL. */
+struct maps_entry *maps_find(struct maps *m, uint64_t addr);
+/* The object of mapping @e (NULL: an address in no mapping), made the
+ * first time; -1 with a message. */
+int maps_object(struct loader *L, struct maps *m, struct maps_entry *e);
 
 /* load.c */
 int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,

@@ -74,7 +74,7 @@ static const char *const keys_stream[] = { COMMON, "object", "via",	   "chunk", 
 static const char *const keys_random[] = { COMMON,  "object", "pages", "count", "dist",
 					   "theta", "seed",   "via",   NULL };
 static const char *const keys_repeat[] = { COMMON, "count", "ops", NULL };
-static const char *const keys_trace[] = { COMMON, "file", "format", "object", "via", NULL };
+static const char *const keys_trace[] = { COMMON, "file", "format", "object", "via", "maps", NULL };
 
 /* build_op() lists an operation's keys, and one more, in an array this long. */
 #define OP_KEYS_MAX 12
@@ -460,13 +460,14 @@ static void op_random(struct loader *L, struct opctx *c)
 
 static void op_trace(struct loader *L, struct opctx *c)
 {
-	static const char *const formats[] = { "txt", "u32", "lackey", NULL };
+	static const char *const formats[] = { "txt", "u32", "lackey", "perf", NULL };
 	static const char *const vias[] = { "touch", "read", NULL };
-	const cJSON *file, *x;
+	const cJSON *file, *x, *maps;
+	struct trace_maps tm = { 0 };
 	const char *name = NULL;
 	uint32_t obj = UINT32_MAX;
 	int format, via;
-	char p[160], fp[160];
+	char p[160], fp[160], op_p[160];
 	struct trace_data td;
 	struct wl_op op;
 
@@ -479,7 +480,32 @@ static void op_trace(struct loader *L, struct opctx *c)
 	}
 	format = opt_choice(L, c, "format", formats, 0, false);
 	via = opt_choice(L, c, "via", vias, 0, false);
-	if ((x = key(c, "object", p, sizeof p))) {
+	if ((maps = key(c, "maps", p, sizeof p))) {
+		/* the mappings make the objects: code, mapped files, heap, stack */
+		if (get_string(L, maps, p, &tm.file) < 0) {
+			c->bad = true;
+		} else if (format != TRACE_LACKEY && format != TRACE_PERF) {
+			lerr(L, maps, true, p,
+			     "\"maps\" gives the objects of addresses: it goes with \"format\": \"lackey\" "
+			     "or "
+			     "\"perf\", not \"%s\"",
+			     formats[format]);
+			c->bad = true;
+		} else if (via == 1) {
+			lerr(L, maps, true, p,
+			     "a trace with \"maps\" is accessed through its mappings: \"via\": \"touch\"");
+			c->bad = true;
+		} else if ((x = key(c, "object", op_p, sizeof op_p))) {
+			lerr(L, x, true, op_p,
+			     "a trace with \"maps\" makes its objects from the mappings; give \"object\" or "
+			     "\"maps\", not both");
+			c->bad = true;
+		}
+		tm.node = maps;
+	}
+	if (maps) {
+		/* checked above */
+	} else if ((x = key(c, "object", p, sizeof p))) {
 		if (find_object(L, x, p, &obj) < 0)
 			c->bad = c->noobj = true;
 		else if (via == 1)
@@ -493,8 +519,11 @@ static void op_trace(struct loader *L, struct opctx *c)
 		return;
 	if (!L->ops) {
 		if (trace_read(L, file, c->path, name, (enum trace_format)format, obj,
-			       via ? VIA_READ : VIA_TOUCH, &td) < 0)
+			       via ? VIA_READ : VIA_TOUCH, maps ? &tm : NULL, &td) < 0)
 			return;
+		/* the objects the maps made are part of the zone's cost */
+		if (maps)
+			L->engine_bytes = budget_engine_bytes(L->memory, L->obj, L->nr_obj);
 		if (L->nr_traces == L->traces_cap) {
 			uint32_t cap = L->traces_cap ? L->traces_cap * 2 : 4;
 			struct trace_data *t = realloc(L->traces, cap * sizeof *t);

@@ -123,7 +123,7 @@ int scenario_parse(const char *name, const char *dir, const char *buf, size_t le
 		   struct diag_list *d);
 void scenario_free(struct scenario *s);
 /* A scenario made from a trace file alone (`run --trace FILE --memory N`):
- * @format "txt" (also when NULL), "u32" or "lackey"; a zone of
+ * @format "txt" (also when NULL), "u32", "lackey" or "perf"; a zone of
  * @memory_pages pages (SCENARIO_MIN_MEMORY_PAGES to ENGINE_MAX_PAGES);
  * @via VIA_READ (read()) or VIA_TOUCH (through a mapping).  Every object
  * is a file: "trace" for accesses that name none, and one per name a txt
@@ -136,6 +136,18 @@ int scenario_from_trace(const char *path, const char *format, uint64_t memory_pa
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
 			       struct diag_list *d);
+/* With @maps, a /proc/PID/maps file (NULL: none) for a lackey or perf
+ * trace: each address takes the object of its mapping (code and mapped
+ * files as file objects, heap, stack and other anonymous memory as anon;
+ * scenario/maps.c), and @via must be VIA_TOUCH. */
+int scenario_from_trace_maps(const char *path, const char *format, const char *maps, uint64_t memory_pages,
+			     enum wl_via via, struct scenario *out, struct diag_list *d);
+/* The same from memory (tests, the fuzzer): the maps are @maps_len bytes
+ * at @maps, named @maps_name in messages. */
+int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, const char *format,
+				const char *maps_name, const char *maps, size_t maps_len,
+				uint64_t memory_pages, enum wl_via via, struct scenario *out,
+				struct diag_list *d);
 /* The title of the scenario file @path, for a list to choose from (the
  * visualizer's open dialog): 0 with the title in @buf, or -1 when @path
  * is not a regular file holding a JSON scenario (a schema, a broken file,

@@ -412,6 +412,7 @@ static void load_objects(struct loader *L, const cJSON *arr)
 		return;
 	}
 	memset(L->obj, 0, (size_t)n * sizeof *L->obj);
+	L->obj_cap = (uint32_t)n;
 	L->objects_failed = false;
 	for (const cJSON *o = arr->child; o && !L->stop; o = o->next, i++)
 		load_object(L, o, i, &total);
@@ -518,6 +519,7 @@ int load_top(struct loader *L, struct scenario *s)
 		load_objects(L, x);
 	}
 	/* before the workload reads traces and the engine allocates its zone */
+	L->memory = &s->wl.memory;
 	L->engine_bytes = budget_engine_bytes(&s->wl.memory, L->obj, L->nr_obj);
 	if (!L->nerr && !L->stop &&
 	    budget_check(L, jget(root, "memory"), "memory", L->engine_bytes, 0, 0) < 0)

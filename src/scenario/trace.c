@@ -2,7 +2,7 @@
 /*
  * scenario/trace.c - access traces for the "trace" operation
  *
- * Three formats, all turned into one array of page indices:
+ * Four formats, all turned into one array of page indices:
  *  - txt: one access per line, `PAGE [OBJECT] [KIND]`; '#' starts a
  *    comment line.  KIND, when given, must be the operation's own "via"
  *    (touch, or read/r): a trace has one kind of access, so a "write"/"w"
@@ -12,7 +12,12 @@
  *  - lackey: valgrind --tool=lackey --trace-mem=yes output; every I/L/S/M
  *    record is one access to page addr >> 12, pages renumbered densely in
  *    order of first appearance; valgrind's own ==PID== and --PID-- lines
- *    are passed over, and any other line is an error at that line.
+ *    are passed over, and any other line is an error at that line;
+ *  - perf: `perf script` text of samples recorded with addresses (perf
+ *    record -d), the address the word after the event; numbered as lackey.
+ * With a /proc/PID/maps (maps.c), a lackey or perf address takes the
+ * object of its mapping instead: file pages by their offset in the file,
+ * anonymous pages numbered densely per object.
  * Lines end at LF, CRLF or a lone CR.  Errors name the trace file and its
  * line (and column, for txt), followed by a note at the scenario's line
  * that named the file.
@@ -54,6 +59,7 @@ struct reader {
 	bool failed;
 	uint64_t auto_bytes; /* auto_obj: budget_engine_bytes() of the objects so far */
 	uint64_t map_bytes;  /* lackey: the page map's memory */
+	struct maps *maps;   /* lackey, perf: the mappings that give objects, or NULL */
 };
 
 struct line_reader {
@@ -108,7 +114,7 @@ static bool next_line(struct line_reader *lr)
 static bool over_budget(const struct reader *r, uint64_t cap)
 {
 	const struct loader *L = r->L;
-	uint64_t engine = L->auto_obj ? 4096 + L->memory_pages * 32 + r->auto_bytes : L->engine_bytes;
+	uint64_t engine = (L->auto_obj ? 4096 + L->memory_pages * 32 : L->engine_bytes) + r->auto_bytes;
 	uint64_t trace = L->trace_bytes + cap * (r->t->object ? 8 : 4) + r->map_bytes;
 
 	return budget_over(engine, 0, trace);
@@ -118,7 +124,7 @@ static bool over_budget(const struct reader *r, uint64_t cap)
 static void budget_error(struct reader *r, int line, int col, uint64_t cap)
 {
 	const struct loader *L = r->L;
-	uint64_t engine = L->auto_obj ? 4096 + L->memory_pages * 32 + r->auto_bytes : L->engine_bytes;
+	uint64_t engine = (L->auto_obj ? 4096 + L->memory_pages * 32 : L->engine_bytes) + r->auto_bytes;
 
 	budget_check_at(r->L, r->file, line, col, r->path, engine,
 			L->trace_bytes + cap * (r->t->object ? 8 : 4) + r->map_bytes);
@@ -197,7 +203,7 @@ static void past_end(struct reader *r, int line, int col, unsigned long long pag
 {
 	char q[96];
 
-	if (r->L->auto_obj) {
+	if (r->L->auto_obj || (r->L->made_any && obj >= r->L->first_made)) {
 		lerr_file(r->L, r->file, line, col, r->path,
 			  "%spage %llu is over %u, the largest page index an object can have", prefix, page,
 			  ENGINE_MAX_OBJECT_PAGES - 1);
@@ -215,9 +221,11 @@ static bool fits(struct reader *r, uint32_t obj, unsigned long long page, int li
 {
 	struct object_spec *o = &r->L->obj[obj];
 
+	bool grows = r->L->auto_obj || (r->L->made_any && obj >= r->L->first_made);
+
 	if (page < o->pages)
 		return true;
-	if (!r->L->auto_obj || page >= ENGINE_MAX_OBJECT_PAGES) {
+	if (!grows || page >= ENGINE_MAX_OBJECT_PAGES) {
 		past_end(r, line, col, page, obj, prefix);
 		r->failed = true;
 		return false;
@@ -264,6 +272,21 @@ int trace_auto_object(struct loader *L, const char *file, int line, int col, con
 	if (L->nr_obj >= SCENARIO_MAX_OBJECTS) {
 		lerr_file(L, file, line, col, "", "more than %u objects, the limit", SCENARIO_MAX_OBJECTS);
 		return -1;
+	}
+	if (L->nr_obj >= L->obj_cap) { /* a scenario's objects were sized to fit */
+		struct object_spec *obj = own_alloc(L, SCENARIO_MAX_OBJECTS * sizeof *obj);
+		bool *bad = realloc(L->obj_bad, SCENARIO_MAX_OBJECTS * sizeof *bad);
+		if (bad)
+			L->obj_bad = bad;
+		if (!obj || !bad) {
+			if (!bad)
+				out_of_memory(L);
+			return -1;
+		}
+		if (L->nr_obj)
+			memcpy(obj, L->obj, L->nr_obj * sizeof *obj);
+		L->obj = obj;
+		L->obj_cap = SCENARIO_MAX_OBJECTS;
 	}
 	L->obj[L->nr_obj] = (struct object_spec){ .name = own_strdup(L, name), .type = OBJ_FILE, .pages = 0 };
 	if (!L->obj[L->nr_obj].name)
@@ -428,6 +451,22 @@ static void txt_line(struct reader *r, char *line, int ln)
 		r->failed = true;
 }
 
+/* A line too long or with a NUL byte is an error (@what: what the file
+ * should be); false after saying so. */
+static bool text_line(struct reader *r, const struct line_reader *lr, const char *what)
+{
+	if (lr->too_long)
+		lerr_file(r->L, r->file, lr->ln, 0, r->path, "line longer than %d bytes, the limit",
+			  LINE_MAX_BYTES);
+	else if (lr->nul >= 0)
+		lerr_file(r->L, r->file, lr->ln, col_of(lr->buf, lr->buf + lr->nul), r->path,
+			  "a NUL byte: %s", what);
+	else
+		return true;
+	r->failed = true;
+	return false;
+}
+
 static void read_txt(struct reader *r, FILE *f)
 {
 	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
@@ -435,19 +474,8 @@ static void read_txt(struct reader *r, FILE *f)
 	memset(&lr, 0, sizeof lr);
 	lr.f = f;
 	while (!r->failed && !r->L->stop && next_line(&lr)) {
-		if (lr.too_long) {
-			lerr_file(r->L, r->file, lr.ln, 0, r->path, "line longer than %d bytes, the limit",
-				  LINE_MAX_BYTES);
-			r->failed = true;
+		if (!text_line(r, &lr, "a txt trace is text (binary page numbers are \"format\": \"u32\")"))
 			return;
-		}
-		if (lr.nul >= 0) {
-			lerr_file(r->L, r->file, lr.ln, col_of(lr.buf, lr.buf + lr.nul), r->path,
-				  "a NUL byte: a txt trace is text (binary page numbers are \"format\": "
-				  "\"u32\")");
-			r->failed = true;
-			return;
-		}
 		txt_line(r, lr.buf, lr.ln);
 	}
 	too_big(r, lr.bytes);
@@ -503,7 +531,8 @@ struct pagemap { /* open addressing: page number -> dense index */
 	size_t cap, n;
 };
 
-static int pagemap_get(struct pagemap *m, uint64_t page, uint32_t *out)
+/* The index of @page, @fresh if it is new. */
+static int pagemap_get(struct pagemap *m, uint64_t page, uint32_t fresh, uint32_t *out)
 {
 	size_t i;
 
@@ -540,8 +569,9 @@ static int pagemap_get(struct pagemap *m, uint64_t page, uint32_t *out)
 		i = (i + 1) & (m->cap - 1);
 	}
 	m->key[i] = page;
-	m->val[i] = (uint32_t)m->n;
-	*out = (uint32_t)m->n++;
+	m->val[i] = fresh;
+	m->n++;
+	*out = fresh;
 	return 0;
 }
 
@@ -587,12 +617,49 @@ static enum lackey_line lackey_parse(const char *p, uint64_t *addr)
 	return LACKEY_RECORD;
 }
 
+/* One access at virtual address @addr, at line @ln: through the maps, its
+ * mapping's object and page; without, page addr >> 12 of the default
+ * object, renumbered densely.  False after a message. */
+static bool access_addr(struct reader *r, struct pagemap *m, uint64_t addr, int ln)
+{
+	struct loader *L = r->L;
+	uint32_t obj = r->obj, idx;
+	uint64_t page;
+	char q[96];
+
+	if (r->maps) {
+		struct maps_entry *e = maps_find(r->maps, addr);
+		int o = maps_object(L, r->maps, e);
+		if (o < 0)
+			return false;
+		obj = (uint32_t)o;
+		if (e && e->kind == MAPS_FILE) {
+			page = (e->offset + (addr - e->start)) >> 12;
+			return fits(r, obj, page, ln, 1, "") && add(r, (uint32_t)page, obj, ln, 1) == 0;
+		}
+	}
+	/* anonymous memory: numbered in the order of first touch, per object */
+	if (pagemap_get(m, addr >> 12, r->maps ? L->obj[obj].pages : (uint32_t)m->n, &idx) < 0) {
+		out_of_memory(L);
+		return false;
+	}
+	r->map_bytes = m->cap * (sizeof *m->key + sizeof *m->val);
+	if (idx >= L->obj[obj].pages && !L->auto_obj && !(L->made_any && obj >= L->first_made)) {
+		text_quote(L->obj[obj].name, q, sizeof q);
+		lerr_file(L, r->file, ln, 1, r->path,
+			  "the trace touches more distinct pages than the %u of %s: this is page %u; "
+			  "give it more \"pages\"",
+			  L->obj[obj].pages, q, idx + 1);
+		return false;
+	}
+	return fits(r, obj, idx, ln, 1, "") && add(r, idx, obj, ln, 1) == 0;
+}
+
 static void read_lackey(struct reader *r, FILE *f)
 {
 	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
 	struct pagemap m = { 0 };
 	uint64_t addr;
-	uint32_t idx;
 	char q[96];
 
 	memset(&lr, 0, sizeof lr);
@@ -611,22 +678,111 @@ static void read_lackey(struct reader *r, FILE *f)
 			r->failed = true;
 			break;
 		}
-		if (pagemap_get(&m, addr >> 12, &idx) < 0) {
-			out_of_memory(r->L);
+		if (!access_addr(r, &m, addr, lr.ln))
+			r->failed = true;
+	}
+	too_big(r, lr.bytes);
+	free(m.key);
+	free(m.val);
+}
+
+/* ---- perf ------------------------------------------------------------ */
+
+/* A `perf script` sample line: `COMM PID/TID [CPU] TIME: [PERIOD] EVENT:
+ * ADDR ...`, the fields perf prints for `perf record -d` samples with
+ * -F comm,tid,time,event,addr (and any after ADDR, such as ip,sym,dso).
+ * The address is the word after the event, the first word after the time
+ * stamp that ends in ':'.  Returns 1 with *addr, 0 for a line to pass
+ * over (blank, '#' comments, PERF_RECORD_* events of --show-*-events), or
+ * -1 with *off, the byte offset of the word that is wrong, and @what
+ * expected there. */
+static int perf_parse(char *line, uint64_t *addr, size_t *off, const char **what)
+{
+	char *p = line, *w;
+	bool timed = false;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p || *p == '#' || strstr(p, "PERF_RECORD_"))
+		return 0;
+	*off = 0;
+	*what = "a time stamp like 46122.043922: after the command and PID/TID";
+	for (;;) {
+		size_t n;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p) {
+			if (!timed)
+				*off = 0;
+			return -1;
+		}
+		w = p;
+		n = strcspn(p, " \t");
+		p += n;
+		*off = (size_t)(w - line);
+		if (!timed) {
+			/* digits, a dot, digits, a colon */
+			size_t d = strspn(w, "0123456789");
+			if (d && w[d] == '.' && strspn(w + d + 1, "0123456789") + d + 2 == n &&
+			    w[n - 1] == ':')
+				timed = true;
+			continue;
+		}
+		if (w[n - 1] != ':') {
+			*what = "the event's name, ending in ':' (as in page-faults:)";
+			if (strspn(w, "0123456789") == n)
+				continue; /* the period, when printed */
+			return -1;
+		}
+		break;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	*off = (size_t)(p - line);
+	*what = "the sample's data address in hexadecimal (record with perf record -d, print with "
+		"perf script -F comm,tid,time,event,addr)";
+	{
+		uint64_t a = 0;
+		int digits = 0;
+		for (; hexval((unsigned char)*p) >= 0; p++, digits++)
+			a = a << 4 | (uint64_t)hexval((unsigned char)*p);
+		if (!digits || digits > 16 || (*p && *p != ' ' && *p != '\t'))
+			return -1;
+		*addr = a;
+	}
+	return 1;
+}
+
+static void read_perf(struct reader *r, FILE *f)
+{
+	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
+	struct pagemap m = { 0 };
+	uint64_t addr;
+	const char *what = "";
+	char q[96];
+	size_t off = 0;
+	int kind;
+
+	memset(&lr, 0, sizeof lr);
+	lr.f = f;
+	while (!r->failed && !r->L->stop && next_line(&lr)) {
+		if (!text_line(r, &lr,
+			       "perf script output is text (perf.data itself is read by perf script)"))
+			break;
+		kind = perf_parse(lr.buf, &addr, &off, &what);
+		if (kind == 0 || (kind == 1 && addr == 0)) /* 0: perf knew no address */
+			continue;
+		if (kind < 0) {
+			char *w = lr.buf + off;
+			int col = col_of(lr.buf, w);
+			w[strcspn(w, " \t")] = '\0';
+			text_quote(w, q, sizeof q);
+			lerr_file(r->L, r->file, lr.ln, col, r->path, "expected %s, found %s", what,
+				  *w ? q : "the end of the line");
 			r->failed = true;
 			break;
 		}
-		r->map_bytes = m.cap * (sizeof *m.key + sizeof *m.val);
-		if (idx >= r->L->obj[r->obj].pages && !r->L->auto_obj) {
-			text_quote(r->L->obj[r->obj].name, q, sizeof q);
-			lerr_file(r->L, r->file, lr.ln, 1, r->path,
-				  "the trace touches more distinct pages than the %u of %s: this is page %u; "
-				  "give it more \"pages\"",
-				  r->L->obj[r->obj].pages, q, idx + 1);
-			r->failed = true;
-			break;
-		}
-		if (!fits(r, r->obj, idx, lr.ln, 1, "") || add(r, idx, r->obj, lr.ln, 1) < 0)
+		if (!access_addr(r, &m, addr, lr.ln))
 			r->failed = true;
 	}
 	too_big(r, lr.bytes);
@@ -643,6 +799,8 @@ static bool parse(struct reader *r, FILE *f, enum trace_format fmt)
 		read_txt(r, f);
 	else if (fmt == TRACE_U32)
 		read_u32(r, f);
+	else if (fmt == TRACE_PERF)
+		read_perf(r, f);
 	else
 		read_lackey(r, f);
 	return !r->failed;
@@ -701,11 +859,55 @@ static char *join_path(struct loader *L, const cJSON *node, const char *path, co
 	return full;
 }
 
+#define MAPS_MAX_BYTES (64u << 20)
+
+/* Reads @tm into @m for the reader @r; 0, or -1 after a message. */
+static int load_maps(struct reader *r, const struct trace_maps *tm, struct maps *m)
+{
+	struct loader *L = r->L;
+	char mp[176], why[256], *full;
+	off_t size = 0;
+	FILE *f;
+	int rc;
+
+	path_fmt(mp, sizeof mp, r->path[0] ? "%s.maps" : "%s", r->path);
+	if (tm->buf) {
+		if (!tm->len) {
+			lerr_file(L, tm->file, 0, 0, mp, "the maps file holds no mappings");
+			return -1;
+		}
+		if (!(f = fmemopen((char *)tm->buf, tm->len, "rb"))) {
+			out_of_memory(L);
+			return -1;
+		}
+		rc = maps_parse(L, tm->file, mp, f, m);
+		fclose(f);
+		return rc;
+	}
+	if (!(full = join_path(L, tm->node, mp, tm->file)) || own_add(L, full) < 0)
+		return -1;
+	f = file_open_stream(full, false, &size, why, sizeof why);
+	if (!f) {
+		lerr(L, tm->node, false, mp, "cannot read maps file \"%s\": %s", full, why);
+		return -1;
+	}
+	if (size > (off_t)MAPS_MAX_BYTES) {
+		lerr(L, tm->node, false, mp, "maps file \"%s\" is larger than 64 MiB, the limit", full);
+		file_close_stream(f);
+		return -1;
+	}
+	rc = maps_parse(L, full, mp, f, m);
+	file_close_stream(f);
+	return rc;
+}
+
 /* Reads the trace file @file (standard input when @is_stdin) into @out. */
 static int read_file(struct loader *L, const cJSON *file_node, const char *path, const char *file,
-		     bool is_stdin, enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+		     bool is_stdin, enum trace_format fmt, uint32_t obj, uint8_t via,
+		     const struct trace_maps *tm, struct trace_data *out)
 {
 	struct reader r = { .L = L, .path = path, .obj = obj, .via = via, .t = out };
+	struct maps m = { 0 };
 	char fp[176], why[256], *full;
 	size_t before = L->d->n;
 	off_t size = 0;
@@ -724,16 +926,25 @@ static int read_file(struct loader *L, const cJSON *file_node, const char *path,
 	if (L->auto_obj)
 		for (uint32_t i = 0; i < L->nr_obj; i++)
 			r.auto_bytes += 256 + 4ull * L->obj[i].pages;
+	if (tm && tm->file) {
+		if (load_maps(&r, tm, &m) < 0) {
+			maps_free(&m);
+			return -1;
+		}
+		r.maps = &m;
+	}
 	f = file_open_stream(full, is_stdin, &size, why, sizeof why);
 	if (!f) {
 		if (!file_node)
 			file_hint_stdin(why, sizeof why); /* named on the command line */
 		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, why);
+		maps_free(&m);
 		return -1;
 	}
 	if (size > (off_t)SCENARIO_MAX_TRACE_BYTES) {
 		lerr(L, file_node, false, fp, "trace file \"%s\" is larger than 1 GiB, the limit", full);
 		file_close_stream(f);
+		maps_free(&m);
 		return -1;
 	}
 	ok = parse(&r, f, fmt);
@@ -742,6 +953,7 @@ static int read_file(struct loader *L, const cJSON *file_node, const char *path,
 		ok = false;
 	}
 	file_close_stream(f);
+	maps_free(&m);
 	/* an error inside the trace file: say which line of the scenario named it */
 	if (!ok && file_node && L->d->n > before && !strcmp(L->d->v[before].file, full))
 		lnote(L, file_node, fp, "the trace file named here");
@@ -749,21 +961,23 @@ static int read_file(struct loader *L, const cJSON *file_node, const char *path,
 }
 
 int trace_read(struct loader *L, const cJSON *file_node, const char *path, const char *file,
-	       enum trace_format fmt, uint32_t obj, uint8_t via, struct trace_data *out)
+	       enum trace_format fmt, uint32_t obj, uint8_t via, const struct trace_maps *maps,
+	       struct trace_data *out)
 {
-	return read_file(L, file_node, path, file, false, fmt, obj, via, out);
+	return read_file(L, file_node, path, file, false, fmt, obj, via, maps, out);
 }
 
 int trace_read_arg(struct loader *L, const char *file, enum trace_format fmt, uint32_t obj, uint8_t via,
-		   struct trace_data *out)
+		   const struct trace_maps *maps, struct trace_data *out)
 {
-	return read_file(L, NULL, "", file, strcmp(file, "-") == 0, fmt, obj, via, out);
+	return read_file(L, NULL, "", file, strcmp(file, "-") == 0, fmt, obj, via, maps, out);
 }
 
 int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_t len, enum trace_format fmt,
-		      uint32_t obj, uint8_t via, struct trace_data *out)
+		      uint32_t obj, uint8_t via, const struct trace_maps *maps, struct trace_data *out)
 {
 	struct reader r = { .L = L, .file = name, .path = "", .obj = obj, .via = via, .t = out };
+	struct maps m = { 0 };
 	bool ok = true;
 	FILE *f;
 
@@ -774,14 +988,23 @@ int trace_read_buffer(struct loader *L, const char *name, const char *buf, size_
 	}
 	for (uint32_t i = 0; L->auto_obj && i < L->nr_obj; i++)
 		r.auto_bytes += 256 + 4ull * L->obj[i].pages;
+	if (maps && maps->file) {
+		if (load_maps(&r, maps, &m) < 0) {
+			maps_free(&m);
+			return -1;
+		}
+		r.maps = &m;
+	}
 	if (len) { /* fmemopen() may refuse a zero size; "rb" never writes */
 		f = fmemopen((char *)buf, len, "rb");
 		if (!f) {
 			out_of_memory(L);
+			maps_free(&m);
 			return -1;
 		}
 		ok = parse(&r, f, fmt);
 		fclose(f);
 	}
+	maps_free(&m);
 	return finish(&r, ok);
 }

@@ -208,6 +208,18 @@ expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tm
 has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
 expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/sort.lackey --trace-format lackey --memory 64 --via mmap
 has "lackey: 103 distinct pages" "$tmp/out" '^  trace +103 '
+# a real `perf record -e page-faults -d -- grep -c thrashing FILE` (perf 6.1), printed by
+# `perf script -F comm,tid,time,event,addr`; its maps from the same recording's
+# PERF_RECORD_MMAP2 events: code and libraries are file objects, heap and stack anon
+expect 0 "run --trace of a perf trace with --maps" "$bin" run --trace tests/cli/traces/grep.perf --trace-format perf --maps tests/cli/traces/grep.maps --memory 16
+has "perf + maps: grep's code is a file object by its offset" "$tmp/out" '^  grep +49 +1 '
+has "perf + maps: the stack" "$tmp/out" '^  stack +1 +1 +1 '
+has "perf + maps: the heap" "$tmp/out" '^  heap +1 +1 +1 '
+has "perf + maps: libc" "$tmp/out" '^  libc.so.6 +409 '
+expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf --maps tests/cli/traces/grep.maps --memory 16
+expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
+expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16
+has "a bad maps line says where and what" "$tmp/err" '^tests/cli/traces/grep.perf:1:[0-9]+: error: expected START-END'
 printf '0\n1\n2 x3\n' >"$tmp/names.txt"
 expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
 has "the named object x3 is there" "$tmp/out" '^  x3 +3 '
@@ -463,6 +475,23 @@ elif [ -n "${CI:-}" ]; then
 	fail "gnuplot is not installed (the Makefile's DEB_TEST names gnuplot-nox)"
 else
 	echo "skip: gnuplot is not installed; plot ran with a stand-in only"
+fi
+
+# --- the shipped scenarios against their schema, by a standard validator -------------
+scenarios=$(ls data/*.json | grep -v '/scenario\.schema\.json$')
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	expect 0 "every shipped scenario is valid under data/scenario.schema.json (python3-jsonschema)" \
+		/usr/bin/python3 tests/tools/validate-scenarios.py data/scenario.schema.json $scenarios
+	[ "$got" -eq 0 ] || cat "$tmp/out"
+	has "the validator saw every shipped scenario" "$tmp/out" "^validated $(echo "$scenarios" | wc -l) scenarios with Draft202012Validator: 0 errors"
+	# and it is a validator that can fail: a scenario with an unknown key
+	printf '{"format": 1, "title": "t", "memory": {"pages": 64}, "objects": [], "workload": [], "colour": 1}\n' >"$tmp/bad-schema.json"
+	expect 1 "the validator refuses a scenario with an unknown key" \
+		/usr/bin/python3 tests/tools/validate-scenarios.py data/scenario.schema.json "$tmp/bad-schema.json"
+elif [ -n "${CI:-}" ]; then
+	fail "python3-jsonschema is not installed (the Makefile's DEB_TEST names it)"
+else
+	echo "skip: python3-jsonschema is not installed (apt-get install python3-jsonschema); the shipped scenarios were not validated against the schema"
 fi
 
 # --- shell completion (src/completion/) ---------------------------------------------

@@ -124,7 +124,7 @@ static void test_from_trace(void)
 		{ "a u32 word past the end of an object grows it", "\x05\0\0\0", 4, "u32", 16, 0, "trace:6",
 		  "5" },
 		{ "an unknown format", "0\n", 0, "u64", 16, -2, NULL,
-		  "vmscan-viz: error: --trace-format: expected txt, u32 or lackey, found \"u64\"" },
+		  "vmscan-viz: error: --trace-format: expected txt, u32, lackey or perf, found \"u64\"" },
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -183,6 +183,116 @@ static void test_same_in_every_format(void)
 	diag_list_free(&d);
 }
 
+/* A trace with maps: each address takes its mapping's object and kind */
+static void test_maps_objects(void)
+{
+	static const char maps[] = "00400000-00402000 r-xp 00000000 08:01 11 /usr/bin/rg\n"
+				   "00402000-00403000 r--p 00002000 08:01 11 /usr/bin/rg\n"
+				   "00600000-00610000 rw-p 00000000 00:00 0 [heap]\n"
+				   "7f0000000000-7f0000010000 r--p 00000000 08:01 12 /tmp/text\n"
+				   "7f0000020000-7f0000021000 rw-p 00005000 08:01 13 /lib/libc.so.6\n"
+				   "7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0 [stack]\n";
+	static const char lackey[] = "I  00400010,3\n"
+				     " L 7f0000003000,8\n"
+				     " L 00402008,8\n"
+				     " S 00605000,8\n"
+				     " S 00601000,8\n"
+				     " M 7ffd00020ff0,8\n"
+				     " L 7f0000020010,8\n"
+				     " L 7f0000001000,8\n"
+				     " L 00605008,8\n";
+	/* the same accesses as perf script prints them */
+	static const char perf[] =
+		"# ========\n"
+		"     rg 12/12 100.000001: page-faults: 400010 main (/usr/bin/rg)\n"
+		"     rg 12/12 100.000002: page-faults: 7f0000003000 [unknown] (/tmp/text)\n"
+		"     rg 12/12 100.000003: 1 page-faults: 402008\n"
+		"     rg 12/12 100.000004: page-faults: 605000\n"
+		"     rg 12/12 100.000005: page-faults: 601000\n"
+		"     rg 12/12 100.000006: page-faults: 7ffd00020ff0\n"
+		"     rg 12/12 100.000007: page-faults: 7f0000020010\n"
+		"     rg 12/12 100.000008: page-faults: 7f0000001000\n"
+		"     rg 12/12 100.000009: page-faults: 0\n"
+		"     rg 12/12 100.000010: page-faults: 605008\n";
+	/* object and page of each access, in order */
+	static const char *const obj[] = {
+		"rg", "text", "rg", "heap", "heap", "stack", "anon", "text", "heap"
+	};
+	static const uint32_t page[] = { 0, 3, 2, 0, 1, 0, 0, 1, 0 };
+	const char *const fmt[] = { "lackey", "perf" };
+	const char *const buf[] = { lackey, perf };
+
+	for (int k = 0; k < 2; k++) {
+		struct scenario s;
+		struct diag_list d = { 0 };
+		int rc = scenario_from_trace_buffers("t", buf[k], strlen(buf[k]), fmt[k], "maps", maps,
+						     strlen(maps), 64, VIA_TOUCH, &s, &d);
+		CHECKF(rc == 0 && d.n == 0, "%s: rc %d, %zu messages", fmt[k], rc, d.n);
+		if (rc == 0) {
+			const struct wl_op *op = &s.wl.ops[0];
+			CHECK_EQ_U(op->count, 9);
+			for (uint32_t i = 0; i < op->count && i < 9; i++) {
+				const struct object_spec *o = &s.wl.objects[op->trace_object[i]];
+				CHECKF(!strcmp(o->name, obj[i]) && op->trace[i] == page[i],
+				       "%s access %u: %s[%u], expected %s[%u]", fmt[k], i, o->name,
+				       op->trace[i], obj[i], page[i]);
+			}
+			for (uint32_t i = 0; i < s.wl.nr_objects; i++) {
+				const struct object_spec *o = &s.wl.objects[i];
+				bool file = !strcmp(o->name, "rg") || !strcmp(o->name, "text");
+				CHECKF(o->type == (file ? OBJ_FILE : OBJ_ANON), "%s: %s's type", fmt[k],
+				       o->name);
+				CHECKF(o->exec == !strcmp(o->name, "rg"), "%s: %s's exec", fmt[k], o->name);
+			}
+			CHECK_EQ_U(s.wl.nr_objects, 5);
+		}
+		scenario_free(&s);
+		diag_list_free(&d);
+	}
+}
+
+/* Bad maps: the line and column, and what was expected there */
+static void test_maps_errors(void)
+{
+	static const struct {
+		const char *maps, *message;
+	} rows[] = {
+		{ "00400000-00402000 r-xp 0 08:01 1 /a\nnonsense\n",
+		  "maps:2:1: error: expected START-END, two hexadecimal addresses joined by '-' (as in "
+		  "7f3a1c000000-7f3a1c021000), found \"nonsense\"" },
+		{ "00400000-00402000 rwz 0 08:01 1 /a\n",
+		  "maps:1:19: error: expected the permissions: r or -, w or -, x or -, then p or s (as in "
+		  "r-xp), found \"rwz\"" },
+		{ "00400000-00402000 r-xp 0g 08:01 1 /a\n",
+		  "maps:1:24: error: expected the file offset in hexadecimal, found \"0g\"" },
+		{ "00400000-00402000 r-xp 0 0801 1 /a\n",
+		  "maps:1:26: error: expected the device as MAJOR:MINOR in hexadecimal (as in 08:01), found "
+		  "\"0801\"" },
+		{ "00400000-00402000 r-xp 0 08:01 x /a\n",
+		  "maps:1:32: error: expected the inode, a decimal number, found \"x\"" },
+		{ "00402000-00400000 r-xp 0 08:01 1 /a\n",
+		  "maps:1:1: error: expected START below END, found \"00402000-00400000\"" },
+		{ "00400000-00402000 r-xp 0 08:01 1 /a\n00401000-00403000 r--p 0 08:01 1 /a\n",
+		  "maps:2:1: error: this mapping overlaps the one at line 1; a maps file lists each address "
+		  "once" },
+	};
+	static const char lackey[] = " L 00400000,8\n";
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct scenario s;
+		struct diag_list d = { 0 };
+		char line[512] = "";
+		int rc = scenario_from_trace_buffers("t", lackey, strlen(lackey), "lackey", "maps",
+						     rows[i].maps, strlen(rows[i].maps), 64, VIA_TOUCH, &s,
+						     &d);
+		if (d.n)
+			diag_format(&d.v[0], line, sizeof line);
+		CHECKF(rc == -1 && !strcmp(line, rows[i].message), "row %zu: %s", i, line);
+		scenario_free(&s);
+		diag_list_free(&d);
+	}
+}
+
 /* Each value within its limit, the whole too much: refused before allocating */
 static void test_budget(void)
 {
@@ -222,5 +332,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_from_trace);
 	RUN(test_same_in_every_format);
 	RUN(test_budget);
+	RUN(test_maps_objects);
+	RUN(test_maps_errors);
 	return HARNESS_END("fromtrace");
 }
