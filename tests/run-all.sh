@@ -2,7 +2,7 @@
 # tests/run-all.sh BUILD [WHICH] - run the suites against BUILD/, then one
 # closing line "total: N passed, M failed" (what CI reads).
 # WHICH: empty for all; unit (layering and unit tests); quick (those and
-# golden); or one suite's name (golden, bad, cli, e2e, memcheck, install,
+# golden); or one suite's name (golden, bad, cli, stepwise, e2e, memcheck, install,
 # layering) or unit test's (policy or test_policy).  $TEST_FILTER is given
 # to the unit tests: only their functions and rows whose name holds it.
 # Each suite prints its own "<name>: N passed, M failed" as its last line.
@@ -53,13 +53,14 @@ done
 wants golden quick && { suite golden "$here/golden/run.sh" "$bin"; ran=1; }
 wants bad && { suite bad "$here/bad/run.sh" "$bin"; ran=1; }
 wants cli && { suite cli "$here/cli/run.sh" "$bin"; ran=1; }
+wants stepwise && { suite stepwise "$here/stepwise/run.sh" "$bin"; ran=1; }
 wants e2e && { suite e2e "$here/e2e/run.sh" "$bin"; ran=1; }
 wants projector && { suite projector "$here/e2e/projector.sh" "$bin"; ran=1; }
 # memcheck of the plain build only: sanitizers and valgrind do not mix
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants memcheck && { suite memcheck "$here/memcheck.sh" "$bin"; ran=1; }
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants install && { suite install "$here/install.sh"; ran=1; }
 if [ "$ran" = 0 ]; then
-	echo "run-all: no suite or unit test is called \"$only\" (suites: layering golden bad cli e2e projector memcheck install;" \
+	echo "run-all: no suite or unit test is called \"$only\" (suites: layering golden bad cli stepwise e2e projector memcheck install;" \
 		"unit tests: $(cd "$build/tests" 2>/dev/null && ls test_* | sed 's/^test_//' | tr '\n' ' '))"
 	exit 2
 fi

@@ -26,6 +26,21 @@ static bool applies(const struct expectation *x, const char *policy)
 	return !x->policy || strcmp(x->policy, policy) == 0;
 }
 
+/* Where the run must stop next: the nearest step an expectation still to
+ * measure names, or --max-steps @max, or the end (UINT64_MAX). */
+static uint64_t next_stop(const struct scenario *s, const struct reclaim_policy *p, const bool *done,
+			  uint64_t now, uint64_t max)
+{
+	uint64_t stop = max ? max : UINT64_MAX;
+
+	for (uint32_t i = 0; i < s->nr_expect; i++) {
+		const struct expectation *x = &s->expect[i];
+		if (done && !done[i] && applies(x, p->name) && x->at_step > now && x->at_step < stop)
+			stop = x->at_step;
+	}
+	return stop;
+}
+
 /* Runs @s under @p and checks the expectations that apply, for at most
  * @max steps (0: no limit); returns failures. */
 static int run_expectations(const struct scenario *s, const struct reclaim_policy *p, uint32_t *ran,
@@ -71,7 +86,7 @@ static int run_expectations(const struct scenario *s, const struct reclaim_polic
 			failed += (int)pending;
 			break;
 		}
-		engine_step(e);
+		cli_advance(e, next_stop(s, p, done, engine_steps(e), max) - engine_steps(e));
 	}
 	free(done);
 	engine_free(e);

@@ -31,6 +31,11 @@ extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_c
 int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out);
 /* Has @e run out of steps (@max 0: never)?  Says so, once, on stderr. */
 bool cli_out_of_steps(const struct cli_command *cmd, const struct engine *e, uint64_t max, const char *flag);
+/* Up to @n steps of @e: engine_run(), which fills no record, or one
+ * engine_step() at a time when VMSCAN_STEPWISE is set and not empty (the
+ * test hook that compares the two paths' reports, tests/cli/run.sh).
+ * For commands that read the state between steps, not the records. */
+void cli_advance(struct engine *e, uint64_t n);
 /* A scenario whose workload alone takes more than @max steps (0: no
  * limit) is refused before it runs: 0, or 1 after a message. */
 int cli_check_steps(const struct cli_command *cmd, const struct scenario *s, uint64_t max, const char *flag);

@@ -98,6 +98,18 @@ int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out
 	return text ? cli_uint(cmd, "max-steps", text, 0, UINT64_MAX, "steps", out) : 0;
 }
 
+void cli_advance(struct engine *e, uint64_t n)
+{
+	const char *stepwise = getenv("VMSCAN_STEPWISE");
+
+	if (!stepwise || !*stepwise) {
+		engine_run(e, n);
+		return;
+	}
+	for (uint64_t i = 0; i < n && !engine_done(e); i++)
+		engine_step(e);
+}
+
 bool cli_out_of_steps(const struct cli_command *cmd, const struct engine *e, uint64_t max, const char *flag)
 {
 	if (!max || engine_steps(e) < max || engine_done(e))

@@ -12,7 +12,7 @@
  * follow-up action (the rows of the text report's "rules" section); an
  * action is always one of the engine's branches. */
 struct rule_counts {
-	uint64_t n[NR_STEP_KINDS][NR_BRANCH_IDS][NR_BRANCHES];
+	engine_rule_counts n; /* counted by the engine: engine_count_rules() */
 };
 
 /* How report_simulate() runs. */

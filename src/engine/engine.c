@@ -238,7 +238,14 @@ const struct step_record *engine_step(struct engine *e)
 	const struct step_record *r = step_once(e);
 
 	debug_check(e);
+	if (e->rules)
+		(*e->rules)[r->kind][r->branch][r->action]++;
 	return r;
+}
+
+void engine_count_rules(struct engine *e, engine_rule_counts *n)
+{
+	e->rules = n;
 }
 
 bool engine_done(const struct engine *e)

@@ -66,6 +66,12 @@ const struct step_record *engine_step(struct engine *e);
  * skip filling theirs: for running far ahead (replay, headless runs). */
 uint64_t engine_run(struct engine *e, uint64_t n);
 bool engine_done(const struct engine *e);
+/* Which rules fired, for a report that reads no record: from now on every
+ * step, engine_step()'s or engine_run()'s, adds one to
+ * (*n)[kind][branch][action] of its record, filled or not.  NULL stops
+ * it.  The table is the caller's and is not part of the saved state. */
+typedef uint64_t engine_rule_counts[NR_STEP_KINDS][NR_BRANCH_IDS][NR_BRANCHES];
+void engine_count_rules(struct engine *e, engine_rule_counts *n);
 const struct step_record *engine_last(const struct engine *e);
 uint64_t engine_steps(const struct engine *e); /* steps taken so far */
 /* The workload steps @op takes: one per page it accesses, or one for the

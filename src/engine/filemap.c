@@ -69,13 +69,15 @@ static void rw_done(const struct engine *e, struct page *p, bool write, struct s
 
 enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct step_record *r)
 {
-	enum outcome out;
+	enum branch br;
 
 	if (r)
 		r->from = p->lru;
-	out = mpa_outcome(mark_page_accessed(e, p, r));
+	br = mark_page_accessed(e, p, r);
+	if (!r)
+		count_rule(e, STEP_WORKLOAD, br, BR_NONE);
 	rw_done(e, p, write, r);
-	return out;
+	return mpa_outcome(br);
 }
 
 enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
@@ -98,6 +100,8 @@ enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, s
 		r->from = LRU_FREE;
 		r->branch = placed;
 		r->outcome = (uint8_t)out;
+	} else {
+		count_rule(e, STEP_WORKLOAD, placed, BR_NONE);
 	}
 	rw_done(e, p, write, r);
 	return out;

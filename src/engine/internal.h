@@ -175,6 +175,7 @@ struct engine {
 	uint32_t scan_ahead_left;   /* take, to warm, and how many more (vmscan.c) */
 	struct step_record end_rec; /* returned at the end; not state */
 	uint32_t *check_counts;	    /* engine_check's scratch: 2 per object; not state */
+	engine_rule_counts *rules;  /* engine_count_rules()'s table, or NULL; not state */
 	struct engine_core c;
 };
 
@@ -193,6 +194,14 @@ static inline struct vma *object_vma(struct engine *e, uint32_t obj, unsigned as
 static inline uint32_t *page_slot(struct engine *e, uint32_t obj, uint32_t index)
 {
 	return &e->slots[e->obj[obj].slot_base + index];
+}
+/* A step taken without a record (engine_run()) counts in the table of
+ * engine_count_rules() as its record would have; with no table, one
+ * predictable test. */
+static inline void count_rule(struct engine *e, enum step_kind kind, unsigned branch, unsigned action)
+{
+	if (e->rules)
+		(*e->rules)[kind][branch][action]++;
 }
 static inline void count_vm_event(struct engine *e, enum vmstat_item i)
 {

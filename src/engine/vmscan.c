@@ -514,6 +514,8 @@ counted:
 		r->outcome = (uint8_t)out;
 		r->action = (uint16_t)action;
 		r->to = p->lru; /* LRU_FREE if it was freed */
+	} else {
+		count_rule(e, STEP_SCAN_INACTIVE, rc.branch, action);
 	}
 }
 
@@ -550,6 +552,8 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 		record_check(r, &rc);
 		r->outcome = (uint8_t)out;
 		r->to = p->lru;
+	} else {
+		count_rule(e, STEP_SCAN_ACTIVE, rc.branch, BR_NONE);
 	}
 }
 

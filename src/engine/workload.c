@@ -124,6 +124,8 @@ enum outcome workload_step(struct engine *e, struct step_record *r)
 		struct step_record scratch = { .pfn = PFN_NONE };
 		struct step_record *rr = r ? r : &scratch;
 		operation_step(e, op, obj, index, rr);
+		if (!r)
+			count_rule(e, STEP_WORKLOAD, rr->branch, rr->action);
 		out = (enum outcome)rr->outcome;
 	}
 	advance(e);

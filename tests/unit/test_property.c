@@ -146,6 +146,8 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 	a = malloc(size);
 	b = malloc(size);
 	f = engine_new(&g->wl, policy_find(g->policy), &err);
+	/* the rules that fired, counted from records and without them */
+	engine_rule_counts *ra = calloc(1, sizeof *ra), *rb = calloc(1, sizeof *rb);
 	while (!bad && !engine_done(e) && steps < 200000) {
 		engine_step(e);
 		steps++;
@@ -166,17 +168,27 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 					bad = "engine_unpack differs from the state engine_pack packed";
 				free(packed);
 			}
+			if (ra && rb) {
+				memset(ra, 0, sizeof *ra);
+				memset(rb, 0, sizeof *rb);
+			}
+			engine_count_rules(e, ra);
 			for (int k = 0; k < 50 && !engine_done(e); k++)
 				engine_step(e);
+			engine_count_rules(e, NULL);
 			engine_save(e, a);
 			/* engine_run(), in two runs, skips records on the way */
 			uint64_t cut = PICK(&s, 51);
 			engine_restore(f, snap);
+			engine_count_rules(f, rb);
 			engine_run(f, cut);
 			engine_run(f, 50 - cut);
+			engine_count_rules(f, NULL);
 			engine_save(f, b);
 			if (memcmp(a, b, size) != 0)
 				bad = "engine_run from a snapshot differs from the straight run";
+			else if (ra && rb && memcmp(ra, rb, sizeof *ra) != 0)
+				bad = "engine_run counts other rules than engine_step's records";
 			steps += 50;
 			probe += 1 + PICK(&s, 800);
 		}
@@ -238,6 +250,8 @@ static const char *run_case(const struct gen *g, uint64_t seed, char *why, size_
 		engine_free(direct);
 		timeline_free(t);
 	}
+	free(ra);
+	free(rb);
 	free(snap);
 	free(a);
 	free(b);
