@@ -17,6 +17,8 @@
 #include "engine/internal.h"
 #include "engine/page_alloc.h"
 #include "engine/swap.h"
+#include "engine/vmscan.h"
+#include "engine/writeback.h"
 #include "harness.h"
 #include "policy/registry.h"
 
@@ -158,10 +160,97 @@ static void test_workingset_activation(void)
 	}
 }
 
+/* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
+
+/* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
+ * memory to spare (balanced once the round is over): runs until reclaim
+ * ends and returns the pages scanned, pgscan plus pgrefill. */
+static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	unsigned guard = 0;
+
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_KSWAPD;
+	rs->sc.priority = DEF_PRIORITY;
+	rs->sc.nr_to_reclaim = UINT64_MAX;
+	rs->sc.may_swap = true;
+	rs->sc.may_writepage = true;
+	memset(rs->nr, 0, sizeof rs->nr);
+	rs->nr[l] = nr;
+	rs->next_lru = 0;
+	rs->stage = RS_SHRINK_LOOP;
+	e->c.kswapd_awake = true;
+	while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 100000)
+		;
+	return e->c.vm[PGSCAN_KSWAPD] + e->c.vm[PGREFILL];
+}
+
+struct batch_row {
+	const char *sentence;
+	enum lru_list list; /* the list shrink_zone() hands on */
+	unsigned pages;	    /* its length */
+	bool writeback;	    /* its pages are being written: kept, not freed */
+	uint64_t nr;	    /* nr[l] */
+	uint64_t want_scanned;
+};
+
+static const struct batch_row batch_rows[] = {
+	/* 2.6.34 vmscan.c:1170 (2.6.33.3 :1134): shrink_inactive_list()
+	 * isolates SWAP_CLUSTER_MAX pages, not its max_scan */
+	{ "shrink_inactive_list scans 32 pages when shrink_zone hands it 18", LRU_INACTIVE_FILE, 100, false,
+	  18, 32 },
+	{ "shrink_inactive_list scans 32 pages when shrink_zone hands it 32", LRU_INACTIVE_FILE, 100, false,
+	  32, 32 },
+	/* vmscan.c:1271 (2.6.33.3 :1235): do { } while (nr_scanned < max_scan),
+	 * the kept pages isolated again */
+	{ "a list shorter than max_scan is isolated again until max_scan is reached", LRU_INACTIVE_FILE, 5,
+	  true, 18, 20 },
+	/* vmscan.c:1184 (2.6.33.3 :1148): nr_taken == 0 ends the loop */
+	{ "a list emptied by the first batch ends shrink_inactive_list", LRU_INACTIVE_FILE, 5, false, 18, 5 },
+	/* vmscan.c:1662 shrink_zone() min(nr[l], SWAP_CLUSTER_MAX), and
+	 * shrink_active_list() isolates exactly that (vmscan.c:1359) */
+	{ "shrink_active_list isolates only the 18 pages shrink_zone hands it", LRU_ACTIVE_FILE, 100, false,
+	  18, 18 },
+};
+
+static void test_shrink_inactive_list_batches(void)
+{
+	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+		const struct reclaim_policy *pol = reclaim_policies[pi];
+
+		for (size_t i = 0; i < sizeof batch_rows / sizeof batch_rows[0]; i++) {
+			ROW_BEGIN(batch_rows[i].sentence);
+			const struct batch_row *r = &batch_rows[i];
+			struct workload wl;
+			struct engine *e = zone_new(&wl, pol->name, 1024, true);
+			uint64_t scanned;
+
+			if (!e) {
+				CHECKF(0, "%s: no engine", r->sentence);
+				ROW_END();
+				continue;
+			}
+			for (unsigned k = 0; k < r->pages; k++) {
+				struct page *p = file_page(e, k, r->list);
+
+				if (r->writeback)
+					writeback_start(e, p, false);
+			}
+			scanned = shrink_zone_once(e, r->list, r->nr);
+			CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence,
+			       pol->name, (unsigned long long)scanned, (unsigned long long)r->want_scanned);
+			engine_free(e);
+			ROW_END();
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
 	RUN_TABLE(test_workingset_refault);
 	RUN_TABLE(test_workingset_activation);
+	RUN_TABLE(test_shrink_inactive_list_batches);
 	return HARNESS_END("test_fidelity");
 }
