@@ -39,7 +39,10 @@ uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32
 }
 
 /* Which list a file page that was just read in goes to.  3.15: a refault
- * whose distance fits in the active list is inserted active. */
+ * whose distance fits in the active list is inserted active, and that
+ * activation moves the zone's clock on like any other (3.15
+ * add_to_page_cache_lru() calls workingset_activation() after
+ * SetPageActive()). */
 enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 {
 	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
@@ -47,6 +50,8 @@ enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 	count_vm_event(e, WORKINGSET_REFAULT);
 	if (e->policy->refault_activate(e, SLOT_VAL(old))) {
 		count_vm_event(e, WORKINGSET_ACTIVATE);
+		if (e->policy->on_activate)
+			e->policy->on_activate(e);
 		*branch = BR_REFAULT_ACTIVATE;
 		return LRU_ACTIVE_FILE;
 	}

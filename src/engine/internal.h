@@ -84,14 +84,15 @@ struct scan_control {
  */
 enum reclaim_stage {
 	RS_IDLE,
-	RS_PASS,	 /* balance_pgdat / do_try_to_free_pages: a new pass */
-	RS_PRIORITY,	 /* a new priority level */
-	RS_SHRINK_ZONE,	 /* shrink_zone: compute nr[] */
-	RS_SHRINK_LOOP,	 /* shrink_zone: round robin over the lists */
-	RS_BATCH,	 /* examining the isolated batch, one page a step */
-	RS_ZONE_TAIL,	 /* shrink_zone: the closing anon aging */
-	RS_ZONE_DONE,	 /* after shrink_zone at this priority */
-	RS_KSWAPD_AGING, /* balance_pgdat: anon aging before the check */
+	RS_PASS,	  /* balance_pgdat / do_try_to_free_pages: a new pass */
+	RS_PRIORITY,	  /* a new priority level */
+	RS_SHRINK_ZONE,	  /* shrink_zone: compute nr[] */
+	RS_SHRINK_LOOP,	  /* shrink_zone: round robin over the lists */
+	RS_BATCH,	  /* examining the isolated batch, one page a step */
+	RS_ZONE_TAIL,	  /* shrink_zone: the closing anon aging */
+	RS_ZONE_DONE,	  /* after shrink_zone at this priority */
+	RS_KSWAPD_AGING,  /* balance_pgdat: anon aging before the check */
+	RS_INACTIVE_LOOP, /* shrink_inactive_list: another batch until max_scan */
 };
 
 struct reclaim_state {
@@ -109,6 +110,8 @@ struct reclaim_state {
 	uint64_t total_scanned;
 	uint64_t pass_reclaimed; /* kswapd: reclaimed in this balance pass */
 	uint64_t prio_reclaimed_start;
+	uint64_t max_scan;	   /* shrink_inactive_list: pages to scan */
+	uint64_t inactive_scanned; /* shrink_inactive_list: scanned so far */
 	uint32_t batch_nr_rotated; /* shrink_active_list */
 	uint32_t batch_nr_taken;
 	struct batch_stats batch; /* shrink_inactive_list, for ftrace */

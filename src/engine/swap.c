@@ -73,6 +73,8 @@ void activate_page(struct engine *e, struct page *page)
 	list_move_head(e, page_to_pfn(e, page), (enum lru_list)page_lru_base(page));
 	count_vm_event(e, PGACTIVATE);
 	update_page_reclaim_stat(e, page_is_file_cache(page), true);
-	if (e->policy->on_activate)
+	/* 3.15 mark_page_accessed(): only a file page's activation ticks the
+	 * workingset clock */
+	if (e->policy->on_activate && page_is_file_cache(page))
 		e->policy->on_activate(e);
 }

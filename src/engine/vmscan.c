@@ -19,11 +19,12 @@
  *     age the anon lists once more if their inactive list is low
  *
  * To show each decision, the engine unrolls those loops into the stages of
- * enum reclaim_stage and returns after every page it examines.  A batch of
- * up to SWAP_CLUSTER_MAX pages is isolated from a list tail as the kernel
- * does; each page is then put back (or freed) in its own step, oldest
- * first, which leaves the lists in the order the kernel's batched put-back
- * leaves them.
+ * enum reclaim_stage and returns after every page it examines.  A batch is
+ * isolated from a list tail as the kernel does: SWAP_CLUSTER_MAX pages for
+ * shrink_inactive_list() whatever its share of nr[l], up to that share
+ * for shrink_active_list(); each page is then put back (or freed) in its
+ * own step, oldest first, which leaves the lists in the order the
+ * kernel's batched put-back leaves them.
  *
  * One liberty in time: kswapd runs to completion between two workload
  * steps (it does not race the workload), so direct reclaim happens when an
@@ -259,6 +260,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	count_vm_events(e, sc->reclaimer == RECLAIMER_KSWAPD ? PGSCAN_KSWAPD : PGSCAN_DIRECT, scan);
 	sc->nr_scanned += scan;
 	rs->total_scanned += scan;
+	rs->inactive_scanned += scan;
 
 	/* clear_active_flags(): lumpy neighbours from active lists (a page
 	 * of an inactive list has no PG_active: engine_check) */
@@ -570,6 +572,23 @@ static void reclaim_finish(struct engine *e)
 	rs->sc.priority = -1;
 }
 
+/*
+ * A zone marked all_unreclaimable is skipped below DEF_PRIORITY until a
+ * page is freed (free_pcppages_bulk()).  The kernel finds it reclaimable
+ * again because its zones are large: size >> DEF_PRIORITY is at least 1,
+ * and kswapd's loop_again scans at DEF_PRIORITY until a batch frees a
+ * page.  A zone of a few hundred pages scans nothing at DEF_PRIORITY and
+ * would stay marked for good once, say, its file list ran empty with
+ * swap full, even after the lists fill again.  So here (a liberty) the
+ * mark also goes when reclaim starts and the test that set it,
+ * pages_scanned >= 6 x reclaimable pages, no longer holds.
+ */
+static void zone_recheck_unreclaimable(struct engine *e)
+{
+	if (e->c.all_unreclaimable && e->c.pages_scanned < zone_reclaimable_pages(e) * 6)
+		e->c.all_unreclaimable = false;
+}
+
 void wakeup_kswapd(struct engine *e)
 {
 	if (!e->wl->memory.kswapd || zone_watermark_ok(e, e->c.wmark_low, 0))
@@ -592,6 +611,7 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->pass_reclaimed = 0;
 	rs->flushers_woken = false;
 	rs->stage = RS_PRIORITY;
+	zone_recheck_unreclaimable(e);
 	count_vm_event(e, ALLOCSTALL);
 }
 
@@ -694,8 +714,15 @@ static void shrink_loop(struct engine *e)
 			bool low = is_file_lru(l) ? inactive_file_is_low(e) : inactive_anon_is_low(e);
 			if (low && begin_batch(e, true, l, n, RS_SHRINK_LOOP))
 				return;
-		} else if (begin_batch(e, false, l, n, RS_SHRINK_LOOP)) {
-			return;
+		} else {
+			/* 2.6.34 vmscan.c:1170 (2.6.33.3 :1134): shrink_inactive_list()
+			 * asks isolate_pages() for SWAP_CLUSTER_MAX pages whatever
+			 * its max_scan, and isolates again while it has scanned
+			 * fewer than max_scan (a list shorter than that) */
+			rs->max_scan = n;
+			rs->inactive_scanned = 0;
+			if (begin_batch(e, false, l, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP))
+				return;
 		}
 	}
 	rs->next_lru = 0;
@@ -756,6 +783,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			sc->may_swap = true;
 			rs->pass_reclaimed = 0;
 			rs->stage = RS_PASS;
+			zone_recheck_unreclaimable(e);
 			break;
 		case RS_PASS: /* balance_pgdat, loop_again */
 			count_vm_event(e, PAGEOUTRUN);
@@ -789,6 +817,12 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			rs->stage = RS_SHRINK_LOOP;
 			break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
+		case RS_INACTIVE_LOOP:
+			/* shrink_inactive_list()'s do { } while (nr_scanned < max_scan) */
+			rs->stage = RS_SHRINK_LOOP;
+			if (rs->inactive_scanned < rs->max_scan)
+				begin_batch(e, false, rs->batch_lru, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP);
+			break;
 		case RS_BATCH:
 			if (batch_step(e, r, check))
 				return true;

@@ -17,8 +17,9 @@
  * more than the active file list, the page is worth the space an active
  * page takes, so it comes back straight onto the active list.
  *
- * The clock here counts inactive file evictions plus activations by
- * mark_page_accessed(), as 3.15's zone->inactive_age did.  Shadows are 30
+ * The clock here counts inactive file evictions plus activations, as
+ * 3.15's zone->inactive_age did: those of mark_page_accessed() and those
+ * of a refault inserted active (add_to_page_cache_lru()).  Shadows are 30
  * bits wide (the slot keeps two tag bits); distances wrap modulo 2^30.
  *
  * Left out: the shadow-node shrinker (workingset_nodereclaim), anon

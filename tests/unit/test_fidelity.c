@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests/unit/test_fidelity.c - the engine's kernel functions against the
+ * kernel source, one table per function
+ *
+ * Each table's rows were written from the kernel source, not from the
+ * engine: the comment above a row names the file and line it follows
+ * (2.6.34 and 2.6.33.3 mm/ by line; 3.15 by function, read from its
+ * mm/filemap.c, mm/swap.c and mm/workingset.c).  Each row runs under
+ * every policy the function concerns; a row sets up a fresh engine, calls
+ * the engine's function of the kernel's name and checks what the kernel
+ * would leave behind.
+ */
+#include <string.h>
+
+#include "engine/filemap.h"
+#include "engine/internal.h"
+#include "engine/page_alloc.h"
+#include "engine/swap.h"
+#include "engine/vmscan.h"
+#include "engine/writeback.h"
+#include "harness.h"
+#include "policy/registry.h"
+
+#define FILE_PAGES 256
+
+static struct object_spec objs[] = {
+	{ "file", OBJ_FILE, false, FILE_PAGES },
+	{ "anon", OBJ_ANON, false, FILE_PAGES },
+};
+static const struct wl_op nop = { .kind = WL_PAUSE, .caption = UINT32_MAX };
+
+/* A zone of @pages pages with nothing on its lists. */
+static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t pages, bool kswapd)
+{
+	struct engine_error err;
+
+	memset(wl, 0, sizeof *wl);
+	wl->memory.pages = pages;
+	wl->memory.swap_pages = 256;
+	wl->memory.swappiness = 60;
+	wl->memory.writeback_steps = 4;
+	wl->memory.kswapd = kswapd;
+	wl->objects = objs;
+	wl->nr_objects = 2;
+	wl->ops = &nop;
+	wl->nr_ops = 1;
+	return engine_new(wl, policy_find(policy), &err);
+}
+
+/* Page @index of the file, in the page cache, at the head of list @l. */
+static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
+{
+	uint32_t old, pfn = page_cache_alloc(e, 0, index, &old);
+
+	lru_cache_add(e, pfn, l);
+	return pfn_to_page(e, pfn);
+}
+
+/* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
+
+struct refault_row {
+	const char *sentence;
+	unsigned active_file;	 /* pages on the active file list */
+	int distance;		 /* the clock's move since the eviction; -1: empty slot */
+	enum lru_list want_list; /* where the page read back goes */
+	unsigned want_tick;	 /* how far inactive_age moves */
+};
+
+static const struct refault_row refault_rows[] = {
+	/* 3.15 mm/workingset.c workingset_refault(): active if the distance is
+	 * at most NR_ACTIVE_FILE; 3.15 mm/filemap.c add_to_page_cache_lru():
+	 * then SetPageActive() and workingset_activation(), a clock tick */
+	{ "a refault within the active list comes back active and ticks the clock", 8, 4, LRU_ACTIVE_FILE,
+	  1 },
+	{ "a refault at exactly the active list's size still activates", 8, 8, LRU_ACTIVE_FILE, 1 },
+	/* 3.15 workingset_refault(): a distance beyond NR_ACTIVE_FILE is not */
+	{ "a refault farther than the active list goes inactive, the clock stays", 8, 9, LRU_INACTIVE_FILE,
+	  0 },
+	/* 3.15 add_to_page_cache_lru(): no shadow (a first read), no tick */
+	{ "a first read keeps the clock", 8, -1, LRU_INACTIVE_FILE, 0 },
+};
+
+static void test_workingset_refault(void)
+{
+	for (size_t i = 0; i < sizeof refault_rows / sizeof refault_rows[0]; i++) {
+		ROW_BEGIN(refault_rows[i].sentence);
+		const struct refault_row *r = &refault_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, "refault", 1024, true);
+		uint64_t age;
+		struct page *p;
+		uint32_t pfn;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		for (unsigned k = 0; k < r->active_file; k++)
+			file_page(e, 1 + k, LRU_ACTIVE_FILE);
+		e->c.inactive_age = age = 1000;
+		if (r->distance >= 0)
+			*page_slot(e, 0, 0) = slot_make(SLOT_SHADOW, (uint32_t)(age - (unsigned)r->distance));
+		do_rw(e, 0, 0, false, NULL);
+		pfn = SLOT_VAL(*page_slot(e, 0, 0));
+		p = pfn_to_page(e, pfn);
+		CHECKF(p->lru == r->want_list, "%s: on list %d, want %d", r->sentence, p->lru, r->want_list);
+		CHECKF(e->c.inactive_age - age == r->want_tick, "%s: clock moved %llu, want %u", r->sentence,
+		       (unsigned long long)(e->c.inactive_age - age), r->want_tick);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+struct activation_row {
+	const char *sentence;
+	bool anon;
+	unsigned want_tick;
+};
+
+static const struct activation_row activation_rows[] = {
+	/* 3.15 mm/swap.c mark_page_accessed(): the second access of an
+	 * inactive page activates it, and workingset_activation() ticks the
+	 * clock if it is a file page */
+	{ "a file page activated by a second access ticks the clock", false, 1 },
+	{ "an anon page activated by a second access leaves the clock", true, 0 },
+};
+
+static void test_workingset_activation(void)
+{
+	for (size_t i = 0; i < sizeof activation_rows / sizeof activation_rows[0]; i++) {
+		ROW_BEGIN(activation_rows[i].sentence);
+		const struct activation_row *r = &activation_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, "refault", 1024, true);
+		uint32_t pfn;
+		struct page *p;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		pfn = alloc_page(e);
+		p = pfn_to_page(e, pfn);
+		p->object = r->anon ? 1 : 0;
+		*page_slot(e, p->object, 0) = slot_make(SLOT_PAGE, pfn);
+		e->obj[p->object].resident++;
+		if (r->anon)
+			page_set(p, PG_anon);
+		lru_cache_add(e, pfn, r->anon ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE);
+		mark_page_accessed(e, p, NULL);
+		mark_page_accessed(e, p, NULL);
+		CHECKF(PageActive(p), "%s: not activated", r->sentence);
+		CHECKF(e->c.inactive_age == r->want_tick, "%s: clock at %llu, want %u", r->sentence,
+		       (unsigned long long)e->c.inactive_age, r->want_tick);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+/* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
+
+/* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
+ * memory to spare (balanced once the round is over): runs until reclaim
+ * ends and returns the pages scanned, pgscan plus pgrefill. */
+static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	unsigned guard = 0;
+
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_KSWAPD;
+	rs->sc.priority = DEF_PRIORITY;
+	rs->sc.nr_to_reclaim = UINT64_MAX;
+	rs->sc.may_swap = true;
+	rs->sc.may_writepage = true;
+	memset(rs->nr, 0, sizeof rs->nr);
+	rs->nr[l] = nr;
+	rs->next_lru = 0;
+	rs->stage = RS_SHRINK_LOOP;
+	e->c.kswapd_awake = true;
+	while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 100000)
+		;
+	return e->c.vm[PGSCAN_KSWAPD] + e->c.vm[PGREFILL];
+}
+
+struct batch_row {
+	const char *sentence;
+	enum lru_list list; /* the list shrink_zone() hands on */
+	unsigned pages;	    /* its length */
+	bool writeback;	    /* its pages are being written: kept, not freed */
+	uint64_t nr;	    /* nr[l] */
+	uint64_t want_scanned;
+};
+
+static const struct batch_row batch_rows[] = {
+	/* 2.6.34 vmscan.c:1170 (2.6.33.3 :1134): shrink_inactive_list()
+	 * isolates SWAP_CLUSTER_MAX pages, not its max_scan */
+	{ "shrink_inactive_list scans 32 pages when shrink_zone hands it 18", LRU_INACTIVE_FILE, 100, false,
+	  18, 32 },
+	{ "shrink_inactive_list scans 32 pages when shrink_zone hands it 32", LRU_INACTIVE_FILE, 100, false,
+	  32, 32 },
+	/* vmscan.c:1271 (2.6.33.3 :1235): do { } while (nr_scanned < max_scan),
+	 * the kept pages isolated again */
+	{ "a list shorter than max_scan is isolated again until max_scan is reached", LRU_INACTIVE_FILE, 5,
+	  true, 18, 20 },
+	/* vmscan.c:1184 (2.6.33.3 :1148): nr_taken == 0 ends the loop */
+	{ "a list emptied by the first batch ends shrink_inactive_list", LRU_INACTIVE_FILE, 5, false, 18, 5 },
+	/* vmscan.c:1662 shrink_zone() min(nr[l], SWAP_CLUSTER_MAX), and
+	 * shrink_active_list() isolates exactly that (vmscan.c:1359) */
+	{ "shrink_active_list isolates only the 18 pages shrink_zone hands it", LRU_ACTIVE_FILE, 100, false,
+	  18, 18 },
+};
+
+static void test_shrink_inactive_list_batches(void)
+{
+	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+		const struct reclaim_policy *pol = reclaim_policies[pi];
+
+		for (size_t i = 0; i < sizeof batch_rows / sizeof batch_rows[0]; i++) {
+			ROW_BEGIN(batch_rows[i].sentence);
+			const struct batch_row *r = &batch_rows[i];
+			struct workload wl;
+			struct engine *e = zone_new(&wl, pol->name, 1024, true);
+			uint64_t scanned;
+
+			if (!e) {
+				CHECKF(0, "%s: no engine", r->sentence);
+				ROW_END();
+				continue;
+			}
+			for (unsigned k = 0; k < r->pages; k++) {
+				struct page *p = file_page(e, k, r->list);
+
+				if (r->writeback)
+					writeback_start(e, p, false);
+			}
+			scanned = shrink_zone_once(e, r->list, r->nr);
+			CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence,
+			       pol->name, (unsigned long long)scanned, (unsigned long long)r->want_scanned);
+			engine_free(e);
+			ROW_END();
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	HARNESS_START(argc, argv);
+	RUN_TABLE(test_workingset_refault);
+	RUN_TABLE(test_workingset_activation);
+	RUN_TABLE(test_shrink_inactive_list_batches);
+	return HARNESS_END("test_fidelity");
+}
