@@ -142,8 +142,8 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'pgdeactivate == 32'},{'check':'decisions.deactivate == 32'}]" },
 	{ "mapped-graded: few mapped pages survive a stream, unused ones kept on the inactive list",
 	  "mapped-graded",
-	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':8},{'name':'s','type':'file','"
-	  "pages':512}],"
+	  "'memory':{'pages':80},'objects':[{'name':'f','type':'file','pages':8},{'name':'s','type':'file','"
+	  "pages':640}],"
 	  "'workload':[{'op':'map','object':'f'},{'op':'touch','object':'f'},{'op':'read','object':'s'}],"
 	  "'expect':[{'check':'f.resident == 8'},{'check':'decisions.keep >= 8'}]" },
 	{ "refault: a page evicted moments ago comes back active", "refault",
