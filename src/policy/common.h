@@ -41,7 +41,7 @@
 	X(BR_ACT_UNREFERENCED,     "act_unreferenced",     "no young pte: deactivated to the inactive list (pgdeactivate)")                            \
 	X(BR_ACT_REFERENCED,       "act_referenced",       "young pte, but not executable file code: deactivated anyway (counted as rotated for the anon/file balance)") \
 	X(BR_ACT_EXEC,             "act_exec",             "young pte in an executable file mapping: one more trip around the active list")                 \
-	X(BR_ACT_PG_REFERENCED,    "act_pg_referenced",    "no young pte, only PG_referenced, which page_referenced() counts before 2.6.34: deactivated, counted as rotated")
+	X(BR_ACT_PG_REFERENCED,    "act_pg_referenced",    "only PG_referenced, which page_referenced() counted until 2.6.34: deactivated, counted as rotated")
 /* clang-format on */
 
 enum kernel_branch {

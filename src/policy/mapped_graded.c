@@ -18,6 +18,9 @@
  *                  others need 2.6.34's two sightings
  *   >= 75%         a young mapped file page is reclaimed if clean
  *
+ * On screen, "mapped share" is that share of the file LRU, and a page's
+ * "place" is the hash below.
+ *
  * The hash gives each page one standing for the whole run, so the share of
  * pages protected follows w exactly, and the run stays reproducible.
  * Anonymous pages, lumpy reclaim, VM_LOCKED and shrink_active_list() are
@@ -73,16 +76,16 @@ static const struct policy_check check_rows[] = {
 	CHECK_PATCH1_LUMPY,
 	CHECK_PATCH1_VM_LOCKED,
 	CHECK_2634_ANON_YOUNG,
-	{ BR_MG_FEW_YOUNG,     "page_mapped, referenced_ptes, mapped <= 25% of file LRU", "PAGEREF_ACTIVATE",
+	{ BR_MG_FEW_YOUNG,     "referenced_ptes, mapped share <= 25%",   "PAGEREF_ACTIVATE",
 	  "mapped-graded (the KS2012 proposal read as a graded rule, never merged)", "mg_few_young",
 	  "young mapped file page while mapped pages are a small share of the file LRU: activate" },
-	{ BR_MG_FEW_KEPT,      "page_mapped, mapped <= 25% of file LRU",                  "PAGEREF_KEEP",
+	{ BR_MG_FEW_KEPT,      "page_mapped, mapped share <= 25%",       "PAGEREF_KEEP",
 	  "mapped-graded (the KS2012 proposal read as a graded rule, never merged)", "mg_few_kept",
 	  "mapped file page, unused, but mapped pages are few: keeping it costs little, keep it" },
-	{ BR_MG_MOSTLY_MAPPED, "referenced_ptes, mapped >= 75% of file LRU",              "PAGEREF_RECLAIM_CLEAN",
+	{ BR_MG_MOSTLY_MAPPED, "referenced_ptes, mapped share >= 75%",   "PAGEREF_RECLAIM_CLEAN",
 	  "mapped-graded (the KS2012 proposal read as a graded rule, never merged)", "mg_mostly_mapped",
 	  "young mapped file page, but mapped pages fill most of the file LRU: reclaim it anyway if clean" },
-	{ BR_MG_GRADED,        "referenced_ptes, page's place < weight of the share",      "PAGEREF_ACTIVATE",
+	{ BR_MG_GRADED,        "referenced_ptes, place < weight(share)", "PAGEREF_ACTIVATE",
 	  "mapped-graded (the KS2012 proposal read as a graded rule, never merged)", "mg_graded",
 	  "young mapped file page within the share still protected at this mapped share: activate at first sight" },
 	CHECKS_2634_FILE,
