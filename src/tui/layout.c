@@ -124,7 +124,12 @@ void layout_compute(struct layout *l, const struct frame *f, int cols, int lines
 	panel_lists_need(f, cols, &ln);
 	decision_need(f, cols, &dn);
 	nobj = panel_objects_rows(f, cols, &packed);
-	must = 1 + ln.min + dn.must + 1; /* header, lists, decision, footer */
+	must = 1 + ln.min + dn.must + 1;		     /* header, lists, decision, footer */
+	if (must > lines && must - lines <= dn.checks - 3) { /* short: the tests fold (panel_decision.c) */
+		dn.must -= must - lines;
+		dn.checks -= must - lines;
+		must = lines;
+	}
 	grant_rows(&g, f, cols, lines - must, &ln, &dn, packed, nobj);
 
 	y = 0;

@@ -50,6 +50,7 @@ bool panel_lists_hit(int y, int x, uint32_t *object, uint32_t *index);
  * longest reason and outcome (must); the inputs and heading, the origins. */
 struct decision_need {
 	int must, inputs, origin;
+	int checks; /* of must: the longest list of tests, one row each */
 };
 void decision_need(const struct frame *f, int w, struct decision_need *n);
 /* A row per object; *packed: rows when packed side by side. */

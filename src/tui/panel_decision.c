@@ -97,8 +97,8 @@ void decision_need(const struct frame *f, int w, struct decision_need *n)
 		rw = wrap_count(buf, textw);
 		then = rw > then ? rw : then;
 	}
-	n->must = 1 + (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr) +
-		  why + then;
+	n->checks = (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr);
+	n->must = 1 + n->checks + why + then;
 	n->inputs = wrap_count(longest_inputs, textw) + 1; /* and the heading */
 	n->origin = 2;
 }
@@ -146,12 +146,35 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 	draw_title(r, title, focused);
 }
 
+/* Which tests get a row of their own when only @maxrows rows are left for
+ * @nc: [*first, *last]; the others fold into a row before and a row after.
+ * The tests after the taken one were never reached and fold first; then
+ * those before it, which did not hold.  With no taken row (a quiz
+ * question) only the last ones fold, so the fold never points at the
+ * answer. */
+static void fold_plan(int nc, int taken, int maxrows, int *first, int *last)
+{
+	*first = 0;
+	*last = nc - 1;
+	if (nc <= maxrows || maxrows < 2)
+		return;
+	if (taken <= maxrows - 2) { /* a quiz question too (taken < 0) */
+		*last = maxrows - 2;
+		return;
+	}
+	*last = taken;
+	if (taken == nc - 1) /* nothing after it: one fold row, before */
+		*first = nc - maxrows + 1;
+	else /* a fold row before and one after */
+		*first = maxrows >= 3 ? taken - (maxrows - 3) : taken;
+}
+
 /* The checks; returns rows used.  @hide_answer: the quiz asks first, no
  * row is marked. */
 int decision_checks(int y, const struct rect *r, const struct policy_check *c, int nc,
 		    const struct step_record *rec, bool hide_answer, int maxrows)
 {
-	int taken = -1, testw = 10, resw = 8, rows = 0, avail = r->w - 4;
+	int taken = -1, testw = 10, resw = 8, rows = 0, avail = r->w - 4, first, last;
 	bool words;
 
 	for (int i = 0; i < nc; i++) {
@@ -167,7 +190,12 @@ int decision_checks(int y, const struct rect *r, const struct policy_check *c, i
 	if (2 + testw + 4 + resw > avail)
 		testw = avail - 6 - resw > 8 ? avail - 6 - resw : 8;
 	words = 2 + testw + 4 + resw + 10 <= avail;
-	for (int i = 0; i < nc && rows < maxrows; i++, rows++) {
+	fold_plan(nc, hide_answer ? -1 : taken, maxrows, &first, &last);
+	if (first > 0) { /* tests that did not hold, folded into one row */
+		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_DIM), "%s %d test%s before: not taken",
+			 misc_glyph(G_FALSE), first, first == 1 ? "" : "s");
+	}
+	for (int i = first; i < nc && i <= last && rows < maxrows; i++, rows++) {
 		int state = hide_answer ? 3 : taken < 0 ? 2 : i < taken ? 0 : i == taken ? 1 : 2;
 		attr_t a = state == 1	? theme_attr(T_TAKEN)
 			   : state == 3 ? theme_attr(T_NORMAL)
@@ -186,6 +214,10 @@ int decision_checks(int y, const struct rect *r, const struct policy_check *c, i
 		else if (state == 0 && words)
 			draw_str(y + rows, x, r->x + r->w - x, a, "  not taken");
 	}
+	if (last < nc - 1 && rows < maxrows) /* the tests after: never reached, or not shown in a quiz */
+		draw_fmt(y + rows++, r->x + 2, r->w - 3, theme_attr(T_DIM), "%s %d more test%s%s",
+			 misc_glyph(G_ELIDED), nc - 1 - last, nc - 1 - last == 1 ? "" : "s",
+			 hide_answer ? "" : ", not reached");
 	return rows;
 }
 
@@ -253,7 +285,7 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 	const struct reclaim_policy *p = f->view->policy;
 	bool active = rec->kind == STEP_SCAN_ACTIVE, inputs, origin, listed = false;
 	const struct policy_check *checks = (active ? p->active_checks : p->checks)->row;
-	int bottom = r->y + r->h, nc = (int)(active ? p->active_checks : p->checks)->nr;
+	int bottom = r->y + r->h, nc = (int)(active ? p->active_checks : p->checks)->nr, room;
 	struct step_record rec_out = *rec;
 	struct decision_need n;
 	char in[256], why[400], from[160];
@@ -273,8 +305,11 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 				 active ? "shrink_active_list() tests" : "page_check_references() tests");
 		y++;
 	}
-	decision_checks(y, r, checks, nc, rec, false, bottom - y);
-	y += (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr);
+	/* the why and the outcome keep their rows; the tests fold if short */
+	room = bottom - y - (n.must - 1 - n.checks) - (origin ? n.origin : 0);
+	room = room < n.checks ? room : n.checks;
+	decision_checks(y, r, checks, nc, rec, false, room);
+	y += room;
 	for (int i = 0; i < nc; i++)
 		listed |= checks[i].branch == rec->branch;
 	/* a rule before the tests decided (writeback, lumpy...): the why says so */
