@@ -542,8 +542,11 @@ enum redraw app_key(struct app *a, int key)
 			return redraw_join(q, r);
 		cmd = keys_lookup(key);
 		if (cmd == CMD_STEP || cmd == CMD_PLAY) {
-			snprintf(a->ui.msg, sizeof a->ui.msg,
-				 "quiz: answer with a k r c d o, or Esc to see the answer");
+			char keys[128];
+
+			quiz_offered(a, keys, sizeof keys);
+			snprintf(a->ui.msg, sizeof a->ui.msg, "quiz: answer %s, or Esc to see the answer",
+				 keys);
 			return REDRAW_ALL;
 		}
 		return redraw_join(app_command(a, cmd), r);

@@ -293,6 +293,8 @@ void quiz_withdraw(struct app *a);
 /* Leaving quiz mode: the scores and the questions missed, as text;
  * returns the questions answered. */
 unsigned quiz_summary(const struct app *a, char *buf, size_t n);
+/* The open question's answers, "a activate, k keep, ...". */
+void quiz_offered(const struct app *a, char *buf, size_t n);
 
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);

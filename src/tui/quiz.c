@@ -162,6 +162,11 @@ bool quiz_key(struct app *a, int key, enum redraw *r)
 	return false;
 }
 
+void quiz_offered(const struct app *a, char *buf, size_t n)
+{
+	offered(&a->quiz.q, buf, n);
+}
+
 unsigned quiz_summary(const struct app *a, char *buf, size_t n)
 {
 	const struct quiz *q = &a->quiz;

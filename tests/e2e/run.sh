@@ -117,6 +117,7 @@ for size in 80x24 100x30 120x40; do
 	keys r; wait_for "cannot reclaim"; ok "$size: reclaim is refused there" $?
 	screen | grep -qF "your answer: d deactivate  o rotate"; ok "$size: only deactivate and rotate are offered" $?
 	keys l; wait_for "Quiz: what will"; ok "$size: stepping does not skip the question" $?
+	wait_for "quiz: answer d deactivate, o rotate"; ok "$size: ...and the message names this function's answers" $?
 	keys Escape; wait_gone "Quiz: what will"; ok "$size: Esc shows the answer unscored" $?
 	keys Q; wait_for "Quiz over"; ok "$size: leaving quiz mode shows the scores" $?
 	wait_for "2.6.33: 1 right of 1"; ok "$size: ...per policy" $?
