@@ -174,8 +174,8 @@ assert rows[0][-4:] == ['a, "b".resident', 'a, "b".refaults', ' c.resident', ' c
 assert all(len(r) == len(rows[0]) for r in rows)
 assert rows[-1][rows[0].index('a, "b".resident')] == "4"
 PY
-expect 0 "compare --csv of a trace file" "$bin" compare --trace data/traces/sort.lackey --trace-format lackey --memory 64 --via mmap --policy 2.6.33 --policy 2.6.34 --csv --every 1000
-has "compare takes --trace" "$tmp/out" '^40000,2\.6\.34,'
+expect 0 "compare --csv of a trace file" "$bin" compare --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap --policy 2.6.33 --policy 2.6.34 --csv --every 1000
+has "compare takes --trace" "$tmp/out" '^26299,2\.6\.34,'
 expect 0 "compare --json" "$bin" compare data/default.json --all --json
 has "compare --json has runs" "$tmp/out" '^\{"scenario":"A tour of page reclaim","runs":\[\{'
 
@@ -206,8 +206,18 @@ has "the mixed trace makes reclaim run" "$tmp/mix-txt.json" '"pgsteal_normal":[1
 expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tmp/four.txt" --memory 16 --via mmap
 [ "$(wc -l <"$tmp/out")" -eq 8 ] && pass || fail "trace --trace prints one line per access"
 has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
-expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/sort.lackey --trace-format lackey --memory 64 --via mmap
-has "lackey: 103 distinct pages" "$tmp/out" '^  trace +103 '
+expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap
+has "lackey: 2366 distinct pages" "$tmp/out" '^  trace +2366 '
+# the same recording with its maps (tests/tools/record-real-program.sh): the
+# mapped log and index are file objects of their files' sizes, the code too
+expect 0 "run --trace of the recorded lackey trace with its maps" "$bin" run --trace data/traces/report.lackey --trace-format lackey --maps data/traces/report.maps --memory 384
+has "lackey + maps: the log mapped whole, 2048 pages, each faulted once" "$tmp/out" '^  orders\.dat +2048 +[0-9]+ +0 +2048 +0 '
+has "lackey + maps: the index, 128 pages" "$tmp/out" '^  customers\.idx +128 '
+has "lackey + maps: libc's code and data" "$tmp/out" '^  libc\.so\.6 +467 '
+has "lackey + maps: heap, stack and data are anon" "$tmp/out" '^  anon +44 '
+"$bin" compare data/real-program.json --policy 2.6.33 --policy 2.6.34 >"$tmp/out" 2>&1
+awk '$1 == "pgactivate" && $2 > 10 * $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "real-program.json: 2.6.33 activates ten times the pages 2.6.34 does"
 # a real `perf record -e page-faults -d -- grep -c thrashing FILE` (perf 6.1), printed by
 # `perf script -F comm,tid,time,event,addr`; its maps from the same recording's
 # PERF_RECORD_MMAP2 events: code and libraries are file objects, heap and stack anon
