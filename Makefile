@@ -252,6 +252,7 @@ lint: build
 	  --inline-suppr --suppress=missingIncludeSystem -D_DEFAULT_SOURCE -Isrc src
 	clang-tidy --quiet $(LINT_SRC) -- -std=c11 $(APP_CPPFLAGS) -Isrc 2>/dev/null
 	groff -man -ww -z src/vmscan-viz.1
+	groff -man -ww -z src/vmscan-viz-scenario.5
 	tests/check-man.sh $(BIN) src/vmscan-viz.1
 
 # ---- fuzzing, benchmarks, screenshots --------------------------------------
@@ -294,12 +295,13 @@ plot: build
 DATA_FILES  := $(sort $(wildcard data/*.json))
 TRACE_FILES := $(sort $(wildcard data/traces/*))
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DOCDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/traces $(DESTDIR)$(DOCDIR)
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	install -m 644 data/README.md $(DESTDIR)$(DOCDIR)/scenarios.md
 	install -m 644 data/LECTURE.md $(DESTDIR)$(DOCDIR)/LECTURE.md
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/vmscan-viz
 	install -m 644 src/vmscan-viz.1 $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
+	install -m 644 src/vmscan-viz-scenario.5 $(DESTDIR)$(MANDIR)/man5/vmscan-viz-scenario.5
 	install -m 644 $(DATA_FILES) $(DESTDIR)$(DATADIR)/
 	install -m 644 $(TRACE_FILES) $(DESTDIR)$(DATADIR)/traces/
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
@@ -308,6 +310,7 @@ install: build
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/vmscan-viz $(DESTDIR)$(MANDIR)/man1/vmscan-viz.1
+	rm -f $(DESTDIR)$(MANDIR)/man5/vmscan-viz-scenario.5
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/vmscan-viz $(DESTDIR)$(ZSHCOMPDIR)/_vmscan-viz
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(DATA_FILES)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/traces/,$(notdir $(TRACE_FILES)))

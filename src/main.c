@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -23,7 +24,17 @@ static int tui_main(int argc, char **argv);
 static int help_main(int argc, char **argv);
 static void help_all(FILE *f);
 
-enum { T_POLICY, T_COMPARE, T_ASCII, T_NO_COLOR, T_BIG, T_QUIZ, T_VERSION, NR_T };
+enum {
+	T_POLICY,
+	T_COMPARE,
+	T_ASCII,
+	T_NO_COLOR,
+	T_BIG,
+	T_QUIZ,
+	T_SOURCE,
+	T_VERSION = T_SOURCE + CLI_NR_SOURCE_ROWS,
+	NR_T
+};
 static const struct cli_option tui_opts[NR_T + 1] = {
 	[T_POLICY] = { .name = "policy",
 		       .short_name = 'p',
@@ -55,6 +66,7 @@ static const struct cli_option tui_opts[NR_T + 1] = {
 		     .arg = NULL,
 		     .help = "start in quiz mode: predict each decision",
 		     .repeat = false },
+	CLI_SOURCE_ROWS_AS(T_SOURCE, "show FILE, a trace, instead of a scenario"),
 	[T_VERSION] = { .name = "version",
 			.short_name = 'V',
 			.arg = NULL,
@@ -63,7 +75,7 @@ static const struct cli_option tui_opts[NR_T + 1] = {
 };
 static const struct cli_command tui_cmd = {
 	NULL,
-	"[OPTIONS] [SCENARIO.json]",
+	"[OPTIONS] [SCENARIO.json]\n[OPTIONS] --trace FILE --memory PAGES",
 	"Watch Linux 2.6.33/2.6.34 page reclaim decide, page by page.",
 	tui_opts,
 	tui_main,
@@ -152,6 +164,29 @@ static int help_main(int argc, char **argv)
 	return 0;
 }
 
+/* The visualizer on a trace file (--trace and the options that go with
+ * it): the scenario `run --trace` would make, handed to the TUI built. */
+static int tui_trace(struct tui_options *o, const struct cli_args *a)
+{
+	const char *trace = a->val[T_SOURCE];
+	int rc;
+
+	if (trace && strcmp(trace, "-") == 0)
+		return cli_usage_error(&tui_cmd, "the visualizer reads its keys from standard input, so it "
+						 "cannot read the trace there; give a file");
+	if (!(o->scenario = calloc(1, sizeof *o->scenario))) {
+		fprintf(stderr, "vmscan-viz: out of memory\n");
+		return 1;
+	}
+	if ((rc = cli_load_source(&tui_cmd, a, T_SOURCE, o->scenario)) != 0) {
+		scenario_free(o->scenario);
+		free(o->scenario);
+		return rc;
+	}
+	o->path = NULL;
+	return tui_run(o);
+}
+
 static int tui_main(int argc, char **argv)
 {
 	struct tui_options o = { 0 };
@@ -185,6 +220,9 @@ static int tui_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	o.path = a.npos ? a.pos[0] : NULL;
+	for (int i = T_SOURCE; i < T_SOURCE + CLI_NR_SOURCE_ROWS; i++)
+		if (a.val[i])
+			return tui_trace(&o, &a);
 	return tui_run(&o);
 }
 

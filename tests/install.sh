@@ -4,10 +4,11 @@
 #
 #  1. Build as a user does (`make`, default PREFIX), then
 #     `make install DESTDIR=<scratch> PREFIX=/usr`: exactly the binary, the
-#     man page and the classroom files (data/*.json, data/README.md,
+#     man pages and the classroom files (data/*.json, data/README.md,
 #     data/LECTURE.md, data/traces/*) are installed, with the right modes and
-#     the same bytes; `man --warnings=w -l` renders the page without a
-#     warning; the binary prints its version and runs installed scenarios
+#     the same bytes; `man --warnings -l` renders both pages (vmscan-viz(1),
+#     vmscan-viz-scenario(5)) without a warning, and the second has an entry
+#     for every operation; the binary prints its version and runs installed scenarios
 #     (--json) from /; it looks for scenarios in /usr/share/vmscan-viz, the
 #     folder it was installed for; `make uninstall` removes it all.
 #  2. `make PREFIX=<scratch>/usr install` without DESTDIR, so the binary can
@@ -48,8 +49,9 @@ mk() {	# mk LOGNAME ARGS...: run make quietly; on failure show its output
 strs() { tr -c '[:print:]' '\n' <"$1" | grep -v '^$'; }
 # What a real install would have touched; compared at the end.
 real_state() {
-	for p in /usr/bin/vmscan-viz /usr/share/man/man1/vmscan-viz.1 /usr/share/vmscan-viz \
-		 /usr/local/bin/vmscan-viz /usr/local/share/man/man1/vmscan-viz.1 /usr/local/share/vmscan-viz; do
+	for p in /usr/bin/vmscan-viz /usr/share/man/man1/vmscan-viz.1 /usr/share/man/man5/vmscan-viz-scenario.5 \
+		 /usr/share/vmscan-viz /usr/local/bin/vmscan-viz /usr/local/share/man/man1/vmscan-viz.1 \
+		 /usr/local/share/man/man5/vmscan-viz-scenario.5 /usr/local/share/vmscan-viz; do
 		ls -ld --time-style=full-iso "$p" 2>&1
 		[ -d "$p" ] && ls -l --time-style=full-iso "$p" 2>&1
 	done
@@ -67,6 +69,7 @@ mk install install DESTDIR="$stage" PREFIX=/usr; ok "make install DESTDIR=<scrat
 : >"$tmp/map"
 echo "usr/bin/vmscan-viz $build/vmscan-viz" >>"$tmp/map"
 echo "usr/share/man/man1/vmscan-viz.1 src/vmscan-viz.1" >>"$tmp/map"
+echo "usr/share/man/man5/vmscan-viz-scenario.5 src/vmscan-viz-scenario.5" >>"$tmp/map"
 echo "usr/share/bash-completion/completions/vmscan-viz src/completion/vmscan-viz.bash" >>"$tmp/map"
 echo "usr/share/zsh/site-functions/_vmscan-viz src/completion/_vmscan-viz" >>"$tmp/map"
 for f in data/*.json; do
@@ -90,7 +93,7 @@ ok "the tree has data/scenario.schema.json, data/README.md and data/LECTURE.md" 
 cut -d' ' -f1 "$tmp/map" | LC_ALL=C sort >"$tmp/want"
 (cd "$stage" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/got"
 diff -u "$tmp/want" "$tmp/got" >"$tmp/diff"
-ok "exactly the binary, the man page, the shell completions, data/*.json, README.md, LECTURE.md and traces/ are installed" $?
+ok "exactly the binary, the two man pages, the shell completions, data/*.json, README.md, LECTURE.md and traces/ are installed" $?
 [ -s "$tmp/diff" ] && cat "$tmp/diff"
 
 bad=0
@@ -106,18 +109,30 @@ while read -r dest src; do
 done <"$tmp/map"
 ok "each installed file is its source, mode 755 (binary) or 644" $bad
 
-page=$stage/usr/share/man/man1/vmscan-viz.1
-if command -v man >/dev/null; then
-	MANWIDTH=80 man --warnings=w -l "$page" >"$tmp/man.out" 2>"$tmp/man.err"
-	rc=$?
-	[ "$rc" -eq 0 ] && [ ! -s "$tmp/man.err" ] && grep -q 'vmscan-viz' "$tmp/man.out"
-	ok "man --warnings=w -l renders the installed page without a warning" $?
+# each page, and what it must say: the scenario page names every operation
+for page in man1/vmscan-viz.1 man5/vmscan-viz-scenario.5; do
+	f=$stage/usr/share/man/$page
+	if command -v man >/dev/null; then
+		MANWIDTH=80 man --warnings -l "$f" >"$tmp/man.out" 2>"$tmp/man.err"
+		rc=$?
+		[ "$rc" -eq 0 ] && [ ! -s "$tmp/man.err" ] && grep -q 'vmscan-viz' "$tmp/man.out"
+		ok "man --warnings -l renders the installed $page without a warning" $?
+	else
+		groff -man -ww -z "$f" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ]
+		ok "groff -man -ww renders the installed $page without a warning (man is not installed)" $?
+		groff -man -Tutf8 "$f" 2>/dev/null | col -b >"$tmp/man.out"
+	fi
 	cat "$tmp/man.err"
-else
-	groff -man -ww -z "$page" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ]
-	ok "groff -man -ww renders the installed page without a warning (man is not installed)" $?
-	cat "$tmp/man.err"
-fi
+done
+bad=0
+for op in map unmap touch read write dirty mlock munlock madvise alloc free pause stream random repeat trace; do
+	grep -qE "^       ([a-z]+, )*$op( |,|$)" "$tmp/man.out" || { echo "vmscan-viz-scenario(5) has no entry for the operation $op"; bad=1; }
+done
+for key in format title description policy memory objects workload expect bookmarks watermarks swap swappiness \
+	writeback_steps kswapd laptop_mode exec caption interleave chunk theta seed maps inspect quiz; do
+	grep -qw -- "$key" "$tmp/man.out" || { echo "vmscan-viz-scenario(5) does not name the key $key"; bad=1; }
+done
+ok "vmscan-viz-scenario(5) has an entry for every operation and names every key" $bad
 
 bin=$stage/usr/bin/vmscan-viz
 version=$(sed -n 's/^VERSION *:= *//p' Makefile)

@@ -58,27 +58,28 @@ int cli_load(const char *path, struct scenario *s);
  * set, and nothing printed. */
 int cli_load_checked(const char *path, struct scenario *s, bool *schema);
 
-/* What to simulate: a scenario file, or (run, trace) a trace file alone:
+/* What to simulate: a scenario file, or a trace file alone (run, trace,
+ * compare, plot and the visualizer):
  * the options --trace, --memory, --via, --trace-format and --maps, in this order,
  * from the enum value @first of a command's table. */
-#define CLI_SOURCE_ROWS(first)                                                              \
-	[(first)] = { .name = "trace",                                                      \
-		      .short_name = 't',                                                    \
-		      .arg = "FILE",                                                        \
-		      .help = "replay FILE instead of a scenario (- : standard input)" },   \
-	[(first) + 1] = { .name = "memory",                                                 \
-			  .short_name = 'm',                                                \
-			  .arg = "PAGES",                                                   \
-			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },  \
-	[(first) + 2] = { .name = "via",                                                    \
-			  .arg = "HOW",                                                     \
-			  .help = "with --trace: read (read(), the default) or mmap" },     \
-	[(first) + 3] = { .name = "trace-format",                                           \
-			  .short_name = 'f',                                                \
-			  .arg = "F",                                                       \
-			  .help = "with --trace: txt (the default), u32, lackey or perf" }, \
-	[(first) + 4] = { .name = "maps",                                                   \
-			  .arg = "FILE",                                                    \
+#define CLI_SOURCE_ROWS(first) \
+	CLI_SOURCE_ROWS_AS(first, "replay FILE instead of a scenario (- : standard input)")
+/* The same with --trace's own help (the visualizer cannot read standard input). */
+#define CLI_SOURCE_ROWS_AS(first, trace_help)                                                    \
+	[(first)] = { .name = "trace", .short_name = 't', .arg = "FILE", .help = (trace_help) }, \
+	[(first) + 1] = { .name = "memory",                                                      \
+			  .short_name = 'm',                                                     \
+			  .arg = "PAGES",                                                        \
+			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },       \
+	[(first) + 2] = { .name = "via",                                                         \
+			  .arg = "HOW",                                                          \
+			  .help = "with --trace: read (read(), the default) or mmap" },          \
+	[(first) + 3] = { .name = "trace-format",                                                \
+			  .short_name = 'f',                                                     \
+			  .arg = "F",                                                            \
+			  .help = "with --trace: txt (the default), u32, lackey or perf" },      \
+	[(first) + 4] = { .name = "maps",                                                        \
+			  .arg = "FILE",                                                         \
 			  .help = "with a lackey or perf --trace: the program's /proc/PID/maps" }
 #define CLI_NR_SOURCE_ROWS 5
 /* Loads the scenario @path ("-": standard input), or with --trace makes

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../util/text.h"
 #include "report.h"
 
 static const char *list_or_none(uint8_t l)
@@ -31,11 +32,20 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	for (int l = 0; l < NR_LISTS; l++)
 		if (l != LRU_ISOLATED)
 			printf("  %-14s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
-	printf("\nobjects           pages  resident  active    faults  refaults   evicted\n");
+	/* names of up to 14 columns, or as wide as the longest (the objects a
+	 * trace's maps make are named after files: vgpreload_core-amd64-linux.so) */
+	int width = 14;
+	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
+		char shown[128];
+		int len = (int)strlen(text_safe(s->wl.objects[i].name, shown, sizeof shown));
+		width = len > width ? len : width;
+	}
+	printf("\nobjects%*s           pages  resident  active    faults  refaults   evicted\n", width - 14,
+	       "");
 	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
 		struct object_stats o = engine_object(e, i);
 		printf("  ");
-		cli_text(s->wl.objects[i].name, 14);
+		cli_text(s->wl.objects[i].name, width);
 		printf(" %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].pages,
 		       o.resident, o.active, o.faults, o.refaults, o.evicted);
 	}

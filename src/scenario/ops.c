@@ -79,12 +79,12 @@ static const char *const keys_trace[] = { COMMON, "file", "format", "object", "v
 /* build_op() lists an operation's keys, and one more, in an array this long. */
 #define OP_KEYS_MAX 12
 #define X(id, name, keys, build) \
-	_Static_assert(sizeof keys / sizeof *keys <= OP_KEYS_MAX + 1, #keys " has too many keys");
+	_Static_assert(sizeof(keys) / sizeof *(keys) <= OP_KEYS_MAX + 1, #keys " has too many keys");
 WORKLOAD_OPS(X)
 #undef X
 
 static const char *const *const keys_of[NR_OP_NAMES] = {
-#define X(id, name, keys, build) [OP_##id] = keys,
+#define X(id, name, keys, build) [OP_##id] = (keys),
 	WORKLOAD_OPS(X)
 #undef X
 };
@@ -745,7 +745,7 @@ static uint32_t take_caption(struct loader *L, const char *text)
 static int build_op(struct loader *L, const cJSON *o, const char *path, const char *extra_key)
 {
 	static void (*const build[NR_OP_NAMES])(struct loader *, struct opctx *) = {
-#define X(id, name, keys, fn) [OP_##id] = fn,
+#define X(id, name, keys, fn) [OP_##id] = (fn),
 		WORKLOAD_OPS(X)
 #undef X
 	};

@@ -401,8 +401,12 @@ static void load_objects(struct loader *L, const cJSON *arr)
 	if (!want_array(L, arr, "objects"))
 		return;
 	n = cJSON_GetArraySize(arr);
-	if (n < 1 || (unsigned)n > SCENARIO_MAX_OBJECTS) {
+	if ((unsigned)n > SCENARIO_MAX_OBJECTS) {
 		lerr(L, arr, false, "objects", "expected 1 to %u objects, found %d", SCENARIO_MAX_OBJECTS, n);
+		return;
+	}
+	if (n == 0) { /* a trace with maps makes them; load_scenario() checks it did */
+		L->objects_failed = false;
 		return;
 	}
 	L->obj = own_alloc(L, (size_t)n * sizeof *L->obj);
@@ -529,6 +533,11 @@ int load_top(struct loader *L, struct scenario *s)
 		missing_key(L, root, "", "workload");
 	else if (!L->stop)
 		load_workload(L, x);
+	/* "objects": [] is for a trace with maps, which makes its own */
+	if (!L->nerr && !L->stop && !L->objects_failed && L->nr_obj == 0)
+		lerr(L, jget(root, "objects"), false, "objects",
+		     "expected 1 to %u objects, found 0 (only a trace with \"maps\" makes its own)",
+		     SCENARIO_MAX_OBJECTS);
 	x = jget(root, "expect");
 	if (x && !L->stop)
 		load_expect(L, x, s);

@@ -44,8 +44,6 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 {
 	struct scenario *s = calloc(1, sizeof *s);
 	struct diag_list d = { 0 };
-	const struct reclaim_policy *p;
-	struct view nv;
 	int rc;
 
 	if (!s) {
@@ -63,6 +61,14 @@ int app_load(struct app *a, const char *path, const char *policy, char *err, siz
 		return -1;
 	}
 	diag_list_free(&d);
+	return app_adopt(a, s, policy, err, n);
+}
+
+int app_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n)
+{
+	const struct reclaim_policy *p;
+	struct view nv;
+
 	if (!policy)
 		policy = s->policy ? s->policy : "2.6.34";
 	if (!(p = policy_find(policy))) {

@@ -254,6 +254,9 @@ enum redraw app_command(struct app *a, enum command cmd);
 enum redraw app_key(struct app *a, int key);
 enum redraw app_tick(struct app *a, int steps);
 int app_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
+/* The same with @s already loaded (calloc'd; the app owns it from here,
+ * and frees it on failure): how the visualizer starts on a trace file. */
+int app_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n);
 /* The run redone under @p, at step 0 (a failure leaves it as it was: -1). */
 int app_switch_policy(struct app *a, const struct reclaim_policy *p);
 /* The policy dialog chose @p for @pick. */

@@ -419,12 +419,16 @@ int tui_run(const struct tui_options *o)
 				"vmscan-viz: --compare takes two policies, A,B (see 'vmscan-viz policies'), "
 				"not '%s'\n",
 				o->compare);
+			if (o->scenario)
+				scenario_free(o->scenario);
+			free(o->scenario);
 			return 2;
 		}
 	}
 	memset(&app, 0, sizeof app);
-	if (app_load(&app, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err) < 0 ||
-	    (cmp_b && compare_start(&app, cmp_b, err, sizeof err) < 0)) {
+	rc = o->scenario ? app_adopt(&app, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
+			 : app_load(&app, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
+	if (rc < 0 || (cmp_b && compare_start(&app, cmp_b, err, sizeof err) < 0)) {
 		fprintf(stderr, "%s\n", err);
 		app_free(&app);
 		return 1;

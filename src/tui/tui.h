@@ -12,8 +12,13 @@
 
 #include <stdbool.h>
 
+struct scenario;
+
 struct tui_options {
-	const char *path;    /* scenario file, NULL: the built-in default */
+	const char *path; /* scenario file, NULL: the built-in default */
+	/* a scenario already made (--trace: main() builds it as `run` does),
+	 * calloc'd; tui_run() takes it over and frees it; NULL: load path */
+	struct scenario *scenario;
 	const char *policy;  /* NULL: the scenario's, else 2.6.34 */
 	const char *compare; /* "A,B": start in compare mode, NULL: single */
 	bool ascii;	     /* ASCII glyphs (also when the locale is not UTF-8) */

@@ -85,3 +85,33 @@ if command -v zsh >/dev/null; then
 else
 	echo "skip: zsh is not installed, its completion was not typed"
 fi
+
+# --- the visualizer on a trace file, as `run --trace` makes it ------------------------
+# A perf recording with its maps: each mapping is an object on screen.
+TR=$ROOT/tests/cli/traces
+start trace 100x30 -- --trace "$TR/grep.perf" --trace-format perf --maps "$TR/grep.maps" --memory 16
+wait_re "\| step 0/12 "; ok "--trace: the visualizer starts on a perf trace (12 steps, as run counts)" $?
+for obj in grep libc.so.6 heap stack; do
+	screen | grep -qE "^ $obj +│"; ok "--trace --maps: object $obj has its bar" $?
+done
+screen | grep -qF "The perf trace $TR/grep.perf replayed in a zone of 16 pages"; ok "--trace: the caption names the trace" $?
+keys End; wait_re "\| step 12/12 "; ok "--trace: End goes to the last step" $?
+keys q; wait_for "EXIT=0"; ok "--trace: q exits with status 0" $?
+finish
+# A text trace that does not fit: reclaim runs, the run has run's step count,
+# and the policy can change (the scenario is rebuilt from the trace, not a path).
+seq 0 199 >"$LOGDIR/pages.txt"; seq 0 199 >>"$LOGDIR/pages.txt"
+total=$("$BIN" run --trace "$LOGDIR/pages.txt" --memory 64 --policy 2.6.33 | awk '/^steps/ { print $2 }')
+start tracetxt 100x30 -- --trace "$LOGDIR/pages.txt" --memory 64 --policy 2.6.33
+wait_re "\| policy 2\.6\.33 \| step 0/$total"; ok "--trace: a text trace, $total steps as run counts" $?
+keys End; wait_re "\| step $total/$total "; ok "--trace: End reaches the run's last step" $?
+screen | grep -qE "^ trace +│"; ok "--trace: a trace alone is one object, trace" $?
+keys p; wait_for "2.6.34"; keys Escape q; wait_for "EXIT=0"; ok "--trace: the policy dialog opens and q exits" $?
+finish
+start tracebad 100x30 -- --trace "$LOGDIR/pages.txt"
+wait_for "EXIT=2"; ok "--trace without --memory is a usage error (2)" $?
+screen | grep -qF -- "--trace needs --memory PAGES"; ok "...saying so" $?
+finish
+start tracestdin 100x30 -- --trace - --memory 64
+wait_for "EXIT=2"; ok "--trace - is refused: keys come from standard input" $?
+finish

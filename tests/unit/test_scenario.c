@@ -453,9 +453,12 @@ static void test_errors(void)
 		  "t.json:1:88: error: objects[0].type: expected \"file\" or \"anon\", found \"anno\"; did "
 		  "you mean \"anon\"?",
 		  0 },
-		{ "an empty objects array is refused",
-		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': []}",
-		  "t.json:1:65: error: objects: expected 1 to 4096 objects, found 0", 0 },
+		{ "an empty objects array is refused unless a trace with maps makes objects",
+		  "{'format': 1, 'title': 't', 'memory': {'pages': 64}, 'objects': [], 'workload': [{'op': "
+		  "'alloc', 'pages': 1}]}",
+		  "t.json:1:65: error: objects: expected 1 to 4096 objects, found 0 (only a trace with "
+		  "\"maps\" makes its own)",
+		  0 },
 		{ "an empty workload is refused", WL(""),
 		  "t.json:5:13: error: workload: expected at least one operation, found an empty array", 1 },
 		{ "a range of the wrong type says what it found",
