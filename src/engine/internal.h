@@ -57,9 +57,14 @@ struct vma {		       /* one mapping of an object */
 struct object_state {
 	uint32_t slot_base; /* first slot in engine.slots */
 	uint32_t resident, active;
+	/* file_ra_state.prev_pos of the file's one open file, in pages: the
+	 * page the last read() ended on, RA_PREV_NONE before the first */
+	uint32_t ra_prev_index;
 	uint64_t faults, refaults, evicted;
 	uint8_t nr_vmas; /* mappings in use: mapping_mapped() */
 };
+
+#define RA_PREV_NONE UINT32_MAX /* 2.6.34 file_ra_state_init(): prev_pos = -1 */
 
 struct lru_head {
 	uint32_t head, tail, nr;

@@ -27,6 +27,7 @@
 static struct object_spec objs[] = {
 	{ "file", OBJ_FILE, false, FILE_PAGES },
 	{ "anon", OBJ_ANON, false, FILE_PAGES },
+	{ "other", OBJ_FILE, false, FILE_PAGES },
 };
 static const struct wl_op nop = { .kind = WL_PAUSE, .caption = UINT32_MAX };
 
@@ -42,7 +43,7 @@ static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t
 	wl->memory.writeback_steps = 4;
 	wl->memory.kswapd = kswapd;
 	wl->objects = objs;
-	wl->nr_objects = 2;
+	wl->nr_objects = 3;
 	wl->ops = &nop;
 	wl->nr_ops = 1;
 	return engine_new(wl, policy_find(policy), &err);
@@ -56,6 +57,36 @@ static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 	lru_cache_add(e, pfn, l);
 	return pfn_to_page(e, pfn);
 }
+
+/* What a row of a table run under every policy does, given a fresh
+ * 1024-page zone: checks with CHECKF, the row's sentence and @pol's name
+ * in each message. */
+typedef void row_fn(struct engine *e, const struct reclaim_policy *pol, const void *row);
+
+/* Runs @fn on each of the @n rows of @rows (@size bytes each, the
+ * sentence their first member) under every policy. */
+static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn)
+{
+	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+		const struct reclaim_policy *pol = reclaim_policies[pi];
+
+		for (size_t i = 0; i < n; i++) {
+			const void *row = (const char *)rows + i * size;
+			const char *sentence = *(const char *const *)row;
+			ROW_BEGIN(sentence);
+			struct workload wl;
+			struct engine *e = zone_new(&wl, pol->name, 1024, true);
+
+			CHECKF(e != NULL, "%s (%s): no engine", sentence, pol->name);
+			if (e)
+				fn(e, pol, row);
+			engine_free(e);
+			ROW_END();
+		}
+	}
+}
+#define RUN_UNDER_EVERY_POLICY(rows, fn) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn)
 
 /* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
 
@@ -160,6 +191,83 @@ static void test_workingset_activation(void)
 	}
 }
 
+/* ---- 2.6.34 mm/filemap.c: do_generic_file_read(), generic_perform_write() -- */
+
+struct read_row {
+	const char *sentence;
+	const char *ops;    /* "r0 w0 R1": read() or write() of page N of "file", R a read() of "other" */
+	bool evict_between; /* page 0 of "file" is evicted after the first access */
+	enum lru_list want_list; /* where page 0 of "file" ends */
+	bool want_referenced;
+};
+
+static const struct read_row read_rows[] = {
+	/* 2.6.34 filemap.c:1056: prev_index == index and offset == prev_offset,
+	 * so the second read of page 0 does not call mark_page_accessed() */
+	{ "reading the same page twice in a row marks it once", "r0 r0", false, LRU_INACTIVE_FILE, true },
+	{ "reading the same page five times in a row marks it once", "r0 r0 r0 r0 r0", false,
+	  LRU_INACTIVE_FILE, true },
+	/* filemap.c:1058 prev_index = index: a read of page 1 in between moves
+	 * the position, so coming back to page 0 marks it again and
+	 * mark_page_accessed() activates it (mm/swap.c:205) */
+	{ "a read of another page in between lets the next read mark it", "r0 r1 r0", false, LRU_ACTIVE_FILE,
+	  false },
+	/* filemap.c:979 and :1165: the position is the file's (filp->f_ra);
+	 * a read of another file does not move it */
+	{ "a read of another file in between does not move this file's position", "r0 R1 r0", false,
+	  LRU_INACTIVE_FILE, true },
+	/* filemap.c:2243 generic_perform_write() marks every write; it does
+	 * not touch prev_pos */
+	{ "two writes of the same page activate it", "w0 w0", false, LRU_ACTIVE_FILE, false },
+	{ "a write between two reads of a page activates it; the second read does not mark", "r0 w0 r0",
+	  false, LRU_ACTIVE_FILE, false },
+	/* filemap.c:1142 no_cached_page: add_to_page_cache_lru() and readpage,
+	 * then page_ok: the same position test as a cached page */
+	{ "a page evicted and read again at the same position is not marked", "r0 r0", true,
+	  LRU_INACTIVE_FILE, false },
+	/* file_ra_state_init() (mm/readahead.c:29): prev_pos = -1, so the first
+	 * read of page 0 of a file marks it */
+	{ "the first read of a file marks its first page", "r0", false, LRU_INACTIVE_FILE, true },
+};
+
+/* Page @p out of memory as reclaim leaves it: a shadow in its slot, one
+ * from long ago, so that the refault policy reads it back inactive too. */
+static void evict_page(struct engine *e, struct page *p)
+{
+	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, (uint32_t)e->c.inactive_age + 1);
+	e->obj[p->object].resident--;
+	e->obj[p->object].evicted++;
+	free_page(e, page_to_pfn(e, p));
+}
+
+static void read_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct read_row *r = row;
+	uint32_t slot;
+
+	for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
+		do_rw(e, *op == 'R' ? 2 : 0, (uint32_t)(op[1] - '0'), *op == 'w', NULL);
+		slot = *page_slot(e, 0, 0);
+		if (op == r->ops && r->evict_between && SLOT_TAG(slot) == SLOT_PAGE)
+			evict_page(e, pfn_to_page(e, SLOT_VAL(slot)));
+	}
+	slot = *page_slot(e, 0, 0);
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", r->sentence, pol->name);
+	if (SLOT_TAG(slot) == SLOT_PAGE) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+
+		CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
+		       r->want_list);
+		CHECKF(PageReferenced(p) == r->want_referenced, "%s (%s): PG_referenced %d, want %d",
+		       r->sentence, pol->name, PageReferenced(p), r->want_referenced);
+	}
+}
+
+static void test_do_generic_file_read(void)
+{
+	RUN_UNDER_EVERY_POLICY(read_rows, read_row_run);
+}
+
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
 
 /* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
@@ -214,36 +322,25 @@ static const struct batch_row batch_rows[] = {
 	  18, 18 },
 };
 
+static void batch_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct batch_row *r = row;
+	uint64_t scanned;
+
+	for (unsigned k = 0; k < r->pages; k++) {
+		struct page *p = file_page(e, k, r->list);
+
+		if (r->writeback)
+			writeback_start(e, p, false);
+	}
+	scanned = shrink_zone_once(e, r->list, r->nr);
+	CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence, pol->name,
+	       (unsigned long long)scanned, (unsigned long long)r->want_scanned);
+}
+
 static void test_shrink_inactive_list_batches(void)
 {
-	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
-		const struct reclaim_policy *pol = reclaim_policies[pi];
-
-		for (size_t i = 0; i < sizeof batch_rows / sizeof batch_rows[0]; i++) {
-			ROW_BEGIN(batch_rows[i].sentence);
-			const struct batch_row *r = &batch_rows[i];
-			struct workload wl;
-			struct engine *e = zone_new(&wl, pol->name, 1024, true);
-			uint64_t scanned;
-
-			if (!e) {
-				CHECKF(0, "%s: no engine", r->sentence);
-				ROW_END();
-				continue;
-			}
-			for (unsigned k = 0; k < r->pages; k++) {
-				struct page *p = file_page(e, k, r->list);
-
-				if (r->writeback)
-					writeback_start(e, p, false);
-			}
-			scanned = shrink_zone_once(e, r->list, r->nr);
-			CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence,
-			       pol->name, (unsigned long long)scanned, (unsigned long long)r->want_scanned);
-			engine_free(e);
-			ROW_END();
-		}
-	}
+	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
 }
 
 int main(int argc, char **argv)
@@ -251,6 +348,7 @@ int main(int argc, char **argv)
 	HARNESS_START(argc, argv);
 	RUN_TABLE(test_workingset_refault);
 	RUN_TABLE(test_workingset_activation);
+	RUN_TABLE(test_do_generic_file_read);
 	RUN_TABLE(test_shrink_inactive_list_batches);
 	return HARNESS_END("test_fidelity");
 }

@@ -41,6 +41,17 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':2}],"
 	  "'workload':[{'op':'repeat','count':3,'ops':[{'op':'read','object':'f','pages':'0-1'}]}],"
 	  "'expect':[{'check':'pgactivate == 2'},{'check':'f.active == 2'}]" },
+	{ "do_generic_file_read: a read() of the page the last read was of does not mark it again", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'0-1'},{'op':'read','object':'f','pages':'1'},"
+	  "{'op':'read','object':'f','pages':'1'}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'f.active == 0'}]" },
+	{ "do_generic_file_read: a page dropped and read again at the same position is not marked", "2.6.33",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'2'},{'op':'free','object':'f','pages':'2'},"
+	  "{'op':'read','object':'f','pages':'2'},{'op':'read','object':'f','pages':'3'},"
+	  "{'op':'read','object':'f','pages':'2'}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'f.resident == 2'}]" },
 	{ "write() marks accessed and dirties", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':2}],"
 	  "'workload':[{'op':'write','object':'log','pages':'0-1'},{'op':'write','object':'log','pages':'0-1'"
