@@ -215,7 +215,7 @@ static const struct step_record *step_once(struct engine *e)
 			if (e->wl->memory.kswapd && !e->c.kswapd_tried &&
 			    !zone_watermark_ok(e, e->c.wmark_high, 0)) {
 				e->c.kswapd_tried = true;
-				e->c.kswapd_awake = true;
+				kswapd_run_for(e, order);
 				continue;
 			}
 			if (!e->c.alloc_reclaimed) {

@@ -152,6 +152,7 @@ struct engine_core {
 	bool kswapd_tried;    /* kswapd already ran for the pending allocation */
 	bool kswapd_awake;
 	bool done;
+	uint8_t kswapd_max_order; /* the largest order kswapd was woken for (2.6.34 pgdat) */
 
 	/* reclaim */
 	struct reclaim_state rs;

@@ -15,6 +15,8 @@
 
 #include "engine/filemap.h"
 #include "engine/internal.h"
+#include "engine/list.h"
+#include "engine/memory.h"
 #include "engine/page_alloc.h"
 #include "engine/swap.h"
 #include "engine/vmscan.h"
@@ -22,7 +24,7 @@
 #include "harness.h"
 #include "policy/registry.h"
 
-#define FILE_PAGES 256
+#define FILE_PAGES 1024
 
 static struct object_spec objs[] = {
 	{ "file", OBJ_FILE, false, FILE_PAGES },
@@ -343,6 +345,140 @@ static void test_shrink_inactive_list_batches(void)
 	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
 }
 
+/* ---- 2.6.34 mm/vmscan.c: wakeup_kswapd(), kswapd(), balance_pgdat() --- */
+
+/* Takes free pages for the kernel until @free are left. */
+static void leave_free(struct engine *e, uint32_t free)
+{
+	while (nr_free_pages(e) > free)
+		list_add_head(e, alloc_page(e), LRU_KERNEL);
+}
+
+struct wakeup_row {
+	const char *sentence;
+	int free_above_low; /* free pages minus the low watermark */
+	const char *orders; /* the orders wakeup_kswapd() is called with, "4 1" */
+	bool want_awake;
+	uint8_t want_max_order;
+};
+
+static const struct wakeup_row wakeup_rows[] = {
+	/* 2.6.34 vmscan.c:2322 wakeup_kswapd(): zone_watermark_ok(zone, order,
+	 * low) returns early; page_alloc.c:1380 tests free - 2^order + 1 */
+	{ "below the low watermark, an order-0 wake-up wakes kswapd", -1, "0", true, 0 },
+	{ "14 pages above low, an order-0 wake-up lets kswapd sleep", 14, "0", false, 0 },
+	{ "14 pages above low, an order-4 allocation fails the low watermark at its order", 14, "4", true,
+	  4 },
+	{ "16 pages above low, an order-4 allocation passes it", 16, "4", false, 0 },
+	/* vmscan.c:2324: kswapd_max_order only grows */
+	{ "kswapd_max_order keeps the largest order asked for", -1, "4 1", true, 4 },
+	{ "a larger order asked for later replaces a smaller one", -1, "1 4", true, 4 },
+};
+
+static void wakeup_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct wakeup_row *r = row;
+
+	leave_free(e, (uint32_t)((int)e->c.wmark_low + r->free_above_low));
+	for (const char *o = r->orders; *o; o += o[1] ? 2 : 1)
+		wakeup_kswapd(e, (uint8_t)(*o - '0'));
+	CHECKF(e->c.kswapd_awake == r->want_awake, "%s (%s): kswapd awake %d, want %d", r->sentence,
+	       pol->name, e->c.kswapd_awake, r->want_awake);
+	CHECKF(e->c.kswapd_max_order == r->want_max_order, "%s (%s): kswapd_max_order %u, want %u",
+	       r->sentence, pol->name, e->c.kswapd_max_order, r->want_max_order);
+}
+
+static void test_wakeup_kswapd(void)
+{
+	RUN_UNDER_EVERY_POLICY(wakeup_rows, wakeup_row_run);
+}
+
+struct balance_row {
+	const char *sentence;
+	uint8_t order;	     /* the order kswapd is woken for */
+	bool want_reclaimed; /* the first hot page scanned is reclaimed */
+};
+
+static const struct balance_row balance_rows[] = {
+	/* 2.6.34 vmscan.c:2259 kswapd() reads kswapd_max_order and calls
+	 * balance_pgdat(pgdat, order) (:2305), where sc.order = order
+	 * (:2007); at order 0 a page with a young pte is not reclaimed at
+	 * first sight */
+	{ "kswapd woken at order 0 keeps a hot page it meets", 0, false },
+	/* vmscan.c:578 page_check_references() (2.6.33.3 shrink_page_list()
+	 * :651): above PAGE_ALLOC_COSTLY_ORDER references are ignored */
+	{ "kswapd woken for an order-4 allocation reclaims the hot page whatever its references", 4, true },
+	/* vmscan.c:1152: order 2 is lumpy only below DEF_PRIORITY - 2, and
+	 * references count at every order up to 3 */
+	{ "kswapd woken for order 2 still weighs references", 2, false },
+};
+
+static void balance_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct balance_row *r = row;
+	struct step_record rec;
+	struct step_record t;
+	unsigned guard = 0;
+
+	/* 300 mapped pages, then 300 read(): a middle band of both mapped-ratio
+	 * rules (29% of memory, 50% of the file LRU) */
+	for (uint32_t k = 0; k < 300; k++) {
+		memset(&t, 0, sizeof t);
+		do_touch(e, 0, k, false, &t); /* fault: a young pte */
+		do_rw(e, 2, k, false, NULL);
+	}
+	leave_free(e, e->c.wmark_min + 4);
+	wakeup_kswapd(e, r->order);
+	do {
+		memset(&rec, 0, sizeof rec);
+	} while (reclaim_step(e, &rec, e->policy->check_references) && rec.kind != STEP_SCAN_INACTIVE &&
+		 guard++ < 10000);
+	CHECKF(rec.kind == STEP_SCAN_INACTIVE, "%s (%s): kswapd scanned no inactive page", r->sentence,
+	       pol->name);
+	CHECKF(e->c.rs.sc.order == r->order, "%s (%s): kswapd at order %u, want %u", r->sentence, pol->name,
+	       e->c.rs.sc.order, r->order);
+	CHECKF((rec.to == LRU_FREE) == r->want_reclaimed, "%s (%s): the first page went to list %d (%s)",
+	       r->sentence, pol->name, rec.to,
+	       engine_branches[rec.action < NR_BRANCHES ? rec.action : 0].name);
+}
+
+static void test_balance_pgdat_order(void)
+{
+	RUN_UNDER_EVERY_POLICY(balance_rows, balance_row_run);
+}
+
+/* 2.6.34 vmscan.c:2199 (2.6.33.3 :2167): a balance_pgdat() pass that
+ * reclaims fewer than SWAP_CLUSTER_MAX pages at its order goes round
+ * again at order 0, where the zone may already be balanced.  Order 5:
+ * in a 1024-page zone high is 16 pages above low, and an order-5 wake-up
+ * needs free - 31 under low. */
+static void test_balance_pgdat_falls_back_to_order_0(void)
+{
+	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+		const struct reclaim_policy *pol = reclaim_policies[pi];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, pol->name, 1024, true);
+		unsigned guard = 0;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", pol->name);
+			continue;
+		}
+		/* nothing to reclaim, and free memory above high at order 0 only */
+		leave_free(e, e->c.wmark_high + 2);
+		wakeup_kswapd(e, 5);
+		CHECKF(e->c.kswapd_awake, "%s: an order-5 allocation did not wake kswapd", pol->name);
+		while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 10000)
+			;
+		CHECKF(!e->c.kswapd_awake, "%s: kswapd still awake", pol->name);
+		CHECKF(e->c.vm[PAGEOUTRUN] == 2, "%s: %llu balance_pgdat passes, want 2 (order 5, then 0)",
+		       pol->name, (unsigned long long)e->c.vm[PAGEOUTRUN]);
+		CHECKF(e->c.rs.sc.order == 0, "%s: kswapd ended at order %u, want 0", pol->name,
+		       e->c.rs.sc.order);
+		engine_free(e);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -350,5 +486,8 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_workingset_activation);
 	RUN_TABLE(test_do_generic_file_read);
 	RUN_TABLE(test_shrink_inactive_list_batches);
+	RUN_TABLE(test_wakeup_kswapd);
+	RUN_TABLE(test_balance_pgdat_order);
+	RUN(test_balance_pgdat_falls_back_to_order_0);
 	return HARNESS_END("test_fidelity");
 }
