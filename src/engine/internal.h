@@ -108,7 +108,6 @@ struct reclaim_state {
 	uint8_t after_batch;  /* stage to resume after the batch */
 	uint8_t zone_tail_done;
 	bool balanced;
-	bool flushers_woken;
 	struct scan_control sc;
 	uint64_t nr[NR_EVICTABLE_LRU];
 	unsigned percent[2];

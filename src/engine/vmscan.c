@@ -631,7 +631,6 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->sc.nr_to_reclaim = nr_needed > SWAP_CLUSTER_MAX ? nr_needed : SWAP_CLUSTER_MAX;
 	rs->total_scanned = 0;
 	rs->pass_reclaimed = 0;
-	rs->flushers_woken = false;
 	rs->stage = RS_PRIORITY;
 	zone_recheck_unreclaimable(e);
 	count_vm_event(e, ALLOCSTALL);
@@ -870,21 +869,27 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			break;
 		case RS_ZONE_DONE:
-			/* do_try_to_free_pages(): scanned half again the goal, so
-			 * let the flushers run and allow writing, laptop or not */
-			if (sc->reclaimer == RECLAIMER_DIRECT && !rs->flushers_woken &&
-			    rs->total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
-				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
-				rs->flushers_woken = true;
-				sc->may_writepage = true;
-			}
 			if (sc->reclaimer == RECLAIMER_KSWAPD) {
 				kswapd_priority_done(e);
-			} else if (sc->nr_reclaimed >= sc->nr_to_reclaim || --sc->priority < 0) {
-				reclaim_finish(e);
-			} else {
-				rs->stage = RS_PRIORITY;
+				break;
 			}
+			/* 2.6.34 vmscan.c:1811 do_try_to_free_pages(): done once
+			 * the goal is met; otherwise, at every priority after
+			 * scanning half again the goal (:1823), the flushers are
+			 * woken for as many pages as were scanned, and writing is
+			 * allowed, laptop or not */
+			if (sc->nr_reclaimed >= sc->nr_to_reclaim) {
+				reclaim_finish(e);
+				break;
+			}
+			if (rs->total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
+				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
+				sc->may_writepage = true;
+			}
+			if (--sc->priority < 0)
+				reclaim_finish(e);
+			else
+				rs->stage = RS_PRIORITY;
 			break;
 		default: reclaim_finish(e); break;
 		}

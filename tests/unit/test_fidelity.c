@@ -345,6 +345,67 @@ static void test_shrink_inactive_list_batches(void)
 	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
 }
 
+/* ---- 2.6.34 mm/memory.c: do_swap_page() ---------------------------------- */
+
+struct swapin_row {
+	const char *sentence;
+	bool write;	    /* a write fault */
+	uint32_t swap_free; /* free slots of the 256 */
+	bool locked;	    /* the mapping is VM_LOCKED */
+	bool want_swapcache;
+};
+
+static const struct swapin_row swapin_rows[] = {
+	/* 2.6.34 memory.c:2716: the copy in swap stays while swap is at
+	 * most half full */
+	{ "a read fault keeps the swap copy", false, 200, false, true },
+	/* :2705 reuse_swap_page(): a write fault of a page with one user
+	 * frees the slot, the page dirty */
+	{ "a write fault gives the swap slot up", true, 200, false, false },
+	/* :2716 vm_swap_full(): more than half of swap in use */
+	{ "a read fault with swap more than half full gives the slot up", false, 100, false, false },
+	/* :2716 VM_LOCKED: a locked page will not be swapped out again */
+	{ "a read fault in a locked mapping gives the slot up", false, 200, true, false },
+};
+
+static void swapin_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct swapin_row *r = row;
+	struct step_record t;
+	uint32_t slot;
+
+	memset(&t, 0, sizeof t);
+	if (r->locked) {
+		struct vma *v = object_vma(e, 1, 0);
+
+		v->in_use = 1;
+		v->first = 0;
+		v->count = FILE_PAGES;
+		v->flags = VM_LOCKED;
+		e->obj[1].nr_vmas++;
+	}
+	*page_slot(e, 1, 0) = slot_make(SLOT_SWAP, 0);
+	e->c.swap_free = r->swap_free;
+	do_touch(e, 1, 0, r->write, &t);
+	slot = *page_slot(e, 1, 0);
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): not swapped in", r->sentence, pol->name);
+	if (SLOT_TAG(slot) == SLOT_PAGE) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+
+		CHECKF(PageSwapCache(p) == r->want_swapcache, "%s (%s): PG_swapcache %d, want %d",
+		       r->sentence, pol->name, PageSwapCache(p), r->want_swapcache);
+		CHECKF(PageDirty(p) == !r->want_swapcache, "%s (%s): PG_dirty %d, want %d", r->sentence,
+		       pol->name, PageDirty(p), !r->want_swapcache);
+		CHECKF(e->c.swap_free == r->swap_free + !r->want_swapcache, "%s (%s): %u free slots, want %u",
+		       r->sentence, pol->name, e->c.swap_free, r->swap_free + !r->want_swapcache);
+	}
+}
+
+static void test_do_swap_page(void)
+{
+	RUN_UNDER_EVERY_POLICY(swapin_rows, swapin_row_run);
+}
+
 /* ---- 2.6.34 mm/vmscan.c: wakeup_kswapd(), kswapd(), balance_pgdat() --- */
 
 /* Takes free pages for the kernel until @free are left. */
@@ -479,6 +540,60 @@ static void test_balance_pgdat_falls_back_to_order_0(void)
 	}
 }
 
+/* ---- 2.6.34 mm/vmscan.c: do_try_to_free_pages() ------------------------ */
+
+struct flusher_row {
+	const char *sentence;
+	uint64_t reclaimed;  /* sc->nr_reclaimed when the priority level ends */
+	uint64_t scanned[2]; /* total_scanned at the end of two levels; 0: one level */
+	unsigned want_writeback;
+};
+
+static const struct flusher_row flusher_rows[] = {
+	/* 2.6.34 vmscan.c:1811: the goal met, out before the flushers */
+	{ "direct reclaim that met its goal does not wake the flushers", 40, { 100, 0 }, 0 },
+	/* vmscan.c:1823: writeback_threshold = 32 + 16; more than that
+	 * scanned wakes the flushers for as many pages as were scanned */
+	{ "direct reclaim that scanned 60 pages wakes the flushers for 60", 10, { 60, 0 }, 60 },
+	{ "48 pages scanned is not yet past the threshold", 10, { 48, 0 }, 0 },
+	/* :1823 is inside the priority loop: every level past the threshold;
+	 * the pages written at the first are clean now, so 100 more go */
+	{ "the flushers are woken again at the next priority, for the pages scanned by then",
+	  10,
+	  { 60, 100 },
+	  160 },
+};
+
+static void flusher_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct flusher_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	unsigned writeback = 0;
+
+	for (uint32_t k = 0; k < 200; k++)
+		page_set(file_page(e, k, LRU_INACTIVE_FILE), PG_dirty);
+	reclaim_start_direct(e, 0, 1);
+	for (unsigned level = 0; level < 2 && r->scanned[level]; level++) {
+		/* the end of the last priority level, whose shrink_zone()
+		 * reclaimed and scanned as the row says */
+		rs->stage = RS_ZONE_DONE;
+		rs->sc.reclaimer = RECLAIMER_DIRECT;
+		rs->sc.priority = 0;
+		rs->sc.nr_reclaimed = r->reclaimed;
+		rs->total_scanned = r->scanned[level];
+		reclaim_step(e, NULL, e->policy->check_references);
+	}
+	for (uint32_t k = 0; k < 200; k++)
+		writeback += PageWriteback(pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k))));
+	CHECKF(writeback == r->want_writeback, "%s (%s): %u pages under writeback, want %u", r->sentence,
+	       pol->name, writeback, r->want_writeback);
+}
+
+static void test_do_try_to_free_pages_flushers(void)
+{
+	RUN_UNDER_EVERY_POLICY(flusher_rows, flusher_row_run);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -486,8 +601,10 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_workingset_activation);
 	RUN_TABLE(test_do_generic_file_read);
 	RUN_TABLE(test_shrink_inactive_list_batches);
+	RUN_TABLE(test_do_swap_page);
 	RUN_TABLE(test_wakeup_kswapd);
 	RUN_TABLE(test_balance_pgdat_order);
 	RUN(test_balance_pgdat_falls_back_to_order_0);
+	RUN_TABLE(test_do_try_to_free_pages_flushers);
 	return HARNESS_END("test_fidelity");
 }
