@@ -59,7 +59,7 @@ static inline bool after_workload(struct engine *e, enum outcome outcome)
 	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
 	if (nr_free_pages(e) >= e->c.wmark_low) /* the allocator's slow path */
 		return false;
-	wakeup_kswapd(e);
+	wakeup_kswapd(e, 0);
 	return e->c.kswapd_awake;
 }
 

@@ -88,6 +88,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->vmas = calloc(wl->nr_objects ? (size_t)wl->nr_objects * MAX_MAPPINGS : 1, sizeof *e->vmas);
 	for (uint32_t i = 0; e->obj && i < wl->nr_objects; i++) {
 		e->obj[i].slot_base = slots;
+		e->obj[i].ra_prev_index = RA_PREV_NONE;
 		slots += wl->objects[i].pages;
 	}
 	e->nr_slots = slots;
@@ -214,7 +215,7 @@ static const struct step_record *step_once(struct engine *e)
 			if (e->wl->memory.kswapd && !e->c.kswapd_tried &&
 			    !zone_watermark_ok(e, e->c.wmark_high, 0)) {
 				e->c.kswapd_tried = true;
-				e->c.kswapd_awake = true;
+				kswapd_run_for(e, order);
 				continue;
 			}
 			if (!e->c.alloc_reclaimed) {

@@ -7,9 +7,17 @@
  * the head of the inactive file list, or of the active one when the
  * policy's workingset rule says it is a refault worth keeping (3.15).
  * read() and write() call mark_page_accessed() once per page:
- * do_generic_file_read() and generic_perform_write() both end in it.
+ * do_generic_file_read() and generic_perform_write() both end in it, but
+ * a read() of the very page and offset the file's last read was of is not
+ * marked again (read_position_moved()).
  *
- * Left out: readahead (only the page asked for is read), partial pages.
+ * Each object is one open file, read whole pages at a time, so a read()
+ * of page i leaves the file's position as the kernel's does after copying
+ * page i out: prev_index i, prev_offset 0.
+ *
+ * Left out: readahead (only the page asked for is read), partial pages;
+ * filemap_fault() also sets prev_pos, but a mapping is taken to be of
+ * another open file than the one read() reads.
  */
 #include "cursor.h"
 #include "filemap.h"
@@ -59,6 +67,21 @@ enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
 	return LRU_INACTIVE_FILE;
 }
 
+/* 2.6.34 mm/filemap.c:1056 do_generic_file_read(): a sequential read
+ * that comes back to a page calls mark_page_accessed() only the first
+ * time; the test is on the file's last read position (file_ra_state
+ * prev_index, prev_offset), which is then moved to @p.  A whole-page read
+ * of page i always starts at offset 0 and leaves prev_offset 0, so the
+ * position moved iff the page differs. */
+static bool read_position_moved(struct engine *e, const struct page *p)
+{
+	struct object_state *o = &e->obj[p->object];
+	bool moved = o->ra_prev_index != p->index;
+
+	o->ra_prev_index = p->index;
+	return moved;
+}
+
 /* The end of a read() or write() of @p: dirty if written, and the record. */
 static void rw_done(const struct engine *e, struct page *p, bool write, struct step_record *r)
 {
@@ -78,7 +101,15 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 
 	if (r)
 		r->from = p->lru;
-	br = mark_page_accessed(e, p, r);
+	if (write || read_position_moved(e, p)) {
+		br = mark_page_accessed(e, p, r);
+	} else {
+		br = BR_READ_SAME_POS;
+		if (r) {
+			r->branch = BR_READ_SAME_POS;
+			r->outcome = OUT_NONE;
+		}
+	}
 	if (!r)
 		count_rule(e, STEP_WORKLOAD, br, BR_NONE);
 	rw_done(e, p, write, r);
@@ -99,7 +130,10 @@ enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, s
 	if (!write)
 		count_vm_events(e, PGPGIN, 4);
 	lru_cache_add(e, pfn, file_page_list(e, old, &placed));
-	mark_page_accessed(e, p, NULL);
+	if (write || read_position_moved(e, p))
+		mark_page_accessed(e, p, NULL);
+	else if (placed == BR_READ_MISS)
+		placed = BR_READ_MISS_SAME_POS;
 	out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 	if (r) {
 		r->from = LRU_FREE;

@@ -57,9 +57,14 @@ struct vma {		       /* one mapping of an object */
 struct object_state {
 	uint32_t slot_base; /* first slot in engine.slots */
 	uint32_t resident, active;
+	/* file_ra_state.prev_pos of the file's one open file, in pages: the
+	 * page the last read() ended on, RA_PREV_NONE before the first */
+	uint32_t ra_prev_index;
 	uint64_t faults, refaults, evicted;
 	uint8_t nr_vmas; /* mappings in use: mapping_mapped() */
 };
+
+#define RA_PREV_NONE UINT32_MAX /* 2.6.34 file_ra_state_init(): prev_pos = -1 */
 
 struct lru_head {
 	uint32_t head, tail, nr;
@@ -103,7 +108,6 @@ struct reclaim_state {
 	uint8_t after_batch;  /* stage to resume after the batch */
 	uint8_t zone_tail_done;
 	bool balanced;
-	bool flushers_woken;
 	struct scan_control sc;
 	uint64_t nr[NR_EVICTABLE_LRU];
 	unsigned percent[2];
@@ -147,6 +151,7 @@ struct engine_core {
 	bool kswapd_tried;    /* kswapd already ran for the pending allocation */
 	bool kswapd_awake;
 	bool done;
+	uint8_t kswapd_max_order; /* the largest order kswapd was woken for (2.6.34 pgdat) */
 
 	/* reclaim */
 	struct reclaim_state rs;

@@ -102,13 +102,15 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 		page_set(p, PG_anon);
 		if (SLOT_TAG(old) == SLOT_SWAP) {
 			/* 2.6.34 do_swap_page(): back into the swap cache, inactive
-			 * anon; the copy in swap is kept unless swap is filling up or
-			 * the access writes. */
+			 * anon; the copy in swap is kept unless the access writes
+			 * (memory.c:2705 reuse_swap_page(), the page having one
+			 * user here), swap is filling up or the mapping is locked
+			 * (:2716 try_to_free_swap()). */
 			count_vm_event(e, PGMAJFAULT);
 			count_vm_event(e, PSWPIN);
 			count_vm_events(e, PGPGIN, 4);
 			page_set(p, PG_swapcache);
-			if (write || vm_swap_full(e)) {
+			if (write || vm_swap_full(e) || (vma->flags & VM_LOCKED)) {
 				free_swap_cache(e, p);
 				page_set(p, PG_dirty);
 			}

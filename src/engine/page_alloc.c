@@ -15,6 +15,7 @@
  */
 #include "list.h"
 #include "page_alloc.h"
+#include "vmscan.h"
 
 static uint32_t int_sqrt(uint64_t x)
 {
@@ -110,6 +111,9 @@ void free_page(struct engine *e, uint32_t pfn)
 
 void do_alloc(struct engine *e, uint8_t order, struct step_record *r)
 {
+	/* 2.6.34 page_alloc.c:1844 __alloc_pages_slowpath(): an allocation that fails the low
+	 * watermark at its order wakes kswapd for that order */
+	wakeup_kswapd(e, order);
 	for (uint32_t i = 0; i < 1u << order; i++)
 		list_add_head(e, alloc_page(e), LRU_KERNEL);
 	r->count = 1u << order;

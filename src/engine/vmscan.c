@@ -589,10 +589,32 @@ static void zone_recheck_unreclaimable(struct engine *e)
 		e->c.all_unreclaimable = false;
 }
 
-void wakeup_kswapd(struct engine *e)
+/* zone_watermark_ok() at @order, for kswapd: the kernel's test is
+ * free - 2^order + 1 > mark (2.6.34 mm/page_alloc.c:1380), the engine's
+ * order-0 one free >= mark; this keeps the engine's convention for order 0
+ * and, with no buddy lists, leaves out the lower orders' free blocks. */
+static bool kswapd_watermark_ok(const struct engine *e, uint32_t mark, uint8_t order)
 {
-	if (!e->wl->memory.kswapd || zone_watermark_ok(e, e->c.wmark_low, 0))
+	return zone_watermark_ok(e, mark, (1u << order) - 1);
+}
+
+/* 2.6.34 mm/vmscan.c:2313 wakeup_kswapd(): nothing to do while the zone
+ * passes its low watermark at @order; otherwise the order is remembered
+ * in kswapd_max_order (the largest since kswapd last read it) and kswapd
+ * wakes. */
+void wakeup_kswapd(struct engine *e, uint8_t order)
+{
+	if (!e->wl->memory.kswapd || kswapd_watermark_ok(e, e->c.wmark_low, order))
 		return;
+	kswapd_run_for(e, order);
+}
+
+/* kswapd woken for an allocation of @order whatever the low watermark
+ * says: the allocation waits for memory (engine.c). */
+void kswapd_run_for(struct engine *e, uint8_t order)
+{
+	if (e->c.kswapd_max_order < order)
+		e->c.kswapd_max_order = order;
 	e->c.kswapd_awake = true;
 }
 
@@ -609,7 +631,6 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->sc.nr_to_reclaim = nr_needed > SWAP_CLUSTER_MAX ? nr_needed : SWAP_CLUSTER_MAX;
 	rs->total_scanned = 0;
 	rs->pass_reclaimed = 0;
-	rs->flushers_woken = false;
 	rs->stage = RS_PRIORITY;
 	zone_recheck_unreclaimable(e);
 	count_vm_event(e, ALLOCSTALL);
@@ -744,7 +765,7 @@ static void kswapd_priority_done(struct engine *e)
 	if (rs->total_scanned > (uint64_t)SWAP_CLUSTER_MAX * 2 &&
 	    rs->total_scanned > sc->nr_reclaimed + sc->nr_reclaimed / 2)
 		sc->may_writepage = true;
-	if (zone_watermark_ok(e, e->c.wmark_high, 0)) {
+	if (kswapd_watermark_ok(e, e->c.wmark_high, sc->order)) {
 		reclaim_finish(e); /* balanced: kswapd sleeps */
 		return;
 	}
@@ -753,8 +774,14 @@ static void kswapd_priority_done(struct engine *e)
 		return;
 	}
 	if (--sc->priority < 0) {
-		/* a whole pass freed nothing: give up until woken again */
-		if (!rs->pass_reclaimed)
+		/* 2.6.34 vmscan.c:2199 (2.6.33.3 :2167): fewer than SWAP_CLUSTER_MAX pages
+		 * reclaimed at this order, so balance at order 0 from now on */
+		bool high_order = sc->order != 0;
+
+		sc->order = 0;
+		/* a whole pass at order 0 freed nothing: give up until woken
+		 * again (the kernel loops on, item 11 of data/README.md) */
+		if (!rs->pass_reclaimed && !high_order)
 			reclaim_finish(e);
 		else
 			rs->stage = RS_PASS;
@@ -779,6 +806,10 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				return false;
 			memset(sc, 0, sizeof *sc);
 			sc->reclaimer = RECLAIMER_KSWAPD;
+			/* 2.6.34 kswapd(): balance_pgdat(pgdat, order) at the
+			 * largest order it was woken for, read and reset */
+			sc->order = e->c.kswapd_max_order;
+			e->c.kswapd_max_order = 0;
 			sc->nr_to_reclaim = UINT64_MAX;
 			sc->may_swap = true;
 			rs->pass_reclaimed = 0;
@@ -805,7 +836,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY);
 			break;
 		case RS_PRIORITY:
-			if (sc->reclaimer == RECLAIMER_KSWAPD && zone_watermark_ok(e, e->c.wmark_high, 0)) {
+			if (sc->reclaimer == RECLAIMER_KSWAPD &&
+			    kswapd_watermark_ok(e, e->c.wmark_high, sc->order)) {
 				reclaim_finish(e);
 				break;
 			}
@@ -837,21 +869,27 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			break;
 		case RS_ZONE_DONE:
-			/* do_try_to_free_pages(): scanned half again the goal, so
-			 * let the flushers run and allow writing, laptop or not */
-			if (sc->reclaimer == RECLAIMER_DIRECT && !rs->flushers_woken &&
-			    rs->total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
-				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
-				rs->flushers_woken = true;
-				sc->may_writepage = true;
-			}
 			if (sc->reclaimer == RECLAIMER_KSWAPD) {
 				kswapd_priority_done(e);
-			} else if (sc->nr_reclaimed >= sc->nr_to_reclaim || --sc->priority < 0) {
-				reclaim_finish(e);
-			} else {
-				rs->stage = RS_PRIORITY;
+				break;
 			}
+			/* 2.6.34 vmscan.c:1811 do_try_to_free_pages(): done once
+			 * the goal is met; otherwise, at every priority after
+			 * scanning half again the goal (:1823), the flushers are
+			 * woken for as many pages as were scanned, and writing is
+			 * allowed, laptop or not */
+			if (sc->nr_reclaimed >= sc->nr_to_reclaim) {
+				reclaim_finish(e);
+				break;
+			}
+			if (rs->total_scanned > sc->nr_to_reclaim + sc->nr_to_reclaim / 2) {
+				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
+				sc->may_writepage = true;
+			}
+			if (--sc->priority < 0)
+				reclaim_finish(e);
+			else
+				rs->stage = RS_PRIORITY;
 			break;
 		default: reclaim_finish(e); break;
 		}

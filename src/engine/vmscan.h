@@ -7,7 +7,8 @@
 
 #include "internal.h"
 
-void wakeup_kswapd(struct engine *e);
+void wakeup_kswapd(struct engine *e, uint8_t order);
+void kswapd_run_for(struct engine *e, uint8_t order);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
 bool reclaim_running(const struct engine *e);
 /* One step of the reclaim that runs, with @check as page_check_references():

@@ -85,6 +85,14 @@ if command -v perl >/dev/null; then
 			mv "$tmp/ftrace" "$tmp/ftrace-$n"
 		done
 	done
+	# no shipped scenario reclaims directly (kswapd keeps up, lumpy.json's
+	# too), so one with kswapd off gives the direct reclaim events
+	sed 's/"memory": { "pages": 256 }/"memory": { "pages": 256, "kswapd": false }/' data/lumpy.json >"$tmp/direct.json"
+	grep -q '"kswapd": false' "$tmp/direct.json" || fail "lumpy.json's memory line changed: give the direct reclaim scenario kswapd off"
+	n=$((n + 1))
+	"$bin" run "$tmp/direct.json" --ftrace >"$tmp/ftrace-$n" || fail "run lumpy.json with kswapd off --ftrace"
+	perl tests/cli/ftrace-2.6.37.pl <"$tmp/ftrace-$n" >"$tmp/ftrace-check" && pass ||
+		{ fail "lumpy.json with kswapd off: the --ftrace lines are not 2.6.37's"; head -5 "$tmp/ftrace-check"; }
 	perl tests/cli/ftrace-2.6.37.pl --require mm_vmscan_kswapd_wake --require mm_vmscan_kswapd_sleep \
 		--require mm_vmscan_wakeup_kswapd --require mm_vmscan_direct_reclaim_begin \
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \

@@ -15,6 +15,8 @@
 
 #include "engine/filemap.h"
 #include "engine/internal.h"
+#include "engine/list.h"
+#include "engine/memory.h"
 #include "engine/page_alloc.h"
 #include "engine/swap.h"
 #include "engine/vmscan.h"
@@ -22,11 +24,12 @@
 #include "harness.h"
 #include "policy/registry.h"
 
-#define FILE_PAGES 256
+#define FILE_PAGES 1024
 
 static struct object_spec objs[] = {
 	{ "file", OBJ_FILE, false, FILE_PAGES },
 	{ "anon", OBJ_ANON, false, FILE_PAGES },
+	{ "other", OBJ_FILE, false, FILE_PAGES },
 };
 static const struct wl_op nop = { .kind = WL_PAUSE, .caption = UINT32_MAX };
 
@@ -42,7 +45,7 @@ static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t
 	wl->memory.writeback_steps = 4;
 	wl->memory.kswapd = kswapd;
 	wl->objects = objs;
-	wl->nr_objects = 2;
+	wl->nr_objects = 3;
 	wl->ops = &nop;
 	wl->nr_ops = 1;
 	return engine_new(wl, policy_find(policy), &err);
@@ -56,6 +59,36 @@ static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 	lru_cache_add(e, pfn, l);
 	return pfn_to_page(e, pfn);
 }
+
+/* What a row of a table run under every policy does, given a fresh
+ * 1024-page zone: checks with CHECKF, the row's sentence and @pol's name
+ * in each message. */
+typedef void row_fn(struct engine *e, const struct reclaim_policy *pol, const void *row);
+
+/* Runs @fn on each of the @n rows of @rows (@size bytes each, the
+ * sentence their first member) under every policy. */
+static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn)
+{
+	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+		const struct reclaim_policy *pol = reclaim_policies[pi];
+
+		for (size_t i = 0; i < n; i++) {
+			const void *row = (const char *)rows + i * size;
+			const char *sentence = *(const char *const *)row;
+			ROW_BEGIN(sentence);
+			struct workload wl;
+			struct engine *e = zone_new(&wl, pol->name, 1024, true);
+
+			CHECKF(e != NULL, "%s (%s): no engine", sentence, pol->name);
+			if (e)
+				fn(e, pol, row);
+			engine_free(e);
+			ROW_END();
+		}
+	}
+}
+#define RUN_UNDER_EVERY_POLICY(rows, fn) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn)
 
 /* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
 
@@ -160,6 +193,83 @@ static void test_workingset_activation(void)
 	}
 }
 
+/* ---- 2.6.34 mm/filemap.c: do_generic_file_read(), generic_perform_write() -- */
+
+struct read_row {
+	const char *sentence;
+	const char *ops;    /* "r0 w0 R1": read() or write() of page N of "file", R a read() of "other" */
+	bool evict_between; /* page 0 of "file" is evicted after the first access */
+	enum lru_list want_list; /* where page 0 of "file" ends */
+	bool want_referenced;
+};
+
+static const struct read_row read_rows[] = {
+	/* 2.6.34 filemap.c:1056: prev_index == index and offset == prev_offset,
+	 * so the second read of page 0 does not call mark_page_accessed() */
+	{ "reading the same page twice in a row marks it once", "r0 r0", false, LRU_INACTIVE_FILE, true },
+	{ "reading the same page five times in a row marks it once", "r0 r0 r0 r0 r0", false,
+	  LRU_INACTIVE_FILE, true },
+	/* filemap.c:1058 prev_index = index: a read of page 1 in between moves
+	 * the position, so coming back to page 0 marks it again and
+	 * mark_page_accessed() activates it (mm/swap.c:205) */
+	{ "a read of another page in between lets the next read mark it", "r0 r1 r0", false, LRU_ACTIVE_FILE,
+	  false },
+	/* filemap.c:979 and :1165: the position is the file's (filp->f_ra);
+	 * a read of another file does not move it */
+	{ "a read of another file in between does not move this file's position", "r0 R1 r0", false,
+	  LRU_INACTIVE_FILE, true },
+	/* filemap.c:2243 generic_perform_write() marks every write; it does
+	 * not touch prev_pos */
+	{ "two writes of the same page activate it", "w0 w0", false, LRU_ACTIVE_FILE, false },
+	{ "a write between two reads of a page activates it; the second read does not mark", "r0 w0 r0",
+	  false, LRU_ACTIVE_FILE, false },
+	/* filemap.c:1142 no_cached_page: add_to_page_cache_lru() and readpage,
+	 * then page_ok: the same position test as a cached page */
+	{ "a page evicted and read again at the same position is not marked", "r0 r0", true,
+	  LRU_INACTIVE_FILE, false },
+	/* file_ra_state_init() (mm/readahead.c:29): prev_pos = -1, so the first
+	 * read of page 0 of a file marks it */
+	{ "the first read of a file marks its first page", "r0", false, LRU_INACTIVE_FILE, true },
+};
+
+/* Page @p out of memory as reclaim leaves it: a shadow in its slot, one
+ * from long ago, so that the refault policy reads it back inactive too. */
+static void evict_page(struct engine *e, struct page *p)
+{
+	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, (uint32_t)e->c.inactive_age + 1);
+	e->obj[p->object].resident--;
+	e->obj[p->object].evicted++;
+	free_page(e, page_to_pfn(e, p));
+}
+
+static void read_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct read_row *r = row;
+	uint32_t slot;
+
+	for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
+		do_rw(e, *op == 'R' ? 2 : 0, (uint32_t)(op[1] - '0'), *op == 'w', NULL);
+		slot = *page_slot(e, 0, 0);
+		if (op == r->ops && r->evict_between && SLOT_TAG(slot) == SLOT_PAGE)
+			evict_page(e, pfn_to_page(e, SLOT_VAL(slot)));
+	}
+	slot = *page_slot(e, 0, 0);
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", r->sentence, pol->name);
+	if (SLOT_TAG(slot) == SLOT_PAGE) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+
+		CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
+		       r->want_list);
+		CHECKF(PageReferenced(p) == r->want_referenced, "%s (%s): PG_referenced %d, want %d",
+		       r->sentence, pol->name, PageReferenced(p), r->want_referenced);
+	}
+}
+
+static void test_do_generic_file_read(void)
+{
+	RUN_UNDER_EVERY_POLICY(read_rows, read_row_run);
+}
+
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
 
 /* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
@@ -214,36 +324,274 @@ static const struct batch_row batch_rows[] = {
 	  18, 18 },
 };
 
+static void batch_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct batch_row *r = row;
+	uint64_t scanned;
+
+	for (unsigned k = 0; k < r->pages; k++) {
+		struct page *p = file_page(e, k, r->list);
+
+		if (r->writeback)
+			writeback_start(e, p, false);
+	}
+	scanned = shrink_zone_once(e, r->list, r->nr);
+	CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence, pol->name,
+	       (unsigned long long)scanned, (unsigned long long)r->want_scanned);
+}
+
 static void test_shrink_inactive_list_batches(void)
+{
+	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
+}
+
+/* ---- 2.6.34 mm/memory.c: do_swap_page() ---------------------------------- */
+
+struct swapin_row {
+	const char *sentence;
+	bool write;	    /* a write fault */
+	uint32_t swap_free; /* free slots of the 256 */
+	bool locked;	    /* the mapping is VM_LOCKED */
+	bool want_swapcache;
+};
+
+static const struct swapin_row swapin_rows[] = {
+	/* 2.6.34 memory.c:2716: the copy in swap stays while swap is at
+	 * most half full */
+	{ "a read fault keeps the swap copy", false, 200, false, true },
+	/* :2705 reuse_swap_page(): a write fault of a page with one user
+	 * frees the slot, the page dirty */
+	{ "a write fault gives the swap slot up", true, 200, false, false },
+	/* :2716 vm_swap_full(): more than half of swap in use */
+	{ "a read fault with swap more than half full gives the slot up", false, 100, false, false },
+	/* :2716 VM_LOCKED: a locked page will not be swapped out again */
+	{ "a read fault in a locked mapping gives the slot up", false, 200, true, false },
+};
+
+static void swapin_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct swapin_row *r = row;
+	struct step_record t;
+	uint32_t slot;
+
+	memset(&t, 0, sizeof t);
+	if (r->locked) {
+		struct vma *v = object_vma(e, 1, 0);
+
+		v->in_use = 1;
+		v->first = 0;
+		v->count = FILE_PAGES;
+		v->flags = VM_LOCKED;
+		e->obj[1].nr_vmas++;
+	}
+	*page_slot(e, 1, 0) = slot_make(SLOT_SWAP, 0);
+	e->c.swap_free = r->swap_free;
+	do_touch(e, 1, 0, r->write, &t);
+	slot = *page_slot(e, 1, 0);
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): not swapped in", r->sentence, pol->name);
+	if (SLOT_TAG(slot) == SLOT_PAGE) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+
+		CHECKF(PageSwapCache(p) == r->want_swapcache, "%s (%s): PG_swapcache %d, want %d",
+		       r->sentence, pol->name, PageSwapCache(p), r->want_swapcache);
+		CHECKF(PageDirty(p) == !r->want_swapcache, "%s (%s): PG_dirty %d, want %d", r->sentence,
+		       pol->name, PageDirty(p), !r->want_swapcache);
+		CHECKF(e->c.swap_free == r->swap_free + !r->want_swapcache, "%s (%s): %u free slots, want %u",
+		       r->sentence, pol->name, e->c.swap_free, r->swap_free + !r->want_swapcache);
+	}
+}
+
+static void test_do_swap_page(void)
+{
+	RUN_UNDER_EVERY_POLICY(swapin_rows, swapin_row_run);
+}
+
+/* ---- 2.6.34 mm/vmscan.c: wakeup_kswapd(), kswapd(), balance_pgdat() --- */
+
+/* Takes free pages for the kernel until @free are left. */
+static void leave_free(struct engine *e, uint32_t free)
+{
+	while (nr_free_pages(e) > free)
+		list_add_head(e, alloc_page(e), LRU_KERNEL);
+}
+
+struct wakeup_row {
+	const char *sentence;
+	int free_above_low; /* free pages minus the low watermark */
+	const char *orders; /* the orders wakeup_kswapd() is called with, "4 1" */
+	bool want_awake;
+	uint8_t want_max_order;
+};
+
+static const struct wakeup_row wakeup_rows[] = {
+	/* 2.6.34 vmscan.c:2322 wakeup_kswapd(): zone_watermark_ok(zone, order,
+	 * low) returns early; page_alloc.c:1380 tests free - 2^order + 1 */
+	{ "below the low watermark, an order-0 wake-up wakes kswapd", -1, "0", true, 0 },
+	{ "14 pages above low, an order-0 wake-up lets kswapd sleep", 14, "0", false, 0 },
+	{ "14 pages above low, an order-4 allocation fails the low watermark at its order", 14, "4", true,
+	  4 },
+	{ "16 pages above low, an order-4 allocation passes it", 16, "4", false, 0 },
+	/* vmscan.c:2324: kswapd_max_order only grows */
+	{ "kswapd_max_order keeps the largest order asked for", -1, "4 1", true, 4 },
+	{ "a larger order asked for later replaces a smaller one", -1, "1 4", true, 4 },
+};
+
+static void wakeup_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct wakeup_row *r = row;
+
+	leave_free(e, (uint32_t)((int)e->c.wmark_low + r->free_above_low));
+	for (const char *o = r->orders; *o; o += o[1] ? 2 : 1)
+		wakeup_kswapd(e, (uint8_t)(*o - '0'));
+	CHECKF(e->c.kswapd_awake == r->want_awake, "%s (%s): kswapd awake %d, want %d", r->sentence,
+	       pol->name, e->c.kswapd_awake, r->want_awake);
+	CHECKF(e->c.kswapd_max_order == r->want_max_order, "%s (%s): kswapd_max_order %u, want %u",
+	       r->sentence, pol->name, e->c.kswapd_max_order, r->want_max_order);
+}
+
+static void test_wakeup_kswapd(void)
+{
+	RUN_UNDER_EVERY_POLICY(wakeup_rows, wakeup_row_run);
+}
+
+struct balance_row {
+	const char *sentence;
+	uint8_t order;	     /* the order kswapd is woken for */
+	bool want_reclaimed; /* the first hot page scanned is reclaimed */
+};
+
+static const struct balance_row balance_rows[] = {
+	/* 2.6.34 vmscan.c:2259 kswapd() reads kswapd_max_order and calls
+	 * balance_pgdat(pgdat, order) (:2305), where sc.order = order
+	 * (:2007); at order 0 a page with a young pte is not reclaimed at
+	 * first sight */
+	{ "kswapd woken at order 0 keeps a hot page it meets", 0, false },
+	/* vmscan.c:578 page_check_references() (2.6.33.3 shrink_page_list()
+	 * :651): above PAGE_ALLOC_COSTLY_ORDER references are ignored */
+	{ "kswapd woken for an order-4 allocation reclaims the hot page whatever its references", 4, true },
+	/* vmscan.c:1152: order 2 is lumpy only below DEF_PRIORITY - 2, and
+	 * references count at every order up to 3 */
+	{ "kswapd woken for order 2 still weighs references", 2, false },
+};
+
+static void balance_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct balance_row *r = row;
+	struct step_record rec;
+	struct step_record t;
+	unsigned guard = 0;
+
+	/* 300 mapped pages, then 300 read(): a middle band of both mapped-ratio
+	 * rules (29% of memory, 50% of the file LRU) */
+	for (uint32_t k = 0; k < 300; k++) {
+		memset(&t, 0, sizeof t);
+		do_touch(e, 0, k, false, &t); /* fault: a young pte */
+		do_rw(e, 2, k, false, NULL);
+	}
+	leave_free(e, e->c.wmark_min + 4);
+	wakeup_kswapd(e, r->order);
+	do {
+		memset(&rec, 0, sizeof rec);
+	} while (reclaim_step(e, &rec, e->policy->check_references) && rec.kind != STEP_SCAN_INACTIVE &&
+		 guard++ < 10000);
+	CHECKF(rec.kind == STEP_SCAN_INACTIVE, "%s (%s): kswapd scanned no inactive page", r->sentence,
+	       pol->name);
+	CHECKF(e->c.rs.sc.order == r->order, "%s (%s): kswapd at order %u, want %u", r->sentence, pol->name,
+	       e->c.rs.sc.order, r->order);
+	CHECKF((rec.to == LRU_FREE) == r->want_reclaimed, "%s (%s): the first page went to list %d (%s)",
+	       r->sentence, pol->name, rec.to,
+	       engine_branches[rec.action < NR_BRANCHES ? rec.action : 0].name);
+}
+
+static void test_balance_pgdat_order(void)
+{
+	RUN_UNDER_EVERY_POLICY(balance_rows, balance_row_run);
+}
+
+/* 2.6.34 vmscan.c:2199 (2.6.33.3 :2167): a balance_pgdat() pass that
+ * reclaims fewer than SWAP_CLUSTER_MAX pages at its order goes round
+ * again at order 0, where the zone may already be balanced.  Order 5:
+ * in a 1024-page zone high is 16 pages above low, and an order-5 wake-up
+ * needs free - 31 under low. */
+static void test_balance_pgdat_falls_back_to_order_0(void)
 {
 	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 		const struct reclaim_policy *pol = reclaim_policies[pi];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, pol->name, 1024, true);
+		unsigned guard = 0;
 
-		for (size_t i = 0; i < sizeof batch_rows / sizeof batch_rows[0]; i++) {
-			ROW_BEGIN(batch_rows[i].sentence);
-			const struct batch_row *r = &batch_rows[i];
-			struct workload wl;
-			struct engine *e = zone_new(&wl, pol->name, 1024, true);
-			uint64_t scanned;
-
-			if (!e) {
-				CHECKF(0, "%s: no engine", r->sentence);
-				ROW_END();
-				continue;
-			}
-			for (unsigned k = 0; k < r->pages; k++) {
-				struct page *p = file_page(e, k, r->list);
-
-				if (r->writeback)
-					writeback_start(e, p, false);
-			}
-			scanned = shrink_zone_once(e, r->list, r->nr);
-			CHECKF(scanned == r->want_scanned, "%s (%s): scanned %llu, want %llu", r->sentence,
-			       pol->name, (unsigned long long)scanned, (unsigned long long)r->want_scanned);
-			engine_free(e);
-			ROW_END();
+		if (!e) {
+			CHECKF(0, "%s: no engine", pol->name);
+			continue;
 		}
+		/* nothing to reclaim, and free memory above high at order 0 only */
+		leave_free(e, e->c.wmark_high + 2);
+		wakeup_kswapd(e, 5);
+		CHECKF(e->c.kswapd_awake, "%s: an order-5 allocation did not wake kswapd", pol->name);
+		while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 10000)
+			;
+		CHECKF(!e->c.kswapd_awake, "%s: kswapd still awake", pol->name);
+		CHECKF(e->c.vm[PAGEOUTRUN] == 2, "%s: %llu balance_pgdat passes, want 2 (order 5, then 0)",
+		       pol->name, (unsigned long long)e->c.vm[PAGEOUTRUN]);
+		CHECKF(e->c.rs.sc.order == 0, "%s: kswapd ended at order %u, want 0", pol->name,
+		       e->c.rs.sc.order);
+		engine_free(e);
 	}
+}
+
+/* ---- 2.6.34 mm/vmscan.c: do_try_to_free_pages() ------------------------ */
+
+struct flusher_row {
+	const char *sentence;
+	uint64_t reclaimed;  /* sc->nr_reclaimed when the priority level ends */
+	uint64_t scanned[2]; /* total_scanned at the end of two levels; 0: one level */
+	unsigned want_writeback;
+};
+
+static const struct flusher_row flusher_rows[] = {
+	/* 2.6.34 vmscan.c:1811: the goal met, out before the flushers */
+	{ "direct reclaim that met its goal does not wake the flushers", 40, { 100, 0 }, 0 },
+	/* vmscan.c:1823: writeback_threshold = 32 + 16; more than that
+	 * scanned wakes the flushers for as many pages as were scanned */
+	{ "direct reclaim that scanned 60 pages wakes the flushers for 60", 10, { 60, 0 }, 60 },
+	{ "48 pages scanned is not yet past the threshold", 10, { 48, 0 }, 0 },
+	/* :1823 is inside the priority loop: every level past the threshold;
+	 * the pages written at the first are clean now, so 100 more go */
+	{ "the flushers are woken again at the next priority, for the pages scanned by then",
+	  10,
+	  { 60, 100 },
+	  160 },
+};
+
+static void flusher_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct flusher_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	unsigned writeback = 0;
+
+	for (uint32_t k = 0; k < 200; k++)
+		page_set(file_page(e, k, LRU_INACTIVE_FILE), PG_dirty);
+	reclaim_start_direct(e, 0, 1);
+	for (unsigned level = 0; level < 2 && r->scanned[level]; level++) {
+		/* the end of the last priority level, whose shrink_zone()
+		 * reclaimed and scanned as the row says */
+		rs->stage = RS_ZONE_DONE;
+		rs->sc.reclaimer = RECLAIMER_DIRECT;
+		rs->sc.priority = 0;
+		rs->sc.nr_reclaimed = r->reclaimed;
+		rs->total_scanned = r->scanned[level];
+		reclaim_step(e, NULL, e->policy->check_references);
+	}
+	for (uint32_t k = 0; k < 200; k++)
+		writeback += PageWriteback(pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k))));
+	CHECKF(writeback == r->want_writeback, "%s (%s): %u pages under writeback, want %u", r->sentence,
+	       pol->name, writeback, r->want_writeback);
+}
+
+static void test_do_try_to_free_pages_flushers(void)
+{
+	RUN_UNDER_EVERY_POLICY(flusher_rows, flusher_row_run);
 }
 
 int main(int argc, char **argv)
@@ -251,6 +599,12 @@ int main(int argc, char **argv)
 	HARNESS_START(argc, argv);
 	RUN_TABLE(test_workingset_refault);
 	RUN_TABLE(test_workingset_activation);
+	RUN_TABLE(test_do_generic_file_read);
 	RUN_TABLE(test_shrink_inactive_list_batches);
+	RUN_TABLE(test_do_swap_page);
+	RUN_TABLE(test_wakeup_kswapd);
+	RUN_TABLE(test_balance_pgdat_order);
+	RUN(test_balance_pgdat_falls_back_to_order_0);
+	RUN_TABLE(test_do_try_to_free_pages_flushers);
 	return HARNESS_END("test_fidelity");
 }

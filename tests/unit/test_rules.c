@@ -41,6 +41,17 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':2}],"
 	  "'workload':[{'op':'repeat','count':3,'ops':[{'op':'read','object':'f','pages':'0-1'}]}],"
 	  "'expect':[{'check':'pgactivate == 2'},{'check':'f.active == 2'}]" },
+	{ "do_generic_file_read: a read() of the page the last read was of does not mark it again", "2.6.34",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'0-1'},{'op':'read','object':'f','pages':'1'},"
+	  "{'op':'read','object':'f','pages':'1'}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'f.active == 0'}]" },
+	{ "do_generic_file_read: a page dropped and read again at the same position is not marked", "2.6.33",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'2'},{'op':'free','object':'f','pages':'2'},"
+	  "{'op':'read','object':'f','pages':'2'},{'op':'read','object':'f','pages':'3'},"
+	  "{'op':'read','object':'f','pages':'2'}],"
+	  "'expect':[{'check':'pgactivate == 0'},{'check':'f.resident == 2'}]" },
 	{ "write() marks accessed and dirties", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':2}],"
 	  "'workload':[{'op':'write','object':'log','pages':'0-1'},{'op':'write','object':'log','pages':'0-1'"
@@ -116,6 +127,19 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'allocstall >= 1'},{'check':'pgscan_direct_normal >= "
 	  "1'},{'check':'hot.resident <= 80'},"
 	  "{'check':'pgscan_kswapd_normal == 0'}]" },
+	{ "kswapd woken by an order-4 allocation reclaims at order 4: hot pages go (lumpy in kswapd)",
+	  "2.6.34",
+	  "'memory':{'pages':128},'objects':[{'name':'hot','type':'file','pages':48},{'name':'c','type':'"
+	  "file',"
+	  "'pages':64}],"
+	  "'workload':[{'op':'touch','object':'hot','pages':'0-11'},{'op':'read','object':'c','pages':'0-15'}"
+	  ","
+	  "{'op':'touch','object':'hot','pages':'12-23'},{'op':'read','object':'c','pages':'16-31'},"
+	  "{'op':'touch','object':'hot','pages':'24-35'},{'op':'read','object':'c','pages':'32-47'},"
+	  "{'op':'touch','object':'hot','pages':'36-47'},{'op':'read','object':'c','pages':'48-63'},"
+	  "{'op':'touch','object':'hot'},{'op':'alloc','pages':32,'order':4},{'op':'touch','object':'hot'}],"
+	  "'expect':[{'check':'allocstall == 0'},{'check':'pgscan_kswapd_normal >= 1'},"
+	  "{'check':'hot.refaults >= 4'}]" },
 	{ "without kswapd every reclaim is direct", "2.6.34",
 	  "'memory':{'pages':64,'kswapd':false},'objects':[{'name':'s','type':'file','pages':256}],"
 	  "'workload':[{'op':'read','object':'s'}],"
