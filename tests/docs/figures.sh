@@ -404,6 +404,14 @@ fact $L "Ask why the few mapped pages of a small window are not protected. (When
 # Writing a new scenario: the worked example, run from the doc's own text
 Q=$tmp/search.json
 awk '/^The whole file, `search.json`:/ { on = 1; next } on && /^```json/ { grab = 1; next } grab && /^```/ { exit } grab' $L >"$Q"
+mkdir "$tmp/typo" "$tmp/range"
+sed 's/"workload": \[/"worklaod": [/' "$Q" >"$tmp/typo/search.json"
+sed 's/"object": "dict", "count": 100, /"object": "dict", "pages": "0-63", "count": 100, /' "$Q" >"$tmp/range/search.json"
+fig $L 'search.json:11:3: error: unknown key "worklaod"; did you mean "workload"? search.json:1:1: error: missing required key "workload"' \
+	'search.json:11:3: error: unknown key "worklaod"; did you mean "workload"? search.json:1:1: error: missing required key "workload"' \
+	eval "cd '$tmp/typo' && '$bin' check search.json 2>&1 | paste -sd' '"
+fig $L 'search.json:14:52: error: workload[1].ops[0].pages: page 63 is past the end of "dict" (48 pages)' \
+	'search.json:14:52: error: workload[1].ops[0].pages: page 63 is past the end of "dict" (48 pages)' eval "cd '$tmp/range' && '$bin' check search.json 2>&1"
 fig $L 'the `run` command prints them (`min 16 low 20 high 24` here)' 'min 16 low 20 high 24' eval "sed -nE 's/^memory .*watermarks (min [0-9]+ low [0-9]+ high [0-9]+)\$/\\1/p' \"\$(run_of_path $Q 2.6.34)\""
 fig $L '`vmscan-viz check search.json` prints `search.json: ok`' 'search.json: ok' eval "cd $tmp && '$bin' check search.json"
 fig $L 'play stops at step 2 and at step 402' 'step 2' eval "echo step \$(awk '\$2 == \"workload\" && \$6 == 2 { print \$1; exit }' \"\$(trace_of_path $Q 2.6.34)\")"
@@ -492,6 +500,10 @@ fact $M 'The 200-page index is made as in `data/LECTURE.md`: `index` given 200 p
 
 # --- the man page: the policies it names are the ones the tool lists --------------
 N=src/vmscan-viz.1
+fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, which allocates and reclaims directly, workload-1000.' 'kswapd0-25' \
+	eval "'$bin' run data/dirty-pages.json --ftrace | grep -m1 -oE 'kswapd0-25 '  | tr -d ' '"
+fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, which allocates and reclaims directly, workload-1000.' 'workload-1000' \
+	eval "'$bin' run data/dirty-pages.json --ftrace | grep -m1 -oE 'workload-1000 ' | tr -d ' '"
 fig $N 'policy p: 2.6.33, 2.6.33-patch1, 2.6.33-patch2, 2.6.34, refault, mapped-ratio or mapped-graded (vmscan-viz policies lists them)' \
 	'2.6.33, 2.6.33-patch1, 2.6.33-patch2, 2.6.34, refault, mapped-ratio or mapped-graded' \
 	eval "'$bin' policies | cut -d' ' -f1 | paste -sd, | sed 's/,/, /g; s/, \([^,]*\)\$/ or \1/'"
