@@ -44,15 +44,15 @@ scen() {	# scen NAME: the scenario file a short name stands for
 	*) echo "data/$1.json" ;;
 	esac
 }
-key() { local k="$*"; echo "${k//[^A-Za-z0-9.-]/_}"; }
+key() { K="$*" && K=${K//[^A-Za-z0-9.-]/_}; }	# key WORDS...: K, a file name made of them
 run_of() {	# run_of SCENARIO POLICY: path of `run` output
-	local f=$tmp/run.$(key "$1 $2")
+	local f; key "$1 $2"; f=$tmp/run.$K
 	[ -s "$f" ] || "$bin" run "$(scen "$1")" --policy "$2" >"$f" 2>&1
 	R=$f
 }
 run_of_path() { run_of "$@"; echo "$R"; }
 trace_of() {	# trace_of SCENARIO POLICY: path of `trace`, a line a step: STEP KIND PAGE OUTCOME BRANCH ACCESS
-	local f=$tmp/trace.$(key "$1 $2")
+	local f; key "$1 $2"; f=$tmp/trace.$K
 	[ -s "$f" ] || "$bin" trace "$(scen "$1")" --policy "$2" | LC_ALL=C awk -F'"' '
 		{	step = $3; gsub(/[^0-9]/, "", step); kind = $6; page = "-"; obj = ""; out = ""; br = ""
 			for (i = 7; i <= NF; i++)
@@ -66,13 +66,13 @@ trace_of() {	# trace_of SCENARIO POLICY: path of `trace`, a line a step: STEP KI
 }
 trace_of_path() { trace_of "$@"; echo "$R"; }
 compare_of() {	# compare_of SCENARIO A B: path of `compare` output
-	local f=$tmp/compare.$(key "$1 $2 $3")
+	local f; key "$1 $2 $3"; f=$tmp/compare.$K
 	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --policy "$2" --policy "$3" >"$f" 2>&1
 	R=$f
 }
 compare_of_path() { compare_of "$@"; echo "$R"; }
 compare_all_of() {	# compare_all_of SCENARIO: path of `compare --all` output
-	local f=$tmp/compare-all.$(key "$1")
+	local f; key "$1"; f=$tmp/compare-all.$K
 	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --all >"$f" 2>&1
 	R=$f
 }
@@ -156,10 +156,10 @@ until_re() {	# until_re SESSION REGEX: wait (10 s at most) for it on the screen
 	return 1
 }
 divs_of() {	# divs_of SCEN A B F: path of the divergence lines
-	local f=$tmp/divs.$(key "$1 $2 $3 $4") k i line
+	local f k i line; key "$1 $2 $3 $4"; f=$tmp/divs.$K
 	[ -e "$f" ] && { echo "$f"; return; }
 	: >"$f"
-	k=$(key "$1 $2 $3 $4" | tr . _)
+	k=${K//./_}
 	tui "$k" "--compare '$2,$3' '$(scen "$1")'"
 	until_re "$k" "compare .* \| access 0/" || { echo "$f"; return; }
 	for ((i = 0; i < $4; i++)); do tmx send-keys -t "$k" f; done
@@ -176,13 +176,13 @@ divs_of() {	# divs_of SCEN A B F: path of the divergence lines
 	echo "$f"
 }
 p_lands() {	# p_lands SCEN FROM TO STEP step|access: `g STEP`, `p TO`, what the message says
-	local f=$tmp/p.$(key "$1 $2 $3 $4") k=p$RANDOM i n
+	local f k=p$RANDOM i n; key "$1 $2 $3 $4"; f=$tmp/p.$K
 	if [ ! -e "$f" ]; then
 		: >"$f"
 		n=$("$bin" policies | awk -v p="$3" '$1 == p { print NR - 1 }')
 		tui "$k" "--policy '$2' '$(scen "$1")'"
 		if until_re "$k" "\\| step 0/"; then
-			tmx send-keys -t "$k" g $(echo "$4" | sed 's/./& /g') Enter
+			tmx send-keys -t "$k" g && tmx send-keys -t "$k" -l "$4" && tmx send-keys -t "$k" Enter
 			if until_re "$k" "\\| step $4/"; then
 				tmx send-keys -t "$k" p Home
 				for ((i = 0; i < n; i++)); do tmx send-keys -t "$k" Down; done
@@ -319,10 +319,8 @@ fig $L '`libc.so` refaulted 32 times and the config 8 times under 2.6.33, never 
 fig $L 'the heap ends 0% resident under 2.6.33 (pswpout 16) and 100% under 2.6.34' 0% pc $S 2.6.33 heap
 fig $L 'the heap ends 0% resident under 2.6.33 (pswpout 16) and 100% under 2.6.34' 16 counter $S 2.6.33 pswpout
 fig $L 'the heap ends 0% resident under 2.6.33 (pswpout 16) and 100% under 2.6.34' 100% pc $S 2.6.34 heap
-for p in 2.6.34; do
-	fact $L 'pgactivate 542 under 2.6.33 and 20 under 2.6.34; `libc.so` refaulted 32 times and the config 8 times under 2.6.33, never under 2.6.34' \
-		'0 0' eval "echo \$(object default $p libc.so refaults) \$(object default $p config refaults)"
-done
+fact $L 'pgactivate 542 under 2.6.33 and 20 under 2.6.34; `libc.so` refaulted 32 times and the config 8 times under 2.6.33, never under 2.6.34' \
+	'0 0' eval "echo \$(object default 2.6.34 libc.so refaults) \$(object default 2.6.34 config refaults)"
 # Part 3: the database index
 fig $L 'runs 24 rounds: a burst of queries touches every index page' 24 eval "grep -oE '\"op\": *\"repeat\", *\"count\": *[0-9]+' data/database-index.json | grep -oE '[0-9]+\$'"
 fig $L '**first-burst** (access 258)' 'access 258' bookmark $D first-burst
