@@ -121,6 +121,10 @@ count_of() {	# count_of SCEN POLICY OUTCOME OBJECT: steps with that outcome on t
 	trace_of "$1" "$2"
 	awk -v o="$3" -v obj="$4" '$4 == o && index($3, obj "[") == 1 { n++ } END { print n + 0 }' "$R"
 }
+first_outcomes() {	# first_outcomes SCEN POLICY OBJECT: the outcomes of its pages' first scan, each once
+	trace_of "$1" "$2"
+	awk -v obj="$3" '$2 == "scan" && index($3, obj "[") == 1 && !($3 in seen) { seen[$3] = 1; print $4 }' "$R" | sort -u | paste -sd' '
+}
 say() {	# say PROBE ARGS...: the probe's number in words (one to twelve)
 	"$@" | awk '{ split("one two three four five six seven eight nine ten eleven twelve", w, " "); print ($1 in w) ? w[$1] : $1 }'
 }
@@ -245,6 +249,7 @@ fig $L '**flood** (2.6.33, a question before step 437)' 'step 437' bookmark $T f
 fig $L '**flood** (2.6.33, a question before step 437)' 437 first $T 2.6.33 'big.iso[0]' activate mapping_inuse
 fig $L 'the quiz shows `big.iso[0]` with `referenced_ptes=0 PG_referenced=1 page_mapped=0 mapping_mapped=1`' \
 	'referenced_ptes=0 PG_referenced=1 page_mapped=0 mapping_mapped=1' inputs $T 2.6.33 437
+fact $L 'every hashed page goes the same way, `active_file` fills with `big.iso`' activate first_outcomes $T 2.6.33 big.iso
 fig $L "\`libc.so\`'s bar shows evictions from step 651" 651 first $T 2.6.33 'libc.so[' reclaim
 fig $L 'and refaults (`!`) from step 793' 793 first $T 2.6.33 'libc.so[' refault
 fig $L '**used-once** (2.6.34, a question before step 437)' 'step 437' bookmark $T used-once
@@ -459,6 +464,8 @@ done
 # --- README.md ---------------------------------------------------------------
 R=README.md
 fig $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2150)' 2150 counter $T 2.6.33 pgactivate
+fact $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2150)' activate first_outcomes $T 2.6.33 big.iso
+fact $R '2.6.34 lets the stream go (pgactivate 16)' 0 count_of $T 2.6.34 activate big.iso
 fig $R 'and pushes the desktop'"'"'s code and heap out; 2.6.34 lets the stream go (pgactivate 16)' 16 counter $T 2.6.34 pgactivate
 fig $R 'refaults at every burst under 2.6.34 (1472 refaults)' 1472 object $D 2.6.34 index refaults
 fig $R '`index` stays resident, 0 refaults, against 1472 under 2.6.34' 0 object $D mapped-ratio index refaults
