@@ -199,6 +199,25 @@ p_lands() {	# p_lands SCEN FROM TO STEP step|access: `g STEP`, `p TO`, what the 
 	fi
 	awk -v w="$5" '{ print w == "access" ? $2 : $4 }' "$f"
 }
+speeds() {	# speeds: the play speed at start, then after each `+` until it stops growing, "20 50 ..."
+	local f=$tmp/speeds k=speeds i v last="" out=""
+	if [ ! -e "$f" ]; then
+		: >"$f"
+		tui "$k" "data/default.json"
+		if until_re "$k" "\\| paused [0-9]+ steps/s"; then
+			for ((i = 0; i < 20; i++)); do
+				v=$(shot "$k" | sed -nE 's/.*\| paused ([0-9]+) steps\/s.*/\1/p' | head -n 1)
+				[ -n "$v" ] && [ "$v" != "$last" ] || break
+				out="$out $v" last=$v
+				tmx send-keys -t "$k" +
+				until_re "$k" "\\| paused [0-9]+ steps/s" && sleep 0.1
+			done
+		fi
+		echo $out >"$f"
+		tmx kill-session -t "$k" 2>/dev/null
+	fi
+	cat "$f"
+}
 divergences() { wc -l <"$(divs_of "$1" "$2" "$3" "$4")" | tr -d ' '; }	# SCEN A B F: how many
 divergence() { sed -n "$5p" "$(divs_of "$1" "$2" "$3" "$4")"; }	# SCEN A B F K: its line
 div_access() { divergence "$@" | sed -E 's/^[0-9]+\/[0-9]+ at access ([0-9]+).*/\1/'; }	# SCEN A B F K
@@ -218,6 +237,7 @@ for a in "used-once-mmap 2.6.33 2.6.34 0" "used-once-mmap 2.6.33 2.6.34 2" "data
 	divs_of $a >/dev/null &
 done
 p_lands used-once-mmap 2.6.33 2.6.34 3000 step >/dev/null &
+speeds >/dev/null &
 for a in "used-once-mmap 2.6.33" "used-once-mmap 2.6.34" "database-index 2.6.33" "database-index 2.6.34" "database-index refault"; do
 	trace_of $a >/dev/null &
 done
@@ -240,6 +260,9 @@ fact() { row fact "$@"; }	# fact DOC CLAIM VALUE PROBE ARGS...: the probe prints
 
 # --- data/LECTURE.md: the 10-minute lesson, the torrent ---------------------
 L=data/LECTURE.md T=used-once-mmap D=database-index
+fig $L 'Play starts at 20 steps per second.' 20 eval 'speeds | cut -d" " -f1'
+fig $L '`+` goes to 50, 100, 200, 500, 1000 and 5000; `-` goes back' '50, 100, 200, 500, 1000 and 5000' \
+	eval 'speeds | cut -d" " -f2- | sed -E "s/ ([0-9]+)\$/ and \1/; s/([0-9]) ([0-9])/\1, \2/g"'
 fig $L "\`'\` lists the seven bookmarks" seven say bookmark_count $T
 fig $L '**torrent-starts** (2.6.33, step 41)' 'step 41' bookmark $T torrent-starts
 fig $L '**torrent-starts** (2.6.33, step 41)' 2.6.33 bookmark_policy $T torrent-starts
