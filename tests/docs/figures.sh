@@ -199,11 +199,12 @@ p_lands() {	# p_lands SCEN FROM TO STEP step|access: `g STEP`, `p TO`, what the 
 	fi
 	awk -v w="$5" '{ print w == "access" ? $2 : $4 }' "$f"
 }
-speeds() {	# speeds: the play speed at start, then after each `+` until it stops growing, "20 50 ..."
-	local f=$tmp/speeds k=speeds i v last="" out=""
+speeds() {	# speeds [--big]: the play speed at start, then after each `+` until it stops growing, "20 50 ..."
+	local f k i v last="" out=""
+	key "speeds ${1:-}"; f=$tmp/$K k=${K//[.-]/_}
 	if [ ! -e "$f" ]; then
 		: >"$f"
-		tui "$k" "data/default.json"
+		tui "$k" "${1:-} data/default.json"
 		if until_re "$k" "\\| paused [0-9]+ steps/s"; then
 			for ((i = 0; i < 20; i++)); do
 				v=$(shot "$k" | sed -nE 's/.*\| paused ([0-9]+) steps\/s.*/\1/p' | head -n 1)
@@ -238,6 +239,7 @@ for a in "used-once-mmap 2.6.33 2.6.34 0" "used-once-mmap 2.6.33 2.6.34 2" "data
 done
 p_lands used-once-mmap 2.6.33 2.6.34 3000 step >/dev/null &
 speeds >/dev/null &
+speeds --big >/dev/null &
 for a in "used-once-mmap 2.6.33" "used-once-mmap 2.6.34" "database-index 2.6.33" "database-index 2.6.34" "database-index refault"; do
 	trace_of $a >/dev/null &
 done
@@ -260,6 +262,8 @@ fact() { row fact "$@"; }	# fact DOC CLAIM VALUE PROBE ARGS...: the probe prints
 
 # --- data/LECTURE.md: the 10-minute lesson, the torrent ---------------------
 L=data/LECTURE.md T=used-once-mmap D=database-index
+fig $L 'the outcome of each step in a banner, play slowed to 5 steps a second (`+` still goes faster)' 5 eval 'speeds --big | cut -d" " -f1'
+fact $L 'the outcome of each step in a banner, play slowed to 5 steps a second (`+` still goes faster)' 10 eval 'speeds --big | cut -d" " -f2'
 fig $L 'Play starts at 20 steps per second.' 20 eval 'speeds | cut -d" " -f1'
 fig $L '`+` goes to 50, 100, 200, 500, 1000 and 5000; `-` goes back' '50, 100, 200, 500, 1000 and 5000' \
 	eval 'speeds | cut -d" " -f2- | sed -E "s/ ([0-9]+)\$/ and \1/; s/([0-9]) ([0-9])/\1, \2/g"'
@@ -486,6 +490,8 @@ done
 
 # --- README.md ---------------------------------------------------------------
 R=README.md
+fig $R 'the outcome of each step in a banner, and slows play to 5 steps a second (`+` still goes faster)' 5 eval 'speeds --big | cut -d" " -f1'
+fig $R '| `B` | projector mode: fewer panels, larger cells, the outcome big, play slowed to 5 steps/s;' 5 eval 'speeds --big | cut -d" " -f1'
 fig $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2150)' 2150 counter $T 2.6.33 pgactivate
 fact $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2150)' activate first_outcomes $T 2.6.33 big.iso
 fact $R '2.6.34 lets the stream go (pgactivate 16)' 0 count_of $T 2.6.34 activate big.iso
@@ -532,6 +538,7 @@ fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, whic
 	eval "'$bin' run data/dirty-pages.json --ftrace | grep -m1 -oE 'kswapd0-25 '  | tr -d ' '"
 fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, which allocates and reclaims directly, workload-1000.' 'workload-1000' \
 	eval "'$bin' run data/dirty-pages.json --ftrace | grep -m1 -oE 'workload-1000 ' | tr -d ' '"
+fig $N 'each step in a banner, play slowed to 5 steps a second (+ still goes faster)' 5 eval 'speeds --big | cut -d" " -f1'
 fig $N 'policy p: 2.6.33, 2.6.33-patch1, 2.6.33-patch2, 2.6.34, refault, mapped-ratio or mapped-graded (vmscan-viz policies lists them)' \
 	'2.6.33, 2.6.33-patch1, 2.6.33-patch2, 2.6.34, refault, mapped-ratio or mapped-graded' \
 	eval "'$bin' policies | cut -d' ' -f1 | paste -sd, | sed 's/,/, /g; s/, \([^,]*\)\$/ or \1/'"
