@@ -96,6 +96,7 @@ percent() {	# percent SCEN POLICY OBJECT: resident share, one decimal
 	awk -v r="$r" -v p="$p" 'BEGIN { printf "%.1f%%\n", 100 * r / p }'
 }
 pc() { percent "$@" | sed 's/\.0%$/%/'; }	# SCEN POLICY OBJECT: as percent, "100%" for "100.0%"
+pc0() { percent "$@" | awk '{ printf "%.0f%%\n", $1 }'; }	# SCEN POLICY OBJECT: rounded to a whole percent
 fired() {	# fired SCEN POLICY BRANCH: steps a branch decided ("rules that fired")
 	run_of "$1" "$2"
 	awk -v b="$3" '/^rules that fired/ { on = 1; next } on && ($3 == b || $3 == b ",") { n += $1 } END { print n + 0 }' "$R"
@@ -510,6 +511,13 @@ fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.
 
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md
+# the complete small example, run from the doc's text
+E=$tmp/small.json
+awk '/^## A complete small example/ { on = 1; next } on && /^```json/ { grab = 1; next } grab && /^```/ { exit } grab' $M >"$E"
+fact $M '`vmscan-viz check --expect` passes both checks' 'small.json: ok (9 expectations run)' eval "cd '$tmp' && '$bin' check --expect small.json | tail -n 1"
+fig $M '(the index ends 96% resident, the log has no active page)' 96% pc0 $E 2.6.33 index
+fig $M '(the index ends 96% resident, the log has no active page)' 96% pc0 $E 2.6.34 index
+fact $M '(the index ends 96% resident, the log has no active page)' 0 object $E 2.6.34 app.log active
 fig $M '| `used-once-mmap.json` (torrent) | big.iso keeps 160 pages;' 160 object $T mapped-ratio big.iso resident
 fig $M '336 young chunk pages kept once (`file_first_young`), pgscan_kswapd 2240 |' 336 count_of $T mapped-ratio keep big.iso
 fig $M '336 young chunk pages kept once (`file_first_young`), pgscan_kswapd 2240 |' 336 fired $T mapped-ratio file_first_young
