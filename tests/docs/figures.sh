@@ -507,10 +507,18 @@ fact $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
 	"awk '\$1 == \"2.6.34\" || \$1 == \"mapped-ratio\" { \$1 = \"\"; print }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
 fig $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
 fact $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
+fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP`' 'libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP' \
+	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //"'
 fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md
+# the bookmarks section's example names real moments of the shipped lessons
+fig $M '{ "name": "flood", "policy": "2.6.33", "step": 437, "quiz": true, "text": "2.6.33: big.iso[0] was read once and is no longer mapped.' 437 \
+	first $T 2.6.33 'big.iso[0]' activate
+fact $M '"text": "2.6.33: big.iso[0] was read once and is no longer mapped.' 'referenced_ptes=0 PG_referenced=1 page_mapped=0 mapping_mapped=1' inputs $T 2.6.33 437
+fig $M '{ "name": "index-refault", "policy": "2.6.34", "access": 986, "inspect": { "object": "index", "index": 0 }, "text": "The second burst reads index[0] from disk again: a refault." }' \
+	986 access_at $D 2.6.34 "$(first $D 2.6.34 'index[0]' refault)"
 # the complete small example, run from the doc's text
 E=$tmp/small.json
 awk '/^## A complete small example/ { on = 1; next } on && /^```json/ { grab = 1; next } grab && /^```/ { exit } grab' $M >"$E"
