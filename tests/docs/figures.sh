@@ -126,6 +126,10 @@ first_outcomes() {	# first_outcomes SCEN POLICY OBJECT: the outcomes of its page
 	trace_of "$1" "$2"
 	awk -v obj="$3" '$2 == "scan" && index($3, obj "[") == 1 && !($3 in seen) { seen[$3] = 1; print $4 }' "$R" | sort -u | paste -sd' '
 }
+commas() { "$@" | sed -E ':a; s/([0-9])([0-9]{3})($|[^0-9])/\1,\2\3/; ta'; }	# commas PROBE ARGS...: 1000000 as 1,000,000
+limit() {	# limit BADFILE REGEX: the number in what `check tests/bad/BADFILE.json` says, at REGEX
+	(cd tests/bad && "$bin" check "$1.json" 2>&1) | grep -oE -- "$2" | head -n 1 | grep -oE '[0-9]+' | tail -n 1
+}
 say() {	# say PROBE ARGS...: the probe's number in words (one to twelve)
 	"$@" | awk '{ split("one two three four five six seven eight nine ten eleven twelve", w, " "); print ($1 in w) ? w[$1] : $1 }'
 }
@@ -547,6 +551,18 @@ fig $M '| index 61.5% resident, 1771 refaults; hot.dat 22.7% instead of 100% |' 
 fig $M '| index 61.5% resident, 1771 refaults; hot.dat 22.7% instead of 100% |' 22.7% percent $I mapped-graded hot.dat
 fig $M '| index 61.5% resident, 1771 refaults; hot.dat 22.7% instead of 100% |' 100% pc $I mapped-ratio hot.dat
 fact $M 'The 200-page index is made as in `data/LECTURE.md`: `index` given 200 pages' 200 object $I 2.6.34 index pages
+
+# the limits table, against what check says when a limit is crossed (tests/bad)
+fig $M '| JSON nesting | 64 levels |' 64 limit deep-nesting 'deeper than [0-9]+ levels'
+fig $M '| memory | 16 to 67,108,864 pages |' 16 eval "(cd tests/bad && '$bin' check out-of-range.json 2>&1) | grep -oE 'memory.pages: expected a whole number from [0-9]+' | grep -oE '[0-9]+\$'"
+fig $M '| memory | 16 to 67,108,864 pages |' 67,108,864 commas limit out-of-range 'memory.pages: expected a whole number from [0-9]+ to [0-9]+'
+fig $M '| objects | 1 to 4096; each 1 to 268,435,456 pages;' 268,435,456 commas limit objects 'pages: expected a whole number from 1 to [0-9]+'
+fig $M '| operations after `stream` and `repeat` are expanded (64 bytes each) | 1,000,000 |' 1,000,000 commas limit too-many-ops 'more than [0-9]+ operations'
+fig $M '| `writeback_steps` | 1 to 1,000,000 |' 1,000,000 commas limit out-of-range 'writeback_steps: expected a whole number from 1 to [0-9]+'
+fig $M '| errors reported | 20, then "too many errors" |' 20 limit too-many-errors 'too many errors; stopped after [0-9]+'
+fig $M '| errors reported | 20, then "too many errors" |' 20 eval "(cd tests/bad && '$bin' check too-many-errors.json 2>&1) | grep -c ': error: workload'"
+fig $M 'huge.json:2:12: error: memory: the simulation would need about 9.00 GiB, more than 1 GiB, the limit:' '9.00 GiB' \
+	eval "(cd tests/bad && '$bin' check too-much-memory.json 2>&1) | grep -oE 'about [0-9.]+ GiB' | sed 's/^about //'"
 
 # --- the man page: the policies it names are the ones the tool lists --------------
 N=src/vmscan-viz.1
