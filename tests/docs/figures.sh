@@ -90,13 +90,19 @@ object() {
 		on { name = $1; for (i = 2; i <= NF - 6; i++) name = name " " $i
 		     if (name == o) for (j = 1; j <= 6; j++) if (h[j] == f) { print $(NF - 6 + j); exit } }' "$R"
 }
-percent() {	# percent SCEN POLICY OBJECT: resident share, one decimal
-	local r p
-	r=$(object "$1" "$2" "$3" resident) p=$(object "$1" "$2" "$3" pages)
-	awk -v r="$r" -v p="$p" 'BEGIN { printf "%.1f%%\n", 100 * r / p }'
+# percent SCEN POLICY OBJECT [whole|short]: its resident share, "96.1%"; whole:
+# rounded, "96%"; short: "100%" for "100.0%"
+percent() {
+	run_of "$1" "$2"
+	awk -v o="$3" -v how="${4:-}" '
+		/^objects / { on = 1; next }
+		on && NF == 0 { on = 0 }
+		on { name = $1; for (i = 2; i <= NF - 6; i++) name = name " " $i
+		     if (name == o) { v = sprintf(how == "whole" ? "%.0f" : "%.1f", 100 * $(NF - 4) / $(NF - 5))
+			if (how == "short") sub(/\.0$/, "", v); print v "%"; exit } }' "$R"
 }
-pc() { percent "$@" | sed 's/\.0%$/%/'; }	# SCEN POLICY OBJECT: as percent, "100%" for "100.0%"
-pc0() { percent "$@" | awk '{ printf "%.0f%%\n", $1 }'; }	# SCEN POLICY OBJECT: rounded to a whole percent
+pc() { percent "$1" "$2" "$3" short; }	# SCEN POLICY OBJECT: "100%" for "100.0%"
+pc0() { percent "$1" "$2" "$3" whole; }	# SCEN POLICY OBJECT: rounded to a whole percent
 fired() {	# fired SCEN POLICY BRANCH: steps a branch decided ("rules that fired")
 	run_of "$1" "$2"
 	awk -v b="$3" '/^rules that fired/ { on = 1; next } on && ($3 == b || $3 == b ",") { n += $1 } END { print n + 0 }' "$R"
@@ -144,17 +150,23 @@ inputs() {	# inputs SCEN POLICY STEP: "referenced_ptes=1 PG_referenced=0 page_ma
 reason() { "$bin" trace "$(scen "$1")" --policy "$2" | sed -n "$3{p;q}" | sed -E 's/.*"reason":"([^"]*)".*/\1/'; }	# SCEN POLICY STEP
 verdict() { compare_of "$1" "$2" "$3"; grep -F -- "$4" "$R" | sed 's/^ *//' | head -n 1; }	# SCEN A B TEXT-START
 bookmark() {	# bookmark SCEN NAME: "step N" or "access N" as the scenario file says
-	grep -E "\"name\": *\"$2\"" "$(scen "$1")" | grep -oE '"(step|access)": *[0-9]+' | tr -d '":' | tr -s ' ' | head -n 1
+	local f=$1
+	[[ $f == *.json ]] || f=data/$f.json
+	sed -nE "/\"name\": *\"$2\"/{s/.*\"(step|access)\": *([0-9]+).*/\1 \2/p;q}" "$f"
 }
-bookmark_policy() { grep -E "\"name\": *\"$2\"" "$(scen "$1")" | grep -oE '"policy": *"[^"]+"' | sed -E 's/.*"([^"]+)"$/\1/'; }
+bookmark_policy() {	# bookmark_policy SCEN NAME: its policy, if it has one
+	local f=$1
+	[[ $f == *.json ]] || f=data/$f.json
+	sed -nE "/\"name\": *\"$2\"/{s/.*\"policy\": *\"([^\"]+)\".*/\1/p;q}" "$f"
+}
 bookmark_count() { grep -cE '^\s*\{ *"name": *"' <(sed -n '/"bookmarks"/,$p' "$(scen "$1")"); }
 
 # Compare mode's divergences: only the visualizer finds them (src/replay/
 # diverge.c), so it is driven in a private tmux server, once per scenario,
 # pair and kind: F presses `f` F times (0 decisions differ, 1 in memory on
 # one side only, 2 the left side loses the page, 3 the right side), then
-# `n` until "no divergence".  Each divergence's line is kept, "K/N at access
-# A: ...", and the screen there (div_screen).
+# `n` for the first nine and `End`, `N`, `N` for the last two.  Kept: the
+# count, each line reached ("K/N at access A: ...") and the screen there.
 tmx() { tmux -S "$tmp/tmux.sock" -f tests/e2e/tmux.conf "$@"; }
 tui() {	# tui SESSION ARGS...: the visualizer at 200x50 in a private tmux server
 	tmx new-session -d -s "$1" -x 200 -y 50 "env TERM=tmux-256color '$bin' $2; sleep 60"
@@ -164,23 +176,30 @@ until_re() {	# until_re SESSION REGEX: wait (10 s at most) for it on the screen
 	for ((t = 0; t < 200; t++)); do shot "$1" | grep -qE -- "$2" && return 0; sleep 0.05; done
 	return 1
 }
-divs_of() {	# divs_of SCEN A B F: path of the divergence lines
-	local f k i line; key "$1 $2 $3 $4"; f=$tmp/divs.$K
+divs_of() {	# divs_of SCEN A B F: path of the count; PATH.K its line K, PATH.K.screen the screen
+	local f k i n=0 line
+	key "$1 $2 $3 $4"
+	f=$tmp/divs.$K k=${K//./_}
 	[ -e "$f" ] && { echo "$f"; return; }
-	: >"$f"
-	k=${K//./_}
+	echo 0 >"$f"
 	tui "$k" "--compare '$2,$3' '$(scen "$1")'"
 	until_re "$k" "compare .* \| access 0/" || { echo "$f"; return; }
 	for ((i = 0; i < $4; i++)); do tmx send-keys -t "$k" f; done
-	sleep 0.2
-	for ((i = 1; i <= 100; i++)); do
-		tmx send-keys -t "$k" n
-		until_re "$k" "^divergence $i/[0-9]+ at access|no divergence .* after access" || break
-		line=$(shot "$k" | sed -nE "s/^divergence ($i\/[0-9]+ at access .*)/\1/p" | head -n 1)
-		[ -n "$line" ] || break
-		echo "$line" | sed 's/ *$//' >>"$f"
-		shot "$k" >"$f.$i"
-	done
+	keep() {	# keep K KEY: press KEY, keep divergence K's line and screen
+		tmx send-keys -t "$k" "$2"
+		until_re "$k" "^divergence $1/[0-9]+ at access|no divergence .* (after|before) access" || return 1
+		line=$(shot "$k" | sed -nE "s/^divergence ($1\/[0-9]+ at access .*)/\1/p" | head -n 1)
+		[ -n "$line" ] || return 1
+		echo "$line" | sed 's/ *$//' >"$f.$1"
+		shot "$k" >"$f.$1.screen"
+		n=${line#*/} n=${n%% *}
+	}
+	for ((i = 1; i <= 9; i++)); do keep $i n || break; done
+	if [ "$n" -gt 9 ]; then
+		tmx send-keys -t "$k" End
+		until_re "$k" "compare .* \| access ([0-9]+)/\1 " && keep "$n" N && keep $((n - 1)) N
+	fi
+	echo "$n" >"$f"
 	tmx kill-session -t "$k" 2>/dev/null
 	echo "$f"
 }
@@ -224,10 +243,10 @@ speeds() {	# speeds [--big]: the play speed at start, then after each `+` until 
 	fi
 	cat "$f"
 }
-divergences() { wc -l <"$(divs_of "$1" "$2" "$3" "$4")" | tr -d ' '; }	# SCEN A B F: how many
-divergence() { sed -n "$5p" "$(divs_of "$1" "$2" "$3" "$4")"; }	# SCEN A B F K: its line
+divergences() { cat "$(divs_of "$1" "$2" "$3" "$4")"; }	# SCEN A B F: how many
+divergence() { cat "$(divs_of "$1" "$2" "$3" "$4").$5" 2>/dev/null; }	# SCEN A B F K: its line (K among the first 9 or last 2)
 div_access() { divergence "$@" | sed -E 's/^[0-9]+\/[0-9]+ at access ([0-9]+).*/\1/'; }	# SCEN A B F K
-div_screen() { grep -oE -- "$6" "$(divs_of "$1" "$2" "$3" "$4").$5" | head -n 1; }	# SCEN A B F K REGEX
+div_screen() { grep -oE -- "$6" "$(divs_of "$1" "$2" "$3" "$4").$5.screen" 2>/dev/null | head -n 1; }	# SCEN A B F K REGEX
 
 # figures.sh BIN PROBE ARGS...: print what one probe measures, to write a row
 if [ $# -gt 1 ]; then
@@ -313,7 +332,7 @@ fig $L '"divergence 1/1 at access 396: libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.
 	'1/1 at access 396: libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP' divergence $T 2.6.33 2.6.34 0 1
 fact $L '"divergence 1/9 at access 412", where `libc.so[0]` refaults under 2.6.33 and is in memory under 2.6.34' \
 	'1/9 at access 412: libc.so[0]: 2.6.33 refault (evicted earlier) vs 2.6.34 in memory' divergence $T 2.6.33 2.6.34 2 1
-fig $L '`libc.so` falls out and comes back eight times (accesses 412,' eight eval 'grep -c "libc.so\[" "$(divs_of used-once-mmap 2.6.33 2.6.34 2)" | say cat'
+fig $L '`libc.so` falls out and comes back eight times (accesses 412,' eight eval 'cat "$(divs_of used-once-mmap 2.6.33 2.6.34 2)".? | grep -c "^[0-9]*/[0-9]* at access [0-9]*: libc.so\[" | say cat'
 fig $L '(accesses 412, 647, 1550 ... 4126)' 412 div_access $T 2.6.33 2.6.34 2 1
 fig $L '(accesses 412, 647, 1550 ... 4126)' 647 div_access $T 2.6.33 2.6.34 2 2
 fig $L '(accesses 412, 647, 1550 ... 4126)' 1550 div_access $T 2.6.33 2.6.34 2 3
