@@ -86,7 +86,7 @@ help:
 	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
 	@echo "make where      print the build folder ($(OUT))"
 	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
-	@echo "make test T=x   one suite (golden, bad, cli, e2e, ...) or unit test (policy), F=PATTERN"
+	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...) or unit test (policy), F=PATTERN"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
 	@echo "make format     clang-format every C file (format-check: only say which differ)"
 	@echo "make bench      performance figures (not part of make test)"
@@ -193,7 +193,7 @@ endef
 $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 
 # make test: install what the tests need, then everything, warnings as
-# errors.  make test T=NAME: one suite (golden, bad, cli, e2e, memcheck,
+# errors.  make test T=NAME: one suite (golden, bad, cli, e2e, docs, memcheck,
 # install, layering) or one unit test (policy or test_policy), F=PATTERN
 # keeping only its functions and rows whose name holds PATTERN.
 # make check: the quick suites (layering, unit, golden), nothing installed.

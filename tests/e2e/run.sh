@@ -274,6 +274,45 @@ for size in 80x24 100x30 120x40; do
 	keys q; wait_for "EXIT=0"; ok "$size: q exits with status 0" $?
 	finish
 done
+# n and N across many divergences, forward and back: database-index, 2.6.34
+# against refault, the accesses whose page 2.6.34 (left) has lost and
+# refault has not; the count is read from the screen, not written here
+# (tests/docs/figures.sh holds the lessons' counts)
+main_access() { screen | sed -nE 's/^ *compare [^ ]+ vs [^ ]+ \| access ([0-9]+)\/.*/\1/p' | head -n 1; }
+div_line() { screen | sed -nE "s/^divergence ([0-9]+)\/$1 at access ([0-9]+): ([^ ]+): 2\.6\.34 refault .*/\1 \2 \3/p" | head -n 1; }
+start cmpnN 120x40 -- --compare 2.6.34,refault data/database-index.json
+wait_re "compare 2\.6\.34 vs refault \| access 0/"
+keys f f; wait_re "n/N: left side loses"; ok "database-index 2.6.34 vs refault: f f follows the pages the left side loses" $?
+wait_re "n: the next divergence \(left side loses the page\): [0-9]+ in the run" 20
+N=$(screen | sed -nE 's/.*n: the next divergence \(left side loses the page\): ([0-9]+) in the run.*/\1/p' | head -n 1)
+[ "${N:-0}" -ge 6 ]; ok "the run's count of divergences is shown before the first n, several of them (${N:-none})" $?
+acc=() bad=""
+for d in 1 2 3 4 5 6; do
+	keys n
+	wait_re "^divergence $d/$N at access [0-9]+: " 5 || { bad="$bad no $d/$N;"; break; }
+	read -r dk da _ <<<"$(div_line "$N")"
+	[ "${dk:-}" = "$d" ] || bad="$bad $d is not the left side refaulting;"
+	acc[$d]=${da:-0}
+	[ "$(main_access)" = "${acc[$d]}" ] || bad="$bad the header is at access $(main_access), the divergence at ${acc[$d]};"
+	[ "$d" = 1 ] || [ "${acc[$d]}" -gt "${acc[$((d - 1))]}" ] || bad="$bad access ${acc[$d]} after ${acc[$((d - 1))]};"
+done
+[ -z "$bad" ]; ok "n six times: divergence 1/$N to 6/$N, each at a later access, the header there (${acc[*]}):$bad" $?
+bad=""
+for d in 5 4 3 2 1; do
+	keys N
+	wait_re "^divergence $d/$N at access ${acc[$d]}: " 5 || { bad="$bad no $d/$N at ${acc[$d]};"; break; }
+	[ "$(main_access)" = "${acc[$d]}" ] || bad="$bad the header is at access $(main_access), not ${acc[$d]};"
+done
+[ -z "$bad" ]; ok "N five times: back through 5/$N to 1/$N, at the same accesses as forward:$bad" $?
+keys N; wait_for "no divergence (left side loses the page) before access ${acc[1]}"; ok "N before the first: none, said so" $?
+keys End; wait_re "compare 2\.6\.34 vs refault \| access ([0-9]+)/\1 "
+keys N; wait_re "^divergence $N/$N at access [0-9]+: "; ok "End then N: the last divergence, $N/$N" $?
+last=$(main_access)
+keys N; wait_re "^divergence $((N - 1))/$N at access [0-9]+: " && [ "$(main_access)" -lt "$last" ]
+ok "N again: $((N - 1))/$N, at an earlier access than $last" $?
+keys n; wait_re "^divergence $N/$N at access $last: "; ok "n: forward again to $N/$N at $last" $?
+keys n; wait_for "no divergence (left side loses the page) after access $last"; ok "n after the last: none, said so" $?
+keys q; wait_for "EXIT=0"; finish
 start cmpnarrow 80x30 -- data/used-once-mmap.json
 wait_re "\| step 0/"; keys c; wait_for "Compare 2.6.34 with"; ok "c opens the policy dialog for the second policy" $?
 keys Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c Enter compares with 2.6.33" $?
