@@ -534,6 +534,27 @@ fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 PAGEREF_ACT
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //"'
 fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
+# README's charts (vmscan-viz plot): their alt texts' figures
+fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' seven eval '"$bin" policies | wc -l | say cat'
+fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 23 divergences $D 2.6.33 2.6.34 3
+fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 1472 object $D 2.6.34 index refaults
+fig $R 'the refault policy stops at 64 after the first burst' 64 object $D refault index refaults
+fig $R 'to about 13600 refaults (13571 to 13617)' '13571 to 13617' eval "awk 'NR > 3 { print \$NF }' \"\$(compare_all_of_path $D)\" | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
+fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 16960 counter $D 2.6.34 pgscan_kswapd_normal
+fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15424 counter $D 2.6.34 pgsteal_normal
+fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15046 counter $D 2.6.34 refault
+fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 1536 counter $D 2.6.34 pgmajfault
+fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault)' 64 counter $D mapped-graded pgmajfault
+fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault)' 128 counter $D refault pgmajfault
+fig $R 'only the refault policy has workingset_activate (65), pgdeactivate and pgrefill_normal (14 each)' 65 counter $D refault workingset_activate
+fig $R 'only the refault policy has workingset_activate (65), pgdeactivate and pgrefill_normal (14 each)' 14 counter $D refault pgdeactivate
+fig $R 'only the refault policy has workingset_activate (65), pgdeactivate and pgrefill_normal (14 each)' 14 counter $D refault pgrefill_normal
+fig $R 'pgactivate is 196 for the 2.6.33 family and both mapped-ratio readings, 133 for 2.6.34 and 132 for refault' 196 counter $D mapped-graded pgactivate
+fig $R 'pgactivate is 196 for the 2.6.33 family and both mapped-ratio readings, 133 for 2.6.34 and 132 for refault' 133 counter $D 2.6.34 pgactivate
+fig $R 'pgactivate is 196 for the 2.6.33 family and both mapped-ratio readings, 133 for 2.6.34 and 132 for refault' 132 counter $D refault pgactivate
+fig $R 'under 2.6.34 the active file list holds libc.so'"'"'s 16 pages' 16 object $T 2.6.34 libc.so active
+fig $R 'and the heap'"'"'s 24 pages stay on the inactive anon list' 24 eval "awk '\$1 == \"inactive_anon\" { print \$2 }' \"\$(run_of_path $T 2.6.34)\""
+
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md
 # the bookmarks section's example names real moments of the shipped lessons
