@@ -548,6 +548,45 @@ static bool text_line(struct reader *r, const struct line_reader *lr, const char
 }
 
 /*
+ * The digits that begin the 8 bytes at @p, when there are 1 to 7 of them:
+ * their value in *@page and their end in *@q, with no branch a digit
+ * (a line's length is as random as its number, and a loop that tests
+ * each byte mispredicts its end once a line: make bench, a third of the
+ * time a text trace took).  Bytes: 0-9 for a digit after the xor, and the
+ * sum sets the top bit of any other; the first such byte ends the
+ * number.  The digits, moved to the top of the word behind zeros, are
+ * combined in pairs, fours and eights.  Little-endian only.
+ */
+static inline bool digits8(const char *p, uint64_t *page, const char **q)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v, m;
+	unsigned k;
+
+	memcpy(&v, p, 8);
+	v ^= 0x3030303030303030ull;
+	m = ((v + 0x7676767676767676ull) | v) & 0x8080808080808080ull;
+	if (!m)
+		return false; /* 8 digits or more */
+	k = (unsigned)__builtin_ctzll(m) / 8;
+	if (!k)
+		return false;
+	v <<= 64 - 8 * k;
+	v = (v & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
+	v = (v & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
+	v = (v & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
+	*page = v;
+	*q = p + k;
+	return true;
+#else
+	(void)p;
+	(void)page;
+	(void)q;
+	return false;
+#endif
+}
+
+/*
  * The common lines, a page number and a LF, read straight from the chunk
  * while there is room for them: a compare and a multiply a byte, without
  * the general parser's tokens, columns and strtoull().  It stops at the
@@ -573,9 +612,13 @@ static void txt_plain_lines(struct reader *r, struct line_reader *lr)
 		uint64_t page = 0;
 		unsigned d;
 
-		while (q < end && (d = (unsigned char)*q - '0') <= 9) {
-			page = page * 10 + d;
-			q++;
+		if (end - p >= 8 && digits8(p, &page, &q)) {
+			/* up to 7 digits at once */
+		} else {
+			while (q < end && (d = (unsigned char)*q - '0') <= 9) {
+				page = page * 10 + d;
+				q++;
+			}
 		}
 		if (q == end || *q != '\n' || q == p || q - p > 19)
 			break;
