@@ -242,8 +242,8 @@ static int grow(struct reader *r, int line, int col)
 	 * faults a few dozen times, not ten thousand (make bench: a third
 	 * of the time a 10 M-line file took to read); a hint only */
 	if (cap >= (1u << 20)) {
-		uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
-		madvise((void *)a, (uintptr_t)(p + cap) - a, MADV_HUGEPAGE);
+		char *a = (char *)p - ((uintptr_t)p & 4095); /* madvise() takes whole pages */
+		madvise(a, (size_t)((char *)(p + cap) - a), MADV_HUGEPAGE);
 	}
 	t->page = p;
 	if (t->object) {
