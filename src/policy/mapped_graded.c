@@ -93,6 +93,12 @@ static const struct policy_check check_rows[] = {
 /* clang-format on */
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 
+/* engine_run()'s reclaim loop with this rule compiled in (POLICY_HOT) */
+static POLICY_HOT uint64_t reclaim_run_mapped_graded(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, check_references);
+}
+
 const struct reclaim_policy policy_mapped_graded = {
 	.name = "mapped-graded",
 	.summary = "the KS2012 proposal, graded: mapped file pages protected less as their share of the file "
@@ -100,6 +106,7 @@ const struct reclaim_policy policy_mapped_graded = {
 	.origin = "Weiner at KS2012 (LWN, 2012-09-17), read as a graded rule; never merged",
 	.kernel = "2.6.34",
 	.check_references = check_references,
+	.reclaim_run = reclaim_run_mapped_graded,
 	.keep_active = keep_active_2634,
 	.checks = &checks,
 	.active_checks = &active_checks_2634,

@@ -65,12 +65,19 @@ static const struct policy_check check_rows[] = {
 /* clang-format on */
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 
+/* engine_run()'s reclaim loop with this rule compiled in (POLICY_HOT) */
+static POLICY_HOT uint64_t reclaim_run_mapped_ratio(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, check_references);
+}
+
 const struct reclaim_policy policy_mapped_ratio = {
 	.name = "mapped-ratio",
 	.summary = "the KS2012 proposal: protect mapped file pages by their share of memory",
 	.origin = "Weiner at KS2012 (LWN, 2012-09-17); never merged",
 	.kernel = "2.6.34",
 	.check_references = check_references,
+	.reclaim_run = reclaim_run_mapped_ratio,
 	.keep_active = keep_active_2634,
 	.checks = &checks,
 	.active_checks = &active_checks_2634,

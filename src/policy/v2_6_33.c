@@ -67,12 +67,19 @@ static const struct policy_check active_rows[] = {
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 const struct policy_checks active_checks_2633 = POLICY_CHECKS(active_rows);
 
+/* engine_run()'s reclaim loop with this rule compiled in (POLICY_HOT) */
+static POLICY_HOT uint64_t reclaim_run_2633(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, check_references_2633);
+}
+
 const struct reclaim_policy policy_v2_6_33 = {
 	.name = "2.6.33",
 	.summary = "before the series: referenced pages activated if page_mapping_inuse()",
 	.origin = "Linux 2.6.33, mm/vmscan.c shrink_page_list()",
 	.kernel = "2.6.33",
 	.check_references = check_references_2633,
+	.reclaim_run = reclaim_run_2633,
 	.keep_active = keep_active_2633,
 	.checks = &checks,
 	.active_checks = &active_checks_2633,

@@ -43,12 +43,19 @@ static const struct policy_check check_rows[] = {
 /* clang-format on */
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 
+/* engine_run()'s reclaim loop with this rule compiled in (POLICY_HOT) */
+static POLICY_HOT uint64_t reclaim_run_patch1(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, page_check_references_patch1);
+}
+
 const struct reclaim_policy policy_v2_6_33_patch1 = {
 	.name = "2.6.33-patch1",
 	.summary = "patch 1/3: the same decisions, factored into page_check_references()",
 	.origin = "Weiner, vmscan: factor out page reference checks (dfc8d63)",
 	.kernel = "2.6.33",
 	.check_references = page_check_references_patch1,
+	.reclaim_run = reclaim_run_patch1,
 	.keep_active = keep_active_2633,
 	.checks = &checks,
 	.active_checks = &active_checks_2633,

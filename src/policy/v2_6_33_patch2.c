@@ -54,12 +54,19 @@ static const struct policy_check active_rows[] = {
 static const struct policy_checks checks = POLICY_CHECKS(check_rows);
 static const struct policy_checks active_checks = POLICY_CHECKS(active_rows);
 
+/* engine_run()'s reclaim loop with this rule compiled in (POLICY_HOT) */
+static POLICY_HOT uint64_t reclaim_run_patch2(struct engine *e, uint64_t max)
+{
+	return reclaim_run(e, max, check_references);
+}
+
 const struct reclaim_policy policy_v2_6_33_patch2 = {
 	.name = "2.6.33-patch2",
 	.summary = "patch 2/3: page_mapped() instead of page_mapping_inuse()",
 	.origin = "Weiner, vmscan: drop page_mapping_inuse() (31c0569)",
 	.kernel = "2.6.33",
 	.check_references = check_references,
+	.reclaim_run = reclaim_run_patch2,
 	.keep_active = keep_active,
 	.checks = &checks,
 	.active_checks = &active_checks,

@@ -76,16 +76,21 @@ static int check_args(const char *format, const char *maps, uint64_t memory_page
 }
 
 /* The objects' sizes from the accesses; -1 with a message over the limit. */
-static int size_objects(struct loader *L, const struct trace_data *t, uint32_t def)
+static int size_objects(struct loader *L, const struct trace_data *t)
 {
 	uint64_t total = 0;
 
-	for (uint32_t i = 0; i < L->nr_obj; i++)
-		L->obj[i].pages = 0;
-	for (uint32_t i = 0; i < t->n; i++) {
-		struct object_spec *o = &L->obj[t->object ? t->object[i] : def];
-		if (t->page[i] >= o->pages)
-			o->pages = t->page[i] + 1;
+	/* one object for every access: the reader grew it from no pages to
+	 * its largest page + 1 as it read (fits(), map_u32()), so a mapped
+	 * trace is not read again here */
+	if (t->object) {
+		for (uint32_t i = 0; i < L->nr_obj; i++)
+			L->obj[i].pages = 0;
+		for (uint32_t i = 0; i < t->n; i++) {
+			struct object_spec *o = &L->obj[t->object[i]];
+			if (t->page[i] >= o->pages)
+				o->pages = t->page[i] + 1;
+		}
 	}
 	for (uint32_t i = 0; i < L->nr_obj; i++) {
 		if (!L->obj[i].pages)
@@ -107,7 +112,7 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 	struct wl_op *op;
 	char title[160], desc[512];
 
-	if (size_objects(L, t, def) < 0)
+	if (size_objects(L, t) < 0)
 		return -1;
 	memset(s, 0, sizeof *s);
 	s->wl.memory.pages = (uint32_t)memory_pages;

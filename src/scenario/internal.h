@@ -90,14 +90,20 @@ struct name_index {
 /* ---- the loader ------------------------------------------------------ */
 
 struct trace_data {
-	uint32_t *page;
+	uint32_t *page;	  /* malloc'd, or a u32 file mapped (mapped bytes) */
 	uint32_t *object; /* NULL: every access is the op's object */
 	uint32_t n;
+	size_t mapped; /* page is a read-only mapping of this many bytes; 0: malloc'd */
 };
 
 struct owned { /* every allocation a scenario keeps */
 	void **p;
 	size_t n, cap;
+	struct owned_map { /* files mapped in place (u32 traces) */
+		void *p;
+		size_t len;
+	} * maps;
+	size_t nr_maps;
 };
 
 struct loader {
@@ -161,6 +167,7 @@ void lnote(struct loader *L, const cJSON *node, const char *path, const char *fm
 void *own_alloc(struct loader *L, size_t size);
 char *own_strdup(struct loader *L, const char *s);
 int own_add(struct loader *L, void *p);
+int own_map(struct loader *L, void *p, size_t len);
 void owned_free(struct owned *o);
 void out_of_memory(struct loader *L);
 

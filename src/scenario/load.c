@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,6 +58,23 @@ int own_add(struct loader *L, void *p)
 	return 0;
 }
 
+/* A mapping the scenario keeps (munmap'd by scenario_free()); on failure
+ * it is unmapped here. */
+int own_map(struct loader *L, void *p, size_t len)
+{
+	struct owned *o = L->own;
+	struct owned_map *v = realloc(o->maps, (o->nr_maps + 1) * sizeof *v);
+
+	if (!v) {
+		munmap(p, len);
+		out_of_memory(L);
+		return -1;
+	}
+	o->maps = v;
+	o->maps[o->nr_maps++] = (struct owned_map){ p, len };
+	return 0;
+}
+
 void *own_alloc(struct loader *L, size_t size)
 {
 	void *p = malloc(size ? size : 1);
@@ -88,7 +106,10 @@ void owned_free(struct owned *o)
 		return;
 	for (size_t i = 0; i < o->n; i++)
 		free(o->p[i]);
+	for (size_t i = 0; i < o->nr_maps; i++)
+		munmap(o->maps[i].p, o->maps[i].len);
 	free(o->p);
+	free(o->maps);
 	free(o);
 }
 

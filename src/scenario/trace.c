@@ -8,7 +8,8 @@
  *    (touch, or read/r): a trace has one kind of access, so a "write"/"w"
  *    line is an error rather than something silently changed.  A NUL byte
  *    is an error (the file is binary: u32?), not the end of the line;
- *  - u32: little-endian 32-bit page numbers, nothing else;
+ *  - u32: little-endian 32-bit page numbers, nothing else; a file (not
+ *    standard input) is mapped and is the array itself (map_u32());
  *  - lackey: valgrind --tool=lackey --trace-mem=yes output; every I/L/S/M
  *    record is one access to page addr >> 12, pages renumbered densely in
  *    order of first appearance; valgrind's own ==PID== and --PID-- lines
@@ -41,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "../engine/engine.h"
@@ -62,15 +64,67 @@ struct reader {
 	struct maps *maps;   /* lackey, perf: the mappings that give objects, or NULL */
 };
 
+/* Text is read a chunk at a time and cut into lines in place: a byte
+ * costs a compare, not a call (the txt parser reads hundreds of MB/s;
+ * make bench measures it). */
+#define CHUNK_BYTES (1u << 20)
+
 struct line_reader {
 	FILE *f;
-	char buf[LINE_MAX_BYTES + 1];
+	char *chunk;	 /* up to CHUNK_BYTES of the file */
+	size_t pos, end; /* its bytes not yet cut into lines */
+	bool eof;
+	const char *line;	      /* the line, where it was read: len bytes, valid until the next */
+	char buf[LINE_MAX_BYTES + 1]; /* the line, NUL-terminated, once line_text() asked */
 	size_t len;
 	int ln;
 	uint64_t bytes; /* read so far, to stop standard input at the file limit */
 	long nul;	/* offset of the first NUL byte in the line, or -1 */
 	bool too_long;	/* longer than LINE_MAX_BYTES */
 };
+
+/* Starts reading @f; false when out of memory. */
+static bool lines_open(struct line_reader *lr, FILE *f)
+{
+	lr->f = f;
+	lr->chunk = malloc(CHUNK_BYTES);
+	lr->pos = lr->end = 0;
+	lr->eof = false;
+	lr->ln = 0;
+	lr->bytes = 0;
+	return lr->chunk != NULL;
+}
+
+static void lines_close(struct line_reader *lr)
+{
+	free(lr->chunk);
+	lr->chunk = NULL;
+}
+
+/* Keeps the bytes not yet cut and reads more after them; at the end of
+ * the file, lr->eof. */
+static void refill(struct line_reader *lr)
+{
+	size_t have = lr->end - lr->pos, got;
+
+	memmove(lr->chunk, lr->chunk + lr->pos, have);
+	lr->pos = 0;
+	got = fread(lr->chunk + have, 1, CHUNK_BYTES - have, lr->f);
+	lr->end = have + got;
+	if (got == 0)
+		lr->eof = true;
+}
+
+/* The line read last as a string, in lr->buf. */
+static char *line_text(struct line_reader *lr)
+{
+	if (lr->line != lr->buf) {
+		memcpy(lr->buf, lr->line, lr->len);
+		lr->buf[lr->len] = '\0';
+		lr->line = lr->buf;
+	}
+	return lr->buf;
+}
 
 /* The next line, ending at LF, CRLF or a lone CR; false at the end (or
  * after SCENARIO_MAX_TRACE_BYTES, which only standard input can reach:
@@ -79,34 +133,53 @@ struct line_reader {
  * gigabyte without a line feed is not worth reading. */
 static bool next_line(struct line_reader *lr)
 {
-	int c = getc_unlocked(lr->f);
-
 	lr->len = 0;
 	lr->nul = -1;
 	lr->too_long = false;
-	if (c == EOF || lr->bytes > SCENARIO_MAX_TRACE_BYTES)
+	if (lr->bytes > SCENARIO_MAX_TRACE_BYTES)
 		return false;
-	lr->ln++;
-	lr->bytes++;
-	for (; c != EOF && c != '\n'; c = getc_unlocked(lr->f)) {
-		lr->bytes++;
-		if (c == '\r') {
-			c = getc_unlocked(lr->f);
-			if (c != '\n' && c != EOF)
-				ungetc(c, lr->f);
-			break;
+	for (;;) {
+		const char *p = lr->chunk + lr->pos;
+		size_t avail = lr->end - lr->pos,
+		       lim = avail < LINE_MAX_BYTES + 1 ? avail : LINE_MAX_BYTES + 1;
+		size_t i = 0, used;
+		char c = 0;
+
+		while (i < lim && ((c = p[i]) > '\r' || (c != '\n' && c != '\r' && c != '\0')))
+			i++;
+		if (i < lim && c == '\r' && i + 1 == avail && !lr->eof) {
+			refill(lr); /* is the next byte a LF? */
+			continue;
 		}
-		if (c == 0 && lr->nul < 0)
-			lr->nul = (long)lr->len;
-		if (lr->len < LINE_MAX_BYTES)
-			lr->buf[lr->len++] = (char)c;
-		else
+		if (i < lim) {
+			used = i + 1; /* the line and its end */
+			if (c == '\r' && i + 1 < avail && p[i + 1] == '\n')
+				used++;
+			if (c == '\0') {
+				lr->nul = (long)i;
+				i++; /* the NUL is part of what is shown */
+			}
+		} else if (lim == LINE_MAX_BYTES + 1) {
 			lr->too_long = true;
-		if (lr->too_long || lr->nul >= 0)
-			break; /* an error either way: do not read a gigabyte of it */
+			i = LINE_MAX_BYTES;
+			used = lim;
+		} else if (!lr->eof) {
+			refill(lr);
+			continue;
+		} else if (avail == 0) {
+			return false;
+		} else {
+			i = used = avail; /* the last line, without an end */
+		}
+		lr->line = p;
+		lr->len = i;
+		if (lr->nul >= 0 || lr->too_long)
+			line_text(lr); /* for the message */
+		lr->pos += used;
+		lr->bytes += used;
+		lr->ln++;
+		return true;
 	}
-	lr->buf[lr->len] = '\0';
-	return true;
 }
 
 /* The run's estimated memory with the accesses held so far (room for
@@ -165,6 +238,13 @@ static int grow(struct reader *r, int line, int col)
 	uint32_t *p = realloc(t->page, (size_t)cap * sizeof *p);
 	if (!p)
 		goto oom;
+	/* a text trace's array is written once, in order: in huge pages it
+	 * faults a few dozen times, not ten thousand (make bench: a third
+	 * of the time a 10 M-line file took to read); a hint only */
+	if (cap >= (1u << 20)) {
+		char *a = (char *)p - ((uintptr_t)p & 4095); /* madvise() takes whole pages */
+		madvise(a, (size_t)((char *)(p + cap) - a), MADV_HUGEPAGE);
+	}
 	t->page = p;
 	if (t->object) {
 		p = realloc(t->object, (size_t)cap * sizeof *p);
@@ -467,17 +547,118 @@ static bool text_line(struct reader *r, const struct line_reader *lr, const char
 	return false;
 }
 
+/*
+ * The digits that begin the 8 bytes at @p, when there are 1 to 7 of them:
+ * their value in *@page and their end in *@q, with no branch a digit
+ * (a line's length is as random as its number, and a loop that tests
+ * each byte mispredicts its end once a line: make bench, a third of the
+ * time a text trace took).  Bytes: 0-9 for a digit after the xor, and the
+ * sum sets the top bit of any other; the first such byte ends the
+ * number.  The digits, moved to the top of the word behind zeros, are
+ * combined in pairs, fours and eights.  Little-endian only.
+ */
+static inline bool digits8(const char *p, uint64_t *page, const char **q)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v, m;
+	unsigned k;
+
+	memcpy(&v, p, 8);
+	v ^= 0x3030303030303030ull;
+	m = ((v + 0x7676767676767676ull) | v) & 0x8080808080808080ull;
+	if (!m)
+		return false; /* 8 digits or more */
+	k = (unsigned)__builtin_ctzll(m) / 8;
+	if (!k)
+		return false;
+	v <<= 64 - 8 * k;
+	v = (v & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
+	v = (v & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
+	v = (v & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
+	*page = v;
+	*q = p + k;
+	return true;
+#else
+	(void)p;
+	(void)page;
+	(void)q;
+	return false;
+#endif
+}
+
+/*
+ * The common lines, a page number and a LF, read straight from the chunk
+ * while there is room for them: a compare and a multiply a byte, without
+ * the general parser's tokens, columns and strtoull().  It stops at the
+ * first line that is anything else (a name, a kind, a comment, white
+ * space, CRLF, 20 digits or more, a page its object cannot grow to), at
+ * the end of what was read, or when the array is full, and leaves that to
+ * next_line() and txt_line(), whose tests it makes in the same order:
+ * every message is txt_line()'s.
+ */
+static void txt_plain_lines(struct reader *r, struct line_reader *lr)
+{
+	struct loader *L = r->L;
+	struct trace_data *t = r->t;
+	const char *start = lr->chunk + lr->pos, *p = start, *end = lr->chunk + lr->end;
+	uint32_t n = t->n, obj = r->obj, pages;
+
+	if (obj == UINT32_MAX || t->object || L->obj_bad[obj] ||
+	    (r->via == VIA_READ && L->obj[obj].type != OBJ_FILE))
+		return;
+	pages = L->obj[obj].pages;
+	while (n < r->cap) {
+		const char *q = p;
+		uint64_t page = 0;
+		unsigned d;
+
+		if (end - p >= 8 && digits8(p, &page, &q)) {
+			/* up to 7 digits at once */
+		} else {
+			while (q < end && (d = (unsigned char)*q - '0') <= 9) {
+				page = page * 10 + d;
+				q++;
+			}
+		}
+		if (q == end || *q != '\n' || q == p || q - p > 19)
+			break;
+		if (page >= pages) {
+			t->n = n; /* fits() may say so at this line */
+			if (!fits(r, obj, page, lr->ln + 1, 1, "")) {
+				lr->ln++;
+				p = q + 1;
+				break;
+			}
+			pages = L->obj[obj].pages;
+		}
+		t->page[n++] = (uint32_t)page;
+		lr->ln++;
+		p = q + 1;
+	}
+	t->n = n;
+	lr->bytes += (uint64_t)(p - start);
+	lr->pos += (size_t)(p - start);
+}
+
 static void read_txt(struct reader *r, FILE *f)
 {
 	static struct line_reader lr; /* 4 KiB: not on the fuzzer's stack */
 
 	memset(&lr, 0, sizeof lr);
-	lr.f = f;
-	while (!r->failed && !r->L->stop && next_line(&lr)) {
-		if (!text_line(r, &lr, "a txt trace is text (binary page numbers are \"format\": \"u32\")"))
-			return;
-		txt_line(r, lr.buf, lr.ln);
+	if (!lines_open(&lr, f)) {
+		out_of_memory(r->L);
+		r->failed = true;
+		return;
 	}
+	while (!r->failed && !r->L->stop) {
+		txt_plain_lines(r, &lr);
+		if (r->failed || r->L->stop || !next_line(&lr))
+			break;
+		if (!text_line(r, &lr, "a txt trace is text (binary page numbers are \"format\": \"u32\")"))
+			break;
+		txt_line(r, line_text(&lr), lr.ln);
+	}
+	lines_close(&lr);
 	too_big(r, lr.bytes);
 }
 
@@ -521,6 +702,63 @@ static void read_u32(struct reader *r, FILE *f)
 			  (unsigned long long)off + have);
 		r->failed = true;
 	}
+}
+
+/*
+ * A u32 file is the engine's own array on a little-endian machine: it is
+ * mapped and read in place, with no copy and no work an access but one
+ * pass for the largest page.  Whenever that pass finds something to say
+ * (a page past its object, over the budget or the limits) the file is
+ * read again by read_u32(), which says it at the access concerned, so a
+ * mapped file and a read one give the same messages.  True when mapped.
+ * A file truncated while it is mapped faults the program (SIGBUS), as
+ * any program that maps its input.
+ */
+static bool map_u32(struct reader *r, int fd, off_t size)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	struct loader *L = r->L;
+	struct object_spec *o = &L->obj[r->obj];
+	uint32_t n, max = 0, pages = o->pages;
+	uint64_t auto_bytes = r->auto_bytes;
+	const uint32_t *words;
+	void *p;
+
+	if (size < 4 || size % 4 || (uint64_t)size / 4 > SCENARIO_MAX_ACCESSES - L->trace_accesses ||
+	    r->obj == UINT32_MAX || L->obj_bad[r->obj])
+		return false;
+	n = (uint32_t)(size / 4);
+	p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return false;
+	madvise(p, (size_t)size, MADV_SEQUENTIAL);
+	words = p;
+	for (uint32_t i = 0; i < n; i++)
+		max = words[i] > max ? words[i] : max;
+	if (max >= o->pages) {
+		bool grows = L->auto_obj || (L->made_any && r->obj >= L->first_made);
+		if (!grows || max >= ENGINE_MAX_OBJECT_PAGES)
+			goto slow;
+		r->auto_bytes += 4 * ((uint64_t)max + 1 - o->pages);
+		o->pages = max + 1;
+	}
+	if (over_budget(r, n))
+		goto slow;
+	r->t->page = p;
+	r->t->n = n;
+	r->t->mapped = (size_t)size;
+	r->cap = n;
+	return true;
+slow:
+	o->pages = pages;
+	r->auto_bytes = auto_bytes;
+	munmap(p, (size_t)size);
+#else
+	(void)r;
+	(void)fd;
+	(void)size;
+#endif
+	return false;
 }
 
 /* ---- lackey ---------------------------------------------------------- */
@@ -663,9 +901,14 @@ static void read_lackey(struct reader *r, FILE *f)
 	char q[96];
 
 	memset(&lr, 0, sizeof lr);
-	lr.f = f;
+	if (!lines_open(&lr, f)) {
+		out_of_memory(r->L);
+		r->failed = true;
+		return;
+	}
 	while (!r->failed && !r->L->stop && next_line(&lr)) {
-		enum lackey_line kind = lr.nul >= 0 || lr.too_long ? LACKEY_BAD : lackey_parse(lr.buf, &addr);
+		enum lackey_line kind =
+			lr.nul >= 0 || lr.too_long ? LACKEY_BAD : lackey_parse(line_text(&lr), &addr);
 		if (kind == LACKEY_OTHER)
 			continue;
 		if (kind == LACKEY_BAD) {
@@ -681,6 +924,7 @@ static void read_lackey(struct reader *r, FILE *f)
 		if (!access_addr(r, &m, addr, lr.ln))
 			r->failed = true;
 	}
+	lines_close(&lr);
 	too_big(r, lr.bytes);
 	free(m.key);
 	free(m.val);
@@ -764,12 +1008,16 @@ static void read_perf(struct reader *r, FILE *f)
 	int kind;
 
 	memset(&lr, 0, sizeof lr);
-	lr.f = f;
+	if (!lines_open(&lr, f)) {
+		out_of_memory(r->L);
+		r->failed = true;
+		return;
+	}
 	while (!r->failed && !r->L->stop && next_line(&lr)) {
 		if (!text_line(r, &lr,
 			       "perf script output is text (perf.data itself is read by perf script)"))
 			break;
-		kind = perf_parse(lr.buf, &addr, &off, &what);
+		kind = perf_parse(line_text(&lr), &addr, &off, &what);
 		if (kind == 0 || (kind == 1 && addr == 0)) /* 0: perf knew no address */
 			continue;
 		if (kind < 0) {
@@ -785,6 +1033,7 @@ static void read_perf(struct reader *r, FILE *f)
 		if (!access_addr(r, &m, addr, lr.ln))
 			r->failed = true;
 	}
+	lines_close(&lr);
 	too_big(r, lr.bytes);
 	free(m.key);
 	free(m.val);
@@ -816,7 +1065,17 @@ static int finish(struct reader *r, bool ok)
 		lerr_file(L, r->file, 0, 0, r->path, "the trace holds no accesses");
 		ok = false;
 	}
-	if (!ok || L->stop || own_add(L, out->page) < 0) {
+	if (out->mapped) {
+		if (!ok || L->stop) {
+			munmap(out->page, out->mapped);
+			memset(out, 0, sizeof *out);
+			return -1;
+		}
+		if (own_map(L, out->page, out->mapped) < 0) { /* unmapped there */
+			memset(out, 0, sizeof *out);
+			return -1;
+		}
+	} else if (!ok || L->stop || own_add(L, out->page) < 0) {
 		free(out->page);
 		free(out->object);
 		memset(out, 0, sizeof *out);
@@ -947,7 +1206,7 @@ static int read_file(struct loader *L, const cJSON *file_node, const char *path,
 		maps_free(&m);
 		return -1;
 	}
-	ok = parse(&r, f, fmt);
+	ok = (fmt == TRACE_U32 && !is_stdin && map_u32(&r, fileno(f), size)) || parse(&r, f, fmt);
 	if (ok && ferror(f)) {
 		lerr(L, file_node, false, fp, "cannot read trace file \"%s\": %s", full, strerror(errno));
 		ok = false;

@@ -8,12 +8,20 @@
  *                          N-step run, milliseconds each, with a snapshot
  *                          budget of MIB MiB (default: the visualizer's)
  *   bench growth PAGES     time per step and bytes of state at PAGES pages
- *   bench trace FILE N     writes the first N accesses of the standard trace
+ *   bench trace FILE N [KIND]  writes the first N accesses of a trace
  *                          (trace-u32: as little-endian 32-bit words)
+ *   bench bare FILE MEM    the bare loop alone, as a process: maps the u32
+ *                          FILE and runs it in MEM pages (make bench times
+ *                          it against `vmscan-viz run` on the same file)
+ *   bench time CMD ARG...  runs CMD, its output to /dev/null, and prints
+ *                          "WALL CPU": seconds elapsed and of user + system
+ *                          CPU (on a shared machine the steadier figure)
  *
- * The standard trace: about a million distinct pages, 70% of the
- * accesses Zipf(0.99) over a 64 Ki-page hot set, 30% a long scan of pages
- * used once; memory 100 Ki pages; read() accesses; policy 2.6.34.  It is
+ * The standard trace (KIND mix): about a million distinct pages, 70% of
+ * the accesses Zipf(0.99) over a 64 Ki-page hot set, 30% a long scan of
+ * pages used once; memory 100 Ki pages; read() accesses; policy 2.6.34.
+ * KIND scan: the pure scan, every access a page used once (1 Mi pages
+ * round and round); KIND zipf: Zipf(0.9) over 1 Mi pages.  Each is
  * generated here, deterministically, from a fixed seed.
  * Each run prints one line "name value unit"; tests/bench/run.sh repeats
  * the runs and prints the table.
@@ -21,8 +29,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/list.h"
 #include "engine/rng.h"
@@ -40,7 +53,10 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static uint32_t *make_trace(uint32_t n, uint32_t *distinct)
+enum trace_kind { TRACE_MIX, TRACE_SCAN, TRACE_ZIPF };
+static const char *const kind_names[] = { "mix", "scan", "zipf" };
+
+static uint32_t *make_trace(uint32_t n, uint32_t *distinct, enum trace_kind kind)
 {
 	uint32_t *t = malloc((size_t)n * sizeof *t), scan = 0;
 	uint64_t s[4];
@@ -49,6 +65,22 @@ static uint32_t *make_trace(uint32_t n, uint32_t *distinct)
 	if (!t)
 		return NULL;
 	rng_seed(s, 20100222); /* the date of the series */
+	if (kind == TRACE_SCAN) {
+		for (uint32_t i = 0; i < n; i++)
+			t[i] = i % ALL_PAGES;
+		*distinct = n < ALL_PAGES ? n : ALL_PAGES;
+		return t;
+	}
+	if (kind == TRACE_ZIPF) {
+		uint32_t max = 0;
+		zipf_setup(&z, ALL_PAGES, 0.9, 0);
+		for (uint32_t i = 0; i < n; i++) {
+			t[i] = zipf_sample(&z, s);
+			max = t[i] > max ? t[i] : max;
+		}
+		*distinct = max + 1;
+		return t;
+	}
 	zipf_setup(&z, HOT_PAGES, 0.99, 0);
 	/* the scan walks the pages above the hot set, round and round */
 	for (uint32_t i = 0; i < n; i++)
@@ -56,6 +88,16 @@ static uint32_t *make_trace(uint32_t n, uint32_t *distinct)
 					    : HOT_PAGES + scan++ % (ALL_PAGES - HOT_PAGES);
 	*distinct = scan < ALL_PAGES - HOT_PAGES ? HOT_PAGES + scan : ALL_PAGES;
 	return t;
+}
+
+static int kind_of(const char *name, enum trace_kind *kind)
+{
+	for (int k = 0; k < 3; k++)
+		if (!strcmp(name, kind_names[k])) {
+			*kind = (enum trace_kind)k;
+			return 0;
+		}
+	return -1;
 }
 
 /* One file object read() through the trace, in @pages pages of memory. */
@@ -66,10 +108,10 @@ struct bench_run {
 	struct workload wl;
 };
 
-static int bench_setup(struct bench_run *b, uint32_t n, uint32_t pages)
+static int bench_setup(struct bench_run *b, uint32_t n, uint32_t pages, enum trace_kind kind)
 {
 	memset(b, 0, sizeof *b);
-	b->trace = make_trace(n, &b->distinct);
+	b->trace = make_trace(n, &b->distinct, kind);
 	if (!b->trace)
 		return -1;
 	b->obj = (struct object_spec){ "trace", OBJ_FILE, false, b->distinct };
@@ -170,7 +212,7 @@ static uint64_t bare_lru(const uint32_t *trace, uint32_t n, uint32_t distinct, u
 	return evictions;
 }
 
-static int throughput(uint32_t n)
+static int throughput(uint32_t n, enum trace_kind kind)
 {
 	struct bench_run b;
 	struct engine_error err;
@@ -178,7 +220,7 @@ static int throughput(uint32_t n)
 	double t0, t1, t2;
 	uint64_t ev;
 
-	if (bench_setup(&b, n, MEM_PAGES) < 0)
+	if (bench_setup(&b, n, MEM_PAGES, kind) < 0)
 		return 1;
 	e = engine_new(&b.wl, policy_find("2.6.34"), &err);
 	if (!e)
@@ -221,7 +263,7 @@ static int seek(uint32_t n, size_t budget_mib)
 	uint64_t total, s = 7;
 	size_t budget;
 
-	if (bench_setup(&b, n, MEM_PAGES) < 0)
+	if (bench_setup(&b, n, MEM_PAGES, TRACE_MIX) < 0)
 		return 1;
 	/* the visualizer's budget: known only once the index (a byte a
 	 * step) is, as there; a placeholder until then */
@@ -296,7 +338,7 @@ static int growth(uint32_t pages)
 	struct rusage ru;
 	double t0, t1;
 
-	if (bench_setup(&b, pages * 8, pages) < 0)
+	if (bench_setup(&b, pages * 8, pages, TRACE_MIX) < 0)
 		return 1;
 	e = engine_new(&b.wl, policy_find("2.6.34"), &err);
 	if (!e)
@@ -316,11 +358,11 @@ static int growth(uint32_t pages)
 	return 0;
 }
 
-/* The standard trace as a file for `vmscan-viz run --trace` and for other
+/* A trace as a file for `vmscan-viz run --trace` and for other
  * simulators: txt (a page number a line) or u32 (little-endian words). */
-static int write_trace(const char *path, uint32_t n, bool u32)
+static int write_trace(const char *path, uint32_t n, bool u32, enum trace_kind kind)
 {
-	uint32_t distinct, *t = make_trace(n, &distinct);
+	uint32_t distinct, *t = make_trace(n, &distinct, kind);
 	FILE *f = fopen(path, "wb");
 	int rc = 0;
 
@@ -343,19 +385,92 @@ static int write_trace(const char *path, uint32_t n, bool u32)
 	return rc;
 }
 
+/*
+ * The bare loop as a whole process, the reference for `vmscan-viz run
+ * --trace FILE --trace-format u32` in make bench: maps the file, sizes the
+ * page array from its largest page number, runs bare_lru().  What a
+ * program that only simulates must do with the same file; the words are
+ * read in place (little-endian hosts: the bench runs on x86).
+ */
+static int bare_file(const char *path, uint32_t mem)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	const uint32_t *t;
+	uint32_t n, max = 0;
+	uint64_t ev;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size < 4) {
+		perror(path);
+		return 1;
+	}
+	n = (uint32_t)(st.st_size / 4);
+	t = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (t == MAP_FAILED) {
+		perror(path);
+		return 1;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		max = t[i] > max ? t[i] : max;
+	ev = bare_lru(t, n, max + 1, mem);
+	printf("bare_evictions %llu pages\n", (unsigned long long)ev);
+	munmap((void *)(uintptr_t)t, (size_t)st.st_size);
+	return 0;
+}
+
+static int time_command(char **argv)
+{
+	double t0 = now(), wall;
+	struct rusage ru;
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		perror("fork");
+		return 1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (wait4(pid, &status, 0, &ru) < 0) {
+		perror("wait4");
+		return 1;
+	}
+	wall = now() - t0;
+	printf("%.3f %.3f\n", wall,
+	       (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+		       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 127;
+}
+
 int main(int argc, char **argv)
 {
 	uint32_t n = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 0;
+	enum trace_kind kind = TRACE_MIX;
 
-	if (argc == 3 && strcmp(argv[1], "throughput") == 0 && n)
-		return throughput(n);
+	if ((argc == 3 || argc == 4) && strcmp(argv[1], "throughput") == 0 && n &&
+	    (argc == 3 || kind_of(argv[3], &kind) == 0))
+		return throughput(n, kind);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "seek") == 0 && n)
 		return seek(n, argc == 4 ? strtoul(argv[3], NULL, 10) : 0);
 	if (argc == 3 && strcmp(argv[1], "growth") == 0 && n >= 64)
 		return growth(n);
-	if (argc == 4 && (strcmp(argv[1], "trace") == 0 || strcmp(argv[1], "trace-u32") == 0) &&
-	    (n = (uint32_t)strtoul(argv[3], NULL, 10)))
-		return write_trace(argv[2], n, argv[1][5] == '-');
-	fprintf(stderr, "usage: bench throughput N | seek N [MIB] | growth PAGES | trace[-u32] FILE N\n");
+	if ((argc == 4 || argc == 5) &&
+	    (strcmp(argv[1], "trace") == 0 || strcmp(argv[1], "trace-u32") == 0) &&
+	    (n = (uint32_t)strtoul(argv[3], NULL, 10)) && (argc == 4 || kind_of(argv[4], &kind) == 0))
+		return write_trace(argv[2], n, argv[1][5] == '-', kind);
+	if (argc >= 3 && strcmp(argv[1], "time") == 0)
+		return time_command(argv + 2);
+	if (argc == 4 && strcmp(argv[1], "bare") == 0 && (n = (uint32_t)strtoul(argv[3], NULL, 10)))
+		return bare_file(argv[2], n);
+	fprintf(stderr, "usage: bench throughput N [mix|scan|zipf] | seek N [MIB] | growth PAGES | "
+			"trace[-u32] FILE N [mix|scan|zipf] | bare FILE.u32 MEM | time CMD ARG...\n");
 	return 2;
 }

@@ -36,10 +36,23 @@ measure() {
 echo "vmscan-viz benchmark ($mode), $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
 printf '%-31s %11s %-6s  %26s  %s\n' figure median unit "spread (min .. max)" command
 measure "$bench" throughput "$accesses"
+# the engine against the bare loop on the pure scan and on Zipf(0.9)
+measure "$bench" throughput "$accesses" scan
+measure "$bench" throughput "$accesses" zipf
 # the second reference, if libCacheSim has been built (not in smoke runs)
 [ "$mode" = smoke ] || [ -z "${LIBCACHESIM:-}" ] || measure tests/bench/libcachesim.sh "$bench" "$accesses"
 [ "$mode" = smoke ] || [ -n "${LIBCACHESIM:-}" ] || tests/bench/libcachesim.sh "$bench" "$accesses"
-[ "$mode" = smoke ] || measure tests/bench/cli.sh "$viz" "$bench" "$accesses"
+# the commands as users run them, whole processes (cli.sh); F is a trace of
+# N accesses written by `bench trace-u32 F N KIND` (mix, scan, zipf); in
+# a smoke run only when the program is built
+if [ "$mode" != smoke ] || [ -x "$viz" ]; then
+echo "-- whole processes, each timed by \`$bench time CMD\`:"
+echo "   bare loop: $bench bare F 102400"
+echo "   run:       $viz run --trace F --trace-format u32 --memory 102400 --json"
+echo "   compare:   $viz compare --all --trace F --trace-format u32 --memory 102400"
+echo "   load:      $viz run --trace F [--trace-format u32] --memory 102400 --max-steps 1"
+measure tests/bench/cli.sh "$viz" "$bench" "$accesses"
+fi
 measure "$bench" seek "$seekn"
 # the same with half of that budget: each side of compare mode gets this
 [ "$mode" = smoke ] || measure "$bench" seek "$seekn" 60

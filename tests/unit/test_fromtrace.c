@@ -8,8 +8,10 @@
  * it made; when it does not, the exact first diagnostic and the return
  * value (-1 bad trace, -2 bad argument).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "harness.h"
@@ -52,6 +54,9 @@ static void test_from_trace(void)
 		  16, 0, "index:4,trace:2,log:1", "3/index,1/trace,0/log" },
 		{ "a line naming trace is the default file", "1 trace\n4\n", 0, "txt", 16, 0, "trace:5",
 		  "1/trace,4/trace" },
+		{ "page numbers of 1 to 8 digits, leading zeros, read alike",
+		  "0\n7\n10\n99\n100\n9999\n65536\n999999\n1000000\n0000001\n0000000\n12345678\n5\n", 0, NULL,
+		  16, 0, "trace:12345679", "0,7,10,99,100,9999,65536,999999,1000000,1,0,12345678,5" },
 		{ "u32: little-endian words", "\x03\0\0\0\xff\0\0\0", 8, "u32", 16, 0, "trace:256", "3,255" },
 		{ "lackey: pages renumbered by first use, one file of the distinct pages",
 		  "==1== x\nI  0400d7d4,3\n L 04022610,8\n S 0400d000,8\n M 7ff000f70,4\n", 0, "lackey", 16,
@@ -326,6 +331,101 @@ static void test_budget(void)
 	diag_list_free(&d);
 }
 
+/*
+ * Text is read a MiB at a time (trace.c, CHUNK_BYTES) and cut into lines
+ * where it lies: 3 MiB of lines ending in LF, CRLF and CR, comments and
+ * blank lines, with a CRLF cut between the first MiB and the second (its
+ * CR the first MiB's last byte), give every page in order, and the bad
+ * line at the end is refused at its own line number.
+ */
+static void test_txt_across_chunks(void)
+{
+	static const char *const ends[] = { "\n", "\r\n", "\r" };
+	size_t cap = 3u << 20 | 4096, len = 0;
+	char *text = malloc(cap + 64), line[1024];
+	uint32_t *want = malloc(cap / 2 * sizeof *want), n = 0;
+	int lines = 0;
+	struct scenario s;
+	struct diag_list d = { 0 };
+
+	if (!text || !want) {
+		CHECKF(0, "out of memory");
+		free(text);
+		free(want);
+		return;
+	}
+	while (len < 3u << 20) {
+		if (len < (1u << 20) - 19 || len > 1u << 20) {
+			uint32_t page = (n * 7919u) % 100000u;
+			if (lines % 997 == 0)
+				len += (size_t)sprintf(text + len, "# comment\n\n"), lines += 2;
+			len += (size_t)sprintf(text + len, "%u%s", page, ends[lines % 3]);
+			want[n++] = page;
+		} else {
+			/* leading zeros up to the MiB's last byte, which is the CR */
+			memset(text + len, '0', (1u << 20) - 1 - len - 1);
+			len = (1u << 20) - 2;
+			len += (size_t)sprintf(text + len, "7\r\n");
+			want[n++] = 7;
+		}
+		lines++;
+	}
+	CHECK(text[(1u << 20) - 1] == '\r' && text[1u << 20] == '\n');
+	CHECK(scenario_from_trace_buffer("t.txt", text, len, "txt", 1024, VIA_READ, &s, &d) == 0);
+	CHECK(d.n == 0);
+	if (d.n == 0) {
+		CHECK_EQ_U(s.wl.ops[0].count, n);
+		CHECK(s.wl.ops[0].count == n && memcmp(s.wl.ops[0].trace, want, n * sizeof *want) == 0);
+	}
+	scenario_free(&s);
+	len += (size_t)sprintf(text + len, "x\n");
+	CHECK(scenario_from_trace_buffer("t.txt", text, len, "txt", 1024, VIA_READ, &s, &d) == -1);
+	if (d.n) {
+		char at[64];
+		diag_format(&d.v[0], line, sizeof line);
+		snprintf(at, sizeof at, "t.txt:%d:1: error: expected a page number", lines + 1);
+		CHECKF(strncmp(line, at, strlen(at)) == 0, "%s, want %s", line, at);
+	}
+	scenario_free(&s);
+	diag_list_free(&d);
+	free(text);
+	free(want);
+}
+
+/* A u32 file is mapped and read in place: the trace the engine gets lies
+ * in a mapping of the file (/proc/self/maps), and holds its words. */
+static void test_u32_mapped(void)
+{
+	char path[] = "/tmp/vmscan-u32-XXXXXX", maps[512];
+	uint32_t words[4096];
+	unsigned long lo, hi;
+	bool found = false;
+	struct scenario s;
+	struct diag_list d = { 0 };
+	FILE *f;
+	int fd = mkstemp(path);
+
+	for (uint32_t i = 0; i < 4096; i++)
+		words[i] = (i * 2654435761u) % 5000u;
+	CHECK(fd >= 0 && write(fd, words, sizeof words) == (ssize_t)sizeof words);
+	if (fd >= 0)
+		close(fd);
+	CHECK(scenario_from_trace(path, "u32", 1024, VIA_READ, &s, &d) == 0);
+	if (d.n == 0 && (f = fopen("/proc/self/maps", "r"))) {
+		uintptr_t at = (uintptr_t)s.wl.ops[0].trace;
+		while (fgets(maps, sizeof maps, f))
+			if (sscanf(maps, "%lx-%lx", &lo, &hi) == 2 && at >= lo && at < hi)
+				found = strstr(maps, path) != NULL;
+		fclose(f);
+		CHECKF(found, "the trace at %p is not in a mapping of %s", (void *)at, path);
+		CHECK(memcmp(s.wl.ops[0].trace, words, sizeof words) == 0);
+		CHECK_EQ_U(s.wl.objects[0].pages, 4999 + 1);
+	}
+	scenario_free(&s);
+	diag_list_free(&d);
+	unlink(path);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -334,5 +434,7 @@ int main(int argc, char **argv)
 	RUN(test_budget);
 	RUN(test_maps_objects);
 	RUN(test_maps_errors);
+	RUN(test_txt_across_chunks);
+	RUN(test_u32_mapped);
 	return HARNESS_END("fromtrace");
 }
