@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui/view.c - one run of the scenario under one policy, seen from the TUI
+ * replay/view.c - one run of the scenario under one policy, as the viewer shows it
  *
  * The run is indexed once by a builder engine running ahead of what is
  * shown (replay/stepindex.h): the first view_first_steps steps at load
- * time, the rest a slice at a time between keys (app_work), up to
+ * time, the rest a slice at a time between keys (the visualizer's app_work), up to
  * view_index_limit steps.  What is shown is a separate timeline, which
  * keeps snapshots wherever it has been and those the builder offers on
  * its way.  Moving to a step is timeline_seek(); the log is refilled by
@@ -15,9 +15,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
-#include "app.h"
+#include "view.h"
 
 uint64_t view_first_steps = (uint64_t)1 << 20;
 uint64_t view_index_limit = STEP_INDEX_MAX_STEPS;
@@ -56,6 +55,19 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 	return done;
 }
 
+/* @msg into @err (size @n), cut to fit: no stdio in this layer. */
+static void say(char *err, size_t n, const char *msg)
+{
+	size_t len = strlen(msg);
+
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(err, msg, len);
+	err[len] = '\0';
+}
+
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
@@ -73,13 +85,13 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	if (v->tl && state <= budget)
 		v->bld = engine_new(wl, p, &ee);
 	if (!v->tl || (!v->bld && state <= budget)) {
-		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
+		say(err, n, ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
 	}
 	view_build_more(v, view_first_steps);
 	if (v->total == 0 && v->idx.state == INDEX_NO_MEMORY) {
-		snprintf(err, n, "out of memory for the step index");
+		say(err, n, "out of memory for the step index");
 		view_free(v);
 		return -1;
 	}
@@ -93,6 +105,17 @@ void view_free(struct view *v)
 	engine_free(v->bld);
 	step_index_free(&v->idx);
 	memset(v, 0, sizeof *v);
+}
+
+int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n)
+{
+	struct view nv;
+
+	if (view_build(&nv, engine_workload(view_engine(v)), p, err, n) < 0)
+		return -1;
+	view_free(v);
+	*v = nv;
+	return 0;
 }
 
 static bool loggable(const struct step_record *r)
