@@ -16,9 +16,9 @@
  * replay far leaves it CURSOR_GAP steps before where it lands, so that the
  * steps back that usually follow replay from there, not from the last
  * periodic snapshot (up to a whole interval back).  It is one state more
- * than the budget's snapshots, kept only when a state is smaller than the
- * budget: a zone so large that its state is not gets no cursor, and holds
- * at most three states (the engine's and two snapshots).
+ * than the budget's snapshots, kept only for a state of at most
+ * CURSOR_MAX_STATE bytes that fits the budget: a larger one would cost the
+ * budget a dozen packed snapshots, and its steps back replay from those.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +45,13 @@ struct timeline {
 	bool cursor_valid;
 };
 
-#define CURSOR_GAP 16384 /* steps, at most: ~1-2 ms of replay */
+#define CURSOR_GAP	 16384		    /* steps, at most: ~1-2 ms of replay */
+#define CURSOR_MAX_STATE ((size_t)16 << 20) /* a 400 Ki-page zone, about */
+
+static bool keeps_cursor(size_t state_size, size_t budget)
+{
+	return state_size <= CURSOR_MAX_STATE && state_size <= budget;
+}
 
 /* @e's state packed into a buffer of its own size; false if out of memory. */
 static bool pack(const struct engine *e, struct snapshot *s)
@@ -143,10 +149,12 @@ size_t timeline_default_budget(const struct workload *wl, uint64_t indexed)
 {
 	const size_t all = (size_t)192 << 20, least = (size_t)32 << 20;
 	size_t state_size = workload_state_size(wl), held = workload_trace_bytes(wl) + (size_t)indexed;
+	/* the engine, the builder, and the cursor if there is one */
+	size_t states = state_size * (state_size <= CURSOR_MAX_STATE ? 3 : 2);
 
-	if (state_size >= (all - least) / 3 || held >= all - least - 3 * state_size)
+	if (states >= all - least || held >= all - least - states)
 		return least;
-	return all - 3 * state_size - held;
+	return all - states - held;
 }
 
 const struct engine *timeline_engine(const struct timeline *t)
@@ -198,7 +206,7 @@ void timeline_offer(struct timeline *t, const struct engine *ahead)
  * far seek as much again as its replay (8 to 27 ms for a 7 MB state). */
 static void cursor_alloc(struct timeline *t)
 {
-	if (t->cursor.state || t->state_size > t->budget)
+	if (t->cursor.state || !keeps_cursor(t->state_size, t->budget))
 		return;
 	t->cursor.state = malloc(t->state_size);
 	if (t->cursor.state)
@@ -293,7 +301,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 		}
 	}
 	gap = t->interval / 4 < CURSOR_GAP ? t->interval / 4 + 1 : CURSOR_GAP;
-	if (step - from > 2 * gap && t->state_size <= t->budget) {
+	if (step - from > 2 * gap && keeps_cursor(t->state_size, t->budget)) {
 		/* a far replay: leave the cursor on the way */
 		run_until(t, step - gap);
 		cursor_alloc(t);

@@ -46,11 +46,12 @@ void timeline_offer(struct timeline *t, const struct engine *ahead);
  * still to be taken are spaced so that the budget's worth spans the run. */
 void timeline_plan(struct timeline *t, uint64_t total);
 /* The snapshot budget a visualizer gives a run of @wl, @indexed steps of
- * which it has indexed (a byte a step): what is left of 192 MiB once three
- * whole states (the engine, a second engine indexing the run, the cursor
- * snapshot), the traces and the index are counted, and at least 32 MiB.
- * A 100 Ki-page zone without a trace gets 170 MiB, a 1 Mi-page one 73;
- * make bench's 10 M-access trace, fully indexed, 120. */
+ * which it has indexed (a byte a step): what is left of 192 MiB once the
+ * whole states (the engine, a second engine indexing the run, and the
+ * cursor snapshot where a state is at most 16 MiB), the traces and the
+ * index are counted, and at least 32 MiB.  A 100 Ki-page zone without a
+ * trace gets 170 MiB, a 1 Mi-page one 120; make bench's 10 M-access trace,
+ * fully indexed, 120 at 100 Ki pages and 68 at 1 Mi. */
 size_t timeline_default_budget(const struct workload *wl, uint64_t indexed);
 /* A new budget (compare mode shares one between two runs): snapshots over
  * it are dropped now. */

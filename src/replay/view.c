@@ -18,8 +18,9 @@
 
 #include "view.h"
 
-uint64_t view_first_steps = (uint64_t)1 << 20;
+uint64_t view_first_steps = (uint64_t)1 << 16;
 uint64_t view_index_limit = STEP_INDEX_MAX_STEPS;
+size_t view_eager_state = (size_t)16 << 20;
 
 const struct engine *view_engine(const struct view *v)
 {
@@ -37,6 +38,14 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 
 	if (v->complete)
 		return 0;
+	if (!v->bld && !v->no_builder) {
+		/* made here, between keys, where view_build() left it out */
+		struct engine_error ee;
+		v->bld = engine_new(engine_workload(view_engine(v)), v->policy, &ee);
+		if (v->bld)
+			engine_run(v->bld, v->idx.nr); /* to where the index is: an empty one, so far */
+		v->no_builder = !v->bld;
+	}
 	if (!v->bld && !v->displaced && v->step < v->total)
 		timeline_seek(v->tl, v->total); /* the shown engine indexes: from the front */
 	done = step_index_build(&v->idx, v->bld, v->tl, steps);
@@ -71,25 +80,28 @@ static void say(char *err, size_t n, const char *msg)
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	size_t state = workload_state_size(wl), budget = timeline_default_budget(wl, 0);
+	size_t budget = timeline_default_budget(wl, 0);
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
 	step_index_init(&v->idx, view_index_limit);
 	v->tl = timeline_new(wl, p, budget, &ee);
-	/* A state larger than the snapshot budget (a zone of millions of
-	 * pages) gets no builder, so that at most three states are held
-	 * (the loader's memory estimate): the shown timeline indexes the
-	 * run itself, the first steps at load time, the rest only when a
-	 * command needs it (view_settle). */
-	if (v->tl && state <= budget)
+	/* Every run has a builder, however large its state, so that the
+	 * index grows in the background from the first frame on; the budget
+	 * counts it (timeline_default_budget).  A large state's builder
+	 * costs as much to make as the shown engine (tens of milliseconds
+	 * of first touches at a million pages): it is made after the first
+	 * frame, in the first slice of background work, and nothing is
+	 * indexed before that frame. */
+	if (v->tl && workload_state_size(wl) <= view_eager_state)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || (!v->bld && state <= budget)) {
+	if (!v->tl || (!v->bld && workload_state_size(wl) <= view_eager_state)) {
 		say(err, n, ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
 	}
-	view_build_more(v, view_first_steps);
+	if (v->bld)
+		view_build_more(v, view_first_steps);
 	if (v->total == 0 && v->idx.state == INDEX_NO_MEMORY) {
 		say(err, n, "out of memory for the step index");
 		view_free(v);

@@ -38,6 +38,10 @@ extern uint64_t view_first_steps;
  * $VMSCAN_INDEX_MAX (the tests' small runs that are "too long"). */
 extern uint64_t view_index_limit;
 #define VIEW_SLICE_STEPS 4096 /* steps of work between two looks at the keys */
+/* A run whose state is at most this many bytes (16 MiB: a 400 Ki-page
+ * zone, about) has its builder made, and its first view_first_steps steps
+ * indexed, before the first frame; a larger one gets both after it. */
+extern size_t view_eager_state;
 
 struct view {
 	const struct reclaim_policy *policy;
@@ -47,6 +51,7 @@ struct view {
 	bool complete;			    /* the index is done: the whole run... */
 	bool truncated;			    /* ...or cut at total (too long, or out of memory) */
 	struct engine *bld;		    /* the builder, until the index is done */
+	bool no_builder;		    /* none could be made: the shown timeline indexes */
 	bool displaced;			    /* no builder: the timeline indexed past `step` (view_settle) */
 	uint64_t step;			    /* current: the state after this step */
 	struct step_record rec;		    /* record of `step` (kind STEP_END at step 0) */

@@ -139,10 +139,11 @@ bool job_try(struct app *a)
 }
 
 /* A view's index grows in the background only where a builder runs ahead
- * of the shown timeline; without one, only while a job needs it. */
+ * of the shown timeline (or is yet to be made); without one, only while a
+ * job needs it. */
 static bool grows(const struct app *a, const struct view *v)
 {
-	return !v->complete && (v->bld || a->job.kind != JOB_NONE);
+	return !v->complete && (!v->no_builder || a->job.kind != JOB_NONE);
 }
 
 bool app_busy(const struct app *a)
