@@ -121,13 +121,31 @@ void view_free(struct view *v)
 
 int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n)
 {
+	const struct workload *wl = engine_workload(view_engine(v));
+	const struct reclaim_policy *was = v->policy;
+	uint64_t step = v->step;
 	struct view nv;
 
-	if (view_build(&nv, engine_workload(view_engine(v)), p, err, n) < 0)
-		return -1;
+	/* A small run is built beside the old one, which stays if the new
+	 * one cannot be made.  A large one's memory is the budget's: the
+	 * old run goes first (engine, snapshots, index), so that the two
+	 * never coexist, and comes back, rebuilt, if the new one fails. */
+	if (workload_state_size(wl) <= view_eager_state) {
+		if (view_build(&nv, wl, p, err, n) < 0)
+			return -1;
+		view_free(v);
+		*v = nv;
+		return 0;
+	}
 	view_free(v);
-	*v = nv;
-	return 0;
+	if (view_build(v, wl, p, err, n) == 0)
+		return 0;
+	if (view_build(v, wl, was, err, n) < 0)
+		return -2;
+	while (v->total < step && !v->complete) /* where it was, if memory allows */
+		view_build_more(v, VIEW_SLICE_STEPS);
+	view_goto(v, step);
+	return -1;
 }
 
 static bool loggable(const struct step_record *r)

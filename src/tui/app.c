@@ -155,7 +155,14 @@ int app_switch_policy(struct app *a, const struct reclaim_policy *p)
 {
 	char err[200] = "";
 
-	if (view_rebuild(&a->views[0], p, err, sizeof err) < 0) {
+	int rc = view_rebuild(&a->views[0], p, err, sizeof err);
+
+	if (rc == -2) { /* no run at all: nothing left to show (tui.c says why) */
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		a->ui.fatal = a->ui.quit = true;
+		return -1;
+	}
+	if (rc < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
 		return -1;
 	}

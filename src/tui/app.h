@@ -102,6 +102,7 @@ struct ui {
 	bool help;
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;
+	bool fatal; /* with quit: p could make no run, ui.msg says why (tui.c prints it) */
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
 	int rows;		/* the last frame's height (tui.c): how far a page scrolls */

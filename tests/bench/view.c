@@ -20,7 +20,8 @@
  *   switch_ms          `p`: the run redone under 2.6.33 (view_rebuild()),
  *                      up to its first frame
  *   switch_access_ms   ...and until the same access is indexed and shown
- *   max_rss            the most memory the process held, all of it
+ *   max_rss_before_switch, max_rss   the most memory the process held,
+ *                      before `p` and in all
  *
  * Times are CPU time (see now()).  The trace is `bench trace-u32 FILE N`'s: about a million distinct
  * pages.  Medians and maxima over N (default 64) targets drawn from a
@@ -123,6 +124,10 @@ int main(int argc, char **argv)
 	}
 	print_spread("step_back", back, n);
 	print_spread("jump", jump, n);
+	getrusage(RUSAGE_SELF, &ru);
+	printf("max_rss_before_switch %.1f MiB\n", ru.ru_maxrss / 1024.0);
+	printf("snapshots %zu snapshots\n", timeline_snapshots(v.tl));
+	printf("snapshot_bytes %.1f MiB\n", (double)timeline_bytes(v.tl) / (1 << 20));
 	/* p: the same access under another policy, as app_set_policy() asks */
 	view_goto(&v, v.total / 2);
 	access = step_index_access_at(&v.idx, v.step);
