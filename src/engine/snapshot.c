@@ -150,9 +150,9 @@ static const uint32_t *rle_get(const uint32_t *in, uint32_t *a, size_t n)
 	while (i < n) {
 		uint32_t h = *in++;
 		if (h & RLE_RUN) {
+			uint32_t v = *in++;
 			for (uint32_t k = 0; k < (h & ~RLE_RUN); k++)
-				a[i++] = *in;
-			in++;
+				a[i++] = v;
 		} else {
 			memcpy(a + i, in, (size_t)h * sizeof *a);
 			i += h;
@@ -182,8 +182,9 @@ static void rle_next(struct rle_cursor *c, uint32_t *a, size_t n)
 		}
 		k = c->left < n ? c->left : n;
 		if (c->run) {
+			uint32_t v = *c->in; /* a local: the loop then fills without reloading it */
 			for (size_t i = 0; i < k; i++)
-				a[i] = *c->in;
+				a[i] = v;
 		} else {
 			memcpy(a, c->in, k * sizeof *a);
 			c->in += k;

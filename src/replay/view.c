@@ -142,9 +142,7 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 		return 0;
 	if (view_build(v, wl, was, err, n) < 0)
 		return -2;
-	while (v->total < step && !v->complete) /* where it was, if memory allows */
-		view_build_more(v, VIEW_SLICE_STEPS);
-	view_goto(v, step);
+	view_goto(v, step); /* where it was if indexed already: no waiting here */
 	return -1;
 }
 

@@ -66,8 +66,9 @@ void view_free(struct view *v);
 /* The run redone under @p (the visualizer's `p`), at step 0, its first
  * steps indexed, in one run's memory: a large run's old state is freed
  * before the new one is made.  On failure @err says why and returns -1
- * with @v as it was (rebuilt, for a large run), or -2 with @v freed when
- * not even the old run could be made again. */
+ * with @v as it was (a large run made again, at its step if indexed that
+ * far, else at the last indexed), or -2 with @v freed when not even the
+ * old run could be made again. */
 int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n);
 /* Index up to @steps more steps of the run (view_build did the first
  * ones); returns how many.  Never more: a caller that needs the index to
