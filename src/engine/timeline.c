@@ -43,6 +43,7 @@ struct timeline {
 	struct snapshot cursor; /* a plain engine_save(), quick to take;
 					 * state NULL until needed or planned */
 	bool cursor_valid;
+	bool cursor_allowed; /* timeline_allow_cursor(): whatever the state's size */
 };
 
 #define CURSOR_GAP	 16384		    /* steps, at most: ~1-2 ms of replay */
@@ -51,6 +52,14 @@ struct timeline {
 static bool keeps_cursor(size_t state_size, size_t budget)
 {
 	return state_size <= CURSOR_MAX_STATE && state_size <= budget;
+}
+
+/* A larger state gets a cursor too once its owner has the room for it
+ * (timeline_allow_cursor), left only while the user is idle
+ * (timeline_leave_cursor): saving it costs a far seek a few ms more. */
+static bool may_cursor(const struct timeline *t)
+{
+	return keeps_cursor(t->state_size, t->budget) || t->cursor_allowed;
 }
 
 /* @e's state packed into a buffer of its own size; false if out of memory. */
@@ -206,7 +215,7 @@ void timeline_offer(struct timeline *t, const struct engine *ahead)
  * far seek as much again as its replay (8 to 27 ms for a 7 MB state). */
 static void cursor_alloc(struct timeline *t)
 {
-	if (t->cursor.state || !keeps_cursor(t->state_size, t->budget))
+	if (t->cursor.state || !may_cursor(t))
 		return;
 	t->cursor.state = malloc(t->state_size);
 	if (t->cursor.state)
@@ -313,6 +322,52 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 	}
 	run_until(t, step);
 	return engine_last(t->e);
+}
+
+void timeline_allow_cursor(struct timeline *t)
+{
+	t->cursor_allowed = true;
+}
+
+/* The last snapshot at or before @step. */
+static const struct snapshot *snapshot_before(const struct timeline *t, uint64_t step)
+{
+	size_t lo = 0, hi = t->nr;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (t->snaps[mid].step <= step)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &t->snaps[lo];
+}
+
+bool timeline_cursor_wanted(const struct timeline *t, uint64_t step)
+{
+	if (!may_cursor(t) || step > engine_steps(t->e))
+		return false;
+	if (t->cursor_valid && t->cursor.step <= step && step - t->cursor.step <= CURSOR_GAP)
+		return false;
+	return step - snapshot_before(t, step)->step > CURSOR_GAP;
+}
+
+bool timeline_leave_cursor(struct timeline *t, uint64_t step)
+{
+	uint64_t now = engine_steps(t->e);
+
+	if (!timeline_cursor_wanted(t, step))
+		return false;
+	cursor_alloc(t);
+	if (!t->cursor.state)
+		return false;
+	timeline_seek(t, step);
+	engine_save(t->e, t->cursor.state);
+	t->cursor.step = step;
+	t->cursor_valid = true;
+	timeline_seek(t, now); /* forward from there: the replay of now - step steps */
+	return true;
 }
 
 uint64_t timeline_run_to_end(struct timeline *t)

@@ -56,6 +56,8 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 		v->truncated = v->idx.state != INDEX_COMPLETE;
 		engine_free(v->bld);
 		v->bld = NULL;
+		/* the builder's room, counted in the budget, takes the cursor */
+		timeline_allow_cursor(v->tl);
 		/* the length is known, and so the index's size: the budget
 		 * counts it, and snapshots from here on span the run evenly */
 		timeline_set_budget(v->tl, view_budget(v));
@@ -144,6 +146,25 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 		return -2;
 	view_goto(v, step); /* where it was if indexed already: no waiting here */
 	return -1;
+}
+
+/* Where a step back from the current step starts replaying, less a lead
+ * that leaves room for a few thousand more steps back. */
+#define BACK_LEAD 4096
+static uint64_t back_from(const struct view *v)
+{
+	return v->step > LOG_REPLAY + BACK_LEAD ? v->step - LOG_REPLAY - BACK_LEAD : 0;
+}
+
+bool view_idle_pending(const struct view *v)
+{
+	return v->complete && !v->displaced && back_from(v) > 0 &&
+	       timeline_cursor_wanted(v->tl, back_from(v));
+}
+
+bool view_idle(struct view *v)
+{
+	return view_idle_pending(v) && timeline_leave_cursor(v->tl, back_from(v));
 }
 
 static bool loggable(const struct step_record *r)

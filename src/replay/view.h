@@ -89,6 +89,14 @@ const struct engine *view_engine(const struct view *v);
 /* Next (dir +1) or previous (-1) step from the current that @f matches,
  * among the steps indexed; 0 if none. */
 uint64_t view_find(const struct view *v, enum filter f, int dir);
+/* Work for when no key waits, once the run is indexed: a snapshot just
+ * before the current step, so that the steps back that usually follow
+ * replay a few thousand steps, not a snapshot interval (on a 1 Mi-page
+ * zone, tens of ms of work, taken while the user looks).  view_idle()
+ * does it (true if it did anything); view_idle_pending() says whether
+ * there is any. */
+bool view_idle_pending(const struct view *v);
+bool view_idle(struct view *v);
 /* Record of the step after the current one, without showing it. */
 struct step_record view_peek(struct view *v);
 

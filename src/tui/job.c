@@ -157,6 +157,9 @@ bool app_busy(const struct app *a)
 			return true;
 	if (compare_pending(a))
 		return true;
+	for (int i = 0; i < a->nr_views; i++)
+		if (view_idle_pending(&a->views[i]))
+			return true;
 	return in->open && in->cursor && in->upto < a->views[0].step && in->scratch &&
 	       !engine_done(in->scratch);
 }
@@ -188,6 +191,10 @@ enum redraw app_work(struct app *a)
 		did = compare_work(a, VIEW_SLICE_STEPS) || index_slice(a);
 	else
 		did = index_slice(a) || compare_work(a, VIEW_SLICE_STEPS) || inspector_update(a);
+	if (!did && a->job.kind == JOB_NONE) /* nothing shown changes: no redraw for it */
+		for (int i = 0; i < a->nr_views; i++)
+			if (view_idle(&a->views[i]))
+				return REDRAW_NONE;
 	if (a->job.kind != JOB_NONE && !job_try(a)) {
 		progress(a);
 		for (int i = 0; i < a->nr_views; i++)

@@ -17,6 +17,9 @@
  *   index_complete_s   the whole run indexed, slice by slice
  *   step_back_*_ms     view_goto() to the step before, at N random steps
  *   jump_*_ms          view_goto() to N random steps, from the one before
+ *   idle_work_*_ms     after a jump, view_idle() (the visualizer's work
+ *                      while no key waits: a cursor for the steps back)
+ *   step_back_after_idle_*_ms   then ten steps back, each
  *   switch_ms          `p`: the run redone under 2.6.33 (view_rebuild()),
  *                      up to its first frame
  *   switch_access_ms   ...and until the same access is indexed and shown
@@ -78,7 +81,7 @@ int main(int argc, char **argv)
 	struct view v;
 	struct rusage ru;
 	char err[200];
-	double t0, slice_max = 0, *back, *jump;
+	double t0, slice_max = 0, *back, *jump, *idle;
 	uint64_t memory, seed = 7, access;
 	int n;
 
@@ -91,8 +94,9 @@ int main(int argc, char **argv)
 		n = 1;
 	back = calloc((size_t)n, sizeof *back);
 	jump = calloc((size_t)n, sizeof *jump);
+	idle = calloc((size_t)n, sizeof *idle);
 	t0 = now();
-	if (!back || !jump || scenario_from_trace(argv[1], "u32", memory, VIA_READ, &s, &d) < 0) {
+	if (!back || !jump || !idle || scenario_from_trace(argv[1], "u32", memory, VIA_READ, &s, &d) < 0) {
 		fprintf(stderr, "%s: %s\n", argv[1], d.n ? d.v[0].msg : "out of memory");
 		return 1;
 	}
@@ -124,6 +128,22 @@ int main(int argc, char **argv)
 	}
 	print_spread("step_back", back, n);
 	print_spread("jump", jump, n);
+	/* as the visualizer does between keys: a jump, the work it does while
+	 * the user looks (view_idle), then steps back */
+	for (int i = 0; i < n; i++) {
+		uint64_t at = 1 + next_rand(&seed) % v.total;
+		view_goto(&v, at);
+		t0 = now();
+		while (view_idle(&v))
+			;
+		idle[i] = (now() - t0) * 1e3;
+		t0 = now();
+		for (int j = 1; j <= 10 && j < (int)at; j++)
+			view_goto(&v, at - (uint64_t)j);
+		back[i] = (now() - t0) * 1e3 / 10;
+	}
+	print_spread("idle_work", idle, n);
+	print_spread("step_back_after_idle", back, n);
 	getrusage(RUSAGE_SELF, &ru);
 	printf("max_rss_before_switch %.1f MiB\n", ru.ru_maxrss / 1024.0);
 	printf("snapshots %zu snapshots\n", timeline_snapshots(v.tl));
@@ -153,5 +173,6 @@ int main(int argc, char **argv)
 	scenario_free(&s);
 	free(back);
 	free(jump);
+	free(idle);
 	return 0;
 }

@@ -8,9 +8,11 @@
  * byte for byte the state engine_step() reaches in k steps from the
  * start, and the record shown that of step k.  Checked at random steps,
  * forward and back, while the index grows and after it is complete, with
- * the builder made before the first frame or after it, and with a
- * snapshot budget so small that snapshots are dropped and the interval
- * between them changes under the view.
+ * the builder made before the first frame or after it, with a snapshot
+ * budget so small that snapshots are dropped and the interval between
+ * them changes under the view, and with the cursor left by view_idle()
+ * (the visualizer's work while no key waits) between a jump and its step
+ * back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,7 @@ struct ref {
 	struct step_record last, before; /* the records of steps k and k - 1 */
 	void *now, *prev;		 /* the states after them (engine_save) */
 	void *shown;
+	unsigned idled; /* view_idle() calls that did something */
 };
 
 /* The reference at step @k, its state and the one before in now/prev. */
@@ -102,6 +105,14 @@ static void jumps(struct view *v, struct ref *r, uint64_t *seed, int n, const ch
 		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
 		k = 2 + (*seed >> 11) % (v->total - 1);
 		check_at(v, r, k, why);
+		if (i % 2 && view_idle(v)) { /* the user looks: a cursor for the steps back */
+			CHECKF(!view_idle_pending(v), "%s: at step %llu, idle work left after view_idle()",
+			       why, (unsigned long long)k);
+			engine_save(view_engine(v), r->shown);
+			CHECKF(v->step == k && memcmp(r->shown, r->now, engine_state_size(r->e)) == 0,
+			       "%s: view_idle() moved the view from step %llu", why, (unsigned long long)k);
+			r->idled++;
+		}
 		check_view(v, r, k - 1, r->prev, &r->before, why);
 	}
 }
@@ -163,6 +174,9 @@ static void test_a_jump_to_step_k_is_the_state_engine_step_reaches(void)
 			timeline_plan(v.tl, v.total);
 			jumps(&v, &r, &seed, 20, "after the interval changed");
 		}
+		/* with snapshots far apart, the steps back need the cursor */
+		CHECKF(r.idled > 0 || !rows[i].budget, "%s: view_idle() never had anything to do",
+		       rows[i].sentence);
 		check_at(&v, &r, v.total, "the end");
 		check_at(&v, &r, 0, "back to the start");
 		view_free(&v);
