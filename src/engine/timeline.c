@@ -44,6 +44,7 @@ struct timeline {
 					 * state NULL until needed or planned */
 	bool cursor_valid;
 	bool cursor_allowed; /* timeline_allow_cursor(): whatever the state's size */
+	bool cursor_failed;  /* its memory could not be had: no more asking */
 };
 
 #define CURSOR_GAP	 16384		    /* steps, at most: ~1-2 ms of replay */
@@ -59,7 +60,7 @@ static bool keeps_cursor(size_t state_size, size_t budget)
  * (timeline_leave_cursor): saving it costs a far seek a few ms more. */
 static bool may_cursor(const struct timeline *t)
 {
-	return keeps_cursor(t->state_size, t->budget) || t->cursor_allowed;
+	return (keeps_cursor(t->state_size, t->budget) || t->cursor_allowed) && !t->cursor_failed;
 }
 
 /* @e's state packed into a buffer of its own size; false if out of memory. */
@@ -220,6 +221,8 @@ static void cursor_alloc(struct timeline *t)
 	t->cursor.state = malloc(t->state_size);
 	if (t->cursor.state)
 		engine_save(t->e, t->cursor.state);
+	else
+		t->cursor_failed = true; /* or the idle work would ask forever */
 }
 
 void timeline_set_budget(struct timeline *t, size_t budget_bytes)
