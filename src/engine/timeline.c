@@ -356,7 +356,7 @@ bool timeline_cursor_wanted(const struct timeline *t, uint64_t step)
 	return step - snapshot_before(t, step)->step > CURSOR_GAP;
 }
 
-bool timeline_leave_cursor(struct timeline *t, uint64_t step)
+bool timeline_leave_cursor(struct timeline *t, uint64_t step, uint64_t lead)
 {
 	uint64_t now = engine_steps(t->e);
 
@@ -365,6 +365,9 @@ bool timeline_leave_cursor(struct timeline *t, uint64_t step)
 	cursor_alloc(t);
 	if (!t->cursor.state)
 		return false;
+	if (lead > CURSOR_GAP / 2)
+		lead = CURSOR_GAP / 2;
+	step = step > lead ? step - lead : 0;
 	timeline_seek(t, step);
 	engine_save(t->e, t->cursor.state);
 	t->cursor.step = step;

@@ -62,12 +62,14 @@ void timeline_set_budget(struct timeline *t, size_t budget_bytes);
 void timeline_allow_cursor(struct timeline *t);
 /* Would timeline_leave_cursor(@t, @step) do anything?  Cheap. */
 bool timeline_cursor_wanted(const struct timeline *t, uint64_t step);
-/* For the steps back that usually follow: leaves the cursor at @step, at
- * or before the current step, and comes back (a seek there and a replay
- * back, one snapshot interval at most), unless a snapshot or the cursor
- * is already within CURSOR_GAP steps before it.  For a caller with time
- * on its hands (the visualizer while no key waits); true if it did. */
-bool timeline_leave_cursor(struct timeline *t, uint64_t step);
+/* For the steps back that usually follow: unless a snapshot or the
+ * cursor is already within CURSOR_GAP steps at or before @step (at or
+ * before the current step), leaves the cursor @lead steps before it (at
+ * most half that gap), so that seeks to @step and the @lead steps before
+ * it replay from there, and comes back (a seek there and a replay back,
+ * one snapshot interval at most).  For a caller with time on its hands
+ * (the visualizer while no key waits); true if it did. */
+bool timeline_leave_cursor(struct timeline *t, uint64_t step, uint64_t lead);
 /* Steps in the whole run, or 0 if not known yet. */
 uint64_t timeline_total(const struct timeline *t);
 size_t timeline_bytes(const struct timeline *t);

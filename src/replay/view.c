@@ -148,13 +148,14 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 	return -1;
 }
 
-/* Where a step back from the current step starts replaying, less a lead
- * that leaves room for a few thousand more steps back. */
-#define BACK_LEAD 4096
+/* Where a step back from the current step starts replaying (view_goto). */
 static uint64_t back_from(const struct view *v)
 {
-	return v->step > LOG_REPLAY + BACK_LEAD ? v->step - LOG_REPLAY - BACK_LEAD : 0;
+	return v->step > LOG_REPLAY + 1 ? v->step - 1 - LOG_REPLAY : 0;
 }
+/* The cursor goes this far before it: room for as many steps back
+ * before it is wanted again. */
+#define BACK_LEAD 4096
 
 bool view_idle_pending(const struct view *v)
 {
@@ -164,7 +165,7 @@ bool view_idle_pending(const struct view *v)
 
 bool view_idle(struct view *v)
 {
-	return view_idle_pending(v) && timeline_leave_cursor(v->tl, back_from(v));
+	return view_idle_pending(v) && timeline_leave_cursor(v->tl, back_from(v), BACK_LEAD);
 }
 
 static bool loggable(const struct step_record *r)

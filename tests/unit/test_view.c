@@ -112,6 +112,11 @@ static void jumps(struct view *v, struct ref *r, uint64_t *seed, int n, const ch
 			CHECKF(v->step == k && memcmp(r->shown, r->now, engine_state_size(r->e)) == 0,
 			       "%s: view_idle() moved the view from step %llu", why, (unsigned long long)k);
 			r->idled++;
+			check_view(v, r, k - 1, r->prev, &r->before, why);
+			/* its lead covers the next steps back: no idle work at each */
+			CHECKF(!view_idle_pending(v), "%s: idle work again after one step back to %llu", why,
+			       (unsigned long long)(k - 1));
+			continue;
 		}
 		check_view(v, r, k - 1, r->prev, &r->before, why);
 	}
