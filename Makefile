@@ -267,11 +267,17 @@ BENCH_FLAGS := -O2 -flto -g
 $(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) $(wildcard src/engine/*.h) | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
+# The visualizer's run, headless (src/replay/view.h), with the loader.
+BENCH_VIEW_SRC := $(sort $(wildcard src/replay/*.c src/scenario/*.c src/util/*.c))
+$(BUILD)/tests/bench-view: tests/bench/view.c $(LIB_SRC) $(BENCH_VIEW_SRC) $(GEN_OBJ) $(wildcard src/*/*.h) | check-deps
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(APP_CPPFLAGS) $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) $(BENCH_VIEW_SRC) \
+	  $(GEN_OBJ) $(CJSON_LIBS) -lm
 bench: build
-	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench
+	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench $(OUT)/bench/tests/bench-view
 	@BIN=$(BIN) tests/bench/run.sh $(OUT)/bench
 bench-smoke:
-	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench
+	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench $(OUT)/bench/tests/bench-view
 	@tests/bench/run.sh $(OUT)/bench smoke
 
 screenshots: build

@@ -150,9 +150,9 @@ static const uint32_t *rle_get(const uint32_t *in, uint32_t *a, size_t n)
 	while (i < n) {
 		uint32_t h = *in++;
 		if (h & RLE_RUN) {
+			uint32_t v = *in++;
 			for (uint32_t k = 0; k < (h & ~RLE_RUN); k++)
-				a[i++] = *in;
-			in++;
+				a[i++] = v;
 		} else {
 			memcpy(a + i, in, (size_t)h * sizeof *a);
 			i += h;
@@ -160,6 +160,41 @@ static const uint32_t *rle_get(const uint32_t *in, uint32_t *a, size_t n)
 		}
 	}
 	return in;
+}
+
+/* A place in a run-length coded array, to decode it a block at a time. */
+struct rle_cursor {
+	const uint32_t *in;
+	uint32_t left; /* words left in the current run or literal block */
+	bool run;
+};
+
+/* The next @n words at @c into @a. */
+static void rle_next(struct rle_cursor *c, uint32_t *a, size_t n)
+{
+	while (n > 0) {
+		size_t k;
+
+		if (c->left == 0) {
+			uint32_t h = *c->in++;
+			c->run = h & RLE_RUN;
+			c->left = h & ~RLE_RUN;
+		}
+		k = c->left < n ? c->left : n;
+		if (c->run) {
+			uint32_t v = *c->in; /* a local: the loop then fills without reloading it */
+			for (size_t i = 0; i < k; i++)
+				a[i] = v;
+		} else {
+			memcpy(a, c->in, k * sizeof *a);
+			c->in += k;
+		}
+		a += k;
+		n -= k;
+		c->left -= (uint32_t)k;
+		if (c->run && c->left == 0)
+			c->in++;
+	}
 }
 
 /*
@@ -207,49 +242,19 @@ static void get_column(const struct page *pages, uint32_t n, enum page_word w, u
 	}
 }
 
-/* Inverse of get_column(). */
-static void set_column(struct page *pages, uint32_t n, enum page_word w, const uint32_t *col)
-{
-	switch (w) {
-	case PW_NEXT:
-		for (uint32_t i = 0; i < n; i++)
-			pages[i].next = col[i] + i;
-		break;
-	case PW_PREV:
-		for (uint32_t i = 0; i < n; i++)
-			pages[i].prev = col[i] + i;
-		break;
-	case PW_OBJECT:
-		for (uint32_t i = 0; i < n; i++)
-			pages[i].object = col[i];
-		break;
-	case PW_INDEX:
-		for (uint32_t i = 0; i < n; i++)
-			pages[i].index = col[i] + (i ? pages[i - 1].index : 0);
-		break;
-	case PW_WB_DUE:
-		for (uint32_t i = 0; i < n; i++)
-			pages[i].wb_due = col[i];
-		break;
-	default:
-		for (uint32_t i = 0; i < n; i++)
-			memcpy((char *)&pages[i] + (size_t)w * sizeof(uint32_t), &col[i], sizeof col[i]);
-		break;
-	}
-}
-
-/* Room for the words of every array, each coded in at most n + 1 words, and
- * after them one column of scratch. */
+/* Room for the words of every array, each coded in at most n + 1 words,
+ * the table of where each page column starts, and after them one column
+ * of scratch. */
 size_t engine_pack_bound(const struct engine *e)
 {
-	return engine_state_size(e) + (NR_PAGE_WORDS + 2) * sizeof(uint32_t) +
+	return engine_state_size(e) + (2 * NR_PAGE_WORDS + 2) * sizeof(uint32_t) +
 	       (size_t)e->nr_pages * sizeof(uint32_t);
 }
 
 size_t engine_pack(const struct engine *e, void *buf)
 {
 	char *b = buf;
-	uint32_t *w, *col = (uint32_t *)(void *)((char *)buf + engine_pack_bound(e)) - e->nr_pages;
+	uint32_t *w, *start, *col = (uint32_t *)(void *)((char *)buf + engine_pack_bound(e)) - e->nr_pages;
 	size_t n;
 
 	memcpy(b, &e->c, sizeof e->c);
@@ -261,21 +266,58 @@ size_t engine_pack(const struct engine *e, void *buf)
 	memcpy(b, e->vmas, n);
 	b += n;
 	/* the words last: every part above is a multiple of 4 bytes; the
-	 * output stays short of the scratch column at the end */
-	w = (uint32_t *)(void *)b;
+	 * output stays short of the scratch column at the end.  Where each
+	 * page column starts (in words from the table) comes first, so that
+	 * unpacking decodes the seven together, a block of pages at a time. */
+	start = (uint32_t *)(void *)b;
+	w = start + NR_PAGE_WORDS;
+	w = rle_put(w, e->slots, e->nr_slots, true);
+	w = rle_put(w, e->wb_ring, e->nr_pages, false);
 	for (int k = 0; k < NR_PAGE_WORDS; k++) {
+		start[k] = (uint32_t)(w - start);
 		get_column(e->pages, e->nr_pages, (enum page_word)k, col);
 		w = rle_put(w, col, e->nr_pages, false);
 	}
-	w = rle_put(w, e->wb_ring, e->nr_pages, false);
-	w = rle_put(w, e->slots, e->nr_slots, true);
 	return (size_t)((char *)w - (char *)buf);
+}
+
+#define UNPACK_BLOCK 256 /* pages decoded together: their columns stay in L1 */
+
+/* The pages from the seven columns at @c, a block at a time: one pass over
+ * the pages, each written whole, and its page-cache slot with it (every
+ * page in use is in its object's page cache: engine_check). */
+static void unpack_pages(struct engine *e, struct rle_cursor c[NR_PAGE_WORDS])
+{
+	uint32_t col[NR_PAGE_WORDS][UNPACK_BLOCK], index = 0;
+
+	for (uint32_t base = 0; base < e->nr_pages; base += UNPACK_BLOCK) {
+		uint32_t n = e->nr_pages - base < UNPACK_BLOCK ? e->nr_pages - base : UNPACK_BLOCK;
+
+		for (int k = 0; k < NR_PAGE_WORDS; k++)
+			rle_next(&c[k], col[k], n);
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t pfn = base + i;
+			struct page *p = &e->pages[pfn];
+
+			index += col[PW_INDEX][i];
+			p->next = col[PW_NEXT][i] + pfn;
+			p->prev = col[PW_PREV][i] + pfn;
+			p->object = col[PW_OBJECT][i];
+			p->index = index;
+			p->wb_due = col[PW_WB_DUE][i];
+			memcpy((char *)p + PW_FLAGS * sizeof(uint32_t), &col[PW_FLAGS][i], sizeof(uint32_t));
+			memcpy((char *)p + PW_PTES * sizeof(uint32_t), &col[PW_PTES][i], sizeof(uint32_t));
+			if (p->lru != LRU_FREE && p->lru != LRU_KERNEL)
+				*page_slot(e, p->object, p->index) = slot_make(SLOT_PAGE, pfn);
+		}
+	}
 }
 
 void engine_unpack(struct engine *e, const void *buf)
 {
 	const char *b = buf;
-	const uint32_t *w;
+	const uint32_t *w, *start;
+	struct rle_cursor c[NR_PAGE_WORDS];
 	size_t n;
 
 	memcpy(&e->c, b, sizeof e->c);
@@ -286,19 +328,11 @@ void engine_unpack(struct engine *e, const void *buf)
 	n = (size_t)e->wl->nr_objects * MAX_MAPPINGS * sizeof *e->vmas;
 	memcpy(e->vmas, b, n);
 	b += n;
-	w = (const uint32_t *)(const void *)b;
-	/* the write-back ring, decoded last, is the scratch column meanwhile */
-	for (int k = 0; k < NR_PAGE_WORDS; k++) {
-		w = rle_get(w, e->wb_ring, e->nr_pages);
-		set_column(e->pages, e->nr_pages, (enum page_word)k, e->wb_ring);
-	}
-	w = rle_get(w, e->wb_ring, e->nr_pages);
-	rle_get(w, e->slots, e->nr_slots);
-	/* every page in use is in its object's page cache (engine_check) */
-	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
-		const struct page *p = &e->pages[pfn];
-		if (p->lru != LRU_FREE && p->lru != LRU_KERNEL)
-			*page_slot(e, p->object, p->index) = slot_make(SLOT_PAGE, pfn);
-	}
+	start = (const uint32_t *)(const void *)b;
+	w = rle_get(start + NR_PAGE_WORDS, e->slots, e->nr_slots);
+	rle_get(w, e->wb_ring, e->nr_pages);
+	for (int k = 0; k < NR_PAGE_WORDS; k++)
+		c[k] = (struct rle_cursor){ start + start[k], 0, false };
+	unpack_pages(e, c);	 /* after the slots: it puts the pages' back */
 	e->zipf.op = UINT32_MAX; /* derived: set up again on the next draw */
 }

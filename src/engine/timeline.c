@@ -16,9 +16,9 @@
  * replay far leaves it CURSOR_GAP steps before where it lands, so that the
  * steps back that usually follow replay from there, not from the last
  * periodic snapshot (up to a whole interval back).  It is one state more
- * than the budget's snapshots, kept only when a state is smaller than the
- * budget: a zone so large that its state is not gets no cursor, and holds
- * at most three states (the engine's and two snapshots).
+ * than the budget's snapshots, kept only for a state of at most
+ * CURSOR_MAX_STATE bytes that fits the budget: a larger one would cost the
+ * budget a dozen packed snapshots, and its steps back replay from those.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +43,25 @@ struct timeline {
 	struct snapshot cursor; /* a plain engine_save(), quick to take;
 					 * state NULL until needed or planned */
 	bool cursor_valid;
+	bool cursor_allowed; /* timeline_allow_cursor(): whatever the state's size */
+	bool cursor_failed;  /* its memory could not be had: no more asking */
 };
 
-#define CURSOR_GAP 16384 /* steps, at most: ~1-2 ms of replay */
+#define CURSOR_GAP	 16384		    /* steps, at most: ~1-2 ms of replay */
+#define CURSOR_MAX_STATE ((size_t)16 << 20) /* a 400 Ki-page zone, about */
+
+static bool keeps_cursor(size_t state_size, size_t budget)
+{
+	return state_size <= CURSOR_MAX_STATE && state_size <= budget;
+}
+
+/* A larger state gets a cursor too once its owner has the room for it
+ * (timeline_allow_cursor), left only while the user is idle
+ * (timeline_leave_cursor): saving it costs a far seek a few ms more. */
+static bool may_cursor(const struct timeline *t)
+{
+	return (keeps_cursor(t->state_size, t->budget) || t->cursor_allowed) && !t->cursor_failed;
+}
 
 /* @e's state packed into a buffer of its own size; false if out of memory. */
 static bool pack(const struct engine *e, struct snapshot *s)
@@ -143,10 +159,12 @@ size_t timeline_default_budget(const struct workload *wl, uint64_t indexed)
 {
 	const size_t all = (size_t)192 << 20, least = (size_t)32 << 20;
 	size_t state_size = workload_state_size(wl), held = workload_trace_bytes(wl) + (size_t)indexed;
+	/* the engine, the builder, and the cursor if there is one */
+	size_t states = state_size * (state_size <= CURSOR_MAX_STATE ? 3 : 2);
 
-	if (state_size >= (all - least) / 3 || held >= all - least - 3 * state_size)
+	if (states >= all - least || held >= all - least - states)
 		return least;
-	return all - 3 * state_size - held;
+	return all - states - held;
 }
 
 const struct engine *timeline_engine(const struct timeline *t)
@@ -198,11 +216,13 @@ void timeline_offer(struct timeline *t, const struct engine *ahead)
  * far seek as much again as its replay (8 to 27 ms for a 7 MB state). */
 static void cursor_alloc(struct timeline *t)
 {
-	if (t->cursor.state || t->state_size > t->budget)
+	if (t->cursor.state || !may_cursor(t))
 		return;
 	t->cursor.state = malloc(t->state_size);
 	if (t->cursor.state)
 		engine_save(t->e, t->cursor.state);
+	else
+		t->cursor_failed = true; /* or the idle work would ask forever */
 }
 
 void timeline_set_budget(struct timeline *t, size_t budget_bytes)
@@ -293,7 +313,7 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 		}
 	}
 	gap = t->interval / 4 < CURSOR_GAP ? t->interval / 4 + 1 : CURSOR_GAP;
-	if (step - from > 2 * gap && t->state_size <= t->budget) {
+	if (step - from > 2 * gap && keeps_cursor(t->state_size, t->budget)) {
 		/* a far replay: leave the cursor on the way */
 		run_until(t, step - gap);
 		cursor_alloc(t);
@@ -305,6 +325,55 @@ const struct step_record *timeline_seek(struct timeline *t, uint64_t step)
 	}
 	run_until(t, step);
 	return engine_last(t->e);
+}
+
+void timeline_allow_cursor(struct timeline *t)
+{
+	t->cursor_allowed = true;
+}
+
+/* The last snapshot at or before @step. */
+static const struct snapshot *snapshot_before(const struct timeline *t, uint64_t step)
+{
+	size_t lo = 0, hi = t->nr;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (t->snaps[mid].step <= step)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &t->snaps[lo];
+}
+
+bool timeline_cursor_wanted(const struct timeline *t, uint64_t step)
+{
+	if (!may_cursor(t) || step > engine_steps(t->e))
+		return false;
+	if (t->cursor_valid && t->cursor.step <= step && step - t->cursor.step <= CURSOR_GAP)
+		return false;
+	return step - snapshot_before(t, step)->step > CURSOR_GAP;
+}
+
+bool timeline_leave_cursor(struct timeline *t, uint64_t step, uint64_t lead)
+{
+	uint64_t now = engine_steps(t->e);
+
+	if (!timeline_cursor_wanted(t, step))
+		return false;
+	cursor_alloc(t);
+	if (!t->cursor.state)
+		return false;
+	if (lead > CURSOR_GAP / 2)
+		lead = CURSOR_GAP / 2;
+	step = step > lead ? step - lead : 0;
+	timeline_seek(t, step);
+	engine_save(t->e, t->cursor.state);
+	t->cursor.step = step;
+	t->cursor_valid = true;
+	timeline_seek(t, now); /* forward from there: the replay of now - step steps */
+	return true;
 }
 
 uint64_t timeline_run_to_end(struct timeline *t)

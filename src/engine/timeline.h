@@ -46,15 +46,30 @@ void timeline_offer(struct timeline *t, const struct engine *ahead);
  * still to be taken are spaced so that the budget's worth spans the run. */
 void timeline_plan(struct timeline *t, uint64_t total);
 /* The snapshot budget a visualizer gives a run of @wl, @indexed steps of
- * which it has indexed (a byte a step): what is left of 192 MiB once three
- * whole states (the engine, a second engine indexing the run, the cursor
- * snapshot), the traces and the index are counted, and at least 32 MiB.
- * A 100 Ki-page zone without a trace gets 170 MiB, a 1 Mi-page one 73;
- * make bench's 10 M-access trace, fully indexed, 120. */
+ * which it has indexed (a byte a step): what is left of 192 MiB once the
+ * whole states (the engine, a second engine indexing the run, and the
+ * cursor snapshot where a state is at most 16 MiB), the traces and the
+ * index are counted, and at least 32 MiB.  A 100 Ki-page zone without a
+ * trace gets 170 MiB, tests/bench/one-mi-pages.json 113; make bench's
+ * 10 M-access trace, fully indexed, 120 at 100 Ki pages and 70 at 1 Mi. */
 size_t timeline_default_budget(const struct workload *wl, uint64_t indexed);
 /* A new budget (compare mode shares one between two runs): snapshots over
  * it are dropped now. */
 void timeline_set_budget(struct timeline *t, size_t budget_bytes);
+/* The owner has room for a cursor whatever the state's size (the
+ * visualizer, once the engine that indexed the run is freed): from now
+ * on timeline_leave_cursor() may keep one, one whole state more. */
+void timeline_allow_cursor(struct timeline *t);
+/* Would timeline_leave_cursor(@t, @step) do anything?  Cheap. */
+bool timeline_cursor_wanted(const struct timeline *t, uint64_t step);
+/* For the steps back that usually follow: unless a snapshot or the
+ * cursor is already within CURSOR_GAP steps at or before @step (at or
+ * before the current step), leaves the cursor @lead steps before it (at
+ * most half that gap), so that seeks to @step and the @lead steps before
+ * it replay from there, and comes back (a seek there and a replay back,
+ * one snapshot interval at most).  For a caller with time on its hands
+ * (the visualizer while no key waits); true if it did. */
+bool timeline_leave_cursor(struct timeline *t, uint64_t step, uint64_t lead);
 /* Steps in the whole run, or 0 if not known yet. */
 uint64_t timeline_total(const struct timeline *t);
 size_t timeline_bytes(const struct timeline *t);

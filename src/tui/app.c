@@ -159,15 +159,19 @@ void app_set_policy(struct app *a, enum policy_pick pick, const struct reclaim_p
 
 int app_switch_policy(struct app *a, const struct reclaim_policy *p)
 {
-	struct view *v = &a->views[0], nv;
 	char err[200] = "";
 
-	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
+	int rc = view_rebuild(&a->views[0], p, err, sizeof err);
+
+	if (rc == -2) { /* no run at all: nothing left to show (tui.c says why) */
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		a->ui.fatal = a->ui.quit = true;
+		return -1;
+	}
+	if (rc < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
 		return -1;
 	}
-	view_free(v);
-	*v = nv;
 	quiz_withdraw(a);
 	inspector_update(a);
 	return 0;

@@ -2,13 +2,13 @@
 /*
  * tui/app.h - the visualizer's state, shared by the files of src/tui/
  *
- * Roles.  A `view` is one run of the scenario under one policy: a timeline
- * (engine + snapshots), an index of every step made in one pass at load
- * time (what n/N search, what the sparklines draw), the record of the
- * current step and a ring of recent records for the log.  The `app` holds
+ * Roles.  A `view` (replay/view.h) is one run of the scenario under one
+ * policy: a timeline (engine + snapshots), an index of the run built in
+ * the background (what n/N search, what the sparklines draw), the record
+ * of the current step and a ring of recent records for the log.  The `app` holds
  * the scenario, the views (two in compare mode, see compare.c) and
  * the UI state.  Panels draw from a `const struct frame`; only app.c,
- * view.c, inspector.c, quiz.c and dialog.c change state, and none of them
+ * replay/view.c, inspector.c, quiz.c and dialog.c change state, and none of them
  * decides anything about a page: every decision is an engine record.
  */
 #ifndef VMSCAN_TUI_APP_H
@@ -21,33 +21,9 @@
 #include "../engine/timeline.h"
 #include "../replay/diverge.h"
 #include "../replay/stepindex.h"
+#include "../replay/view.h"
 #include "../scenario/scenario.h"
 #include "command.h"
-
-#define LOG_MAX	   256 /* records kept for the log panel */
-#define LOG_REPLAY 400 /* steps replayed after a seek to refill it */
-/* Steps indexed before the first frame: 1 Mi, or $VMSCAN_INDEX_FIRST. */
-extern uint64_t view_first_steps;
-/* Steps a run's index holds at most: STEP_INDEX_MAX_STEPS, or
- * $VMSCAN_INDEX_MAX (the tests' small runs that are "too long"). */
-extern uint64_t view_index_limit;
-#define VIEW_SLICE_STEPS 4096 /* steps of work between two looks at the keys */
-
-struct view {
-	const struct reclaim_policy *policy;
-	struct timeline *tl;
-	struct step_index idx;
-	uint64_t total;			    /* steps indexed: all of the run once complete */
-	bool complete;			    /* the index is done: the whole run... */
-	bool truncated;			    /* ...or cut at total (too long, or out of memory) */
-	struct engine *bld;		    /* the builder, until the index is done */
-	bool displaced;			    /* no builder: the timeline indexed past `step` (view_settle) */
-	uint64_t step;			    /* current: the state after this step */
-	struct step_record rec;		    /* record of `step` (kind STEP_END at step 0) */
-	uint64_t prev_vmstat[NR_VM_EVENTS]; /* counters before `step` */
-	struct step_record log[LOG_MAX];    /* ring, newest at log[(head-1) % LOG_MAX] */
-	unsigned log_n, log_head;
-};
 
 enum panel_id { PANEL_LISTS, PANEL_DECISION, PANEL_COUNTERS, PANEL_LOG, NR_PANELS };
 
@@ -126,6 +102,7 @@ struct ui {
 	bool help;
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;
+	bool fatal; /* with quit: p could make no run, ui.msg says why (tui.c prints it) */
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
 	int rows;		/* the last frame's height (tui.c): how far a page scrolls */
@@ -215,32 +192,6 @@ static inline enum redraw redraw_join(enum redraw x, enum redraw y)
 
 extern const int speed_steps[];
 extern const int nr_speeds;
-
-/* view.c: one run under one policy. */
-int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
-	       size_t n);
-void view_free(struct view *v);
-/* Index up to @steps more steps of the run (view_build did the first
- * ones); returns how many.  Never more: a caller that needs the index to
- * reach further calls it again between keys (app_work). */
-uint64_t view_build_more(struct view *v, uint64_t steps);
-/* The snapshot budget of @v's run: timeline_default_budget(), counting the
- * trace and the step index the visualizer holds. */
-size_t view_budget(const struct view *v);
-/* Without a builder, indexing moves the shown timeline: this puts it back
- * at `step` (a replay of one snapshot interval at most). */
-void view_settle(struct view *v);
-/* At the last step?  Indexes one slice more first if the run goes on. */
-bool view_at_end(struct view *v);
-/* Moves to @step, or to the last step indexed if @step is past it. */
-void view_goto(struct view *v, uint64_t step);
-void view_forward(struct view *v);
-const struct engine *view_engine(const struct view *v);
-/* Next (dir +1) or previous (-1) step from the current that @f matches,
- * among the steps indexed; 0 if none. */
-uint64_t view_find(const struct view *v, enum filter f, int dir);
-/* Record of the step after the current one, without showing it. */
-struct step_record view_peek(struct view *v);
 
 /* The header's mode badge, e.g. "QUIZ 3/5", or "" (the header keeps room
  * for it at every size; the modes' own code says what it reads). */

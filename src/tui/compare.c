@@ -210,16 +210,17 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 
 void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 {
-	struct view nv;
 	char err[200] = "";
 	uint64_t k = a->cmp.k;
+	/* in one run's memory: a large run's old state goes first, and is
+	 * rebuilt if the new one cannot be made (rc -1) */
+	int rc = view_rebuild(&a->views[side], p, err, sizeof err);
 
-	if (view_build(&nv, &a->sc->wl, p, err, sizeof err) < 0) {
+	if (rc == -2) { /* no run at all on that side: nothing left to show */
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		a->ui.fatal = a->ui.quit = true;
 		return;
 	}
-	view_free(&a->views[side]);
-	a->views[side] = nv;
 	share_budget(a);
 	if (restart_lockstep(a, err, sizeof err) < 0) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
@@ -229,8 +230,11 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 	compare_go(a, k);
 	if (a->cmp.k < k) /* the new run is not indexed that far yet */
 		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = k }, "the same access");
-	snprintf(a->ui.msg, sizeof a->ui.msg, "%s side: policy %s, run redone; at access %llu",
-		 side_name[side], p->name, (unsigned long long)k);
+	if (rc < 0)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+	else
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s side: policy %s, run redone; at access %llu",
+			 side_name[side], p->name, (unsigned long long)k);
 }
 
 /* n/N: the next divergence of the chosen kind, as far as classified; a

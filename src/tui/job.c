@@ -139,10 +139,11 @@ bool job_try(struct app *a)
 }
 
 /* A view's index grows in the background only where a builder runs ahead
- * of the shown timeline; without one, only while a job needs it. */
+ * of the shown timeline (or is yet to be made); without one, only while a
+ * job needs it. */
 static bool grows(const struct app *a, const struct view *v)
 {
-	return !v->complete && (v->bld || a->job.kind != JOB_NONE);
+	return !v->complete && (!v->no_builder || a->job.kind != JOB_NONE);
 }
 
 bool app_busy(const struct app *a)
@@ -156,6 +157,9 @@ bool app_busy(const struct app *a)
 			return true;
 	if (compare_pending(a))
 		return true;
+	for (int i = 0; i < a->nr_views; i++)
+		if (view_idle_pending(&a->views[i]))
+			return true;
 	return in->open && in->cursor && in->upto < a->views[0].step && in->scratch &&
 	       !engine_done(in->scratch);
 }
@@ -187,6 +191,10 @@ enum redraw app_work(struct app *a)
 		did = compare_work(a, VIEW_SLICE_STEPS) || index_slice(a);
 	else
 		did = index_slice(a) || compare_work(a, VIEW_SLICE_STEPS) || inspector_update(a);
+	if (!did && a->job.kind == JOB_NONE) /* nothing shown changes: no redraw for it */
+		for (int i = 0; i < a->nr_views; i++)
+			if (view_idle(&a->views[i]))
+				return REDRAW_NONE;
 	if (a->job.kind != JOB_NONE && !job_try(a)) {
 		progress(a);
 		for (int i = 0; i < a->nr_views; i++)

@@ -453,6 +453,10 @@ int tui_run(const struct tui_options *o)
 	main_loop(&app);
 	endwin();
 	delscreen(scr);
+	if (app.ui.fatal) { /* p could make no run, not even the old one again */
+		fprintf(stderr, "vmscan-viz: %s\n", app.ui.msg);
+		rc = 1;
+	}
 	app_free(&app);
 	sig = got_signal;
 	if (sig) {
@@ -460,5 +464,5 @@ int tui_run(const struct tui_options *o)
 		raise(sig);
 		return 128 + sig;
 	}
-	return 0;
+	return rc;
 }

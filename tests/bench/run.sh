@@ -56,6 +56,12 @@ fi
 measure "$bench" seek "$seekn"
 # the same with half of that budget: each side of compare mode gets this
 [ "$mode" = smoke ] || measure "$bench" seek "$seekn" 60
+# the visualizer's run at a million pages, headless (tests/bench/view.c):
+# first frame, background indexing, step back and jump, p, memory
+if [ "$mode" = smoke ]; then viewmem=1024; else viewmem=1048576; fi
+"$bench" trace-u32 "$tmp/view.u32" "$accesses"
+echo "-- the visualizer's run: $accesses accesses, $viewmem pages of memory"
+measure "$build/tests/bench-view" "$tmp/view.u32" "$viewmem"
 for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
 	measure "$bench" growth "$p"

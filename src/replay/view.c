@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui/view.c - one run of the scenario under one policy, seen from the TUI
+ * replay/view.c - one run of the scenario under one policy, as the viewer shows it
  *
  * The run is indexed once by a builder engine running ahead of what is
  * shown (replay/stepindex.h): the first view_first_steps steps at load
- * time, the rest a slice at a time between keys (app_work), up to
+ * time, the rest a slice at a time between keys (the visualizer's app_work), up to
  * view_index_limit steps.  What is shown is a separate timeline, which
  * keeps snapshots wherever it has been and those the builder offers on
  * its way.  Moving to a step is timeline_seek(); the log is refilled by
@@ -15,12 +15,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
-#include "app.h"
+#include "view.h"
 
-uint64_t view_first_steps = (uint64_t)1 << 20;
+uint64_t view_first_steps = (uint64_t)1 << 16;
 uint64_t view_index_limit = STEP_INDEX_MAX_STEPS;
+size_t view_eager_state = (size_t)16 << 20;
 
 const struct engine *view_engine(const struct view *v)
 {
@@ -38,6 +38,14 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 
 	if (v->complete)
 		return 0;
+	if (!v->bld && !v->no_builder) {
+		/* made here, between keys, where view_build() left it out */
+		struct engine_error ee;
+		v->bld = engine_new(engine_workload(view_engine(v)), v->policy, &ee);
+		if (v->bld)
+			engine_run(v->bld, v->idx.nr); /* to where the index is: an empty one, so far */
+		v->no_builder = !v->bld;
+	}
 	if (!v->bld && !v->displaced && v->step < v->total)
 		timeline_seek(v->tl, v->total); /* the shown engine indexes: from the front */
 	done = step_index_build(&v->idx, v->bld, v->tl, steps);
@@ -48,6 +56,8 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 		v->truncated = v->idx.state != INDEX_COMPLETE;
 		engine_free(v->bld);
 		v->bld = NULL;
+		/* the builder's room, counted in the budget, takes the cursor */
+		timeline_allow_cursor(v->tl);
 		/* the length is known, and so the index's size: the budget
 		 * counts it, and snapshots from here on span the run evenly */
 		timeline_set_budget(v->tl, view_budget(v));
@@ -56,30 +66,46 @@ uint64_t view_build_more(struct view *v, uint64_t steps)
 	return done;
 }
 
+/* @msg into @err (size @n), cut to fit: no stdio in this layer. */
+static void say(char *err, size_t n, const char *msg)
+{
+	size_t len = strlen(msg);
+
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(err, msg, len);
+	err[len] = '\0';
+}
+
 int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
-	size_t state = workload_state_size(wl), budget = timeline_default_budget(wl, 0);
+	size_t budget = timeline_default_budget(wl, 0);
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
 	step_index_init(&v->idx, view_index_limit);
 	v->tl = timeline_new(wl, p, budget, &ee);
-	/* A state larger than the snapshot budget (a zone of millions of
-	 * pages) gets no builder, so that at most three states are held
-	 * (the loader's memory estimate): the shown timeline indexes the
-	 * run itself, the first steps at load time, the rest only when a
-	 * command needs it (view_settle). */
-	if (v->tl && state <= budget)
+	/* Every run has a builder, however large its state, so that the
+	 * index grows in the background from the first frame on; the budget
+	 * counts it (timeline_default_budget).  A large state's builder
+	 * costs as much to make as the shown engine (tens of milliseconds
+	 * of first touches at a million pages): it is made after the first
+	 * frame, in the first slice of background work, and nothing is
+	 * indexed before that frame. */
+	if (v->tl && workload_state_size(wl) <= view_eager_state)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || (!v->bld && state <= budget)) {
-		snprintf(err, n, "%s", ee.msg[0] ? ee.msg : "out of memory");
+	if (!v->tl || (!v->bld && workload_state_size(wl) <= view_eager_state)) {
+		say(err, n, ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
 	}
-	view_build_more(v, view_first_steps);
+	if (v->bld)
+		view_build_more(v, view_first_steps);
 	if (v->total == 0 && v->idx.state == INDEX_NO_MEMORY) {
-		snprintf(err, n, "out of memory for the step index");
+		say(err, n, "out of memory for the step index");
 		view_free(v);
 		return -1;
 	}
@@ -93,6 +119,53 @@ void view_free(struct view *v)
 	engine_free(v->bld);
 	step_index_free(&v->idx);
 	memset(v, 0, sizeof *v);
+}
+
+int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n)
+{
+	const struct workload *wl = engine_workload(view_engine(v));
+	const struct reclaim_policy *was = v->policy;
+	uint64_t step = v->step;
+	struct view nv;
+
+	/* A small run is built beside the old one, which stays if the new
+	 * one cannot be made.  A large one's memory is the budget's: the
+	 * old run goes first (engine, snapshots, index), so that the two
+	 * never coexist, and comes back, rebuilt, if the new one fails. */
+	if (workload_state_size(wl) <= view_eager_state) {
+		if (view_build(&nv, wl, p, err, n) < 0)
+			return -1;
+		view_free(v);
+		*v = nv;
+		return 0;
+	}
+	view_free(v);
+	if (view_build(v, wl, p, err, n) == 0)
+		return 0;
+	if (view_build(v, wl, was, err, n) < 0)
+		return -2;
+	view_goto(v, step); /* where it was if indexed already: no waiting here */
+	return -1;
+}
+
+/* Where a step back from the current step starts replaying (view_goto). */
+static uint64_t back_from(const struct view *v)
+{
+	return v->step > LOG_REPLAY + 1 ? v->step - 1 - LOG_REPLAY : 0;
+}
+/* The cursor goes this far before it: room for as many steps back
+ * before it is wanted again. */
+#define BACK_LEAD 4096
+
+bool view_idle_pending(const struct view *v)
+{
+	return v->complete && !v->displaced && back_from(v) > 0 &&
+	       timeline_cursor_wanted(v->tl, back_from(v));
+}
+
+bool view_idle(struct view *v)
+{
+	return view_idle_pending(v) && timeline_leave_cursor(v->tl, back_from(v), BACK_LEAD);
 }
 
 static bool loggable(const struct step_record *r)
