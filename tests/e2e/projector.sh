@@ -213,6 +213,8 @@ keys - - - -; wait_re "paused 1 step/s "; ok "1 step/s, singular" $?
 keys + + + +
 keys p; wait_for "mapped-ratio"; screen | grep -q "share of memory" && screen | grep -q "(used-once detection)"
 ok "80x24: the policy list shows each summary whole" $?
+# the longest summary (refault's, over 200 bytes) to its last words
+screen | grep -q "2.6.34's lumpy reclaim"; ok "80x24: the policy list shows the longest summary to its end" $?
 keys Escape
 finish
 
