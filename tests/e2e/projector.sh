@@ -240,6 +240,12 @@ click 21 $((row - 1)); wait_re "Page inspector: [a-z.-]+\[[0-9]+\]"; ok "a click
 wait_for "now: inactive_file"; ok "the clicked page is the one on that list" $?
 finish
 
+start cmpfoot 80x24 -- --compare 2.6.33,2.6.34 data/database-index.json
+wait_re "^ compare 2\.6\.33 vs 2\.6\.34 \| access 0/"
+screen | tail -n 1 | grep -qE '^ ←→ ?[Aa]ccess.* c ?[Ll]eave ?\? ?[Hh]elp ?q ?[Qq]uit *$'
+ok "80x24, compare mode: the footer shows every key, ? and q included" $?
+finish
+
 start ascii 80x24 -- --ascii --policy 2.6.33 data/used-once-mmap.json
 wait_re "\| step 0/"; keys f a n; wait_re "^- libc\.so\[0\]: inactive_file -> active_file"
 ! screen | LC_ALL=C grep -q '[^ -~]'; ok "--ascii: nothing but ASCII on screen" $?
