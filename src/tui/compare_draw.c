@@ -288,15 +288,48 @@ static void draw_side(const struct rect *r, const struct app *a, int s)
 	draw_stretch_log(&(struct rect){ r->y + 1 + lh + dh, r->x, gh, r->w }, a, s);
 }
 
+/* The keys of compare mode.  Below the width of their long form they are
+ * packed as the main footer packs its own (key, then label, one space
+ * between), so ? and q stay on screen at 80 columns. */
+static const struct {
+	const char *key, *ascii, *label, *short_label;
+} cmp_keys[] = {
+	{ "\xe2\x86\x90\xe2\x86\x92", "h/l", "access", "Access" },
+	{ "n/N", NULL, "next", "Next" },
+	{ "f", NULL, "kind", "Kind" },
+	{ "Tab", NULL, "side", "Side" },
+	{ "p", NULL, "policy", "Policy" },
+	{ "Space", NULL, "play", "Play" },
+	{ "Home/End", NULL, "", "" },
+	{ "c", NULL, "leave", "Leave" },
+	{ "?", NULL, "help", "Help" },
+	{ "q", NULL, "quit", "Quit" },
+};
+#define NR_CMP_KEYS (int)(sizeof cmp_keys / sizeof cmp_keys[0])
+
 static void footer(int y, int cols)
 {
+	int x = 1, need = 1;
+	bool packed;
+
+	for (int i = 0; i < NR_CMP_KEYS; i++)
+		need += str_width(cmp_keys[i].key) + (cmp_keys[i].label[0] ? 1 : 0) +
+			(int)strlen(cmp_keys[i].label) + 2;
+	packed = need > cols;
 	attron(theme_attr(T_BAR));
 	mvhline(y, 0, ' ', cols);
 	attroff(theme_attr(T_BAR));
-	draw_fmt(y, 0, cols, theme_attr(T_BAR),
-		 " %s access  n/N next  f kind  Tab side  p policy  Space play  Home/End  c leave  ? help  q "
-		 "quit ",
-		 theme_ascii() ? "h/l" : "\xe2\x86\x90\xe2\x86\x92");
+	for (int i = 0; i < NR_CMP_KEYS && x < cols; i++) {
+		const char *key = theme_ascii() && cmp_keys[i].ascii ? cmp_keys[i].ascii : cmp_keys[i].key;
+		if (packed && i == 5)
+			key = "Spc";
+		x += draw_str(y, x, cols - x, theme_attr(packed ? T_BAR_KEY : T_BAR), key);
+		if (!packed && cmp_keys[i].label[0])
+			x += draw_str(y, x, cols - x, theme_attr(T_BAR), " ");
+		x += draw_str(y, x, cols - x, theme_attr(T_BAR),
+			      packed ? cmp_keys[i].short_label : cmp_keys[i].label);
+		x += packed ? 1 : 2;
+	}
 }
 
 void compare_draw(const struct app *a, int cols, int lines)

@@ -140,7 +140,7 @@ enum redraw dialog_open(struct app *a, enum dialog_kind kind)
 			snprintf(d->title, sizeof d->title, "Policy: the run is redone, the access kept");
 		}
 		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
-			char line[200];
+			char line[512]; /* refault's summary alone is over 200 bytes */
 			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name,
 				 reclaim_policies[i]->summary);
 			add_item(d, line, NULL);

@@ -213,6 +213,8 @@ keys - - - -; wait_re "paused 1 step/s "; ok "1 step/s, singular" $?
 keys + + + +
 keys p; wait_for "mapped-ratio"; screen | grep -q "share of memory" && screen | grep -q "(used-once detection)"
 ok "80x24: the policy list shows each summary whole" $?
+# the longest summary (refault's, over 200 bytes) to its last words
+screen | grep -q "2.6.34's lumpy reclaim"; ok "80x24: the policy list shows the longest summary to its end" $?
 keys Escape
 finish
 
@@ -236,6 +238,12 @@ click() {	# click COL ROW (0-based): an xterm press and release
 row=$(screen | grep -n '^ inactive_file' | head -n 1 | cut -d: -f1)
 click 21 $((row - 1)); wait_re "Page inspector: [a-z.-]+\[[0-9]+\]"; ok "a click on a list cell opens the inspector" $?
 wait_for "now: inactive_file"; ok "the clicked page is the one on that list" $?
+finish
+
+start cmpfoot 80x24 -- --compare 2.6.33,2.6.34 data/database-index.json
+wait_re "^ compare 2\.6\.33 vs 2\.6\.34 \| access 0/"
+screen | tail -n 1 | grep -qE '^ ←→ ?[Aa]ccess.* c ?[Ll]eave ?\? ?[Hh]elp ?q ?[Qq]uit *$'
+ok "80x24, compare mode: the footer shows every key, ? and q included" $?
 finish
 
 start ascii 80x24 -- --ascii --policy 2.6.33 data/used-once-mmap.json
