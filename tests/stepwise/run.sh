@@ -59,15 +59,15 @@ done
 # the same accesses as a u32 file, which the loader maps and hands the
 # engine in place: both paths, and the same run as from the text
 perl -ne 'print pack("V", $_)' "$tmp/mix.txt" >"$tmp/mix.u32"
-u32="--trace $tmp/mix.u32 --trace-format u32 --memory 65536"
-same "run --json, 1 M accesses, u32 mapped" "$bin" run $u32 --json
-same "compare --all --json, 1 M accesses, u32 mapped" "$bin" compare --all --json $u32
-"$bin" run --trace "$tmp/mix.txt" --memory 65536 --json | sed 's/"path":"[^"]*"//' >"$tmp/txt.json"
+u32="--trace $tmp/mix.u32 --trace-format u32 --memory $hot"
+same "run --json, $n accesses, u32 mapped" "$bin" run $u32 --json
+same "compare --all --json, $n accesses, u32 mapped" "$bin" compare --all --json $u32
+"$bin" run --trace "$tmp/mix.txt" --memory $hot --json | sed 's/"path":"[^"]*"//' >"$tmp/txt.json"
 "$bin" run $u32 --json | sed 's/"path":"[^"]*"//' >"$tmp/u32.json"
 if [ -s "$tmp/txt.json" ] && cmp -s "$tmp/txt.json" "$tmp/u32.json"; then
 	passed=$((passed + 1))
 else
-	failed=$((failed + 1)); echo "FAIL: run --json of the 1 M trace as txt and as u32 differ beyond the path"
+	failed=$((failed + 1)); echo "FAIL: run --json of the $n-access trace as txt and as u32 differ beyond the path"
 fi
 
 echo "stepwise: $passed passed, $failed failed"
