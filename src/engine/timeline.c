@@ -270,8 +270,11 @@ static void run_until(struct timeline *t, uint64_t step)
 
 	while (now < step && !engine_done(t->e)) {
 		uint64_t next = t->snaps[t->nr - 1].step + t->interval;
+		/* a budget cut can drop snapshots behind the engine, leaving
+		 * the next point behind it: then only @step stops the run */
+		uint64_t to = next > now && next < step ? next : step;
 
-		engine_run(t->e, (step < next ? step : next) - now);
+		engine_run(t->e, to - now);
 		now = engine_steps(t->e);
 		at_step(t, t->e);
 	}
