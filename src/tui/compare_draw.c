@@ -338,6 +338,9 @@ void compare_draw(const struct app *a, int cols, int lines)
 	const struct wl_op *op = NULL;
 	bool wide = cols >= SIDE_BY_SIDE_COLS;
 	int divrows = 1, objrows = lines >= 24 ? 1 : 0, top, h;
+	/* the legend: what the glyphs mean, here as on the main screen (one
+	 * row at 24 lines: the marks this frame drew, short if need be) */
+	int legrows = lines >= 40 ? 2 : lines >= 24 ? 1 : 0;
 	char text[1024];
 
 	if (at_end(a)) { /* as many rows as the verdict needs, within reason */
@@ -348,7 +351,7 @@ void compare_draw(const struct app *a, int cols, int lines)
 		divrows = 2;
 	}
 	top = 2 + divrows + objrows;
-	h = lines - top - 1;
+	h = lines - top - 1 - legrows;
 	if (c->k && a->views[0].rec.op < a->sc->wl.nr_ops)
 		op = &a->sc->wl.ops[a->views[0].rec.op];
 	bar(a, cols);
@@ -370,5 +373,8 @@ void compare_draw(const struct app *a, int cols, int lines)
 		draw_side(&(struct rect){ top, 0, h / 2, cols }, a, 0);
 		draw_side(&(struct rect){ top + h / 2, 0, h - h / 2, cols }, a, 1);
 	}
+	/* drawn after the sides: it lists what they drew when all do not fit */
+	panel_legend_draw(&(struct rect){ lines - 1 - legrows, 0, legrows, cols },
+			  &(struct frame){ .app = a, .view = &a->views[0], .e = view_engine(&a->views[0]) });
 	footer(lines - 1, cols);
 }

@@ -246,6 +246,19 @@ screen | tail -n 1 | grep -qE '^ ←→ ?[Aa]ccess.* c ?[Ll]eave ?\? ?[Hh]elp ?q
 ok "80x24, compare mode: the footer shows every key, ? and q included" $?
 finish
 
+# compare mode explains its glyphs too: at 24 lines the marks drawn, short
+start cmpleg 80x24 -- --compare 2.6.34,2.6.33 data/used-once-mmap.json
+wait_re "^ compare 2\.6\.34 vs 2\.6\.33 \| access 0/"; keys n; wait_re "^divergence 1/"
+legend=$(screen | tail -n 2 | head -n 1)
+echo "$legend" | grep -q "▲act" && echo "$legend" | grep -q "=keep"
+ok "80x24, compare at the torrent's divergence: the legend names activate and keep, the marks on its lists" $?
+"${T[@]}" resize-window -t "$S" -x 120 -y 40
+wait_re "▲act =keep ✗recl ~clean"; ok "120x40, compare: every mark of the legend, short labels, over two rows" $?
+screen | tail -n 3 | grep -q "!refault"; ok "120x40, compare: the legend names the refault mark" $?
+"${T[@]}" resize-window -t "$S" -x 200 -y 60
+wait_re "▲ activate  = keep"; ok "200x60, compare: the legend's long labels" $?
+finish
+
 start ascii 80x24 -- --ascii --policy 2.6.33 data/used-once-mmap.json
 wait_re "\| step 0/"; keys f a n; wait_re "^- libc\.so\[0\]: inactive_file -> active_file"
 ! screen | LC_ALL=C grep -q '[^ -~]'; ok "--ascii: nothing but ASCII on screen" $?
