@@ -84,7 +84,11 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	p[n] = (struct part){ .item = T_BAR, .rank = 1 };
 	snprintf(p[n++].text, sizeof p[0].text, "| %s %s ", a->ui.playing ? "playing" : "paused", speed);
 	p[n] = (struct part){ .item = T_BAR, .rank = 4 };
-	snprintf(p[n++].text, sizeof p[0].text, "| n/N: %s ", filter_name[a->ui.filter]);
+	/* with a question open, the outcome n/N looked for would be the answer */
+	snprintf(p[n++].text, sizeof p[0].text, "| n/N: %s ",
+		 f->ask && a->ui.filter >= FILTER_ACTIVATE && a->ui.filter <= FILTER_ROTATE
+			 ? "a decision"
+			 : filter_name[a->ui.filter]);
 	if (a->ui.big) {
 		p[n] = (struct part){ .item = T_BAR, .rank = 5 };
 		snprintf(p[n++].text, sizeof p[0].text, "| projector ");

@@ -81,6 +81,8 @@ start quiz 160x50 -- --quiz
 wait_for "QUIZ 0/0"; ok "--quiz starts in quiz mode" $?
 keys f c n; wait_for "Quiz: what will page_check_references() answer"; ok "n in quiz mode stops before the decision and asks" $?
 wait_for "your answer:"; ok "the quiz shows the answer keys" $?
+screen | head -n 1 | grep -q "n/N: a decision" && ! screen | grep -q "reclaim_clean"
+ok "with the question open, the kind n/N looked for (the answer) is not shown" $?
 keys c; wait_for "RIGHT:"; ok "a right answer is recognised" $?
 wait_for "QUIZ 1/1"; ok "the score counts it" $?
 keys l; wait_for "Quiz: what will"; keys a; wait_for "NOT QUITE:"; ok "a wrong answer is recognised" $?
