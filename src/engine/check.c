@@ -24,7 +24,7 @@ static int fail(char *why, size_t n, const char *msg)
 int engine_check(const struct engine *e, char *why, size_t n)
 {
 	uint64_t total = 0, sum;
-	uint32_t resident = 0, mapped_file = 0;
+	uint32_t resident = 0, mapped_file = 0, waiting[NR_EVICTABLE_LRU] = { 0 };
 
 	for (int l = 0; l < NR_LISTS; l++) {
 		const struct lru_head *h = &e->c.lists[l];
@@ -46,6 +46,12 @@ int engine_check(const struct engine *e, char *why, size_t n)
 				return fail(why, n, "a page on the unevictable list is not mlocked");
 			if (l < LRU_UNEVICTABLE && PageMlocked(p))
 				return fail(why, n, "an mlocked page is on an evictable list");
+			if (l == LRU_PAGEVEC) {
+				if (p->pvec_lru >= NR_EVICTABLE_LRU || PageActive(p) ||
+				    page_is_file_cache(p) != is_file_lru(p->pvec_lru))
+					return fail(why, n, "a page in the pagevec waits for a list it cannot join");
+				waiting[p->pvec_lru]++;
+			}
 			prev = pfn;
 		}
 		if (count != h->nr || prev != h->tail)
@@ -54,6 +60,9 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	}
 	if (total != e->nr_pages)
 		return fail(why, n, "the lists do not add up to the zone's pages");
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+		if (waiting[l] != e->c.pvec_nr[l] || waiting[l] >= PAGEVEC_SIZE)
+			return fail(why, n, "a pagevec's count is wrong, or it is full and not drained");
 	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH)
 		return fail(why, n, "pages are isolated outside a reclaim batch");
 

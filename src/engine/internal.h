@@ -28,6 +28,7 @@
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32
 #define PAGE_ALLOC_COSTLY_ORDER 3
+#define PAGEVEC_SIZE		14 /* 2.6.34 include/linux/pagevec.h */
 
 /*
  * A page-cache slot, one per page of every object: what the kernel's radix
@@ -135,6 +136,8 @@ struct engine_core {
 	bool all_unreclaimable;
 	uint32_t nr_mapped_file; /* file pages with at least one pte */
 	uint64_t inactive_age;	 /* workingset clock (3.15) */
+	/* the one CPU's lru_add pagevecs: pages waiting for each list */
+	uint8_t pvec_nr[NR_EVICTABLE_LRU];
 
 	/* counters */
 	uint64_t vm[NR_VM_EVENTS];

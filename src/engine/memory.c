@@ -116,6 +116,9 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 			}
 			r->branch = BR_FAULT_SWAPIN;
 			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_INACTIVE_ANON);
+			/* 2.6.34 swap_state.c:395 swapin_readahead(): "push any
+			 * new pages onto the LRU now" */
+			lru_add_drain(e);
 		} else {
 			r->branch = BR_FAULT_ANON;
 			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_ACTIVE_ANON);
@@ -175,6 +178,7 @@ uint32_t do_unmap(struct engine *e, uint32_t obj, unsigned as)
 
 	if (!v->in_use)
 		return 0;
+	lru_add_drain(e); /* 2.6.34 mmap.c:1880 unmap_region(), memory.c:1198 zap_page_range() */
 	for (uint32_t i = v->first; i < v->first + v->count; i++) {
 		uint32_t *slot = page_slot(e, obj, i);
 		struct page *p;

@@ -14,6 +14,7 @@
 #include "memory.h"
 #include "mlock.h"
 #include "rmap.h"
+#include "swap.h"
 #include "vmscan.h"
 
 bool page_evictable(const struct engine *e, const struct page *page)
@@ -56,6 +57,7 @@ void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, struct s
 	uint32_t *slot;
 
 	if (e->c.sub == 0) {
+		lru_add_drain(e); /* 2.6.34 mlock.c:481 sys_mlock(): lru_add_drain_all() */
 		if (!v->in_use || v->first != op->first || v->count != op->count) {
 			struct wl_op m = *op;
 			m.flags = e->wl->objects[op->object].exec ? WL_F_EXEC : 0;

@@ -38,7 +38,10 @@ enum pageflags {
  * Where a page is.  The first five are the zone's LRU lists, numbered as in
  * 2.6.34 (shrink_zone visits 0..3 in this order).  ISOLATED holds the batch
  * that shrink_page_list() or shrink_active_list() is working on; FREE is the
- * free list; KERNEL holds pages that an "alloc" step took for itself.
+ * free list; KERNEL holds pages that an "alloc" step took for itself;
+ * PAGEVEC holds new pages waiting in the per-CPU lru_add pagevecs to join
+ * the list they were added for (2.6.34 mm/swap.c __lru_cache_add), not yet
+ * PageLRU.
  */
 enum lru_list {
 	LRU_INACTIVE_ANON,
@@ -49,6 +52,7 @@ enum lru_list {
 	LRU_ISOLATED,
 	LRU_FREE,
 	LRU_KERNEL,
+	LRU_PAGEVEC,
 	NR_LISTS
 };
 
@@ -77,7 +81,8 @@ struct page {		   /* 28 bytes */
 	uint8_t mapped;	   /* bit i: mapping i has a pte for this page */
 	uint8_t young;	   /* bit i: that pte's accessed bit is set */
 	uint8_t pte_dirty; /* bit i: that pte's dirty bit is set */
-	uint16_t spare;	   /* no hidden padding: snapshots compare byte for byte */
+	uint8_t pvec_lru;  /* on LRU_PAGEVEC: the list it waits to join */
+	uint8_t spare;	   /* no hidden padding: snapshots compare byte for byte */
 };
 
 static inline bool page_test(const struct page *p, enum pageflags f)

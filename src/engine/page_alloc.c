@@ -95,8 +95,11 @@ void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
 {
 	struct page *p = &e->pages[pfn];
 
+	if (from == LRU_PAGEVEC) /* truncated or unmapped before it reached its list */
+		e->c.pvec_nr[p->pvec_lru]--;
 	if (from != LRU_NONE)
 		list_del_from(e, pfn, from);
+	p->pvec_lru = 0;
 	page_blank(p);
 	list_add_head(e, pfn, LRU_FREE);
 	e->c.pages_scanned = 0;

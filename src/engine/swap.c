@@ -2,13 +2,17 @@
 /*
  * engine/swap.c - adding pages to the lists and promoting them (mm/swap.c)
  *
- * lru_cache_add() is where every new page enters, at the head of its list.
- * mark_page_accessed() is the two-step rule for pages the kernel sees
- * being used (read(), write(), unmap of a young pte): the first call sets
- * PG_referenced, the second activates, through activate_page().
+ * lru_cache_add() is where every new page enters: it waits in the per-CPU
+ * pagevec of its list (PAGEVEC_SIZE pages) and reaches the head of that
+ * list when the pagevec fills or is drained (lru_add_drain(), at the start
+ * of shrink_inactive_list() and shrink_active_list(), munmap, mlock and
+ * swap-in).  mark_page_accessed() is the two-step rule for pages the kernel
+ * sees being used (read(), write(), unmap of a young pte): the first call
+ * sets PG_referenced, the second activates, through activate_page(), but
+ * only a page already on its list: one still in the pagevec keeps its mark.
  *
- * Left out: the per-cpu pagevecs that batch these additions (in the
- * kernel a page waiting in one cannot be activated yet).
+ * One CPU: the workload and reclaim (kswapd included) share the pagevecs,
+ * so reclaim's drain empties the workload's.
  */
 #include "list.h"
 #include "swap.h"
@@ -21,7 +25,56 @@ static void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
 		e->c.recent_rotated[file]++;
 }
 
-/* A new page enters list @l at its head (2.6.34 ____pagevec_lru_add). */
+/* 2.6.34 ____pagevec_lru_add(): a waiting page joins the head of its list,
+ * PageLRU from now on; what get_scan_ratio() weighs counts it now. */
+static void pagevec_lru_add_page(struct engine *e, uint32_t pfn)
+{
+	struct page *page = &e->pages[pfn];
+	enum lru_list l = (enum lru_list)page->pvec_lru;
+
+	list_del_from(e, pfn, LRU_PAGEVEC);
+	page->pvec_lru = 0;
+	e->c.pvec_nr[l]--;
+	if (PageMlocked(page)) {
+		/* mlocked while it waited: shrink_page_list() would cull it
+		 * at once (cull_mlocked); the engine keeps no mlocked page on
+		 * an evictable list */
+		page_set(page, PG_unevictable);
+		list_add_head(e, pfn, LRU_UNEVICTABLE);
+		return;
+	}
+	if (is_active_lru(l))
+		page_set(page, PG_active);
+	list_add_head(e, pfn, l);
+	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
+}
+
+/* The pagevec of list @l (@all: every list's) reaches the lists, oldest
+ * page first, as the kernel walks a pagevec: at most 4 * PAGEVEC_SIZE
+ * pages, so O(1). */
+static void pagevec_drain(struct engine *e, int l, bool all)
+{
+	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail;
+
+	while (pfn != PFN_NONE) {
+		uint32_t newer = e->pages[pfn].prev;
+
+		if (all || e->pages[pfn].pvec_lru == l)
+			pagevec_lru_add_page(e, pfn);
+		pfn = newer;
+	}
+}
+
+/* 2.6.34 lru_add_drain(): every pagevec of the CPU to its list. */
+void lru_add_drain(struct engine *e)
+{
+	if (e->c.lists[LRU_PAGEVEC].nr)
+		pagevec_drain(e, 0, true);
+}
+
+/* 2.6.34 __lru_cache_add(): a new page waits in the pagevec of list @l;
+ * the page that fills it takes them all to the list.  An mlocked page goes
+ * straight to the unevictable list (add_page_to_unevictable_list()). */
 void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 {
 	struct page *page = &e->pages[pfn];
@@ -32,10 +85,10 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 		list_add_head(e, pfn, l);
 		return;
 	}
-	if (is_active_lru(l))
-		page_set(page, PG_active);
-	list_add_head(e, pfn, l);
-	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
+	page->pvec_lru = (uint8_t)l;
+	list_add_head(e, pfn, LRU_PAGEVEC);
+	if (++e->c.pvec_nr[l] == PAGEVEC_SIZE)
+		pagevec_drain(e, l, false);
 }
 
 /* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
@@ -55,7 +108,9 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 		br = BR_MPA_ACTIVATE;
 	} else {
 		page->flags = f | ref;
-		br = f & ref ? BR_MPA_NOTHING : BR_MPA_REFERENCE;
+		br = !(f & ref)		       ? BR_MPA_REFERENCE
+		     : page->lru == LRU_PAGEVEC ? BR_MPA_PAGEVEC /* not PageLRU yet */
+						: BR_MPA_NOTHING;
 	}
 	if (r) {
 		r->branch = (uint16_t)br;

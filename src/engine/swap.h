@@ -9,6 +9,7 @@
 #include "internal.h"
 
 void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l);
+void lru_add_drain(struct engine *e);
 enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
 void activate_page(struct engine *e, struct page *page);
 

@@ -54,4 +54,5 @@ const char *const lru_name[NR_LISTS] = {
 	[LRU_ISOLATED] = "isolated",
 	[LRU_FREE] = "free",
 	[LRU_KERNEL] = "kernel",
+	[LRU_PAGEVEC] = "pagevec",
 };

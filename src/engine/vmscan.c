@@ -44,6 +44,7 @@
 #include "mlock.h"
 #include "page_alloc.h"
 #include "rmap.h"
+#include "swap.h"
 #include "vmscan.h"
 #include "writeback.h"
 
@@ -290,6 +291,7 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
 	uint32_t scan;
 
+	lru_add_drain(e); /* 2.6.34 vmscan.c:1357 */
 	scan = isolate_tail(e, l, nr_to_scan, count);
 	e->c.pages_scanned += scan;
 	e->c.recent_scanned[is_file_lru(l)] += scan;
@@ -742,6 +744,7 @@ static void shrink_loop(struct engine *e)
 			 * fewer than max_scan (a list shorter than that) */
 			rs->max_scan = n;
 			rs->inactive_scanned = 0;
+			lru_add_drain(e); /* 2.6.34 vmscan.c:1157, once before the batches */
 			if (begin_batch(e, false, l, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP))
 				return;
 		}

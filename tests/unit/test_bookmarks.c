@@ -114,6 +114,26 @@ static bool landing(const struct scenario *s, const struct bookmark *b, struct s
 	return found;
 }
 
+/* The first page @text names as "object[index]", if it names one. */
+static bool text_page(const struct scenario *s, const char *text, uint32_t *obj, uint32_t *index)
+{
+	const char *first = NULL;
+
+	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
+		const char *name = s->wl.objects[o].name;
+		size_t n = strlen(name);
+
+		for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+			if (p[n] == '[' && (p == text || p[-1] == ' ' || p[-1] == '`') && (!first || p < first)) {
+				first = p;
+				*obj = o;
+				*index = (uint32_t)strtoul(p + n + 1, NULL, 10);
+				break;
+			}
+	}
+	return first != NULL;
+}
+
 static void check_file(const char *path)
 {
 	struct scenario s;
@@ -127,6 +147,7 @@ static void check_file(const char *path)
 	for (uint32_t i = 0; i < s.nr_bookmarks; i++) {
 		const struct bookmark *b = &s.bookmarks[i];
 		struct step_record r;
+		uint32_t obj, index;
 		char sentence[640];
 		snprintf(sentence, sizeof sentence, "%s: %s", path, b->name);
 		ROW_BEGIN(sentence);
@@ -141,6 +162,11 @@ static void check_file(const char *path)
 				CHECKF(r.object == b->object && r.index == b->index,
 				       "%s: opens %u[%u], the step is about %u[%u]", sentence, b->object,
 				       b->index, r.object, r.index);
+			if (text_page(&s, b->text, &obj, &index))
+				CHECKF(r.object == obj && r.index == index,
+				       "%s: the text names %s[%u], the step is about %s[%u]", sentence,
+				       s.wl.objects[obj].name, index,
+				       r.object < s.wl.nr_objects ? s.wl.objects[r.object].name : "-", r.index);
 		}
 		ROW_END();
 	}

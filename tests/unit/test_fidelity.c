@@ -51,12 +51,14 @@ static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t
 	return engine_new(wl, policy_find(policy), &err);
 }
 
-/* Page @index of the file, in the page cache, at the head of list @l. */
+/* Page @index of the file, in the page cache, at the head of list @l (its
+ * pagevec drained). */
 static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 {
 	uint32_t old, pfn = page_cache_alloc(e, 0, index, &old);
 
 	lru_cache_add(e, pfn, l);
+	lru_add_drain(e);
 	return pfn_to_page(e, pfn);
 }
 
@@ -136,6 +138,7 @@ static void test_workingset_refault(void)
 		if (r->distance >= 0)
 			*page_slot(e, 0, 0) = slot_make(SLOT_SHADOW, (uint32_t)(age - (unsigned)r->distance));
 		do_rw(e, 0, 0, false, NULL);
+		lru_add_drain(e); /* the list it was added for, once its pagevec drains */
 		pfn = SLOT_VAL(*page_slot(e, 0, 0));
 		p = pfn_to_page(e, pfn);
 		CHECKF(p->lru == r->want_list, "%s: on list %d, want %d", r->sentence, p->lru, r->want_list);
@@ -183,6 +186,7 @@ static void test_workingset_activation(void)
 		if (r->anon)
 			page_set(p, PG_anon);
 		lru_cache_add(e, pfn, r->anon ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE);
+		lru_add_drain(e);
 		mark_page_accessed(e, p, NULL);
 		mark_page_accessed(e, p, NULL);
 		CHECKF(PageActive(p), "%s: not activated", r->sentence);
@@ -249,6 +253,9 @@ static void read_row_run(struct engine *e, const struct reclaim_policy *pol, con
 
 	for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
 		do_rw(e, *op == 'R' ? 2 : 0, (uint32_t)(op[1] - '0'), *op == 'w', NULL);
+		/* the position rule alone: each access finds the pagevecs
+		 * drained (the pagevec has its own table, below) */
+		lru_add_drain(e);
 		slot = *page_slot(e, 0, 0);
 		if (op == r->ops && r->evict_between && SLOT_TAG(slot) == SLOT_PAGE)
 			evict_page(e, pfn_to_page(e, SLOT_VAL(slot)));
@@ -268,6 +275,94 @@ static void read_row_run(struct engine *e, const struct reclaim_policy *pol, con
 static void test_do_generic_file_read(void)
 {
 	RUN_UNDER_EVERY_POLICY(read_rows, read_row_run);
+}
+
+/* ---- 2.6.34 mm/swap.c: the lru_add pagevecs --------------------------------- */
+
+struct pagevec_row {
+	const char *sentence;
+	const char *ops;	 /* "r0 r1 r0": read() of page N of "file"; "D" lru_add_drain();
+				  * "a0": a fault of page N of "anon"; "U": munmap of "anon" */
+	unsigned pages;		 /* before the ops, pages 10.. of "file" read (not drained) */
+	enum lru_list want_list; /* where page 0 of the object the last op named ends */
+	bool want_referenced;
+	unsigned want_waiting;	 /* pages left in the pagevecs */
+	uint64_t want_pgactivate;
+};
+
+static const struct pagevec_row pagevec_rows[] = {
+	/* 2.6.34 swap.c:221 __lru_cache_add(): a new page waits in the
+	 * pagevec; swap.c:205 mark_page_accessed() activates only a PageLRU
+	 * page, so a second use while it waits only keeps PG_referenced */
+	{ "a page read twice while it waits in the pagevec is only marked", "r0 r1 r0", 0, LRU_PAGEVEC,
+	  true, 2, 0 },
+	/* swap.c:296 lru_add_drain(): the pages reach their list; the next
+	 * second use activates (swap.c:205) */
+	{ "after a drain, the same second read activates it", "r0 r1 D r0", 0, LRU_ACTIVE_FILE, false, 0,
+	  1 },
+	/* swap.c:223 pagevec_add() returns the room left; at PAGEVEC_SIZE
+	 * (pagevec.h:12, 14) ____pagevec_lru_add() takes all to the list */
+	{ "the fourteenth page fills the pagevec and all fourteen reach the inactive list", "r0", 13,
+	  LRU_INACTIVE_FILE, true, 0, 0 },
+	{ "thirteen pages wait: the pagevec is not full yet", "r0", 12, LRU_PAGEVEC, true, 13, 0 },
+	/* memory.c do_anonymous_page(): lru_cache_add_active_or_unevictable()
+	 * adds to the active anon pagevec; ____pagevec_lru_add() sets
+	 * PG_active only when it reaches the list (swap.c:412) */
+	{ "a new anon page waits for the active anon list, and joins it active", "a0 D", 0,
+	  LRU_ACTIVE_ANON, false, 0, 0 },
+	/* mmap.c:1880 unmap_region() drains before the ptes are zapped */
+	{ "munmap drains the pagevecs first", "a1 r0 U", 0, LRU_INACTIVE_FILE, true, 0, 0 },
+};
+
+static void pagevec_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct pagevec_row *r = row;
+	struct step_record t;
+	unsigned waiting = 0, obj = 0;
+	uint32_t slot;
+
+	for (unsigned k = 0; k < r->pages; k++)
+		do_rw(e, 0, 10 + k, false, NULL);
+	for (const char *op = r->ops; *op; op += strcspn(op, " "), op += strspn(op, " ")) {
+		memset(&t, 0, sizeof t);
+		if (*op == 'r')
+			do_rw(e, obj = 0, (uint32_t)(op[1] - '0'), false, NULL);
+		else if (*op == 'a') {
+			struct vma *v = object_vma(e, 1, 0);
+			if (!v->in_use) {
+				*v = (struct vma){ .first = 0, .count = FILE_PAGES, .in_use = 1 };
+				e->obj[1].nr_vmas++;
+			}
+			do_touch(e, obj = 1, (uint32_t)(op[1] - '0'), false, &t);
+		} else if (*op == 'D')
+			lru_add_drain(e);
+		else if (*op == 'U')
+			do_unmap(e, 1, 0);
+	}
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+		waiting += e->c.pvec_nr[l];
+	CHECKF(waiting == e->c.lists[LRU_PAGEVEC].nr && waiting == r->want_waiting,
+	       "%s (%s): %u pages wait (list %u), want %u", r->sentence, pol->name, waiting,
+	       e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate, "%s (%s): pgactivate %llu, want %llu", r->sentence,
+	       pol->name, (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)r->want_pgactivate);
+	slot = *page_slot(e, obj, 0);
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", r->sentence, pol->name);
+	if (SLOT_TAG(slot) == SLOT_PAGE) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
+
+		CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
+		       r->want_list);
+		CHECKF(PageReferenced(p) == r->want_referenced, "%s (%s): PG_referenced %d, want %d",
+		       r->sentence, pol->name, PageReferenced(p), r->want_referenced);
+		CHECKF(PageActive(p) == is_active_lru(r->want_list), "%s (%s): PG_active %d", r->sentence,
+		       pol->name, PageActive(p));
+	}
+}
+
+static void test_lru_add_pagevec(void)
+{
+	RUN_UNDER_EVERY_POLICY(pagevec_rows, pagevec_row_run);
 }
 
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
@@ -600,6 +695,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_workingset_refault);
 	RUN_TABLE(test_workingset_activation);
 	RUN_TABLE(test_do_generic_file_read);
+	RUN_TABLE(test_lru_add_pagevec);
 	RUN_TABLE(test_shrink_inactive_list_batches);
 	RUN_TABLE(test_do_swap_page);
 	RUN_TABLE(test_wakeup_kswapd);

@@ -67,6 +67,7 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 	if (s->anon)
 		page_set(p, PG_anon);
 	lru_cache_add(e, page_to_pfn(e, p), s->anon ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE);
+	lru_add_drain(e);
 	v->in_use = 1;
 	v->count = PAGES;
 	e->obj[obj].nr_vmas = 1;
@@ -102,6 +103,7 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 			lru_cache_add(e, more, LRU_INACTIVE_FILE);
 			n++;
 		}
+		lru_add_drain(e); /* on the list, as reclaim finds them */
 		e->c.nr_mapped_file = s->file_share;
 	}
 	return p;
