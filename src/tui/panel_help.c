@@ -28,6 +28,9 @@ static const char *const extra[] = {
 	"policy.",
 	("Mouse: a click on a page of the lists opens it in the inspector (where the terminal reports "
 	 "clicks)."),
+	("The rows of the lists: each LRU list from its head (newest) to its tail (oldest); isolated, the "
+	 "batch reclaim is examining; pagevec, new pages waiting (14 per list) to join their list, not yet "
+	 "PageLRU, so a second use does not activate them; evicted, the pages freed lately."),
 	"",
 	"Legend: what the screen draws",
 };

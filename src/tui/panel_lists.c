@@ -44,11 +44,11 @@
 
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
-#define NR_SHOWN 6
+#define NR_SHOWN 7
 
 /* The lists this scenario can fill, in drawing order: file lists if it has
  * a file, anon lists if it has anonymous memory, the unevictable list if
- * it mlocks, and always the isolated batch. */
+ * it mlocks, and always the isolated batch and the pagevec. */
 static int shown_lists(const struct frame *f, uint8_t *out)
 {
 	const struct workload *wl = &f->app->sc->wl;
@@ -70,13 +70,15 @@ static int shown_lists(const struct frame *f, uint8_t *out)
 	if (mlock)
 		out[n++] = LRU_UNEVICTABLE;
 	out[n++] = LRU_ISOLATED;
+	out[n++] = LRU_PAGEVEC;
 	return n;
 }
 
 uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 {
 	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
-					 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED };
+					 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED,
+					 LRU_PAGEVEC };
 	const struct page *pg = engine_pages(e);
 	uint32_t k = 0;
 
@@ -132,6 +134,7 @@ struct geom {
 	uint32_t k;	     /* pages a cell */
 	int cw, cpr, lw;     /* columns a cell, cells a row, label width */
 	bool elide;	     /* the zone is too large to walk: heads and tails */
+	bool pv_shared;	     /* no row for the pagevec: it follows the isolated batch */
 };
 
 /* Rows of the evictable lists at @k pages a cell. */
@@ -171,6 +174,12 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 
 	memset(g, 0, sizeof *g);
 	g->n = shown_lists(f, g->l);
+	/* the pagevec's own row is the first to give way (it is last in the
+	 * order, and not in panel_lists_need()'s min) */
+	if (avail < g->n) {
+		g->n--;
+		g->pv_shared = true;
+	}
 	g->lw = label_w(f);
 	g->cw = 1;
 	g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
@@ -197,7 +206,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	uint8_t l[NR_SHOWN];
 	struct geom g;
 
-	n->min = 2 + shown_lists(f, l); /* title, a row a list, the evicted strip */
+	n->min = 1 + shown_lists(f, l); /* title, a row a list but the pagevec's, the evicted strip */
 	memset(&g, 0, sizeof g);
 	g.n = shown_lists(f, g.l);
 	g.lw = label_w(f);
@@ -240,7 +249,8 @@ static uint32_t page_of(const struct frame *f, const struct step_record *r)
 	const struct page *pg = engine_pages(f->e);
 
 	if (r->kind == STEP_END || r->pfn == PFN_NONE || r->pfn >= engine_nr_pages(f->e) ||
-	    pg[r->pfn].object != r->object || pg[r->pfn].index != r->index || pg[r->pfn].lru >= LRU_FREE)
+	    pg[r->pfn].object != r->object || pg[r->pfn].index != r->index || pg[r->pfn].lru == LRU_FREE ||
+	    pg[r->pfn].lru == LRU_KERNEL)
 		return PFN_NONE;
 	return r->pfn;
 }
@@ -294,6 +304,7 @@ struct walk {
 	uint32_t taken; /* pages in the current cell so far */
 	bool back;
 	struct cell *out; /* the current cell */
+	uint32_t k;	  /* pages a cell */
 };
 
 /*
@@ -303,7 +314,7 @@ struct walk {
  * of a step's CPU).  Taken in turn, the chains of all walks (up to twelve)
  * are in flight at once.
  */
-static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k, const struct marks *m)
+static void walk_lists(const struct frame *f, struct walk *w, int nw, const struct marks *m)
 {
 	const struct page *pg = engine_pages(f->e);
 	bool busy = true;
@@ -337,7 +348,7 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, uint32_t k
 				c->index = pg[p].index;
 			}
 			wk->p = wk->back ? pg[p].prev : pg[p].next;
-			if (++wk->taken == k || wk->p == PFN_NONE) {
+			if (++wk->taken == wk->k || wk->p == PFN_NONE) {
 				wk->taken = 0;
 				wk->out++;
 				wk->left--;
@@ -474,7 +485,8 @@ struct list_plan {
 static int plan_list(const struct frame *f, const struct geom *g, struct list_plan *lp, struct walk *w)
 {
 	struct lru_info li = engine_list(f->e, lp->l);
-	uint32_t cells = (uint32_t)lp->rows * (uint32_t)g->cpr, k = g->k;
+	/* the pagevec page by page: at most 4 * PAGEVEC_SIZE, each worth seeing */
+	uint32_t cells = (uint32_t)lp->rows * (uint32_t)g->cpr, k = lp->l == LRU_PAGEVEC ? 1 : g->k;
 	int nw = 0;
 
 	lp->head_cells = (cells - 1) / 2;
@@ -483,13 +495,13 @@ static int plan_list(const struct frame *f, const struct geom *g, struct list_pl
 		/* the head, an elided middle, and the tail walked from the tail
 		 * back, so that each page shown is walked once */
 		lp->cells = cells;
-		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell };
+		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell, k };
 		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells, 0, true,
-					 lp->cell + lp->head_cells + 1 };
+					 lp->cell + lp->head_cells + 1, k };
 	} else {
 		uint32_t need = (li.nr + k - 1) / k;
 		lp->cells = need < cells ? need : cells;
-		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell };
+		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell, k };
 	}
 	return nw;
 }
@@ -522,6 +534,13 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM), "(empty)");
 	draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1,
 		      m);
+	if (lp->l == LRU_PAGEVEC && li.nr) { /* what the row is, where room allows */
+		x = r->x + g->lw + (int)lp->cells * g->cw + 1;
+		if (r->x + r->w - x >= 24)
+			draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM),
+				 g->k > 1 ? "1 cell = 1 page, waiting to join its list"
+					  : "new pages waiting to join their lists");
+	}
 	if (!li.nr || lp->l > LRU_UNEVICTABLE)
 		return;
 	c = lp->cells ? (int)lp->cells - 1 : 0;
@@ -531,6 +550,39 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 			 rec->reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
 	else if (lp->l < LRU_UNEVICTABLE)
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
+}
+
+/* The pagevec on the isolated batch's row, after its cells: "pagevec 5"
+ * and a cell a page, as many as the row has room for. */
+struct shared_pv {
+	struct list_plan lp;
+	struct geom g; /* one row, its own width */
+	int label_x, rows;
+};
+
+static int plan_shared_pagevec(const struct rect *r, const struct frame *f, const struct geom *g,
+			       const struct list_plan *iso, struct shared_pv *pv, struct walk *w,
+			       struct cell *cells)
+{
+	int x = r->x + g->lw + (iso->cells ? (int)iso->cells * g->cw + 1 : 8) + 1;
+	int room = r->x + r->w - (x + 12) - 1;
+
+	pv->label_x = x;
+	if (room < 4 || engine_list(f->e, LRU_PAGEVEC).nr == 0)
+		return 0;
+	pv->g = *g;
+	pv->g.cpr = room;
+	pv->g.cw = 1;
+	pv->rows = 1;
+	pv->lp = (struct list_plan){ .l = LRU_PAGEVEC, .y = iso->y, .rows = 1, .cell = cells };
+	return plan_list(f, &pv->g, &pv->lp, w);
+}
+
+static void draw_shared_pagevec(const struct frame *f, const struct shared_pv *pv, const struct marks *m)
+{
+	draw_fmt(pv->lp.y, pv->label_x, 12, theme_attr(T_LABEL), "pagevec %2u ",
+		 engine_list(f->e, LRU_PAGEVEC).nr);
+	draw_cells_of(f, pv->lp.y, pv->label_x + 11, &pv->g, pv->lp.cell, (int)pv->lp.cells, -1, m);
 }
 
 /* The cells of one draw, kept between draws (at most the panel's). */
@@ -627,7 +679,8 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	static struct marks m;
 	struct geom g;
 	struct list_plan plan[NR_SHOWN];
-	struct walk walks[2 * NR_SHOWN];
+	struct walk walks[2 * NR_SHOWN + 1];
+	struct shared_pv pv = { 0 };
 	char title[200];
 	int y = r->y + 1, nw = 0, x;
 	uint32_t used = 0;
@@ -660,12 +713,17 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 		used += lp->cells;
 		y += g.rows[i];
 	}
-	walk_lists(f, walks, nw, g.k, &m);
+	if (g.pv_shared)
+		nw += plan_shared_pagevec(r, f, &g, &plan[g.n - 1], &pv, walks + nw, cell_buf + used);
+	walk_lists(f, walks, nw, &m);
 	for (int i = 0; i < g.n; i++) {
 		if (plan[i].elide)
 			order_tail(&plan[i]);
 		draw_list(r, f, &g, &plan[i], &m);
 	}
+	if (g.pv_shared && pv.rows)
+		draw_shared_pagevec(f, &pv, &m);
+	used += pv.lp.cells;
 	if (y < r->y + r->h)
 		draw_evicted(r, r->y + r->h - 1, f, &g, cell_buf + used);
 }

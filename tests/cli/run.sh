@@ -191,17 +191,26 @@ has "compare --json has runs" "$tmp/out" '^\{"scenario":"A tour of page reclaim"
 printf '# four pages, twice\n0\n1\n2\n3\n0\n1\n2\n3\n' >"$tmp/four.txt"
 expect 0 "run --trace of a txt trace" "$bin" run --trace "$tmp/four.txt" --memory 16 --vmstat
 has "read(): four pages read in" "$tmp/out" '^pgpgin 16$'
-has "read(): the second read of each activates it" "$tmp/out" '^pgactivate 4$'
-has "read(): the four pages end on the active file list" "$tmp/out" '^nr_active_file 4$'
+# (2.6.34 mm/swap.c: four new pages wait in the pagevec, not yet PageLRU,
+# so mark_page_accessed() only marks them; the fourteenth takes them all on)
+has "read(): a second read of a page still in the pagevec does not activate it" "$tmp/out" '^pgactivate 0$'
+has "read(): the four pages wait in the pagevec, on no list yet" "$tmp/out" '^nr_inactive_file 0$'
+has "read(): ...but are in the page cache" "$tmp/out" '^nr_file_pages 4$'
 has "read(): the rest of the zone is free" "$tmp/out" '^nr_free_pages 12$'
 has "read(): no page faults" "$tmp/out" '^pgfault 0$'
 expect 0 "run --trace --via mmap" "$bin" run --trace "$tmp/four.txt" --memory 16 --via mmap --vmstat
 has "mmap: four major faults" "$tmp/out" '^pgmajfault 4$'
 has "mmap: a second touch only sets the young bit" "$tmp/out" '^pgactivate 0$'
-has "mmap: the pages stay inactive" "$tmp/out" '^nr_inactive_file 4$'
+has "mmap: the pages wait in the pagevec" "$tmp/out" '^nr_inactive_file 0$'
 expect 0 "run --trace (text)" "$bin" run --trace "$tmp/four.txt" --memory 16
-has "the object is called trace, sized by the largest page" "$tmp/out" '^  trace +4 +4 +4 +4 +0 +0$'
+has "the object is called trace, sized by the largest page" "$tmp/out" '^  trace +4 +4 +0 +4 +0 +0$'
+has "the text report lists the pagevec" "$tmp/out" '^  pagevec +4$'
 has "eight steps, one per access" "$tmp/out" '^steps +8$'
+seq 0 13 >"$tmp/fourteen.txt"
+seq 0 13 >>"$tmp/fourteen.txt"
+expect 0 "run --trace of 14 pages read twice" "$bin" run --trace "$tmp/fourteen.txt" --memory 32 --vmstat
+has "read(): the fourteenth page fills the pagevec; the second read of each activates it" "$tmp/out" '^pgactivate 14$'
+has "read(): the fourteen pages end on the active file list" "$tmp/out" '^nr_active_file 14$'
 # u32: the same trace as little-endian 32-bit words gives the same run
 awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) print (rand() < 0.5 ? int(rand() * 200) : int(rand() * 20)) }' >"$tmp/mix.txt"
 perl -ne 'print pack("V", $_)' "$tmp/mix.txt" >"$tmp/mix.u32"
@@ -254,8 +263,8 @@ awk '$1 == "pgactivate" && $2 > 10 * $3 { ok = 1 } END { exit !ok }' "$tmp/out" 
 # PERF_RECORD_MMAP2 events: code and libraries are file objects, heap and stack anon
 expect 0 "run --trace of a perf trace with --maps" "$bin" run --trace tests/cli/traces/grep.perf --trace-format perf --maps tests/cli/traces/grep.maps --memory 16
 has "perf + maps: grep's code is a file object by its offset" "$tmp/out" '^  grep +49 +1 '
-has "perf + maps: the stack" "$tmp/out" '^  stack +1 +1 +1 '
-has "perf + maps: the heap" "$tmp/out" '^  heap +1 +1 +1 '
+has "perf + maps: the stack (in the active anon pagevec)" "$tmp/out" '^  stack +1 +1 +0 '
+has "perf + maps: the heap (in the active anon pagevec)" "$tmp/out" '^  heap +1 +1 +0 '
 has "perf + maps: libc" "$tmp/out" '^  libc.so.6 +409 '
 expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf --maps tests/cli/traces/grep.maps --memory 16
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
@@ -513,7 +522,9 @@ if command -v gnuplot >/dev/null; then
 	# the values over the bars stay clear of each other with seven policies
 	# (five digits each): a digit is 0.64 em wide in DejaVu Sans, a point is
 	# 4/3 of a pixel in the PNG, and neighbours need half an em between them
-	# (at the 9 points used before, 14016 touched the next 14016)
+	# (at the 9 points used before, 14016 touched the next 14016); a
+	# counter that stays 0 under every policy has no bars, so at least 5
+	# counters of 7 policies
 	expect 0 "plot the counters of every policy as SVG" "$bin" plot data/database-index.json --chart counters -o "$tmp/bars.svg"
 	awk '/<g transform="translate\(/ && /text-anchor="middle"/ {
 		match($0, /translate\([0-9.]+,[0-9.]+\)/); split(substr($0, RSTART + 10, RLENGTH - 11), xy, ",")
@@ -521,7 +532,7 @@ if command -v gnuplot >/dev/null; then
 		if (match($0, /<text>[0-9]+<\/text>/)) { n = RLENGTH - 13; em = fs * 4 / 3; w = n * 0.64 * em
 			if (xy[2] == y && xy[1] - x < (w + pw) / 2 + em / 2) { bad++; print "overlap: " prev " and " substr($0, RSTART + 6, n) }
 			x = xy[1]; y = xy[2]; pw = w; prev = substr($0, RSTART + 6, n); labels++ } }
-		END { print labels " labels"; exit bad > 0 || labels < 56 }' "$tmp/bars.svg" >"$tmp/labels" && pass ||
+		END { print labels " labels"; exit bad > 0 || labels < 35 }' "$tmp/bars.svg" >"$tmp/labels" && pass ||
 		{ fail "the counters chart's value labels do not overlap"; cat "$tmp/labels"; }
 	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
 	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'

@@ -221,8 +221,19 @@ finish
 start lect2 80x24 -- --policy 2.6.34 data/database-index.json
 wait_re "\| step 0/[0-9]+ \| paused"
 keys s; wait_for "because mapped pages are few."; ok "s: the scenario's whole description, at 80x24" $?
-keys x; keys f '!' n; wait_re "^─ [a-z.]+\[[0-9]+\]: free → inactive_file"; ok "f ! n: the next refault" $?
+keys x; keys f '!' n; wait_re "^─ [a-z.]+\[[0-9]+\]: free → pagevec"; ok "f ! n: the next refault" $?
 screen | grep -q "! refault"; ok "the refault is named, with its mark" $?
+finish
+
+# the pagevec: new pages waiting to join their list, shown at every size
+# (on the isolated batch's row when rows are short)
+start pvec 80x24 -- --policy 2.6.34 data/default.json
+wait_re "\| step 0/[0-9]+ \| paused"
+keys g 3 5 Enter; wait_re "\| step 35/"
+screen | grep -qE "^ isolated +0 \(empty\) +pagevec +7 "; ok "80x24: the pagevec's 7 waiting pages share the isolated batch's row" $?
+screen | grep -q "now in the pagevec, not yet on a list"; ok "80x24: the step says where the new page went" $?
+"${T[@]}" resize-window -t "$S" -x 120 -y 40
+wait_re "^ pagevec +7 .*new pages waiting to join their lists"; ok "120x40: the pagevec has a row of its own, explained" $?
 finish
 
 start lect3 80x24 -- --policy 2.6.34 data/used-once-mmap.json

@@ -31,10 +31,10 @@ keys Home; wait_re "\| step 0/"; ok "Home goes to step 0" $?
 keys g 2 0 0 Enter; wait_re "\| step 200/"; ok "g 200 Enter goes to step 200" $?
 
 # --- play and pause ------------------------------------------------------------
-# from step 50, past the tour's pause points (steps 1, 37 and 45)
-keys g 5 0 Enter; wait_re "\| step 50/"
+# from step 70, past the tour's pause points (steps 1, 45 and 61)
+keys g 7 0 Enter; wait_re "\| step 70/"
 keys Space; wait_for "playing"; ok "space plays" $?
-wait_re "\| step (5[1-9]|[6-9][0-9]|[1-9][0-9]{2,})/"; ok "the step advances while playing" $?
+wait_re "\| step (7[1-9]|[89][0-9]|[1-9][0-9]{2,})/"; ok "the step advances while playing" $?
 keys Space; wait_for "paused"; ok "space pauses" $?
 a=$(step_of); sleep 0.4; b=$(step_of); [ "$a" = "$b" ]; ok "nothing moves while paused" $?
 
@@ -401,12 +401,12 @@ keys ']'; wait_for "bookmark 1/7 first-burst"; ok "] goes to the first bookmark"
 wait_re "\| access 258 "; ok "...at its access (258)" $?
 wait_for "The first burst: every index page"; ok "...and its line is in the caption row" $?
 keys ']'; wait_for "Quiz: what will page_check_references() answer"; ok "the next one asks its question" $?
-wait_re "QUIZ 0/0" && wait_re "\| step 651/"; ok "...before step 652, quiz mode on for it" $?
+wait_re "QUIZ 0/0" && wait_re "\| step 653/"; ok "...before step 654, quiz mode on for it" $?
 keys k; wait_for "RIGHT: you said keep"; ok "...and takes the answer" $?
 keys ']' ']' ']'; wait_for "bookmark 5/7 index-refault"; ok "three more: the index refaults at the second burst" $?
 wait_for "Page inspector: index[0]"; ok "...with index[0] in the page inspector" $?
 ! screen | grep -q "QUIZ "; ok "a bookmark without a question ends the quiz it lent" $?
-keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 652/"; ok "a bookmark switches to its policy (2.6.33, step 652)" $?
+keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 654/"; ok "a bookmark switches to its policy (2.6.33, step 654)" $?
 keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
 keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
 screen | grep -qE "refault-detection +3\.15"; ok "...with their names and lines" $?
