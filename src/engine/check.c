@@ -49,7 +49,8 @@ int engine_check(const struct engine *e, char *why, size_t n)
 			if (l == LRU_PAGEVEC) {
 				if (p->pvec_lru >= NR_EVICTABLE_LRU || PageActive(p) ||
 				    page_is_file_cache(p) != is_file_lru(p->pvec_lru))
-					return fail(why, n, "a page in the pagevec waits for a list it cannot join");
+					return fail(why, n,
+						    "a page in the pagevec waits for a list it cannot join");
 				waiting[p->pvec_lru]++;
 			}
 			prev = pfn;

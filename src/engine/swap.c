@@ -108,7 +108,7 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 		br = BR_MPA_ACTIVATE;
 	} else {
 		page->flags = f | ref;
-		br = !(f & ref)		       ? BR_MPA_REFERENCE
+		br = !(f & ref)			? BR_MPA_REFERENCE
 		     : page->lru == LRU_PAGEVEC ? BR_MPA_PAGEVEC /* not PageLRU yet */
 						: BR_MPA_NOTHING;
 	}

@@ -73,7 +73,8 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 	else if (rec->to == LRU_FREE)
 		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
 	else if (rec->to == LRU_PAGEVEC)
-		snprintf(buf, n, "%s %s: now in the pagevec, not yet on a list", g, outcome_name[rec->outcome]);
+		snprintf(buf, n, "%s %s: now in the pagevec, not yet on a list", g,
+			 outcome_name[rec->outcome]);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
 		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome], lru_name[rec->to]);
 	else

@@ -496,8 +496,8 @@ static int plan_list(const struct frame *f, const struct geom *g, struct list_pl
 		 * back, so that each page shown is walked once */
 		lp->cells = cells;
 		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell, k };
-		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells, 0, true,
-					 lp->cell + lp->head_cells + 1, k };
+		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells,	 0,
+					 true,	  lp->cell + lp->head_cells + 1, k };
 	} else {
 		uint32_t need = (li.nr + k - 1) / k;
 		lp->cells = need < cells ? need : cells;

@@ -124,7 +124,8 @@ static bool text_page(const struct scenario *s, const char *text, uint32_t *obj,
 		size_t n = strlen(name);
 
 		for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
-			if (p[n] == '[' && (p == text || p[-1] == ' ' || p[-1] == '`') && (!first || p < first)) {
+			if (p[n] == '[' && (p == text || p[-1] == ' ' || p[-1] == '`') &&
+			    (!first || p < first)) {
 				first = p;
 				*obj = o;
 				*index = (uint32_t)strtoul(p + n + 1, NULL, 10);
@@ -166,7 +167,8 @@ static void check_file(const char *path)
 				CHECKF(r.object == obj && r.index == index,
 				       "%s: the text names %s[%u], the step is about %s[%u]", sentence,
 				       s.wl.objects[obj].name, index,
-				       r.object < s.wl.nr_objects ? s.wl.objects[r.object].name : "-", r.index);
+				       r.object < s.wl.nr_objects ? s.wl.objects[r.object].name : "-",
+				       r.index);
 		}
 		ROW_END();
 	}

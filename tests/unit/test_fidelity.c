@@ -286,7 +286,7 @@ struct pagevec_row {
 	unsigned pages;		 /* before the ops, pages 10.. of "file" read (not drained) */
 	enum lru_list want_list; /* where page 0 of the object the last op named ends */
 	bool want_referenced;
-	unsigned want_waiting;	 /* pages left in the pagevecs */
+	unsigned want_waiting; /* pages left in the pagevecs */
 	uint64_t want_pgactivate;
 };
 
@@ -294,12 +294,11 @@ static const struct pagevec_row pagevec_rows[] = {
 	/* 2.6.34 swap.c:221 __lru_cache_add(): a new page waits in the
 	 * pagevec; swap.c:205 mark_page_accessed() activates only a PageLRU
 	 * page, so a second use while it waits only keeps PG_referenced */
-	{ "a page read twice while it waits in the pagevec is only marked", "r0 r1 r0", 0, LRU_PAGEVEC,
-	  true, 2, 0 },
+	{ "a page read twice while it waits in the pagevec is only marked", "r0 r1 r0", 0, LRU_PAGEVEC, true,
+	  2, 0 },
 	/* swap.c:296 lru_add_drain(): the pages reach their list; the next
 	 * second use activates (swap.c:205) */
-	{ "after a drain, the same second read activates it", "r0 r1 D r0", 0, LRU_ACTIVE_FILE, false, 0,
-	  1 },
+	{ "after a drain, the same second read activates it", "r0 r1 D r0", 0, LRU_ACTIVE_FILE, false, 0, 1 },
 	/* swap.c:223 pagevec_add() returns the room left; at PAGEVEC_SIZE
 	 * (pagevec.h:12, 14) ____pagevec_lru_add() takes all to the list */
 	{ "the fourteenth page fills the pagevec and all fourteen reach the inactive list", "r0", 13,
@@ -308,8 +307,8 @@ static const struct pagevec_row pagevec_rows[] = {
 	/* memory.c do_anonymous_page(): lru_cache_add_active_or_unevictable()
 	 * adds to the active anon pagevec; ____pagevec_lru_add() sets
 	 * PG_active only when it reaches the list (swap.c:412) */
-	{ "a new anon page waits for the active anon list, and joins it active", "a0 D", 0,
-	  LRU_ACTIVE_ANON, false, 0, 0 },
+	{ "a new anon page waits for the active anon list, and joins it active", "a0 D", 0, LRU_ACTIVE_ANON,
+	  false, 0, 0 },
 	/* mmap.c:1880 unmap_region() drains before the ptes are zapped */
 	{ "munmap drains the pagevecs first", "a1 r0 U", 0, LRU_INACTIVE_FILE, true, 0, 0 },
 };

@@ -66,7 +66,8 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'pgactivate == 0'},{'check':'f.resident == 2'}]" },
 	{ "write() marks accessed and dirties", "2.6.34",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':14}],"
-	  "'workload':[{'op':'write','object':'log','pages':'0-13'},{'op':'write','object':'log','pages':'0-13'"
+	  "'workload':[{'op':'write','object':'log','pages':'0-13'},{'op':'write','object':'log','pages':'0-"
+	  "13'"
 	  "}],"
 	  "'expect':[{'check':'pgactivate == 14'}]" },
 	{ "the fault path does not call mark_page_accessed", "2.6.34",
