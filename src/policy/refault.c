@@ -17,7 +17,10 @@
  * in more than one mapping ("vmscan: promote shared file mapped pages");
  * neither is modelled here, and lumpy reclaim (gone by 3.15, compaction
  * took its place) still runs.  The summary says so, for `vmscan-viz
- * policies` and the TUI's policy dialog.
+ * policies` and the TUI's policy dialog.  mark_page_accessed() is 2.6.34's
+ * for every policy: since 3.11 the second use of a page still in the
+ * pagevec activates it there (__lru_cache_activate_page()); here it only
+ * keeps PG_referenced (data/README.md).
  *
  * Not modelled from later kernels: active-list aging driven by refaults
  * (4.12), the larger active file list (4.7), anon workingset (5.9).
