@@ -236,6 +236,24 @@ static const struct read_row read_rows[] = {
 	{ "the first read of a file marks its first page", "r0", false, LRU_INACTIVE_FILE, true },
 };
 
+/* Page 0 of object @obj: in memory, on @want_list, PG_referenced as
+ * @want_referenced; returns it, or NULL if it is not in memory. */
+static const struct page *check_page_0(struct engine *e, uint32_t obj, const char *sentence, const char *pol,
+				       enum lru_list want_list, bool want_referenced)
+{
+	uint32_t slot = *page_slot(e, obj, 0);
+	const struct page *p;
+
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", sentence, pol);
+	if (SLOT_TAG(slot) != SLOT_PAGE)
+		return NULL;
+	p = pfn_to_page(e, SLOT_VAL(slot));
+	CHECKF(p->lru == want_list, "%s (%s): on list %d, want %d", sentence, pol, p->lru, want_list);
+	CHECKF(PageReferenced(p) == want_referenced, "%s (%s): PG_referenced %d, want %d", sentence, pol,
+	       PageReferenced(p), want_referenced);
+	return p;
+}
+
 /* Page @p out of memory as reclaim leaves it: a shadow in its slot, one
  * from long ago, so that the refault policy reads it back inactive too. */
 static void evict_page(struct engine *e, struct page *p)
@@ -260,16 +278,7 @@ static void read_row_run(struct engine *e, const struct reclaim_policy *pol, con
 		if (op == r->ops && r->evict_between && SLOT_TAG(slot) == SLOT_PAGE)
 			evict_page(e, pfn_to_page(e, SLOT_VAL(slot)));
 	}
-	slot = *page_slot(e, 0, 0);
-	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", r->sentence, pol->name);
-	if (SLOT_TAG(slot) == SLOT_PAGE) {
-		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
-
-		CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
-		       r->want_list);
-		CHECKF(PageReferenced(p) == r->want_referenced, "%s (%s): PG_referenced %d, want %d",
-		       r->sentence, pol->name, PageReferenced(p), r->want_referenced);
-	}
+	check_page_0(e, 0, r->sentence, pol->name, r->want_list, r->want_referenced);
 }
 
 static void test_do_generic_file_read(void)
@@ -318,7 +327,7 @@ static void pagevec_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	const struct pagevec_row *r = row;
 	struct step_record t;
 	unsigned waiting = 0, obj = 0;
-	uint32_t slot;
+	const struct page *p;
 
 	for (unsigned k = 0; k < r->pages; k++)
 		do_rw(e, 0, 10 + k, false, NULL);
@@ -345,18 +354,10 @@ static void pagevec_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	       e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
 	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate, "%s (%s): pgactivate %llu, want %llu", r->sentence,
 	       pol->name, (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)r->want_pgactivate);
-	slot = *page_slot(e, obj, 0);
-	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s (%s): page 0 not in memory", r->sentence, pol->name);
-	if (SLOT_TAG(slot) == SLOT_PAGE) {
-		const struct page *p = pfn_to_page(e, SLOT_VAL(slot));
-
-		CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
-		       r->want_list);
-		CHECKF(PageReferenced(p) == r->want_referenced, "%s (%s): PG_referenced %d, want %d",
-		       r->sentence, pol->name, PageReferenced(p), r->want_referenced);
+	p = check_page_0(e, obj, r->sentence, pol->name, r->want_list, r->want_referenced);
+	if (p)
 		CHECKF(PageActive(p) == is_active_lru(r->want_list), "%s (%s): PG_active %d", r->sentence,
 		       pol->name, PageActive(p));
-	}
 }
 
 static void test_lru_add_pagevec(void)
