@@ -19,7 +19,12 @@
 
 #include "../engine/engine.h"
 #include "../policy/registry.h"
-#include "internal.h"
+#include "../util/suggest.h"
+#include "../util/text.h"
+#include "diag.h"
+#include "expect.h"
+#include "json.h"
+#include "own.h"
 
 const char *const expect_keys[] = { "check", "policy", "step", NULL };
 

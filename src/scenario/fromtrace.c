@@ -16,7 +16,13 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "internal.h"
+#include "../util/suggest.h"
+#include "../util/text.h"
+#include "budget.h"
+#include "diag.h"
+#include "own.h"
+#include "trace.h"
+#include "trace_sink.h"
 
 static const char *const formats[] = { "txt", "u32", "lackey", "perf", NULL };
 

@@ -28,7 +28,10 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "internal.h"
+#include "../util/text.h"
+#include "diag.h"
+#include "maps.h"
+#include "trace_sink.h"
 
 #define MAPS_LINE_MAX 8192
 #define MAPS_MAX      1000000u /* mappings in one file */
@@ -292,7 +295,7 @@ struct maps_entry *maps_find(struct maps *m, uint64_t addr)
  * made by maps of that name and type is taken again. */
 static int made_object(struct loader *L, struct maps *m, int line, const char *name, uint8_t type, bool exec)
 {
-	int o = names_find(L, name);
+	int o = loader_find_object(L, name);
 
 	if (o >= 0) {
 		char q[96];
@@ -342,7 +345,7 @@ int maps_object(struct loader *L, struct maps *m, struct maps_entry *e)
 	slash = strrchr(e->path, '/');
 	name = slash && slash[1] ? slash + 1 : e->path;
 	/* two files of one name (or a file called "heap"): the whole path */
-	o = names_find(L, name);
+	o = loader_find_object(L, name);
 	if (o >= 0 && !(L->made_any && (uint32_t)o >= L->first_made && L->obj[o].type == OBJ_FILE))
 		name = e->path;
 	else if (o >= 0)
