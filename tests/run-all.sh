@@ -45,6 +45,7 @@ wants() {	# wants NAME GROUP...: is suite NAME among what was asked for?
 }
 ran=0
 wants layering unit quick && { suite layering "$here/check-layering.sh" "$build"; ran=1; }
+wants circles unit quick && { suite circles "$here/check-circles.sh" "$build"; ran=1; }
 for t in "$build"/tests/test_*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
