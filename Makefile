@@ -262,11 +262,12 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_OUT=$(OUT)/fuzz tests/fuzz/run.sh $(FUZZ_SECONDS) all
 
-# The benchmark links the engine built with link-time optimisation.
+# The benchmark links the engine built with link-time optimisation, and
+# the timeline (replay/timeline.c) that the seek benchmark steps back with.
 BENCH_FLAGS := -O2 -flto -g
-$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) $(wildcard src/engine/*.h) | check-deps
+$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) src/replay/timeline.c $(wildcard src/engine/*.h) src/replay/timeline.h | check-deps
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
+	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) src/replay/timeline.c -lm
 # The visualizer's run, headless (src/replay/view.h), with the loader.
 BENCH_VIEW_SRC := $(sort $(wildcard src/replay/*.c src/scenario/*.c src/util/*.c))
 $(BUILD)/tests/bench-view: tests/bench/view.c $(LIB_SRC) $(BENCH_VIEW_SRC) $(GEN_OBJ) $(wildcard src/*/*.h) | check-deps

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/check-layering.sh BUILD - the engine is a library with no curses,
-# no stdio, no cJSON and no exit(); so is src/replay, the headless logic
-# both front ends share (step index, compare's divergences, the verdict),
-# which sits on the engine alone; only src/tui includes curses; only
+# no stdio, no cJSON, no exit() and no mutable global state; so is
+# src/replay, the headless logic both front ends share (the timeline, the
+# view, step index, compare's divergences, the verdict), which sits on the
+# engine alone; only src/tui includes curses; only
 # src/scenario includes cJSON.  The engine reaches a policy only through
 # struct reclaim_policy: it names no policy's symbol, and its public header
 # does not bring in the policy interface; a policy sees of the engine only
@@ -44,6 +45,9 @@ if [ -z "$robjs" ]; then
 else
 	check "replay objects call no stdio, exit, curses or cJSON function" \
 		"$(nm -u $robjs | grep -wE '(s?n?printf|f?printf|fputs|puts|fopen|fwrite|fread|putchar|exit|_exit|abort|initscr|newterm|wrefresh|cJSON_[A-Za-z]+|getenv)$')"
+	# tunables are passed in (struct view_tunables), as the engine's are
+	check "replay objects define no mutable global state" \
+		"$(objdump -t $robjs | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' | grep -vE '^[0-9a-f]+ l +d ' | grep -vE '[[:space:]]__[A-Za-z_0-9.]*$')"
 fi
 objs=$(ls "$build"/engine/*.o "$build"/policy/*.o 2>/dev/null)
 if [ -z "$objs" ]; then

@@ -73,7 +73,7 @@ int app_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		policy = s->policy ? s->policy : "2.6.34";
 	if (!(p = policy_find(policy))) {
 		snprintf(err, n, "unknown policy '%s'", policy);
-	} else if (view_build(&nv, &s->wl, p, err, n) == 0) {
+	} else if (view_build(&nv, &s->wl, p, &a->tun, err, n) == 0) {
 		/* built: swap it in (the inspector's scratch engine reads the old workload) */
 		inspector_close(a);
 		a->insp.cursor = false;

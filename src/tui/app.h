@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "../engine/engine.h"
-#include "../engine/timeline.h"
+#include "../replay/timeline.h"
 #include "../replay/diverge.h"
 #include "../replay/stepindex.h"
 #include "../replay/view.h"
@@ -157,6 +157,7 @@ struct app {
 	struct scenario *sc;  /* heap: engines keep a pointer to sc->wl */
 	struct view views[2]; /* [1]: the second policy in compare mode */
 	int nr_views;
+	struct view_tunables tun; /* every view's ($VMSCAN_INDEX_FIRST, $VMSCAN_INDEX_MAX) */
 	struct compare cmp;
 	struct ui ui;
 	struct dialog dlg;

@@ -190,7 +190,7 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 
 	compare_stop(a);
 	err[0] = '\0';
-	if (view_build(&a->views[1], &a->sc->wl, second, err, n) < 0)
+	if (view_build(&a->views[1], &a->sc->wl, second, &a->tun, err, n) < 0)
 		return -1;
 	a->nr_views = 2;
 	c->on = true;

@@ -400,10 +400,11 @@ int tui_run(const struct tui_options *o)
 	setlocale(LC_NUMERIC, "C");
 	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
 	const char *first = getenv("VMSCAN_INDEX_FIRST"), *limit = getenv("VMSCAN_INDEX_MAX");
+	struct view_tunables tun = view_tunables_default;
 	if (first && first[0] >= '1' && first[0] <= '9')
-		view_first_steps = strtoull(first, NULL, 10);
+		tun.first_steps = strtoull(first, NULL, 10);
 	if (limit && limit[0] >= '1' && limit[0] <= '9')
-		view_index_limit = strtoull(limit, NULL, 10);
+		tun.index_limit = strtoull(limit, NULL, 10);
 	if (o->compare) {
 		/* --compare A,B */
 		char pa[32] = "", *comma;
@@ -426,6 +427,7 @@ int tui_run(const struct tui_options *o)
 		}
 	}
 	memset(&app, 0, sizeof app);
+	app.tun = tun;
 	rc = o->scenario ? app_adopt(&app, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
 			 : app_load(&app, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
 	if (rc < 0 || (cmp_b && compare_start(&app, cmp_b, err, sizeof err) < 0)) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/timeline.c - snapshots every `interval` steps, thinned to a budget
+ * replay/timeline.c - snapshots every `interval` steps, thinned to a budget
  *
  * The engine is deterministic and does no I/O, so the state after step n
  * is a pure function of the state after any earlier step: replaying from a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/timeline.h - going back in time: snapshots and replay
+ * replay/timeline.h - going back in time: snapshots and replay
  *
  * Roles.  A timeline owns one engine and keeps packed snapshots of its
  * state as it moves forward, one every `interval` steps, within a memory
@@ -21,7 +21,7 @@
 #ifndef VMSCAN_TIMELINE_H
 #define VMSCAN_TIMELINE_H
 
-#include "engine.h"
+#include "../engine/engine.h"
 
 struct timeline;
 
