@@ -167,7 +167,7 @@ run: all
 # the engine builds without curses or cJSON.
 LAYER_NEEDS_engine   := engine
 LAYER_NEEDS_policy   := engine
-LAYER_NEEDS_util     := util
+LAYER_NEEDS_util     := util engine
 LAYER_NEEDS_scenario := scenario util engine
 LAYER_NEEDS_replay   := replay scenario util engine
 LAYER_NEEDS_cli      := cli replay scenario util engine

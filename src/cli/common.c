@@ -178,21 +178,13 @@ const struct reclaim_policy *cli_policy(const char *name, const struct scenario 
 		name = s && s->policy ? s->policy : "2.6.34";
 	p = policy_find(name);
 	if (!p) {
-		const char *names[64], *near;
-		char safe[96];
-		unsigned n = 0;
+		char msg[320];
 
-		fprintf(stderr, "vmscan-viz: unknown policy '%s'; known policies:",
-			text_safe(name, safe, sizeof safe));
-		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
+		policy_suggest(msg, sizeof msg, name);
+		fprintf(stderr, "vmscan-viz: %s (known policies:", msg);
+		for (unsigned i = 0; i < nr_reclaim_policies; i++)
 			fprintf(stderr, " %s", reclaim_policies[i]->name);
-			if (n < 64)
-				names[n++] = reclaim_policies[i]->name;
-		}
-		near = suggest(name, names, n);
-		if (near)
-			fprintf(stderr, "; did you mean '%s'?", near);
-		fputc('\n', stderr);
+		fputs(")\n", stderr);
 	}
 	return p;
 }

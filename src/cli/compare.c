@@ -18,7 +18,6 @@
 #include "report.h"
 #include "series.h"
 
-#define MAX_COMPARE	8
 #define key_counters	cli_key_counters
 #define NR_KEY_COUNTERS cli_nr_key_counters
 
@@ -126,7 +125,7 @@ static int compare_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_compare;
 	const char *const *pols;
-	struct engine *e[MAX_COMPARE] = { 0 };
+	struct engine **e;
 	struct report_opts ro = { 0 };
 	struct cli_args a;
 	struct scenario s;
@@ -167,7 +166,14 @@ static int compare_main(int argc, char **argv)
 		scenario_free(&s);
 		return 1;
 	}
-	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol) && n < MAX_COMPARE; i++) {
+	/* an engine for every policy asked for: --all is every one the
+	 * registry has, however many, none dropped */
+	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof *e))) {
+		fprintf(stderr, "vmscan-viz: out of memory\n");
+		scenario_free(&s);
+		return 1;
+	}
+	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol); i++) {
 		const struct reclaim_policy *p = all ? reclaim_policies[i] : policy_find(pols[i]);
 		struct engine_error err;
 		if (!(e[n++] = engine_new(&s.wl, p, &err))) {
@@ -208,6 +214,7 @@ static int compare_main(int argc, char **argv)
 out:
 	for (int k = 0; k < n; k++)
 		engine_free(e[k]);
+	free(e);
 	scenario_free(&s);
 	return rc;
 }

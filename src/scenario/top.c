@@ -248,23 +248,8 @@ static void load_text(struct loader *L, const cJSON *root, const char *key, bool
 
 static void load_policy(struct loader *L, const cJSON *x, struct scenario *s)
 {
-	const char *name;
-	char q[96], msg[320];
-	const char *names[64];
-	size_t n = 0;
-
-	if (get_string(L, x, "policy", &name) < 0)
-		return;
-	if (policy_find(name)) {
-		s->policy = own_strdup(L, name);
-		return;
-	}
-	for (unsigned i = 0; i < nr_reclaim_policies && n < 64; i++)
-		names[n++] = reclaim_policies[i]->name;
-	text_quote(name, q, sizeof q);
-	snprintf(msg, sizeof msg, "unknown policy %s", q);
-	suggest_append(msg, sizeof msg, name, names, n);
-	lerr(L, x, false, "policy", "%s", msg);
+	if (check_policy(L, x, "policy"))
+		s->policy = own_strdup(L, x->valuestring);
 }
 
 /* A JSON Schema names a meta-schema of json-schema.org and has none of a
