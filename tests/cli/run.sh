@@ -326,6 +326,13 @@ expect 2 "an unknown short option" "$bin" run -Z data/default.json
 expect 2 "two scenarios to run" "$bin" run data/default.json data/lumpy.json
 expect 2 "a word that is neither command nor file" "$bin" frobnicate
 has "it says so" "$tmp/err" "'frobnicate' is neither a command"
+# the commands named in a message are those --help lists, all of them
+"$bin" --help | sed -n 's/^ *\(usage:\)\{0,1\} *vmscan-viz \([a-z][a-z]*\)\( .*\)\{0,1\}$/\2/p' | sort -u >"$tmp/cmds"
+[ "$(wc -l <"$tmp/cmds")" -ge 6 ] && pass || fail "--help lists the commands ($(wc -l <"$tmp/cmds"))"
+expect 2 "help of a command that is not one" "$bin" help foo
+while read -r c; do has "help foo names $c" "$tmp/err" "commands: (.*, )?$c(,|\))"; done <"$tmp/cmds"
+expect 2 "a word that is neither command nor file, again" "$bin" frobnicate
+while read -r c; do has "the word names $c" "$tmp/err" "neither a command \((.*, )?$c(,|\))"; done <"$tmp/cmds"
 
 # - is standard input; /dev/stdin on a pipe is a FIFO, and says to use -
 "$bin" run data/default.json --json | sed 's/"path":"[^"]*"//' >"$tmp/file.json"
