@@ -49,6 +49,16 @@ else
 	check "replay objects define no mutable global state" \
 		"$(objdump -t $robjs | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' | grep -vE '^[0-9a-f]+ l +d ' | grep -vE '[[:space:]]__[A-Za-z_0-9.]*$')"
 fi
+sobjs=$(ls "$build"/scenario/*.o 2>/dev/null)
+if [ -z "$sobjs" ]; then
+	check "scenario objects exist in $build" "none found"
+else
+	# reading a scenario or a trace is reentrant: each reader owns its
+	# buffers (no function-static line buffer); budget.c's cache of the
+	# machine's memory size is the one static, the same for every reader
+	check "scenario objects keep no mutable state of their own, but the machine's size" \
+		"$(objdump -t $sobjs | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' | grep -vE '^[0-9a-f]+ l +d ' | grep -vE '[[:space:]]__[A-Za-z_0-9.]*$' | grep -vE '[[:space:]]cached\.[0-9]+$')"
+fi
 objs=$(ls "$build"/engine/*.o "$build"/policy/*.o 2>/dev/null)
 if [ -z "$objs" ]; then
 	check "engine objects exist in $build" "none found"
