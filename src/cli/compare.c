@@ -168,7 +168,7 @@ static int compare_main(int argc, char **argv)
 	}
 	/* an engine for every policy asked for: --all is every one the
 	 * registry has, however many, none dropped */
-	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof *e))) {
+	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof(struct engine *)))) {
 		fprintf(stderr, "vmscan-viz: out of memory\n");
 		scenario_free(&s);
 		return 1;
