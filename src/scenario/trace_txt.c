@@ -54,15 +54,12 @@ static void unknown_name(struct trace_sink *s, int ln, int col, const char *name
 	s->failed = true;
 }
 
-static void txt_line(struct trace_sink *s, char *line, int ln)
+/* Cuts @line into at most 4 words, in place: where each starts in @tok,
+ * its column in @col; returns how many. */
+static int txt_words(char *line, char *tok[4], int col[4])
 {
-	struct loader *L = s->L;
-	char *tok[4], *p = line, *end;
-	int col[4], nt = 0;
-	unsigned long long page;
-	uint32_t obj = s->obj;
-	const char *kind = NULL;
-	char q[96];
+	char *p = line;
+	int nt = 0;
 
 	while (nt < 4) {
 		while (*p == ' ' || *p == '\t')
@@ -76,6 +73,38 @@ static void txt_line(struct trace_sink *s, char *line, int ln)
 		if (*p)
 			*p++ = '\0';
 	}
+	return nt;
+}
+
+/* A line's KIND must be the operation's own "via": false after saying so. */
+static bool txt_kind_ok(struct trace_sink *s, const char *kind, int ln, int col)
+{
+	bool read = !strcmp(kind, "read") || !strcmp(kind, "r");
+	bool touch = !strcmp(kind, "touch");
+	char q[96];
+
+	if ((s->via == VIA_READ && !read) || (s->via == VIA_TOUCH && !touch)) {
+		text_quote(kind, q, sizeof q);
+		lerr_file(s->L, s->file, ln, col, s->path,
+			  "access kind %s differs from the operation's \"via\": \"%s\"; "
+			  "a trace has one kind of access",
+			  q, s->via == VIA_READ ? "read" : "touch");
+		s->failed = true;
+		return false;
+	}
+	return true;
+}
+
+static void txt_line(struct trace_sink *s, char *line, int ln)
+{
+	struct loader *L = s->L;
+	char *tok[4], *end;
+	int col[4], nt = txt_words(line, tok, col);
+	unsigned long long page;
+	uint32_t obj = s->obj;
+	const char *kind = NULL;
+	char q[96];
+
 	if (nt == 0 || tok[0][0] == '#')
 		return;
 	if (nt == 4) {
@@ -111,19 +140,8 @@ static void txt_line(struct trace_sink *s, char *line, int ln)
 			return;
 		}
 	}
-	if (kind) {
-		bool read = !strcmp(kind, "read") || !strcmp(kind, "r");
-		bool touch = !strcmp(kind, "touch");
-		if ((s->via == VIA_READ && !read) || (s->via == VIA_TOUCH && !touch)) {
-			text_quote(kind, q, sizeof q);
-			lerr_file(L, s->file, ln, col[nt - 1], s->path,
-				  "access kind %s differs from the operation's \"via\": \"%s\"; "
-				  "a trace has one kind of access",
-				  q, s->via == VIA_READ ? "read" : "touch");
-			s->failed = true;
-			return;
-		}
-	}
+	if (kind && !txt_kind_ok(s, kind, ln, col[nt - 1]))
+		return;
 	if (obj == UINT32_MAX && L->auto_obj) {
 		int o = loader_find_object(L, "trace");
 		if (o < 0)
