@@ -88,8 +88,8 @@ static const struct cli_command help_cmd = {
 };
 
 static const struct cli_command *const commands[] = {
-	&cli_cmd_run,  &cli_cmd_trace,	  &cli_cmd_check, &cli_cmd_compare,
-	&cli_cmd_plot, &cli_cmd_policies, &help_cmd,
+	&cli_cmd_run,  &cli_cmd_trace,	&cli_cmd_check,	   &cli_cmd_compare,
+	&cli_cmd_plot, &cli_cmd_screen, &cli_cmd_policies, &help_cmd,
 };
 #define NR_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -128,10 +128,11 @@ static int unknown_command(const char *word)
 	text_safe(word, safe, sizeof safe);
 	if (near)
 		return cli_usage_error(&tui_cmd, "unknown command '%s'; did you mean '%s'?", safe, near);
-	return cli_usage_error(&tui_cmd,
-			       "'%s' is neither a command (run, trace, check, compare, policies, help) "
-			       "nor a scenario file",
-			       safe);
+	return cli_usage_error(
+		&tui_cmd,
+		"'%s' is neither a command (run, trace, check, compare, plot, screen, policies, help) "
+		"nor a scenario file",
+		safe);
 }
 
 static int help_main(int argc, char **argv)
@@ -156,7 +157,7 @@ static int help_main(int argc, char **argv)
 		near = suggest(a.pos[0], names, NR_COMMANDS);
 		return cli_usage_error(&help_cmd,
 				       "no command '%s'%s%s%s (commands: run, trace, check, compare, "
-				       "policies, help)",
+				       "plot, screen, policies, help)",
 				       text_safe(a.pos[0], safe, sizeof safe), near ? "; did you mean '" : "",
 				       near ? near : "", near ? "'?" : "");
 	}
