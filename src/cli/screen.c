@@ -23,6 +23,7 @@ enum {
 	O_COMPARE,
 	O_STEP,
 	O_ACCESS,
+	O_DIVERGENCE,
 	O_SIZE,
 	O_FORMAT,
 	O_OUTPUT,
@@ -53,6 +54,9 @@ static const struct cli_option opts[NR_O + 1] = {
 		       .short_name = 'a',
 		       .arg = "N",
 		       .help = "at workload access N: its first step; in compare mode, position N" },
+	[O_DIVERGENCE] = { .name = "divergence",
+			   .arg = "N",
+			   .help = "with --compare: at the N-th divergence, as after pressing n N times" },
 	[O_SIZE] = { .name = "size",
 		     .arg = "WxH",
 		     .help = "the terminal's columns and lines, at least 56x16 (default 120x40)" },
@@ -206,8 +210,13 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 		}
 		*fmt = (enum screen_format)k;
 	}
-	if (a->val[O_STEP] && a->val[O_ACCESS])
-		return cli_usage_error(cmd, "give --step or --access, not both");
+	if (!!a->val[O_STEP] + !!a->val[O_ACCESS] + !!a->val[O_DIVERGENCE] > 1)
+		return cli_usage_error(cmd, "give one of --step, --access and --divergence");
+	if (a->val[O_DIVERGENCE] && !a->val[O_COMPARE])
+		return cli_usage_error(cmd, "--divergence goes with --compare A,B");
+	if (a->val[O_DIVERGENCE] && (rc = cli_uint(cmd, "divergence", a->val[O_DIVERGENCE], 1, UINT64_MAX - 1,
+						   "divergences", &r->divergence)) != 0)
+		return rc;
 	if (a->val[O_STEP] &&
 	    (rc = cli_uint(cmd, "step", a->val[O_STEP], 0, UINT64_MAX - 1, "steps", &r->step)) != 0)
 		return rc;

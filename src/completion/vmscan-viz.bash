@@ -68,7 +68,7 @@ _vmscan_viz()
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --every | --max-steps | --object | --title | --size | -s | --step | --access | -i | --inspect)
+	-m | --memory | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
 		return ;;	# a number or a name
 	esac
 

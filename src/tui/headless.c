@@ -185,7 +185,14 @@ static int go_there(struct app *a, const struct screen_request *r, char *err, si
 	struct view *v = &a->views[0];
 
 	settle(a); /* the run indexed, as the visualizer does while it waits for a key */
-	if (a->cmp.on && r->has_access) {
+	if (a->cmp.on && r->divergence) {
+		for (uint64_t i = 0; i < r->divergence; i++)
+			press(a, 'n');
+		if (!a->cmp.div.found || !a->cmp.moment || a->cmp.div.rank != r->divergence) {
+			snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "divergence not reached");
+			return 1;
+		}
+	} else if (a->cmp.on && r->has_access) {
 		press(a, 'g');
 		type_number(a, r->access);
 		press(a, '\r');

@@ -55,6 +55,7 @@ struct screen_request {
 	int ncols, nlines;
 	bool has_step, has_access;
 	uint64_t step, access; /* compare mode moves by access only */
+	uint64_t divergence;   /* compare mode: the n-th divergence (n pressed n times), 0: none */
 	const char *inspect;   /* "NAME[IDX]": the inspector on that page, NULL: none */
 	bool examined;	       /* the inspector on the page the step examined (the key i) */
 	bool help;	       /* the help screen (?) over the frame */
