@@ -68,7 +68,7 @@ DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
 .PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
-        fuzz install uninstall clean deps check-deps golden-update screenshots help
+        fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
 # in a second make, so that pkg-config is asked again after an install.
@@ -88,6 +88,7 @@ help:
 	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
 	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...) or unit test (policy), F=PATTERN"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
+	@echo "make screen-update  the expected screens of tests/screen/ drawn again (review the diff)"
 	@echo "make format     clang-format every C file (format-check: only say which differ)"
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
@@ -240,6 +241,11 @@ format-check:
 
 golden-update: build
 	@tests/golden/update.sh $(BIN)
+
+# The expected screens of the screen suite (tests/screen/cases), drawn again
+# by `vmscan-viz screen`: review the diff before committing it.
+screen-update: build
+	@tests/screen/update.sh $(BIN)
 
 # ---- static analysis, docs -------------------------------------------------
 
