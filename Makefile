@@ -286,8 +286,10 @@ bench-smoke:
 	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench $(OUT)/bench/tests/bench-view
 	@tests/bench/run.sh $(OUT)/bench smoke
 
+# The visualizer's pictures are SVG from `vmscan-viz screen` (no terminal or
+# browser needed); the charts are gnuplot's PNGs.
 screenshots: build
-	tests/e2e/screenshots.sh $(BIN) screenshots
+	tests/screen/screenshots.sh $(BIN) screenshots
 	$(BIN) plot data/used-once-mmap.json --chart lists --policy 2.6.33 --policy 2.6.34 \
 	  --size 1000x500 -o screenshots/used-once-mmap-plot.png
 	$(BIN) plot data/database-index.json --object index --object table.dat -o screenshots/database-index-refaults.png
