@@ -165,16 +165,16 @@ static int read_screen(struct screen_grid *g)
 	return 0;
 }
 
-static SCREEN *open_screen(FILE *out, FILE *in)
+static SCREEN *open_screen(FILE *null)
 {
 	use_env(FALSE); /* $LINES and $COLUMNS say nothing about this screen */
 	for (size_t i = 0; i < sizeof term_names / sizeof term_names[0]; i++) {
 		int err = 0;
 		/* probe first: newterm() on an unknown name leaks what it made */
-		if (setupterm(term_names[i], fileno(out), &err) != OK)
+		if (setupterm(term_names[i], fileno(null), &err) != OK)
 			continue;
 		del_curterm(cur_term);
-		return newterm(term_names[i], out, in);
+		return newterm(term_names[i], null, null);
 	}
 	return NULL;
 }
@@ -253,7 +253,7 @@ static void describe(const struct app *a, char *buf, size_t n)
 int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err, size_t n)
 {
 	struct app *a = calloc(1, sizeof *a);
-	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	FILE *null = fopen("/dev/null", "r+"); /* the screen's output and its (unused) input */
 	SCREEN *scr = NULL;
 	int rc;
 
@@ -261,14 +261,14 @@ int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err,
 	err[0] = '\0';
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C"); /* as tui_run() */
-	if (!a || !out || !in) {
+	if (!a || !null) {
 		snprintf(err, n, "out of memory, or no /dev/null");
 		rc = 1;
 		goto out;
 	}
 	if ((rc = tui_open(a, &r->o)) != 0)
 		goto out; /* the loader said why */
-	if (!(scr = open_screen(out, in))) {
+	if (!(scr = open_screen(null))) {
 		snprintf(err, n,
 			 "no terminal description found (xterm-256color, from Debian's ncurses-base)");
 		rc = 2;
@@ -295,10 +295,8 @@ out:
 		app_free(a);
 		free(a);
 	}
-	if (out)
-		fclose(out);
-	if (in)
-		fclose(in);
+	if (null)
+		fclose(null);
 	return rc;
 }
 
