@@ -94,6 +94,7 @@ help:
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
 	@echo "make plot       $(BUILD)/plot.png: the lists under two policies (vmscan-viz plot, gnuplot)"
+	@echo "make screenshots  screenshots/: the visualizer as SVG (vmscan-viz screen), the charts (gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 

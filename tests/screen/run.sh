@@ -216,6 +216,12 @@ ok "-o FILE holds what standard output gets" $?
 [ $? -eq 1 ] && grep -qF 'cannot write' "$LOGDIR/err"
 ok "-o into a missing folder: 'cannot write', exit 1" $?
 
+"$BIN" screen - --step 437 --size 80x24 <"$TORRENT" | cmp -s - "$LOGDIR/a.txt"
+ok "the scenario read from standard input (-) draws the same" $?
+"$BIN" screen --trace - -f lackey --maps data/traces/report.maps --memory 256 --step 500 --size 80x24 \
+	<data/traces/report.lackey | head -n 1 | grep -qF '| step 500/'
+ok "--trace - reads the trace from standard input (no keys are read there)" $?
+
 # --- 4. bad input ----------------------------------------------------------------
 "$BIN" screen --help | head -n 1 | grep -q '^usage: vmscan-viz screen'
 ok "screen --help starts with its usage" $?
