@@ -216,6 +216,11 @@ ok "-o FILE holds what standard output gets" $?
 [ $? -eq 1 ] && grep -qF 'cannot write' "$LOGDIR/err"
 ok "-o into a missing folder: 'cannot write', exit 1" $?
 
+# the terminal it draws for is its own, whatever TERM says
+env -u TERM "$BIN" screen "$TORRENT" --step 437 --size 80x24 | cmp -s - "$LOGDIR/a.txt" &&
+	env TERM=nosuchterm "$BIN" screen "$TORRENT" --step 437 --size 80x24 | cmp -s - "$LOGDIR/a.txt" &&
+	env TERM=dumb "$BIN" screen "$TORRENT" --step 437 --size 80x24 | cmp -s - "$LOGDIR/a.txt"
+ok "TERM unset, unknown or dumb: the same screen" $?
 "$BIN" screen - --step 437 --size 80x24 <"$TORRENT" | cmp -s - "$LOGDIR/a.txt"
 ok "the scenario read from standard input (-) draws the same" $?
 "$BIN" screen --trace - -f lackey --maps data/traces/report.maps --memory 256 --step 500 --size 80x24 \
