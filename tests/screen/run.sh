@@ -3,6 +3,7 @@
 #
 # 1. It shows what a terminal shows: for several steps, sizes (80x24,
 #    120x40, 200x60) and modes (compare, quiz, projector, help, inspector,
+#    wide characters,
 #    ASCII, a trace), the visualizer runs in a tmux pane of that size, gets
 #    the keys that lead there (g STEP Enter, / PAGE Enter, i, ?, n), and
 #    the pane must come to show exactly the lines `vmscan-viz screen`
@@ -100,6 +101,10 @@ same "a lackey trace, step 500 at 120x40" 120x40 \
 	"--trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 256" \
 	"--trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 256 --step 500" \
 	g 500 Enter
+# wide characters take two columns, in the pane as in the text
+sed 's/libc\.so/库文件.so/g' data/default.json >"$LOGDIR/wide.json"
+same "wide characters (an object named 库文件.so), 80x24" 80x24 "$LOGDIR/wide.json" "$LOGDIR/wide.json --step 196" \
+	g 196 Enter
 
 # --- 2. the expected screens ------------------------------------------------------
 while IFS='|' read -r name args; do
@@ -139,6 +144,9 @@ for size in 80x24 120x40 200x60 56x16; do
 	shape "$LOGDIR/t.txt" "${size%x*}" "${size#*x}"
 	ok "text at $size: exactly ${size#*x} lines of ${size%x*} columns" $?
 done
+"$BIN" screen "$LOGDIR/wide.json" --step 196 --size 80x24 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 80 24 &&
+	grep -qF '库文件.so[0]' "$LOGDIR/t.txt"
+ok "text with wide characters: 24 lines of 80 columns" $?
 "$BIN" screen --size 300x100 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 300 100
 ok "the default scenario at 300x100 is 100 lines of 300 columns" $?
 "$BIN" screen "$TORRENT" --step 437 | wc -l | grep -qx 40
