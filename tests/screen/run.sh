@@ -3,8 +3,7 @@
 #
 # 1. It shows what a terminal shows: for several steps, sizes (80x24,
 #    120x40, 200x60) and modes (compare, quiz, projector, help, inspector,
-#    wide characters,
-#    ASCII, a trace), the visualizer runs in a tmux pane of that size, gets
+#    ASCII, wide characters, a trace), the visualizer runs in a tmux pane of that size, gets
 #    the keys that lead there (g STEP Enter, / PAGE Enter, i, ?, n), and
 #    the pane must come to show exactly the lines `vmscan-viz screen`
 #    prints (trailing spaces aside).  The wait is for that state, bounded
