@@ -68,7 +68,7 @@ DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
 .PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
-        fuzz install uninstall clean deps check-deps golden-update screenshots help
+        fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
 # in a second make, so that pkg-config is asked again after an install.
@@ -88,11 +88,13 @@ help:
 	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
 	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...) or unit test (policy), F=PATTERN"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
+	@echo "make screen-update  the expected screens of tests/screen/ drawn again (review the diff)"
 	@echo "make format     clang-format every C file (format-check: only say which differ)"
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
 	@echo "make plot       $(BUILD)/plot.png: the lists under two policies (vmscan-viz plot, gnuplot)"
+	@echo "make screenshots  screenshots/: the visualizer as SVG (vmscan-viz screen), the charts (gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 
@@ -241,6 +243,11 @@ format-check:
 golden-update: build
 	@tests/golden/update.sh $(BIN)
 
+# The expected screens of the screen suite (tests/screen/cases), drawn again
+# by `vmscan-viz screen`: review the diff before committing it.
+screen-update: build
+	@tests/screen/update.sh $(BIN)
+
 # ---- static analysis, docs -------------------------------------------------
 
 # cppcheck: warnings, performance and portability; clang-tidy: the checks in
@@ -281,8 +288,10 @@ bench-smoke:
 	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench $(OUT)/bench/tests/bench-view
 	@tests/bench/run.sh $(OUT)/bench smoke
 
+# The visualizer's pictures are SVG from `vmscan-viz screen` (no terminal or
+# browser needed); the charts are gnuplot's PNGs.
 screenshots: build
-	tests/e2e/screenshots.sh $(BIN) screenshots
+	tests/screen/screenshots.sh $(BIN) screenshots
 	$(BIN) plot data/used-once-mmap.json --chart lists --policy 2.6.33 --policy 2.6.34 \
 	  --size 1000x500 -o screenshots/used-once-mmap-plot.png
 	$(BIN) plot data/database-index.json --object index --object table.dat -o screenshots/database-index-refaults.png

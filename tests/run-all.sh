@@ -57,13 +57,14 @@ wants cli && { suite cli "$here/cli/run.sh" "$bin"; ran=1; }
 wants stepwise && { suite stepwise "$here/stepwise/run.sh" "$bin"; ran=1; }
 wants e2e && { suite e2e "$here/e2e/run.sh" "$bin"; ran=1; }
 wants projector && { suite projector "$here/e2e/projector.sh" "$bin"; ran=1; }
+wants screen && { suite screen "$here/screen/run.sh" "$bin"; ran=1; }
 # the docs once, from the plain build: the sanitized one adds nothing to what they state
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants docs && { suite docs "$here/docs/figures.sh" "$bin"; ran=1; }
 # memcheck of the plain build only: sanitizers and valgrind do not mix
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants memcheck && { suite memcheck "$here/memcheck.sh" "$bin"; ran=1; }
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants install && { suite install "$here/install.sh"; ran=1; }
 if [ "$ran" = 0 ]; then
-	echo "run-all: no suite or unit test is called \"$only\" (suites: layering golden bad cli stepwise e2e projector docs memcheck install;" \
+	echo "run-all: no suite or unit test is called \"$only\" (suites: layering golden bad cli stepwise e2e projector screen docs memcheck install;" \
 		"unit tests: $(cd "$build/tests" 2>/dev/null && ls test_* | sed 's/^test_//' | tr '\n' ' '))"
 	exit 2
 fi

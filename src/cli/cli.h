@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/cli.h - the headless front end: run, trace, check, compare, policies
+ * cli/cli.h - the headless front end: run, trace, check, compare, plot, screen,
+ * policies
  *
  * A contract other tools build on: the same scenario and policy give the
  * same bytes.  Text goes to stdout, diagnostics to stderr; exit status 0
@@ -20,7 +21,7 @@
 
 /* The commands, each with its table of options (opt.h). */
 extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_cmd_compare, cli_cmd_plot,
-	cli_cmd_policies;
+	cli_cmd_policies, cli_cmd_screen;
 
 /* Steps a headless command runs at most unless --max-steps says otherwise:
  * about ten seconds of simulation on a laptop (`make bench`: 11 million
@@ -46,6 +47,10 @@ bool cli_output_failed(void);
 /* Flushes and closes standard output: @rc, or 1 after a message when
  * anything written was lost.  Every command's status goes through it. */
 int cli_close_stdout(const char *prefix, int rc);
+
+/* A new empty file beside @out ("DIR/.NAME.XXXXXX", mode 0600), for output
+ * renamed onto @out once whole; malloc'd, NULL on failure (errno says why). */
+char *cli_temp_beside(const char *out);
 
 /* Prints @s for a terminal: control characters escaped (util/text.h),
  * padded to @width bytes. */

@@ -4,8 +4,10 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../util/suggest.h"
 #include "../util/text.h"
@@ -214,4 +216,24 @@ double cli_measure(const struct engine *e, const struct expectation *x, bool *ok
 	case EXPECT_LIST: return engine_list(e, (enum lru_list)x->item).nr;
 	default: *ok = false; return 0;
 	}
+}
+
+char *cli_temp_beside(const char *out)
+{
+	const char *slash = strrchr(out, '/');
+	size_t dl = slash ? (size_t)(slash - out) + 1 : 0;
+	size_t n = dl + strlen(slash ? slash + 1 : out) + 32;
+	char *p = malloc(n);
+	int fd;
+
+	if (!p)
+		return NULL;
+	snprintf(p, n, "%.*s.%s.XXXXXX", (int)dl, out, slash ? slash + 1 : out);
+	fd = mkstemp(p);
+	if (fd < 0) {
+		free(p);
+		return NULL;
+	}
+	close(fd);
+	return p;
 }

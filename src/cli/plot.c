@@ -447,27 +447,6 @@ static int write_text(const char *path, const char *text)
 	return fclose(f) != 0 || bad ? -1 : 0;
 }
 
-/* The folder of @out and its name, for a temporary file beside it. */
-static char *temp_beside(const char *out)
-{
-	const char *slash = strrchr(out, '/');
-	size_t dl = slash ? (size_t)(slash - out) + 1 : 0;
-	size_t n = dl + strlen(slash ? slash + 1 : out) + 32;
-	char *p = malloc(n);
-	int fd;
-
-	if (!p)
-		return NULL;
-	snprintf(p, n, "%.*s.%s.XXXXXX", (int)dl, out, slash ? slash + 1 : out);
-	fd = mkstemp(p);
-	if (fd < 0) {
-		free(p);
-		return NULL;
-	}
-	close(fd);
-	return p;
-}
-
 struct work {
 	char dir[64];
 	char *rows, *final, *script, *tmp_out;
@@ -620,7 +599,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	{
 		struct strbuf t = { 0 };
 		sb_field(&t, title);
-		if (panels.oom || lines.oom || t.oom || !(w.tmp_out = temp_beside(out))) {
+		if (panels.oom || lines.oom || t.oom || !(w.tmp_out = cli_temp_beside(out))) {
 			if (panels.oom || lines.oom || t.oom)
 				fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
 			else

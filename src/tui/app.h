@@ -251,6 +251,20 @@ unsigned quiz_summary(const struct app *a, char *buf, size_t n);
 /* The open question's answers, "a activate, k keep, ...". */
 void quiz_offered(const struct app *a, char *buf, size_t n);
 
+/* tui.c: what the visualizer and `vmscan-viz screen` (headless.c) share,
+ * so that both draw one screen the same way.  tui_open() loads the
+ * scenario (or adopts o->scenario) and starts compare mode: 0, or an exit
+ * status after a message (1 bad scenario, 2 bad --compare). */
+struct tui_options;
+int tui_open(struct app *a, const struct tui_options *o);
+/* After the screen is set up: the UI state the options ask for. */
+void tui_init_ui(struct app *a, const struct tui_options *o);
+/* Colour depth (0 mono, 8, 16, 256; calls start_color()) and glyph set. */
+int tui_colors_wanted(const struct tui_options *o);
+bool tui_ascii_wanted(const struct tui_options *o);
+/* The whole frame, onto stdscr, then refresh(). */
+void tui_draw(struct app *a);
+
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
 void compare_stop(struct app *a);

@@ -14,6 +14,7 @@
 #include "../policy/registry.h"
 #include "app.h"
 #include "theme.h"
+#include "tui.h"
 
 struct panel_ops {
 	const char *name;
@@ -32,8 +33,8 @@ struct layout {
 	bool decision_inputs, decision_origin; /* the decision's optional rows it has room for */
 };
 
-#define MIN_COLS  56
-#define MIN_LINES 16
+#define MIN_COLS  TUI_MIN_COLS
+#define MIN_LINES TUI_MIN_LINES
 
 void layout_compute(struct layout *l, const struct frame *f, int ncols, int nlines);
 

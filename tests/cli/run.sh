@@ -585,7 +585,7 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz --trace x --ma | words)" = --maps ] && pass || fail "bash completes the visualizer's --maps"
 [ "$(complete_bash vmscan-viz check data/database | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
-for c in "" run trace check compare plot; do
+for c in "" run trace check compare plot screen; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
 		grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/want"
 	complete_bash vmscan-viz $c -- | sort -u >"$tmp/got"
