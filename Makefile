@@ -206,8 +206,9 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # make test: every suite on the plain build, and under ASan and UBSan (the
 # engine checking its invariants after every step) what finds memory and
 # undefined-behaviour errors: the unit tests (with the fuzz targets' seeds,
-# test_corpus*), golden, bad input, stepwise (its trace at 1/32 of the
-# size) and one tmux session (e2e-smoke).
+# test_corpus*), golden, bad input, stepwise (three scenarios, its trace
+# at 1/128 of the size: ASAN_TEST_SIZE=small) and one tmux session
+# (e2e-smoke).
 # make test-all: those, and everything longer: every tmux suite and cli
 # under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
 # and bench-smoke.
@@ -244,7 +245,7 @@ ifdef T
 	@TEST_FILTER='$(F)' TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(T)
 else
 	@$(MAKE) --no-print-directory asan-build
-	@TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
+	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
 endif
 
 test-all:
@@ -270,7 +271,7 @@ check-layering: $(LIB)
 # engine checks its invariants after every step.
 check-asan:
 	@$(MAKE) --no-print-directory asan-build
-	@TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(filter %@asan,$(TEST_SUITES))
+	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(filter %@asan,$(TEST_SUITES))
 
 # clang-format (.clang-format): `make format` rewrites, `make format-check`
 # (run by CI) fails on any file that is not as clang-format writes it.

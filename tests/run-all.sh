@@ -15,6 +15,8 @@
 # (the whole log too if it failed), with "asan " before it for the
 # sanitized build, and the time it took (wall clock and CPU).  $TEST_JOBS suites run at a time (2: the machine this
 # was written for has two cores; the tmux suites mostly wait on screens).
+# $ASAN_TEST_SIZE=small: the sanitized suites that can, run at a reduced
+# size (VMSCAN_TEST_SIZE; make test sets it, make test-all does not).
 # $TEST_FILTER is given to the unit tests: only their functions and rows
 # whose name holds it.
 set -u
@@ -89,6 +91,8 @@ launch() {	# launch NAME BUILD: run it in the background, its log and status in 
 		if [ "$b" = "$asan" ]; then
 			export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 			export VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400
+			# smaller inputs where a suite has them (stepwise): make test's
+			[ -n "${ASAN_TEST_SIZE:-}" ] && export VMSCAN_TEST_SIZE=$ASAN_TEST_SIZE
 		fi
 		start=$SECONDS
 		eval "$cmd" >"$log/$id" 2>&1 </dev/null
