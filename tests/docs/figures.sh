@@ -188,8 +188,8 @@ tui() {	# tui SESSION ARGS...: the visualizer at 200x50 in a private tmux server
 	tmx new-session -d -s "$1" -x 200 -y 50 "env TERM=tmux-256color '$bin' $2; sleep 60"
 }
 shot() { tmx capture-pane -p -t "$1" 2>/dev/null; }
-until_re() {	# until_re SESSION REGEX: wait (10 s at most) for it on the screen
-	for ((t = 0; t < 200; t++)); do shot "$1" | grep -qE -- "$2" && return 0; sleep 0.05; done
+until_re() {	# until_re SESSION REGEX: wait (60 s at most: a loaded machine) for it on the screen
+	for ((t = 0; t < 1200; t++)); do shot "$1" | grep -qE -- "$2" && return 0; sleep 0.05; done
 	return 1
 }
 divs_of() {	# divs_of SCEN A B F: path of the count; PATH.K its line K, PATH.K.screen the screen
@@ -250,8 +250,11 @@ speeds() {	# speeds [--big]: the play speed at start, then after each `+` until 
 				v=$(shot "$k" | sed -nE 's/.*\| paused ([0-9]+) steps\/s.*/\1/p' | head -n 1)
 				[ -n "$v" ] && [ "$v" != "$last" ] || break
 				out="$out $v" last=$v
-				tmx send-keys -t "$k" +
-				until_re "$k" "\\| paused [0-9]+ steps/s" && sleep 0.1
+				# + then ?: once the help is up, + has been handled
+				tmx send-keys -t "$k" + '?'
+				until_re "$k" "Press any key to return" || break
+				tmx send-keys -t "$k" Escape
+				until_re "$k" "\\| paused [0-9]+ steps/s" || break
 			done
 		fi
 		echo $out >"$f"
