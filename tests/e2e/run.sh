@@ -18,7 +18,7 @@ the_end() {
 		[ -z "$reports" ]; ok "no ASan/UBSan reports" $?
 		[ -n "$reports" ] && head -n 40 $reports
 	fi
-	echo "e2e: $passed passed, $failed failed"
+	echo "e2e${VMSCAN_E2E:+-$VMSCAN_E2E}: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }
 TORRENT="$ROOT/data/used-once-mmap.json"
