@@ -98,11 +98,27 @@ if command -v perl >/dev/null; then
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
 		--require mm_vmscan_lru_shrink_inactive "$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
 		{ fail "the scenarios together give every 2.6.37 vmscan event the engine fills"; cat "$tmp/ftrace-check"; }
-	# the checker fails what it should: a line of 4.15's format, an unknown flag
+	# the checker fails what it should: a line of 4.15's format, an unknown flag,
+	# an order-0 isolation that scans more than it asked for, a direct
+	# reclaim with no wakeup_kswapd before it
 	printf '  kswapd0-25    [000] ....   0.000100: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=32 nr_reclaimed=32 nr_dirty=0 nr_writeback=0 nr_congested=0 nr_immediate=0 nr_activate=0 nr_ref_keep=0 nr_unmap_fail=0 priority=12 flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a line of 4.15's format" || pass
 	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_writepage: page=ffffea0000001000 pfn=64 flags=RECLAIM_WB_DIRTY\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes an unknown flag" || pass
+	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_lru_isolate: isolate_mode=0 order=0 nr_requested=17 nr_scanned=32 nr_taken=32 contig_taken=0 contig_dirty=0 contig_failed=0\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes nr_scanned over nr_requested at order 0" || pass
+	printf '        workload-1000  [000]     0.000100: mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n        workload-1000  [000]     0.000101: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a direct reclaim with no wakeup_kswapd first" || pass
+	# 2.6.34 wakes kswapd from the allocator's slow path only: 58 anonymous
+	# pages in 64 without swap, then 100,000 touches of those pages, wake it
+	# no more often than pages were allocated
+	printf '{"format":1,"title":"hits","memory":{"pages":64,"swap":0},"objects":[{"name":"heap","type":"anon","pages":58}],"workload":[{"op":"touch","object":"heap"},{"op":"random","object":"heap","count":100000,"seed":1}]}' >"$tmp/hits.json"
+	"$bin" run "$tmp/hits.json" --vmstat >"$tmp/vmstat"
+	"$bin" run "$tmp/hits.json" --ftrace >"$tmp/ftrace"
+	[ "$(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace")" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages wake kswapd: $(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace") wakeups for $(num "$tmp/vmstat" pgalloc_normal) allocations"
+	[ "$(num "$tmp/vmstat" pageoutrun)" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages run kswapd: pageoutrun $(num "$tmp/vmstat" pageoutrun)"
 	"$bin" run data/dirty-pages.json --vmstat >"$tmp/vmstat"
 	"$bin" run data/dirty-pages.json --ftrace >"$tmp/ftrace"
 	sum=$(sed -n 's/.*mm_vmscan_lru_shrink_inactive: .* nr_scanned=\([0-9]*\) .*/\1/p' "$tmp/ftrace" | awk '{ s += $1 } END { print s + 0 }')
