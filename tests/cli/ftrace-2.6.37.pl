@@ -17,6 +17,11 @@
 # names of that kernel's flags, and the events must pair up as the
 # post-processor pairs them (a kswapd_sleep after a kswapd_wake, a
 # direct_reclaim_end after a direct_reclaim_begin of the same process).
+# Each order-0 isolation scans at most the nr_requested it prints, and a
+# direct reclaim follows its task's mm_vmscan_wakeup_kswapd (2.6.37
+# __alloc_pages_slowpath() wakes kswapd first).  tests/cli/run.sh runs it
+# over every shipped scenario under every policy, and checks the script's
+# "pages scanned" (isolate_mode 0 and 2) against pgscan.
 # Reads the files named (each a run of its own), or standard input.  Prints
 # each line that fails and a count per event; exit 1 on any failure, or
 # when an event named with --require never appears in any of them.

@@ -126,6 +126,16 @@ if command -v perl >/dev/null; then
 		fail "the batches' nr_scanned add up to pgscan ($sum)"
 	[ "$(grep -c mm_vmscan_writepage "$tmp/ftrace")" -eq "$(num "$tmp/vmstat" nr_vmscan_write)" ] && pass ||
 		fail "one mm_vmscan_writepage line per nr_vmscan_write"
+	# the 2.6.36-3.1 post-processor's "pages scanned": nr_scanned of every
+	# isolation but an active list's (isolate_mode 1), which is pgscan
+	for f in data/used-once-mmap.json "$tmp/direct.json"; do
+		"$bin" run "$f" --policy 2.6.33 --vmstat >"$tmp/vmstat"
+		sum=$("$bin" run "$f" --policy 2.6.33 --ftrace | awk '/mm_vmscan_lru_isolate/ {
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			if (v["isolate_mode"] != 1) n += v["nr_scanned"] } END { print n + 0 }')
+		[ "$sum" -eq "$(($(num "$tmp/vmstat" pgscan_kswapd_normal) + $(num "$tmp/vmstat" pgscan_direct_normal)))" ] && pass ||
+			fail "$f: the 2.6.37 script's pages scanned ($sum) is not pgscan"
+	done
 else
 	echo "skip: perl is not installed; the --ftrace lines were not read as 2.6.37's"
 fi

@@ -685,6 +685,21 @@ fig $M 'huge.json:2:12: error: memory: the simulation would need about 9.00 GiB,
 
 # --- the man page: the policies it names are the ones the tool lists --------------
 N=src/vmscan-viz.1
+# "pages scanned" of trace-vmscan-postprocess.pl over --ftrace: 2.6.36-3.1
+# count isolate_mode 0 and 2, 3.2+ all but 2 (its isolate_mode is a bitmask)
+scanned_by() {	# scanned_by SCEN POLICY MODE_LEFT_OUT
+	"$bin" run "$(scen "$1")" --policy "$2" --ftrace | awk -v out="$3" '/mm_vmscan_lru_isolate/ {
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		if (v["isolate_mode"] != out) n += v["nr_scanned"] } END { print n + 0 }'
+}
+fig $N 'as pgscan counts them: 4192 for data/used-once-mmap.json under 2.6.33' 4192 scanned_by $T 2.6.33 1
+fig $N 'as pgscan counts them: 4192 for data/used-once-mmap.json under 2.6.33' 4192 counter $T 2.6.33 pgscan_kswapd_normal
+fig $N 'it counts the isolations of active lists as scans (6453 there, pgscan plus pgrefill)' 6453 scanned_by $T 2.6.33 2
+fig $N 'it counts the isolations of active lists as scans (6453 there, pgscan plus pgrefill)' 6453 \
+	eval 'echo $(($(counter used-once-mmap 2.6.33 pgscan_kswapd_normal) + $(counter used-once-mmap 2.6.33 pgrefill_normal)))'
+fig $N 'drops the lumpy ones (data/lumpy.json: 96 instead of 160)' 96 scanned_by lumpy 2.6.34 2
+fig $N 'drops the lumpy ones (data/lumpy.json: 96 instead of 160)' 160 scanned_by lumpy 2.6.34 1
+fig $N 'drops the lumpy ones (data/lumpy.json: 96 instead of 160)' 160 counter lumpy 2.6.34 pgscan_kswapd_normal
 fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, which allocates and reclaims directly, workload-1000.' 'kswapd0-25' \
 	eval "'$bin' run data/dirty-pages.json --ftrace | grep -m1 -oE 'kswapd0-25 '  | tr -d ' '"
 fig $N 'One step is one microsecond; kswapd is kswapd0-25 and the workload, which allocates and reclaims directly, workload-1000.' 'workload-1000' \
