@@ -160,6 +160,18 @@ expect 0 "compare --csv" "$bin" compare data/default.json --policy 2.6.33 --poli
 has "csv header" "$tmp/out" '^access,policy,step,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
 has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
 has "csv: per object, its resident pages and refaults" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,'
+has "csv: per object, its active pages too" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,libc\.so\.active,'
+# the flood of the active list per object: the torrent's big.iso under
+# 2.6.33, never under 2.6.34
+"$bin" compare data/used-once-mmap.json --policy 2.6.33 --policy 2.6.34 --csv >"$tmp/flood.csv"
+python3 - "$tmp/flood.csv" <<'PY' && pass || fail "csv: big.iso.active shows 2.6.33's flood of the active list and none under 2.6.34"
+import csv, sys
+most = {}
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    most[r["policy"]] = max(most.get(r["policy"], 0), int(r["big.iso.active"]))
+    assert int(r["big.iso.active"]) <= int(r["big.iso.resident"])
+assert most["2.6.33"] >= 32 and most["2.6.34"] == 0, most
+PY
 # the access axis is shared: under every policy the same accesses, and
 # the last row is the end of the run as `run` reports it
 expect 0 "compare --csv --all" "$bin" compare data/database-index.json --all --csv
@@ -200,11 +212,11 @@ expect 0 "run --csv --every" "$bin" run data/database-index.json --csv --every 5
 # object names with commas and quotes are quoted as RFC 4180 says
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a, \\"b\\"","type":"file","pages":4},{"name":" c","type":"anon","pages":4}],"workload":[{"op":"read","object":"a, \\"b\\""},{"op":"touch","object":" c"}]}' >"$tmp/quote.json"
 expect 0 "compare --csv of objects whose names hold commas and quotes" "$bin" compare "$tmp/quote.json" --all --csv
-has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults"," c\.resident"," c\.refaults"$'
+has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults","a, ""b""\.active"," c\.resident"," c\.refaults"," c\.active"$'
 python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads the quoted names back"
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert rows[0][-4:] == ['a, "b".resident', 'a, "b".refaults', ' c.resident', ' c.refaults'], rows[0]
+assert rows[0][-6:] == ['a, "b".resident', 'a, "b".refaults', 'a, "b".active', ' c.resident', ' c.refaults', ' c.active'], rows[0]
 assert all(len(r) == len(rows[0]) for r in rows)
 assert rows[-1][rows[0].index('a, "b".resident')] == "4"
 PY
@@ -560,6 +572,36 @@ if command -v gnuplot >/dev/null; then
 			x = xy[1]; y = xy[2]; pw = w; prev = substr($0, RSTART + 6, n); labels++ } }
 		END { print labels " labels"; exit bad > 0 || labels < 35 }' "$tmp/bars.svg" >"$tmp/labels" && pass ||
 		{ fail "the counters chart's value labels do not overlap"; cat "$tmp/labels"; }
+	# a slide's chart: the SVG titled by the chart's title, not "Gnuplot"
+	grep -q '<title>A database index pushed out by unmapped reads</title>' "$tmp/db.svg" && pass ||
+		fail "the SVG's <title> is the chart's title"
+	"$bin" plot data/default.json --title 'a & b <c>' -o "$tmp/amp.svg" >/dev/null 2>&1
+	grep -qF '<title>a &amp; b &lt;c&gt;</title>' "$tmp/amp.svg" && pass || fail "the SVG's <title> is XML text"
+	# a colour per policy, the same whatever the others drawn: 2.6.34 is
+	# vermillion alone and after 2.6.33, which is blue and absent alone
+	vermillion="rgb(213,  94,   0)" blue="rgb(  0, 114, 178)"
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.34 -o "$tmp/c1.svg" >/dev/null
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.33 --policy 2.6.34 -o "$tmp/c2.svg" >/dev/null
+	grep -qF "stroke='$vermillion'" "$tmp/c1.svg" && grep -qF "stroke='$vermillion'" "$tmp/c2.svg" &&
+		! grep -qF "stroke='$blue'" "$tmp/c1.svg" && grep -qF "stroke='$blue'" "$tmp/c2.svg" && pass ||
+		fail "a policy has one colour on every chart, not its place on the command line"
+	# text that grows with the picture
+	"$bin" plot data/database-index.json --object index --size 1920x1080 -o "$tmp/big.svg" >/dev/null
+	"$bin" plot data/database-index.json --object index --size 1024x768 -o "$tmp/mid.svg" >/dev/null
+	big=$(grep -o 'font-size="[0-9.]*"' "$tmp/big.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	mid=$(grep -o 'font-size="[0-9.]*"' "$tmp/mid.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	awk -v b="$big" -v m="$mid" 'BEGIN { exit !(b > m * 1.3 && m > 11) }' && pass ||
+		fail "the text grows with the picture (largest font $mid at 1024x768, $big at 1920x1080)"
+	# no exponent on the access axis of a long run
+	"$bin" plot data/database-index.json --object index -o "$tmp/x.svg" >/dev/null
+	! grep -qE '>[0-9.]+e[+-]?[0-9]+<' "$tmp/x.svg" && pass || fail "the axes print numbers without exponents"
+	# the lists chart draws the lesson's two policies unless told, --all all
+	"$bin" plot data/used-once-mmap.json --chart lists -o "$tmp/l2.svg" >/dev/null
+	[ "$(grep -cE '>2\.6\.3[34]<' "$tmp/l2.svg")" -eq 2 ] && ! grep -q '>refault<' "$tmp/l2.svg" && pass ||
+		fail "the lists chart has a panel for 2.6.33 and one for 2.6.34 by default"
+	# the flood of the active list, per object
+	expect 0 "plot the active pages of an object" "$bin" plot data/used-once-mmap.json --chart active --object big.iso -o "$tmp/act.png"
+	is_png "$tmp/act.png" && pass || fail "plot --chart active writes a PNG"
 	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
 	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'
 elif [ -n "${CI:-}" ]; then

@@ -599,6 +599,15 @@ fig $R 'the stream cycles on the inactive file list (114 to 190 pages)' '114 to 
 	eval "csv_column $T 2.6.33 2.6.34 2.6.34 nr_inactive_file pgscan_kswapd_normal | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
 fig $R 'under 2.6.34 the active file list holds libc.so'"'"'s 16 pages' 16 object $T 2.6.34 libc.so active
 fig $R 'and the heap'"'"'s 24 pages stay on the inactive anon list' 24 eval "awk '\$1 == \"inactive_anon\" { print \$2 }' \"\$(run_of_path $T 2.6.34)\""
+A='on big.iso 2.6.33 keeps 34 to 103 hashed pages active from access 300 on'
+fig $R "$A" 103 eval "csv_column $T 2.6.33 2.6.34 2.6.33 big.iso.active | sort -n | tail -n 1"
+fig $R "$A" 34 eval "paste -d' ' <(csv_column $T 2.6.33 2.6.34 2.6.33 access) <(csv_column $T 2.6.33 2.6.34 2.6.33 big.iso.active) | awk '\$1 >= 500 { print \$2 }' | sort -n | head -n 1"
+fig $R "$A" 300 eval "paste -d' ' <(csv_column $T 2.6.33 2.6.34 2.6.33 access) <(csv_column $T 2.6.33 2.6.34 2.6.33 big.iso.active) | awk '\$2 > 0 { print int(\$1 / 100) * 100; exit }'"
+fig $R 'pages read once, while 2.6.34 keeps 0' 0 eval "csv_column $T 2.6.33 2.6.34 2.6.34 big.iso.active | sort -n | tail -n 1"
+fig $R 'on libc.so 2.6.34 holds all 16 pages active from about access 700 to the end' 700 \
+	eval "paste -d' ' <(csv_column $T 2.6.33 2.6.34 2.6.34 access) <(csv_column $T 2.6.33 2.6.34 2.6.34 libc.so.active) | awk '\$2 == 16 { print int(\$1 / 100) * 100; exit }'"
+fig $R 'to 0 around access 3000' 3000 \
+	eval "paste -d' ' <(csv_column $T 2.6.33 2.6.34 2.6.33 access) <(csv_column $T 2.6.33 2.6.34 2.6.33 libc.so.active) | awk '\$1 > 1000 && \$2 == 0 { print int((\$1 + 50) / 100) * 100; exit }'"
 
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md
