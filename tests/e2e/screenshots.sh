@@ -72,7 +72,7 @@ INDEX=data/database-index.json
 scene story-120x40 120x40 "" "--policy 2.6.34 $TORRENT" "step 0/" f a n "wait:TAKEN"
 scene story-80x24 80x24 "" "--policy 2.6.34 $TORRENT" "step 0/" f a n "wait:▲ activate"
 scene evict-80x24 80x24 "" "--policy 2.6.34 $TORRENT" "step 0/" f c n "wait:~ reclaim_clean"
-scene index-120x40 120x40 "" "--policy 2.6.34 $INDEX" "step 0/" g 1 2 4 0 Enter "wait:index[0]"
+scene index-120x40 120x40 "" "--policy 2.6.34 $INDEX" "step 0/" g 1 2 4 2 Enter "wait:index[0]"
 scene projector-120x40 120x40 "" "--big --policy 2.6.33 $TORRENT" "step 0/" f a n "wait:ACTIVATE"
 scene lists-decision 160x46 "" "$TORRENT" "step 0/" f c n "wait:TAKEN" l l l l l
 scene help 120x40 "" "" "step 0/" '?' "wait:Press any key"
