@@ -410,8 +410,8 @@ fig $L '**first-burst** (access 258)' 'access 258' bookmark $D first-burst
 fact $L '**first-burst** (access 258): every index page faults in with a young pte' 'index[0] fault fault_file' at_access $D 2.6.34 258
 fig $L '**index-first-look** (a question before step 655)' 'step 655' bookmark $D index-first-look
 fig $L '**index-first-look** (a question before step 655)' 655 first $D 2.6.34 'index[0]' keep file_first_young
-fig $L 'the quiz shows `index[0]` with `referenced_ptes=0 PG_referenced=1 page_mapped=0`' 'referenced_ptes=0 PG_referenced=1 page_mapped=0' \
-	eval 'inputs database-index 2.6.34 654 | sed "s/ mapping_mapped=.*//"'
+fig $L 'the quiz shows `index[0]` with `referenced_ptes=1 PG_referenced=0 page_mapped=1`' 'referenced_ptes=1 PG_referenced=0 page_mapped=1' \
+	eval 'inputs database-index 2.6.34 655 | sed "s/ mapping_mapped=.*//"'
 fig $L '**table-row** (step 719): `table.dat[28023]` gets `PAGEREF_RECLAIM_CLEAN`' 'step 719' bookmark $D table-row
 fact $L '**table-row** (step 719): `table.dat[28023]` gets `PAGEREF_RECLAIM_CLEAN`' 'table.dat[28023] reclaim_clean used_once' at $D 2.6.34 719
 fig $L '**index-evicted** (step 1242): `index[0]` at its second look' 'step 1242' bookmark $D index-evicted
@@ -526,7 +526,7 @@ fig $L '`FAIL 2.6.33-patch2 dict.refaults == 0 (measured 63 at step 4741)`' 'FAI
 	eval "'$bin' check --expect '$tmp/search-p2.json' -p 2.6.33-patch2 | grep '^FAIL' | tr -s ' '"
 fig $L '{ "name": "log-page", "policy": "2.6.34", "step": 547, "quiz": true,' 547 first $Q 2.6.34 'access.log[0]' reclaim_clean used_once
 fig $L '{ "name": "hot-word", "policy": "2.6.34", "step": 683,' 683 first $Q 2.6.34 'dict[' activate file_young_again
-fact $L '"text": "access.log[81] is young again at its second look: activated. The hot words stay." }' 'access.log[81]' at $Q 2.6.34 681 page
+fact $L '"text": "dict[1] is young again at its second look: activated. The hot words stay." }' 'dict[1]' at $Q 2.6.34 683 page
 fig $L '{ "name": "old-kernel", "policy": "2.6.33", "step": 547, "quiz": true,' 547 first $Q 2.6.33 'access.log[0]' activate mapping_inuse
 fig $L '{ "name": "scan-starts", "access": 402,' 402 eval "awk '\$2 == \"workload\" && \$3 ~ /^access.log/ { print \$6; exit }' \"\$(trace_of_path $Q 2.6.34)\""
 fig $L 'Here the first log page reaches the tail at step 547 under both kernels' 547 eval "awk '\$2 == \"scan\" && \$3 ~ /^access.log/ { print \$1; exit }' \"\$(trace_of_path $Q 2.6.33)\""
