@@ -15,11 +15,12 @@
  *	   kswapd0-25    [000]     0.000301: mm_vmscan_kswapd_sleep: nid=0
  *
  * One step is one microsecond.  The engine's events are found from the
- * outside, by what a step changed: wakeup_kswapd (the allocator's call),
- * kswapd awake or not and PAGEOUTRUN (wake, sleep), ALLOCSTALL and the reclaimer (direct reclaim begin,
- * end), PGSCAN_* and PGREFILL (an isolation from an inactive or an active
- * list), NR_VMSCAN_WRITE (pageout() of the step's page), and the batch
- * the step finished (shrink_inactive_list).  Left out: the memcg events
+ * outside, by what a step changed: the wakeup_kswapd count (the
+ * allocator's calls), kswapd awake or not and PAGEOUTRUN (wake, sleep),
+ * ALLOCSTALL and the reclaimer (direct reclaim begin, end), PGSCAN_* and
+ * PGREFILL (an isolation from an inactive or an active list; its
+ * nr_requested from engine_reclaim()), NR_VMSCAN_WRITE (pageout() of the
+ * step's page), and the batch the step finished (shrink_inactive_list).  Left out: the memcg events
  * (no memcg here) and mm_vmscan_lru_shrink_active (it came in 3.x).
  */
 #ifndef VMSCAN_FTRACE_H
