@@ -340,6 +340,8 @@ screenshots: build
 	  --size 1000x500 -o screenshots/used-once-mmap-plot.png
 	$(BIN) plot data/database-index.json --object index --object table.dat -o screenshots/database-index-refaults.png
 	$(BIN) plot data/database-index.json --chart counters -o screenshots/database-index-counters.png
+	$(BIN) plot data/used-once-mmap.json --chart active --policy 2.6.33 --policy 2.6.34 \
+	  --object big.iso --object libc.so --size 1000x500 -o screenshots/used-once-mmap-active.png
 
 # The lists over time under two policies (vmscan-viz plot, gnuplot).
 PLOT_SCENARIO ?= data/used-once-mmap.json

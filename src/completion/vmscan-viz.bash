@@ -53,7 +53,7 @@ _vmscan_viz()
 		[[ -z $pre && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY=("${COMPREPLY[0]},") && compopt -o nospace 2>/dev/null
 		return ;;
 	--chart)
-		COMPREPLY=($(compgen -W "refaults resident lists counters" -- "$cur"))
+		COMPREPLY=($(compgen -W "refaults resident active lists counters" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))

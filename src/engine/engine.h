@@ -120,7 +120,11 @@ struct reclaim_info {
 	bool kswapd_awake;
 	uint64_t nr_to_reclaim, nr_reclaimed;
 	uint32_t scan_target[NR_EVICTABLE_LRU]; /* nr[] still to scan in shrink_zone */
-	unsigned percent[2];			/* get_scan_ratio: anon, file */
+	/* nr_to_scan of the last isolate_lru_pages(): SWAP_CLUSTER_MAX from
+	 * 2.6.34's shrink_inactive_list(), min(nr[l], SWAP_CLUSTER_MAX) from
+	 * shrink_active_list(); an order-0 isolation scans at most that */
+	uint32_t nr_requested;
+	unsigned percent[2]; /* get_scan_ratio: anon, file */
 	uint64_t recent_scanned[2], recent_rotated[2];
 };
 struct reclaim_info engine_reclaim(const struct engine *e);

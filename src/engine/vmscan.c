@@ -29,7 +29,10 @@
  * One liberty in time: kswapd runs to completion between two workload
  * steps (it does not race the workload), so direct reclaim happens when an
  * allocation asks for more than lies between the low and min watermarks,
- * or when a scenario turns kswapd off.  Writes started by reclaim finish
+ * or when a scenario turns kswapd off.  kswapd is woken only where the
+ * kernel wakes it: by an allocation that fails the low watermark and so
+ * takes the allocator's slow path (page_alloc.c, alloc_slowpath_wake());
+ * it then runs after that allocation's step.  Writes started by reclaim finish
  * `writeback_steps` steps later, between two batches.
  *
  * Left out: slab shrinking, memcg, the too_many_isolated() throttle,
@@ -280,6 +283,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	rs->batch.nr_taken = taken;
 	rs->batch_lru = (uint8_t)l;
 	rs->batch_active = 0;
+	rs->batch_requested = (uint32_t)nr_to_scan;
 	return taken > 0;
 }
 
@@ -298,6 +302,7 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	count_vm_events(e, PGREFILL, scan);
 	rs->batch_lru = (uint8_t)l;
 	rs->batch_active = 1;
+	rs->batch_requested = (uint32_t)nr_to_scan;
 	rs->batch_nr_rotated = 0;
 	return scan > 0;
 }
@@ -603,12 +608,18 @@ static bool kswapd_watermark_ok(const struct engine *e, uint32_t mark, uint8_t o
 /* 2.6.34 mm/vmscan.c:2313 wakeup_kswapd(): nothing to do while the zone
  * passes its low watermark at @order; otherwise the order is remembered
  * in kswapd_max_order (the largest since kswapd last read it) and kswapd
- * wakes. */
+ * wakes.  The call is counted as wakeup_kswapd: 2.6.37 vmscan.c:2517
+ * prints its mm_vmscan_wakeup_kswapd tracepoint there, for a kswapd
+ * asleep on its wait queue, as kswapd always is at a workload step here.
+ * A scenario with kswapd off has a kswapd that sleeps through every call
+ * (the line is printed, no reclaim follows): all reclaim is direct. */
 void wakeup_kswapd(struct engine *e, uint8_t order)
 {
-	if (!e->wl->memory.kswapd || kswapd_watermark_ok(e, e->c.wmark_low, order))
+	if (kswapd_watermark_ok(e, e->c.wmark_low, order))
 		return;
-	kswapd_run_for(e, order);
+	count_vm_event(e, SIM_WAKEUP_KSWAPD);
+	if (e->wl->memory.kswapd)
+		kswapd_run_for(e, order);
 }
 
 /* kswapd woken for an allocation of @order whatever the low watermark

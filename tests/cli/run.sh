@@ -98,11 +98,27 @@ if command -v perl >/dev/null; then
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
 		--require mm_vmscan_lru_shrink_inactive "$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
 		{ fail "the scenarios together give every 2.6.37 vmscan event the engine fills"; cat "$tmp/ftrace-check"; }
-	# the checker fails what it should: a line of 4.15's format, an unknown flag
+	# the checker fails what it should: a line of 4.15's format, an unknown flag,
+	# an order-0 isolation that scans more than it asked for, a direct
+	# reclaim with no wakeup_kswapd before it
 	printf '  kswapd0-25    [000] ....   0.000100: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=32 nr_reclaimed=32 nr_dirty=0 nr_writeback=0 nr_congested=0 nr_immediate=0 nr_activate=0 nr_ref_keep=0 nr_unmap_fail=0 priority=12 flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a line of 4.15's format" || pass
 	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_writepage: page=ffffea0000001000 pfn=64 flags=RECLAIM_WB_DIRTY\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes an unknown flag" || pass
+	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_lru_isolate: isolate_mode=0 order=0 nr_requested=17 nr_scanned=32 nr_taken=32 contig_taken=0 contig_dirty=0 contig_failed=0\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes nr_scanned over nr_requested at order 0" || pass
+	printf '        workload-1000  [000]     0.000100: mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n        workload-1000  [000]     0.000101: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a direct reclaim with no wakeup_kswapd first" || pass
+	# 2.6.34 wakes kswapd from the allocator's slow path only: 58 anonymous
+	# pages in 64 without swap, then 100,000 touches of those pages, wake it
+	# no more often than pages were allocated
+	printf '{"format":1,"title":"hits","memory":{"pages":64,"swap":0},"objects":[{"name":"heap","type":"anon","pages":58}],"workload":[{"op":"touch","object":"heap"},{"op":"random","object":"heap","count":100000,"seed":1}]}' >"$tmp/hits.json"
+	"$bin" run "$tmp/hits.json" --vmstat >"$tmp/vmstat"
+	"$bin" run "$tmp/hits.json" --ftrace >"$tmp/ftrace"
+	[ "$(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace")" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages wake kswapd: $(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace") wakeups for $(num "$tmp/vmstat" pgalloc_normal) allocations"
+	[ "$(num "$tmp/vmstat" pageoutrun)" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages run kswapd: pageoutrun $(num "$tmp/vmstat" pageoutrun)"
 	"$bin" run data/dirty-pages.json --vmstat >"$tmp/vmstat"
 	"$bin" run data/dirty-pages.json --ftrace >"$tmp/ftrace"
 	sum=$(sed -n 's/.*mm_vmscan_lru_shrink_inactive: .* nr_scanned=\([0-9]*\) .*/\1/p' "$tmp/ftrace" | awk '{ s += $1 } END { print s + 0 }')
@@ -110,6 +126,16 @@ if command -v perl >/dev/null; then
 		fail "the batches' nr_scanned add up to pgscan ($sum)"
 	[ "$(grep -c mm_vmscan_writepage "$tmp/ftrace")" -eq "$(num "$tmp/vmstat" nr_vmscan_write)" ] && pass ||
 		fail "one mm_vmscan_writepage line per nr_vmscan_write"
+	# the 2.6.36-3.1 post-processor's "pages scanned": nr_scanned of every
+	# isolation but an active list's (isolate_mode 1), which is pgscan
+	for f in data/used-once-mmap.json "$tmp/direct.json"; do
+		"$bin" run "$f" --policy 2.6.33 --vmstat >"$tmp/vmstat"
+		sum=$("$bin" run "$f" --policy 2.6.33 --ftrace | awk '/mm_vmscan_lru_isolate/ {
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			if (v["isolate_mode"] != 1) n += v["nr_scanned"] } END { print n + 0 }')
+		[ "$sum" -eq "$(($(num "$tmp/vmstat" pgscan_kswapd_normal) + $(num "$tmp/vmstat" pgscan_direct_normal)))" ] && pass ||
+			fail "$f: the 2.6.37 script's pages scanned ($sum) is not pgscan"
+	done
 else
 	echo "skip: perl is not installed; the --ftrace lines were not read as 2.6.37's"
 fi
@@ -134,6 +160,18 @@ expect 0 "compare --csv" "$bin" compare data/default.json --policy 2.6.33 --poli
 has "csv header" "$tmp/out" '^access,policy,step,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
 has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
 has "csv: per object, its resident pages and refaults" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,'
+has "csv: per object, its active pages too" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,libc\.so\.active,'
+# the flood of the active list per object: the torrent's big.iso under
+# 2.6.33, never under 2.6.34
+"$bin" compare data/used-once-mmap.json --policy 2.6.33 --policy 2.6.34 --csv >"$tmp/flood.csv"
+python3 - "$tmp/flood.csv" <<'PY' && pass || fail "csv: big.iso.active shows 2.6.33's flood of the active list and none under 2.6.34"
+import csv, sys
+most = {}
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    most[r["policy"]] = max(most.get(r["policy"], 0), int(r["big.iso.active"]))
+    assert int(r["big.iso.active"]) <= int(r["big.iso.resident"])
+assert most["2.6.33"] >= 32 and most["2.6.34"] == 0, most
+PY
 # the access axis is shared: under every policy the same accesses, and
 # the last row is the end of the run as `run` reports it
 expect 0 "compare --csv --all" "$bin" compare data/database-index.json --all --csv
@@ -174,11 +212,11 @@ expect 0 "run --csv --every" "$bin" run data/database-index.json --csv --every 5
 # object names with commas and quotes are quoted as RFC 4180 says
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a, \\"b\\"","type":"file","pages":4},{"name":" c","type":"anon","pages":4}],"workload":[{"op":"read","object":"a, \\"b\\""},{"op":"touch","object":" c"}]}' >"$tmp/quote.json"
 expect 0 "compare --csv of objects whose names hold commas and quotes" "$bin" compare "$tmp/quote.json" --all --csv
-has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults"," c\.resident"," c\.refaults"$'
+has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults","a, ""b""\.active"," c\.resident"," c\.refaults"," c\.active"$'
 python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads the quoted names back"
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert rows[0][-4:] == ['a, "b".resident', 'a, "b".refaults', ' c.resident', ' c.refaults'], rows[0]
+assert rows[0][-6:] == ['a, "b".resident', 'a, "b".refaults', 'a, "b".active', ' c.resident', ' c.refaults', ' c.active'], rows[0]
 assert all(len(r) == len(rows[0]) for r in rows)
 assert rows[-1][rows[0].index('a, "b".resident')] == "4"
 PY
@@ -541,6 +579,36 @@ if command -v gnuplot >/dev/null; then
 			x = xy[1]; y = xy[2]; pw = w; prev = substr($0, RSTART + 6, n); labels++ } }
 		END { print labels " labels"; exit bad > 0 || labels < 35 }' "$tmp/bars.svg" >"$tmp/labels" && pass ||
 		{ fail "the counters chart's value labels do not overlap"; cat "$tmp/labels"; }
+	# a slide's chart: the SVG titled by the chart's title, not "Gnuplot"
+	grep -q '<title>A database index pushed out by unmapped reads</title>' "$tmp/db.svg" && pass ||
+		fail "the SVG's <title> is the chart's title"
+	"$bin" plot data/default.json --title 'a & b <c>' -o "$tmp/amp.svg" >/dev/null 2>&1
+	grep -qF '<title>a &amp; b &lt;c&gt;</title>' "$tmp/amp.svg" && pass || fail "the SVG's <title> is XML text"
+	# a colour per policy, the same whatever the others drawn: 2.6.34 is
+	# vermillion alone and after 2.6.33, which is blue and absent alone
+	vermillion="rgb(213,  94,   0)" blue="rgb(  0, 114, 178)"
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.34 -o "$tmp/c1.svg" >/dev/null
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.33 --policy 2.6.34 -o "$tmp/c2.svg" >/dev/null
+	grep -qF "stroke='$vermillion'" "$tmp/c1.svg" && grep -qF "stroke='$vermillion'" "$tmp/c2.svg" &&
+		! grep -qF "stroke='$blue'" "$tmp/c1.svg" && grep -qF "stroke='$blue'" "$tmp/c2.svg" && pass ||
+		fail "a policy has one colour on every chart, not its place on the command line"
+	# text that grows with the picture
+	"$bin" plot data/database-index.json --object index --size 1920x1080 -o "$tmp/big.svg" >/dev/null
+	"$bin" plot data/database-index.json --object index --size 1024x768 -o "$tmp/mid.svg" >/dev/null
+	big=$(grep -o 'font-size="[0-9.]*"' "$tmp/big.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	mid=$(grep -o 'font-size="[0-9.]*"' "$tmp/mid.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	awk -v b="$big" -v m="$mid" 'BEGIN { exit !(b > m * 1.3 && m > 11) }' && pass ||
+		fail "the text grows with the picture (largest font $mid at 1024x768, $big at 1920x1080)"
+	# no exponent on the access axis of a long run
+	"$bin" plot data/database-index.json --object index -o "$tmp/x.svg" >/dev/null
+	! grep -qE '>[0-9.]+e[+-]?[0-9]+<' "$tmp/x.svg" && pass || fail "the axes print numbers without exponents"
+	# the lists chart draws the lesson's two policies unless told, --all all
+	"$bin" plot data/used-once-mmap.json --chart lists -o "$tmp/l2.svg" >/dev/null
+	[ "$(grep -cE '>2\.6\.3[34]<' "$tmp/l2.svg")" -eq 2 ] && ! grep -q '>refault<' "$tmp/l2.svg" && pass ||
+		fail "the lists chart has a panel for 2.6.33 and one for 2.6.34 by default"
+	# the flood of the active list, per object
+	expect 0 "plot the active pages of an object" "$bin" plot data/used-once-mmap.json --chart active --object big.iso -o "$tmp/act.png"
+	is_png "$tmp/act.png" && pass || fail "plot --chart active writes a PNG"
 	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
 	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'
 elif [ -n "${CI:-}" ]; then

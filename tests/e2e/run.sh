@@ -113,12 +113,12 @@ lists_marked() {	# the list rows (after the title, to the evicted strip) drawn w
 }
 for size in 80x24 100x30 120x40; do
 	start "quiz$size" "$size" -- --quiz --policy 2.6.33 data/used-once-mmap.json
-	keys g 4 3 6 Enter; wait_for "Quiz: what will page_check_references() answer"; ok "$size: g onto a decision asks about it" $?
-	wait_re "\| step 435/"; ok "$size: ...standing before it (step 435)" $?
-	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 436, libc.so[15]" $?
+	keys g 4 3 7 Enter; wait_for "Quiz: what will page_check_references() answer"; ok "$size: g onto a decision asks about it" $?
+	wait_re "\| step 436/"; ok "$size: ...standing before it (step 436)" $?
+	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 437, libc.so[15]" $?
 	[ "$(lists_marked)" = isolated ]; ok "$size: the marked cell is the asked page's, in the isolated batch ($(lists_marked | tr '\n' ' '))" $?
 	! screen | grep -qE "TAKEN|^ +▶ |^ why |^ then |NOT QUITE|RIGHT:"; ok "$size: no taken test, outcome or reason before the guess" $?
-	! screen | grep -qE "^ +436 "; ok "$size: no log row for the asked step" $?
+	! screen | grep -qE "^ +437 "; ok "$size: no log row for the asked step" $?
 	screen | grep -qE "QUIZ 0/0"; ok "$size: the score badge is on screen" $?
 	keys d; wait_for "cannot deactivate"; ok "$size: an answer shrink_page_list cannot give is refused" $?
 	screen | grep -qF "QUIZ 0/0" && screen | grep -qF "Quiz: what will"; ok "$size: ...not scored, and the question stays" $?
@@ -420,12 +420,12 @@ keys ']'; wait_for "bookmark 1/7 first-burst"; ok "] goes to the first bookmark"
 wait_re "\| access 258 "; ok "...at its access (258)" $?
 wait_for "The first burst: every index page"; ok "...and its line is in the caption row" $?
 keys ']'; wait_for "Quiz: what will page_check_references() answer"; ok "the next one asks its question" $?
-wait_re "QUIZ 0/0" && wait_re "\| step 653/"; ok "...before step 654, quiz mode on for it" $?
+wait_re "QUIZ 0/0" && wait_re "\| step 654/"; ok "...before step 655, quiz mode on for it" $?
 keys k; wait_for "RIGHT: you said keep"; ok "...and takes the answer" $?
 keys ']' ']' ']'; wait_for "bookmark 5/7 index-refault"; ok "three more: the index refaults at the second burst" $?
 wait_for "Page inspector: index[0]"; ok "...with index[0] in the page inspector" $?
 ! screen | grep -q "QUIZ "; ok "a bookmark without a question ends the quiz it lent" $?
-keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 654/"; ok "a bookmark switches to its policy (2.6.33, step 654)" $?
+keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 655/"; ok "a bookmark switches to its policy (2.6.33, step 655)" $?
 keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
 keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
 screen | grep -qE "refault-detection +3\.15"; ok "...with their names and lines" $?
