@@ -25,11 +25,11 @@ scene() {	# scene NAME ARGS...
 scene story-120x40 "$T" --policy 2.6.34 --step 936 --size 120x40
 scene story-80x24 "$T" --policy 2.6.34 --step 936 --size 80x24
 # f c n: the first reclaim_clean, big.iso[0] used once
-scene evict-80x24 "$T" --policy 2.6.34 --step 437 --size 80x24
-# g 1240 Enter: index[0] evicted at its second look
-scene index-120x40 "$I" --policy 2.6.34 --step 1240 --size 120x40
+scene evict-80x24 "$T" --policy 2.6.34 --step 438 --size 80x24
+# g 1242 Enter: index[0] evicted at its second look
+scene index-120x40 "$I" --policy 2.6.34 --step 1242 --size 120x40
 # --big, f a n under 2.6.33: libc.so[0] activated at its first look
-scene projector-120x40 "$T" --big --policy 2.6.33 --step 421 --size 120x40
+scene projector-120x40 "$T" --big --policy 2.6.33 --step 422 --size 120x40
 # f c n, then l five times
 scene lists-decision "$T" --step 442 --size 160x46
 scene help "$D" --help-screen --size 120x40
