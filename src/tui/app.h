@@ -59,6 +59,7 @@ struct dialog {
 struct inspector {
 	bool open;
 	bool cursor;		/* a page is selected in the lists panel */
+	bool pinned;		/* ...by hand (arrows, a click): i opens it, not the step's page */
 	uint32_t object, index; /* the selected page */
 	struct engine *scratch; /* replays the run to collect this page's records */
 	uint64_t upto;		/* scratch has run this many steps */
@@ -105,6 +106,7 @@ struct ui {
 	bool fatal; /* with quit: p could make no run, ui.msg says why (tui.c prints it) */
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
+	bool insp_covers;	/* the last frame's inspector had the decision's place */
 	int rows;		/* the last frame's height (tui.c): how far a page scrolls */
 	int bookmark;		/* 1 + the last bookmark gone to, 0: none */
 	uint64_t bookmark_step; /* ...and the step it landed on */

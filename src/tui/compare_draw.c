@@ -33,20 +33,6 @@ static bool is_scan(const struct step_record *r)
 	return r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
 }
 
-/* The kernel's name for a scan decision: PAGEREF_* for page_check_references(). */
-static const char *decision_name(const struct step_record *r)
-{
-	if (r->kind == STEP_SCAN_INACTIVE)
-		switch (r->outcome) {
-		case OUT_ACTIVATE: return "PAGEREF_ACTIVATE";
-		case OUT_KEEP: return "PAGEREF_KEEP";
-		case OUT_RECLAIM: return "PAGEREF_RECLAIM";
-		case OUT_RECLAIM_CLEAN: return "PAGEREF_RECLAIM_CLEAN";
-		default: break;
-		}
-	return r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
-}
-
 /* What an access found, in a word. */
 static const char *fate_word(const struct step_record *r)
 {
@@ -153,7 +139,8 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 	/* each side's word, when both fit (the sides' decision lines say it too) */
 	for (int s = 0; s < 2; s++) {
 		const struct step_record *r = &c->div.rec[s];
-		const char *word = c->div.kind == DIV_DECISION ? decision_name(r) : fate_word(r);
+		const char *word = c->div.kind == DIV_DECISION ? scan_decision_name(a->views[s].policy, r)
+							       : fate_word(r);
 		snprintf(side_text[s], sizeof side_text[s], "%s%s %s", s ? " vs " : ": ",
 			 a->views[s].policy->name, word);
 	}
@@ -205,9 +192,13 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 			 v->step ? "the run is over" : "step 0: nothing has happened yet");
 		return;
 	}
+	if (step_without_page(r, page, sizeof page)) { /* no page, no move: the step in words */
+		draw_fmt(y, x, w, theme_attr(T_NORMAL), "step %llu: %s", (unsigned long long)r->step, page);
+		return;
+	}
 	page_name(a, r->object, r->index, page, sizeof page);
 	x += draw_fmt(y, x, x0 + w - x, theme_outcome(r->outcome), "%s %s ", outcome_glyph(r->outcome),
-		      is_scan(r)		 ? decision_name(r)
+		      is_scan(r)		 ? scan_decision_name(v->policy, r)
 		      : r->kind == STEP_WORKLOAD ? fate_word(r)
 						 : outcome_name[r->outcome]);
 	x += draw_fmt(y, x, x0 + w - x, theme_attr(T_NORMAL), "%s %s %s %s ", page,
@@ -238,7 +229,7 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 			      (unsigned long long)rec->step);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome), "%s %-21s",
 			      outcome_glyph(rec->outcome),
-			      is_scan(rec) ? decision_name(rec) : outcome_name[rec->outcome]);
+			      is_scan(rec) ? scan_decision_name(v->policy, rec) : outcome_name[rec->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
 		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(v->policy, rec->branch));
 	}

@@ -39,6 +39,8 @@
  * the unevictable list, a reason's second line) are reserved.  Below
  * MIN_COLS x MIN_LINES the screen says how big it must be.
  */
+#include <stdio.h>
+
 #include "panel.h"
 
 /* Rows left: take @want of them if there are, else none (or what is left
@@ -53,17 +55,28 @@ static int take(int *left, int want, bool partial)
 	return got;
 }
 
-/* Rows the longest caption of the scenario takes (the description, which
- * step 0 shows, is also in the decision panel then, and behind s). */
+/* Rows the longest caption of the scenario takes, or the longest line of
+ * its bookmarks (the caption row says it on arrival), with the pause
+ * point's note: at most 3.  (The description, which step 0 shows, is also
+ * in the decision panel then, and behind s.) */
+#define CAPTION_MAX 3
+#define PAUSE_NOTE  "   [pause point: space goes on]"
 static int caption_rows(const struct frame *f, int cols)
 {
-	const struct workload *wl = &f->app->sc->wl;
+	const struct scenario *sc = f->app->sc;
+	const struct workload *wl = &sc->wl;
 	int rows = 1;
 
-	for (uint32_t i = 0; i < wl->nr_captions && rows < 2; i++)
-		if (wrap_count(wl->captions[i], cols - 2) > rows)
-			rows = wrap_count(wl->captions[i], cols - 2);
-	return rows;
+	for (uint32_t i = 0; i < wl->nr_captions + sc->nr_bookmarks && rows < CAPTION_MAX; i++) {
+		char buf[1200];
+		int n;
+		snprintf(buf, sizeof buf, "%s%s",
+			 i < wl->nr_captions ? wl->captions[i] : sc->bookmarks[i - wl->nr_captions].text,
+			 i < wl->nr_captions ? PAUSE_NOTE : "");
+		n = wrap_count(buf, cols - 2);
+		rows = n > rows ? n : rows;
+	}
+	return rows < CAPTION_MAX ? rows : CAPTION_MAX;
 }
 
 struct grant {
@@ -80,9 +93,12 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	*g = (struct grant){ 0 };
 	if (big)
 		g->banner = take(&left, 3, false) ? 3 : take(&left, 1, false);
-	g->legend = take(&left, 1, false);
-	g->objects = take(&left, nobj_rows_packed, false);
+	/* the lesson's own words whole, then its pictures, then the legend */
 	g->caption = take(&left, 1, false);
+	if (g->caption)
+		g->caption += take(&left, caption_rows(f, cols) - 1, true);
+	g->objects = take(&left, nobj_rows_packed, false);
+	g->legend = take(&left, 1, false);
 	if (g->objects && nobj > g->objects)
 		g->objects += take(&left, nobj - g->objects, false);
 	g->header2 = take(&left, 1, false);
@@ -92,8 +108,6 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	g->inputs = take(&left, dn->inputs, false);
 	if (g->legend)
 		g->legend += take(&left, legend_want - 1, true);
-	if (g->caption && caption_rows(f, cols) > 1)
-		g->caption += take(&left, 1, false);
 	g->origin = g->inputs ? take(&left, dn->origin, false) : 0;
 }
 

@@ -293,6 +293,7 @@ static void find_marks(const struct frame *f, struct marks *m)
 struct cell {
 	uint32_t object, index; /* of the head-most page */
 	uint8_t glyph;		/* enum cell_glyph */
+	uint8_t to;		/* a pagevec's page: the list it waits to join */
 	bool dirty, ex, cur, refault;
 };
 
@@ -333,7 +334,8 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 			if (!wk->taken)
 				*c = (struct cell){ .object = pg[p].object,
 						    .index = pg[p].index,
-						    .glyph = NR_CELL_GLYPHS };
+						    .glyph = NR_CELL_GLYPHS,
+						    .to = pg[p].pvec_lru };
 			g = page_glyph(&pg[p]);
 			if (g < c->glyph)
 				c->glyph = (uint8_t)g;
@@ -519,6 +521,52 @@ static void order_tail(struct list_plan *lp)
 	}
 }
 
+/*
+ * The pagevec's pages, grouped by the list each waits to join (the
+ * kernel keeps a pagevec per list, lru_add_pvecs[]): "→inactive_file ◇◇◇
+ * →active_file !", a refault activated by 3.15 visibly headed for the
+ * active list.  Names shorten to their first letters when the row is
+ * short.  Returns the columns used.
+ */
+static int draw_pagevec_cells(const struct frame *f, int y, int x, int w, const struct geom *g,
+			      struct cell *cells, int n, const struct marks *m)
+{
+	static const char *const brief[NR_LISTS] = {
+		[LRU_INACTIVE_ANON] = "i_anon", [LRU_ACTIVE_ANON] = "a_anon",  [LRU_INACTIVE_FILE] = "i_file",
+		[LRU_ACTIVE_FILE] = "a_file",	[LRU_UNEVICTABLE] = "unevict",
+	};
+	int cnt[NR_LISTS] = { 0 }, used = 0, full = 0;
+	struct cell sorted[128]; /* a pagevec per list, 14 pages each */
+
+	if (n > (int)(sizeof sorted / sizeof sorted[0]))
+		n = (int)(sizeof sorted / sizeof sorted[0]);
+	for (int c = 0; c < n; c++)
+		cnt[cells[c].to < NR_LISTS ? cells[c].to : 0]++;
+	for (int l = 0; l < NR_LISTS; l++)
+		if (cnt[l])
+			full += str_width(lru_name[l]) + 2 + cnt[l];
+	for (int l = 0, k = 0; l < NR_LISTS; l++) {
+		struct geom one = *g;
+		int start = k;
+		if (!cnt[l])
+			continue;
+		for (int c = 0; c < n; c++)
+			if ((cells[c].to < NR_LISTS ? cells[c].to : 0) == l)
+				sorted[k++] = cells[c];
+		used += draw_fmt(y, x + used, w - used, theme_attr(T_DIM), "%s%s ", misc_glyph(G_ARROW),
+				 full <= w  ? lru_name[l]
+				 : brief[l] ? brief[l]
+					    : "?");
+		one.cw = 1;
+		one.cpr = k - start < w - used ? k - start : w - used;
+		if (one.cpr <= 0)
+			break;
+		draw_cells_of(f, y, x + used, &one, sorted + start, one.cpr, -1, m);
+		used += one.cpr + 1;
+	}
+	return used;
+}
+
 /* One list: label, cells in rows, tail marker. */
 static void draw_list(const struct rect *r, const struct frame *f, const struct geom *g,
 		      const struct list_plan *lp, const struct marks *m)
@@ -532,14 +580,16 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		 lru_name[lp->l], g->lw - 16, li.nr);
 	if (!li.nr)
 		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM), "(empty)");
-	draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1,
-		      m);
-	if (lp->l == LRU_PAGEVEC && li.nr) { /* what the row is, where room allows */
-		x = r->x + g->lw + (int)lp->cells * g->cw + 1;
+	if (lp->l == LRU_PAGEVEC && li.nr) { /* grouped by target; what the row is, where room allows */
+		x = r->x + g->lw +
+		    draw_pagevec_cells(f, y, r->x + g->lw, r->w - g->lw, g, lp->cell, (int)lp->cells, m) + 1;
 		if (r->x + r->w - x >= 24)
 			draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM),
 				 g->k > 1 ? "1 cell = 1 page, waiting to join its list"
 					  : "new pages waiting to join their lists");
+	} else {
+		draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells,
+			      lp->elide ? (int)lp->head_cells : -1, m);
 	}
 	if (!li.nr || lp->l > LRU_UNEVICTABLE)
 		return;
@@ -582,7 +632,8 @@ static void draw_shared_pagevec(const struct frame *f, const struct shared_pv *p
 {
 	draw_fmt(pv->lp.y, pv->label_x, 12, theme_attr(T_LABEL), "pagevec %2u ",
 		 engine_list(f->e, LRU_PAGEVEC).nr);
-	draw_cells_of(f, pv->lp.y, pv->label_x + 11, &pv->g, pv->lp.cell, (int)pv->lp.cells, -1, m);
+	draw_pagevec_cells(f, pv->lp.y, pv->label_x + 11, pv->g.cpr + 1, &pv->g, pv->lp.cell,
+			   (int)pv->lp.cells, m);
 }
 
 /* The cells of one draw, kept between draws (at most the panel's). */
@@ -660,17 +711,29 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 						       : "(newest first)");
 }
 
+/* Every object's colour and name after the title; the names shortened
+ * alike when they do not all fit, so that no object is without a key. */
 static void draw_object_key(const struct rect *r, int y, int x, const struct frame *f)
 {
 	const struct workload *wl = &f->app->sc->wl;
+	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20;
 
-	for (uint32_t o = 0; o < wl->nr_objects && x < r->x + r->w - 4; o++) {
-		int w = str_width(wl->objects[o].name) + 4;
-		if (x + w > r->x + r->w - 1)
-			break;
+	if (!wl->nr_objects)
+		return;
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		need += str_width(wl->objects[o].name) + 4;
+	if (need > room) { /* "  name " each: the longest name that lets them all in */
+		namew = room / (int)wl->nr_objects - 4;
+		if (namew < 1)
+			namew = 1;
+	}
+	for (uint32_t o = 0; o < wl->nr_objects && x + 4 <= r->x + r->w - 1; o++) {
+		int nw = str_width(wl->objects[o].name) < namew ? str_width(wl->objects[o].name) : namew;
 		x += draw_str(y, x, 2, theme_object_bar(o), "  ");
 		theme_note(N_BAR);
-		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %s ", wl->objects[o].name);
+		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
+		x += draw_str(y, x, nw, theme_attr(T_NORMAL), wl->objects[o].name);
+		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
 	}
 }
 
