@@ -122,13 +122,15 @@ struct compare {
 	int focus;		  /* side that p addresses; Tab switches */
 	enum div_kind kind;	  /* what n/N look for; f chooses */
 	uint64_t k;		  /* position */
-	bool moment;		  /* each side stands at div.rec[side], inside stretch k */
+	bool moment;		  /* each side stands inside stretch k: at div.rec[side], or
+				   * stepped on from there (l) */
 	struct lockstep ls;	  /* the divergences, classified a slice at a time */
 	struct stretch_rule rule; /* to name the page of one stretch's divergence */
 	struct {		  /* the divergence at position k, if k is one */
 		bool found;
 		enum div_kind kind;
 		uint64_t k, rank;
+		uint32_t sub, nsub; /* DIV_DECISION: which of the stretch's divergent decisions */
 		uint32_t object, index;
 		struct step_record rec[2]; /* each side's record at the moment */
 	} div;
@@ -177,6 +179,8 @@ struct frame {
 	const struct step_record *ask; /* a question is open about this next step: its
 					* page is marked, no outcome shown */
 	const struct layout *layout;   /* the screen's, when drawn by tui.c */
+	const struct view *pair;       /* compare mode: the other side, whose list sizes the
+					* lists' scale shares (one scale, rows aligned) */
 };
 
 /* What handling a key, a tick or a slice of work asks of the screen.

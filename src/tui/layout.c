@@ -16,21 +16,25 @@
  *
  * The story comes first.  These are never given up at any size from
  * 80x24: the header's first line, the lists (a row per list, the isolated
- * batch, the evicted strip), the decision's page, tests, why and outcome,
- * and the footer.  Everything else gets rows in this order while rows
- * are left, so it gives way in the reverse order:
+ * batch, the evicted strip), the decision's page, tests, why and outcome
+ * (sized for the largest of the lesson's policies: the scenario's and its
+ * bookmarks', so that ] and p move no panel), and the footer.  Everything
+ * else gets rows in this order while rows are left, so it gives way in
+ * the reverse order:
  *
- *   1. the legend's first row      7. the decision's inputs, its heading
- *   2. the objects, packed in one  8. the legend's other rows
- *   3. the caption's first row     9. the caption's other rows
- *   4. the objects, a row each    10. the decision's origin lines
- *   5. the header's second line   11. the log and the counters with
- *   6. the lists' other rows           their sparklines: what is left
+ *   1. the caption, whole          6. the lists' other rows
+ *      (the lesson's own words:    7. the decision's inputs, its heading
+ *      its longest caption or      8. the legend's other rows
+ *      bookmark line, 3 rows most) 9. the decision's origin lines
+ *   2. the objects, packed in one 10. the log and the counters with
+ *   3. the objects, a row each         their sparklines: what is left
+ *   4. the legend's first row
+ *   5. the header's second line
  *
  * That is: the log, counters and sparklines go first, then origins,
- * caption and legend lines, the inputs, compression of the lists (more
- * pages a cell), the header's second line, the objects, the caption and
- * last the legend.  Projector mode (--big, B) keeps only 1-6 and shows the
+ * legend lines, the inputs, compression of the lists (more pages a
+ * cell), the header's second line, the legend, the objects' bars, and
+ * last the caption.  Projector mode (--big, B) keeps only 1-6 and shows the
  * outcome in a banner.
  *
  * A pure function of the terminal's size, the scenario and the policy:
@@ -98,9 +102,9 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	if (g->caption)
 		g->caption += take(&left, caption_rows(f, cols) - 1, true);
 	g->objects = take(&left, nobj_rows_packed, false);
-	g->legend = take(&left, 1, false);
 	if (g->objects && nobj > g->objects)
 		g->objects += take(&left, nobj - g->objects, false);
+	g->legend = take(&left, 1, false);
 	g->header2 = take(&left, 1, false);
 	g->lists = take(&left, ln->want - ln->min, true);
 	if (big)

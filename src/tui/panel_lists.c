@@ -109,7 +109,17 @@ static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
  * at the end of each bucket; a list rarely grows by more than a batch
  * (SWAP_CLUSTER_MAX) between two samples, so that much is added: a list
  * larger still is drawn head and tail. */
+static uint32_t list_max_of(const struct frame *f, const struct view *v, int l);
+
+/* ...the larger of the two sides' in compare mode: one scale for both. */
 static uint32_t list_max(const struct frame *f, int l)
+{
+	uint32_t m = list_max_of(f, f->view, l), o = f->pair ? list_max_of(f, f->pair, l) : 0;
+
+	return m > o ? m : o;
+}
+
+static uint32_t list_max_of(const struct frame *f, const struct view *v, int l)
 {
 	static const int8_t spark[NR_LISTS] = {
 		[LRU_INACTIVE_ANON] = SPARK_INACTIVE_ANON + 1,
@@ -117,7 +127,7 @@ static uint32_t list_max(const struct frame *f, int l)
 		[LRU_INACTIVE_FILE] = SPARK_INACTIVE_FILE + 1,
 		[LRU_ACTIVE_FILE] = SPARK_ACTIVE_FILE + 1,
 	};
-	const struct step_index *h = &f->view->idx;
+	const struct step_index *h = &v->idx;
 	uint64_t m;
 
 	if (!spark[l])
@@ -147,6 +157,16 @@ static int rows_at(const struct frame *f, const struct geom *g, uint32_t k)
 	return rows;
 }
 
+/* The pages a cell that puts the largest list in one row. */
+static uint32_t biggest_k(const struct frame *f, const struct geom *g)
+{
+	uint32_t m = 1;
+
+	for (int i = 0; i < g->n; i++)
+		m = list_max(f, g->l[i]) > m ? list_max(f, g->l[i]) : m;
+	return (m + (uint32_t)g->cpr - 1) / (uint32_t)g->cpr;
+}
+
 static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 {
 	uint32_t total = 0, k;
@@ -162,7 +182,9 @@ static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 	k = avail > 0 ? total / ((uint32_t)avail * (uint32_t)g->cpr) : 1;
 	for (k = k ? k : 1; rows_at(f, g, k) > avail && k <= total; k++)
 		;
-	return k;
+	/* fewer rows than lists (the pagevec's own row first gives way):
+	 * a row each is all there is, at the scale that fills a row */
+	return k > biggest_k(f, g) ? biggest_k(f, g) : k;
 }
 
 /* Lays the lists out in @h rows of width @w (title and evicted strip
@@ -667,12 +689,17 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 	const struct view *v = f->view;
 	const struct step_record *cur = f->ask ? NULL : &v->rec;
 	uint64_t evicted = 0;
-	int n = 0, max = g->cpr < (int)sizeof outs ? g->cpr : (int)sizeof outs;
+	int n = 0, max, x0;
 
 	for (uint32_t o = 0; o < f->app->sc->wl.nr_objects; o++)
 		evicted += engine_object(f->e, o).evicted;
-	draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
-		 (unsigned long long)evicted);
+	/* the count whole, and a space before the cells, however many were
+	 * evicted (the label's width is the zone's size: more pages leave) */
+	x0 = r->x + draw_fmt(y, r->x, r->w, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
+			     (unsigned long long)evicted);
+	x0 = x0 > r->x + g->lw ? x0 : r->x + g->lw;
+	max = r->x + r->w - x0 - 1 < g->cpr ? r->x + r->w - x0 - 1 : g->cpr;
+	max = max < (int)sizeof outs ? max : (int)sizeof outs;
 	for (int i = 0; n < max; i++) {
 		const struct step_record *e = log_entry(v, i);
 		bool back = false;
@@ -691,22 +718,22 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 		outs[n++] = back ? OUT_REFAULT : e->outcome;
 	}
 	if (!n) {
-		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM),
+		draw_str(y, x0, r->x + r->w - x0, theme_attr(T_DIM),
 			 "(none lately: evicted pages appear here, newest first)");
 		return;
 	}
 	if (nr_hits < NR_SHOWN + 1)
-		hits[nr_hits++] = (struct hit){ y, r->x + g->lw, 1, n, 1, n, cells };
+		hits[nr_hits++] = (struct hit){ y, x0, 1, n, 1, n, cells };
 	for (int c = 0; c < n; c++) {
 		attr_t a = cells[c].ex ? theme_outcome_mark(outs[c]) : theme_object(cells[c].object);
 		if (cells[c].refault && !cells[c].ex)
 			a = theme_outcome(OUT_REFAULT);
 		if (cells[c].ex)
 			theme_note(N_EXAMINED);
-		draw_glyph(y, r->x + g->lw + c, a, outcome_glyph(outs[c]));
+		draw_glyph(y, x0 + c, a, outcome_glyph(outs[c]));
 	}
-	if (r->w - g->lw - n > 16)
-		draw_str(y, r->x + g->lw + n + 1, r->w - g->lw - n - 1, theme_attr(T_DIM),
+	if (r->x + r->w - x0 - n > 16)
+		draw_str(y, x0 + n + 1, r->x + r->w - x0 - n - 1, theme_attr(T_DIM),
 			 f->view->policy->evict_shadow ? "(newest first; each leaves a shadow)"
 						       : "(newest first)");
 }

@@ -149,8 +149,8 @@ static long now_ms(void)
 static void draw(struct app *a)
 {
 	struct layout l;
-	struct frame f = { a, &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
-			   &l };
+	struct frame f = { a,  &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
+			   &l, NULL };
 	bool insp_band;
 	const struct {
 		const struct panel_ops *ops;
