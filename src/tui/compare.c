@@ -319,26 +319,34 @@ static enum redraw step(struct app *a, int dir)
 	if (dir > 0) {
 		/* a step on each side, inside the access's reclaim: a flood is
 		 * stepped through, not jumped over; each side stops at the end
-		 * of its stretch, and once both are there the access is done */
-		uint64_t k = c->moment ? c->k : c->k + 1;
-		bool moved = false;
+		 * of its stretch, and once both are there the access is done.
+		 * An access without reclaim is one key; a divergence, its moment. */
+		uint64_t k = c->moment ? c->k : c->k + 1, to[2];
+		bool inside = false;
 		if (k > compare_positions(a))
 			return REDRAW_ALL;
+		if (!c->moment && lockstep_is(&c->ls, c->kind, k)) {
+			compare_moment(a, k);
+			return REDRAW_ALL;
+		}
+		for (int s = 0; s < 2; s++) {
+			uint64_t first = compare_at(a, s, k - 1) + 1, end = compare_at(a, s, k),
+				 at = a->views[s].step;
+			to[s] = !c->moment ? first : at < end ? at + 1 : end;
+			inside |= to[s] < end;
+		}
+		if (!inside) { /* both at the end of their reclaim: position k */
+			compare_go(a, k);
+			return REDRAW_ALL;
+		}
 		if (!c->moment) {
 			describe(a, k);
 			mark_page(a);
 		}
-		for (int s = 0; s < 2; s++) {
-			struct view *v = &a->views[s];
-			uint64_t first = compare_at(a, s, k - 1) + 1, end = compare_at(a, s, k);
-			uint64_t to = !c->moment ? first : v->step < end ? v->step + 1 : end;
-			moved |= to != v->step || !c->moment;
-			view_goto(v, to);
-		}
 		c->k = k;
-		c->moment = moved;
-		if (!moved)
-			compare_go(a, k);
+		c->moment = true;
+		for (int s = 0; s < 2; s++)
+			view_goto(&a->views[s], to[s]);
 	} else if (c->moment || !lockstep_is(&c->ls, c->kind, c->k)) {
 		compare_go(a, c->k ? c->k - 1 : 0);
 	} else {

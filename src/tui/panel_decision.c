@@ -121,7 +121,14 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 {
 	const char *g = outcome_glyph(rec->outcome);
 
-	if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
+	if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
+		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
+		 * shrink_page_list(): try_to_unmap() before the page is freed) */
+		snprintf(buf, n,
+			 "%s %s: try_to_unmap() took its ptes away, and it was clean: removed from the page "
+			 "cache and freed (pgsteal)",
+			 g, outcome_name[rec->outcome]);
+	else if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
 		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason(p, rec->action));
 	else if (rec->to == LRU_FREE)
 		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
@@ -217,8 +224,12 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 	else if (rec->pfn != PFN_NONE)
 		snprintf(move, sizeof move, " on %s", list_name(rec->to));
 	if (rec->kind == STEP_SCAN_INACTIVE)
-		snprintf(title, sizeof title, "%s%s   shrink_page_list %s %s [%s]", page, move,
-			 misc_glyph(G_ARROW), scan_tests_name(f->view->policy), f->view->policy->name);
+		snprintf(title, sizeof title, "%s%s   %s%s%s [%s]", page, move,
+			 policy_has_pageref(f->view->policy) ? "shrink_page_list " : "",
+			 policy_has_pageref(f->view->policy) ? misc_glyph(G_ARROW) : "",
+			 policy_has_pageref(f->view->policy) ? " page_check_references()"
+							     : scan_tests_name(f->view->policy),
+			 f->view->policy->name);
 	else if (scan)
 		snprintf(title, sizeof title, "%s%s   shrink_active_list() [%s]", page, move,
 			 f->view->policy->name);
