@@ -56,6 +56,7 @@ wants cli && { suite cli "$here/cli/run.sh" "$bin"; ran=1; }
 wants stepwise && { suite stepwise "$here/stepwise/run.sh" "$bin"; ran=1; }
 wants e2e && { suite e2e "$here/e2e/run.sh" "$bin"; ran=1; }
 wants projector && { suite projector "$here/e2e/projector.sh" "$bin"; ran=1; }
+wants lesson && { suite lesson "$here/e2e/lesson.sh" "$bin"; ran=1; }
 # the docs once, from the plain build: the sanitized one adds nothing to what they state
 [ -z "${VMSCAN_SANITIZED:-}" ] && wants docs && { suite docs "$here/docs/figures.sh" "$bin"; ran=1; }
 # memcheck of the plain build only: sanitizers and valgrind do not mix

@@ -87,12 +87,15 @@ struct grant {
 	int header2, caption, lists, objects, legend, inputs, origin, banner;
 };
 
-static void grant_rows(struct grant *g, const struct frame *f, int cols, int left,
+#define LOG_KEPT       5  /* the log's title and 4 entries */
+#define LOG_KEPT_LINES 36 /* from this height */
+
+static void grant_rows(struct grant *g, const struct frame *f, int cols, int left, int lines,
 		       const struct lists_need *ln, const struct decision_need *dn, int nobj_rows_packed,
 		       int nobj)
 {
 	bool big = f->app->ui.big;
-	int legend_want = panel_legend_want(cols);
+	int legend_want = panel_legend_want(cols), held;
 
 	*g = (struct grant){ 0 };
 	if (big)
@@ -106,6 +109,10 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 		g->objects += take(&left, nobj - g->objects, false);
 	g->legend = take(&left, 1, false);
 	g->header2 = take(&left, 1, false);
+	/* a tall screen keeps a few rows of the log and counters before the
+	 * lists grow (120x40: every panel is there) */
+	held = !big && lines >= LOG_KEPT_LINES && left >= 2 * LOG_KEPT ? LOG_KEPT : 0;
+	left -= held;
 	g->lists = take(&left, ln->want - ln->min, true);
 	if (big)
 		return;
@@ -148,7 +155,7 @@ void layout_compute(struct layout *l, const struct frame *f, int cols, int lines
 		dn.checks -= must - lines;
 		must = lines;
 	}
-	grant_rows(&g, f, cols, lines - must, &ln, &dn, packed, nobj);
+	grant_rows(&g, f, cols, lines - must, lines, &ln, &dn, packed, nobj);
 
 	y = 0;
 	l->header = (struct rect){ y, 0, 1 + g.header2, cols };

@@ -235,7 +235,10 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (f->app->ui.big) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
-	n->want = 2 + rows_at(f, &g, 1);
+	/* every list at a page a cell: the zone's pages in rows, and a partial
+	 * row a list.  From the zone, not the run, so that the panel's height
+	 * is the same under every policy (p and ] move no panel) */
+	n->want = 2 + g.n + (int)((engine_nr_pages(f->e) + (uint32_t)g.cpr - 1) / (uint32_t)g.cpr);
 	if (n->want > n->min + 24) /* beyond that, compress */
 		n->want = n->min + 24;
 }
