@@ -106,12 +106,14 @@ static void draw_row(const struct frame *f, int y, int x, int w, uint32_t o, boo
 		 (unsigned long long)(packed ? os.refaults : os.evicted), outcome_glyph(OUT_REFAULT),
 		 (unsigned long long)os.refaults);
 	tail = str_width(fig) + str_width(counts);
+	if (packed && nw > w / 3)
+		nw = w / 3;
+	if (packed && nw > str_width(spec->name)) /* packed: no column to line up with */
+		nw = str_width(spec->name);
 	if (packed && w - tail - nw - 1 < 5) { /* no room for the figure: the bar says it */
 		fig[0] = '\0';
 		tail = str_width(counts);
 	}
-	if (packed && nw > w / 3)
-		nw = w / 3;
 	if (packed && nw > w - tail - 6) /* a bar of 3 between its rules, the figures whole */
 		nw = w - tail - 6 > 3 ? w - tail - 6 : 3;
 	used = draw_fmt(y, x, nw + 1, theme_object(o) | A_BOLD, "%-*s ", nw, spec->name);
