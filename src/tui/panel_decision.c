@@ -29,8 +29,9 @@
 
 #include "panel.h"
 
-#define LABEL_COL 9 /* "why     " */
-#define BEFORE	  "before the tests: "
+#define LABEL_COL      9 /* "why     " */
+#define BEFORE	       "before the tests: "
+#define UNMAPPED_FIRST "try_to_unmap() took its ptes first; then "
 
 void decision_inputs(const struct step_record *r, char *buf, size_t n)
 {
@@ -124,10 +125,8 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 	if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
 		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
 		 * shrink_page_list(): try_to_unmap() before the page is freed) */
-		snprintf(buf, n,
-			 "%s %s: try_to_unmap() took its ptes away, and it was clean: removed from the page "
-			 "cache and freed (pgsteal)",
-			 g, outcome_name[rec->outcome]);
+		snprintf(buf, n, "%s %s: %s%s", g, outcome_name[rec->outcome], UNMAPPED_FIRST,
+			 branch_reason(p, rec->action));
 	else if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
 		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason(p, rec->action));
 	else if (rec->to == LRU_FREE)
@@ -182,7 +181,8 @@ void decision_need(const struct frame *f, int w, struct decision_need *n)
 			int rw;
 			snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason(p, b));
 			rw = wrap_count(buf, textw);
-			snprintf(buf, sizeof buf, "%s %s: %s", "x", "reclaim_clean", branch_reason(p, b));
+			snprintf(buf, sizeof buf, "%s %s: %s%s", "x", "reclaim_clean",
+				 b == BR_SPL_FREED ? UNMAPPED_FIRST : "", branch_reason(p, b));
 			why = rw > why ? rw : why;
 			rw = wrap_count(buf, textw);
 			then = rw > then ? rw : then;

@@ -131,8 +131,9 @@ finish
 start d80 80x24 -- "$INDEX"
 wait_re "\| step 0/"
 for b in 1 2 3 4; do keys "]"; wait_for "bookmark $b/7" 30; done
-screen | grep -qF "page_mapped" || screen | grep -qF "index[0]: inactive_file → free"
-! screen | grep -qF "clean and unmapped"; ok "80x24 index-evicted: a mapped page freed is not said to be clean and unmapped" $?
+wait_for "index[0]: inactive_file → free" 10
+screen | grep -qF "try_to_unmap() took its ptes first"
+ok "80x24 index-evicted: a mapped page freed says it was unmapped first, not plainly clean and unmapped" $?
 for b in 5 6 7; do keys "]"; wait_for "bookmark $b/7" 30; done
 wait_for "refault distance" 10; ok "80x24 refault-detection: the sentence about refault distance is on screen" $?
 screen | grep -E "pagevec" | grep -qE "→ ?active_file"; ok "80x24: the pagevec row shows the refaulted page headed for active_file" $?
