@@ -214,7 +214,7 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # make test-all: those, and everything longer: every tmux suite and cli
 # under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
 # and bench-smoke.
-TEST_SUITES := view@asan projector e2e screen@asan golden@asan memcheck stepwise@asan screen docs bad@asan \
+TEST_SUITES := view@asan projector e2e lesson screen@asan golden@asan memcheck stepwise@asan screen docs bad@asan \
                e2e-smoke@asan cli install stepwise bad golden unit unit@asan
 TEST_ALL_SUITES := $(filter-out e2e-smoke@asan,$(TEST_SUITES)) e2e@asan projector@asan cli@asan
 TEST_JOBS ?= 2

@@ -37,6 +37,7 @@ table() {
 	cat <<'EOF'
 e2e        plain         $here/e2e/run.sh $bin
 projector  plain         $here/e2e/projector.sh $bin
+lesson     plain         $here/e2e/lesson.sh $bin
 e2e-smoke  -             env VMSCAN_E2E=smoke $here/e2e/run.sh $bin
 screen     plain         $here/screen/run.sh $bin
 docs       plain         $here/docs/figures.sh $bin

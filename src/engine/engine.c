@@ -313,7 +313,8 @@ struct watermarks engine_watermarks(const struct engine *e)
 struct object_stats engine_object(const struct engine *e, uint32_t object)
 {
 	const struct object_state *o = &e->obj[object];
-	return (struct object_stats){ o->resident, o->active, o->faults, o->refaults, o->evicted };
+	return (struct object_stats){ o->resident, o->active,  o->faults,
+				      o->refaults, o->evicted, o->evicted_clean };
 }
 
 uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index)

@@ -99,11 +99,12 @@ uint32_t engine_swap_free(const struct engine *e);
 
 /* Per-object figures. */
 struct object_stats {
-	uint32_t resident; /* pages in memory */
-	uint32_t active;   /* of which on an active list */
-	uint64_t faults;   /* pages brought in (major faults, read misses, swap-ins) */
-	uint64_t refaults; /* of which had been evicted before */
-	uint64_t evicted;  /* pages reclaimed */
+	uint32_t resident;	/* pages in memory */
+	uint32_t active;	/* of which on an active list */
+	uint64_t faults;	/* pages brought in (major faults, read misses, swap-ins) */
+	uint64_t refaults;	/* of which had been evicted before */
+	uint64_t evicted;	/* pages reclaimed */
+	uint64_t evicted_clean; /* of which PAGEREF_RECLAIM_CLEAN reclaimed (the rest: RECLAIM) */
 };
 struct object_stats engine_object(const struct engine *e, uint32_t object);
 /* pfn of page @index of @object, or PFN_NONE when it is not in memory. */

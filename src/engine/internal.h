@@ -62,7 +62,8 @@ struct object_state {
 	 * page the last read() ended on, RA_PREV_NONE before the first */
 	uint32_t ra_prev_index;
 	uint64_t faults, refaults, evicted;
-	uint8_t nr_vmas; /* mappings in use: mapping_mapped() */
+	uint64_t evicted_clean; /* of evicted: those page_check_references() said RECLAIM_CLEAN */
+	uint8_t nr_vmas;	/* mappings in use: mapping_mapped() */
 };
 
 #define RA_PREV_NONE UINT32_MAX /* 2.6.34 file_ra_state_init(): prev_pos = -1 */

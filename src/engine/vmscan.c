@@ -498,6 +498,7 @@ ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record
 		goto keep;
 	}
 	action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
+	e->obj[p->object].evicted_clean += out == OUT_RECLAIM_CLEAN; /* the bars' ~, beside ✗ */
 	reclaim_page(e, page_to_pfn(e, p));
 	goto counted;
 

@@ -85,6 +85,16 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n);
  * taken / not-taken marks (the quiz asks first). */
 int decision_checks(int y, const struct rect *r, const struct policy_check *c, int nc,
 		    const struct step_record *rec, bool hide_answer, int maxrows);
+/* Has the policy the PAGEREF_* enum (2.6.34's patch 1/3 on)? */
+bool policy_has_pageref(const struct reclaim_policy *p);
+/* A scan decision in the policy's own words: PAGEREF_KEEP, or 2.6.33's
+ * "goto activate_locked"; other steps' outcome names. */
+const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r);
+/* "page_check_references()", or 2.6.33's "shrink_page_list()'s inline tests" */
+const char *scan_tests_name(const struct reclaim_policy *p);
+/* A step that names no page (a pause point, an allocation): it in words,
+ * "pause point: ..." or "shrink_zone()"; false for a page's step. */
+bool step_without_page(const struct step_record *r, char *buf, size_t n);
 /* "libc.so[3]" */
 void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n);
 

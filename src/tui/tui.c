@@ -149,8 +149,8 @@ static long now_ms(void)
 void tui_draw(struct app *a)
 {
 	struct layout l;
-	struct frame f = { a, &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
-			   &l };
+	struct frame f = { a,  &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
+			   &l, NULL };
 	bool insp_band;
 	const struct {
 		const struct panel_ops *ops;
@@ -178,6 +178,7 @@ void tui_draw(struct app *a)
 	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
 		if (slots[i].id < NR_PANELS)
 			a->ui.hidden[slots[i].id] = slots[i].r->h <= 0 || slots[i].r->w <= 0;
+	a->ui.insp_covers = l.inspector.y == l.decision.y && l.inspector.h == l.decision.h;
 	if (a->cmp.on) {
 		compare_draw(a, COLS, LINES);
 		if (a->ui.help)
@@ -238,6 +239,7 @@ static enum redraw mouse_event(struct app *a)
 	a->insp.open = true;
 	a->ui.focus = PANEL_LISTS;
 	inspector_select(a, object, index);
+	a->insp.pinned = true;
 	return REDRAW_ALL;
 }
 

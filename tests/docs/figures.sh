@@ -347,8 +347,9 @@ fig $L 'The run is shorter too: 6451 steps against 10664' 6451 steps $T 2.6.34
 fig $L 'The run is shorter too: 6451 steps against 10664' 10664 steps $T 2.6.33
 fig $L '`p` and `2.6.34` land on step 1745, the same access (1209,' 1745 p_lands $T 2.6.33 2.6.34 3000 step
 fig $L '`p` and `2.6.34` land on step 1745, the same access (1209,' 1209 p_lands $T 2.6.33 2.6.34 3000 access
-fig $L '"divergence 1/1 at access 397: libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP"' \
-	'1/1 at access 397: libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP' divergence $T 2.6.33 2.6.34 0 1
+fig $L '"divergence 1/64 at access 397: libc.so[0] (1 of 64 here): 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP"' \
+	'1/64 at access 397: libc.so[0] (1 of 64 here): 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' divergence $T 2.6.33 2.6.34 0 1
+fig $L 'All 64 decisions that differ follow access 397' 64 divergences $T 2.6.33 2.6.34 0
 fact $L '"divergence 1/8 at access 412", where `libc.so[0]` refaults under 2.6.33 and is in memory under 2.6.34' \
 	'1/8 at access 412: libc.so[0]: 2.6.33 refault (evicted earlier) vs 2.6.34 in memory' divergence $T 2.6.33 2.6.34 2 1
 fig $L '`libc.so` falls out and comes back seven times (accesses 412,' seven eval 'cat "$(divs_of used-once-mmap 2.6.33 2.6.34 2)".? | grep -c "^[0-9]*/[0-9]* at access [0-9]*: libc.so\[" | say cat'
@@ -450,8 +451,8 @@ fig $L '1472 is 23 bursts after the first, times 64 pages' 1472 eval 'echo $(( $
 fig $L '1472 is 23 bursts after the first, times 64 pages' 23 divergences $D 2.6.33 2.6.34 3
 fact $L 'Under `refault` the index faults back once, in the second burst, and then stays active' 64 object $D refault index active
 fact $L 'Under `refault` the index faults back once, in the second burst' 'index[0] refault refault_activate' at_access $D refault 986
-fig $L '"divergence 1/1 at access 652: index[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP"' \
-	'1/1 at access 652: index[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP' divergence $D 2.6.33 2.6.34 0 1
+fig $L '"divergence 1/64 at access 652: index[0] (1 of 64 here): 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP"' \
+	'1/64 at access 652: index[0] (1 of 64 here): 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' divergence $D 2.6.33 2.6.34 0 1
 fig $L '"divergence 1/23 at access 986: index[0]: 2.6.33 in memory vs 2.6.34 refault (evicted earlier)"' \
 	'1/23 at access 986: index[0]: 2.6.33 in memory vs 2.6.34 refault (evicted earlier)' divergence $D 2.6.33 2.6.34 3 1
 fig $L 'accesses 986, 1714, 2442, 3170 ... 17002, 23 in all' 986 div_access $D 2.6.33 2.6.34 3 1

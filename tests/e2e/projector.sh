@@ -191,7 +191,7 @@ total=$("$BIN" trace data/used-once-mmap.json --policy 2.6.33 | wc -l)
 keys f a n; wait_re "\| step [0-9]+/$total (\| .*)?\| paused"; ok "80x24: the header shows step/total in full and the play state" $?
 attrs | grep -E '^.{0,40} active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'
 ok "80x24: the activated page is marked ▲ on its colour at the head of active_file" $?
-screen | grep -qE '^ libc\.so .*16/16' && screen | grep -qE '^ big\.iso .*/2048'
+screen | grep -qE '^ libc\.so .*16/16' && screen | grep -qE '(^| )big\.iso .*/2048'
 ok "80x24: the objects' bars and figures are on screen" $?
 # the legend: items whole, or the mark; a known label last
 legend_ok() {
