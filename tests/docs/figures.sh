@@ -571,8 +571,8 @@ fact $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
 	"awk '\$1 == \"2.6.34\" || \$1 == \"mapped-ratio\" { \$1 = \"\"; print }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
 fig $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
 fact $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
-fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP`' 'libc.so[0]: 2.6.33 PAGEREF_ACTIVATE vs 2.6.34 PAGEREF_KEEP' \
-	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //"'
+fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP`' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
+	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
 fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
 # README's charts (vmscan-viz plot): their alt texts' figures

@@ -24,9 +24,9 @@ scales() { screen | sed -nE 's/.*1 cell = ([0-9]+) page.*/\1/p'; } # each side's
 # --- 1, 2, 9, 10: the torrent's lesson at 80x24 -----------------------------
 start t80 80x24 -- "$TORRENT"
 wait_re "\| step 0/"
-keys "'"; wait_re "flood +2\.6\.33 step 437 \?"
+keys "'"; wait_re "flood +2\.6\.33 step 438 \?"
 ok "' lists each bookmark with its policy, its step and a ? for a question" $?
-screen | grep -qE "first-look +2\.6\.34 step 421( |$)"; ok "...and no ? where there is no question" $?
+screen | grep -qE "first-look +2\.6\.34 step 422( |$)"; ok "...and no ? where there is no question" $?
 keys Escape
 for b in 1 2 3; do keys "]"; wait_for "bookmark $b/7" 20; done
 wait_for "Quiz: what will shrink_page_list() answer" 20
@@ -55,7 +55,7 @@ finish
 # --- 3: the counters' sparkline does not know the answer ------------------
 # The index samples list sizes at each bucket's end (replay/stepindex.c);
 # a bucket is 2^n steps, the fewest that fit the run in SPARK_BUCKETS.
-# Asked before step 437, the sparkline may hold whole buckets up to 436.
+# Asked before step 438, the sparkline may hold whole buckets up to 437.
 buckets=$(sed -nE 's/^#define SPARK_BUCKETS[[:space:]]+([0-9]+).*/\1/p' src/replay/stepindex.h)
 total=$("$BIN" run "$TORRENT" --policy 2.6.33 | sed -nE 's/^steps[^0-9]*([0-9]+).*/\1/p' | head -n 1)
 bs=1; while [ $(((total - 1) / bs)) -ge "$buckets" ]; do bs=$((bs * 2)); done
@@ -65,24 +65,24 @@ for b in 1 2 3; do keys "]"; wait_for "bookmark $b/7" 20; done
 wait_for "Quiz: what will" 20
 spark=$(screen | grep -oE "active_file +[0-9]+ +[▁▂▃▄▅▆▇█]+" | head -n 1 | awk '{ print $3 }')
 n=$(printf '%s' "$spark" | grep -o . | wc -l)
-[ "$n" -eq $((436 / bs)) ]; r=$?; ok "120x40: asked before step 437, active_file's sparkline ends at step $((436 / bs * bs)) ($n buckets of $bs steps)" $r
+[ "$n" -eq $((437 / bs)) ]; r=$?; ok "120x40: asked before step 438, active_file's sparkline ends at step $((437 / bs * bs)) ($n buckets of $bs steps)" $r
 keys q; wait_for "EXIT=0"
 finish
 
 # --- 4, 5: compare reaches each decision, steps inside, one scale ---------
 start c200 200x50 -- --compare 2.6.33,2.6.34 "$TORRENT"
 wait_re "access 0/"
-keys n; wait_re "^divergence 1/[0-9]+ at access 396: libc\.so\[0\]" 20; ok "compare: n: libc.so[0] at access 396" $?
-keys l; wait_re "left: 2\.6\.33 \| access 396 \| step 422/"
-ok "compare: → steps the left side one step on inside access 396's reclaim (not over the flood)" $?
-[ "$(side_step right)" = 422 ]; ok "compare: ...and the right side too" $?
+keys n; wait_re "^divergence 1/[0-9]+ at access 397: libc\.so\[0\]" 20; ok "compare: n: libc.so[0] at access 397" $?
+keys l; wait_re "left: 2\.6\.33 \| access 397 \| step 423/"
+ok "compare: → steps the left side one step on inside access 397's reclaim (not over the flood)" $?
+[ "$(side_step right)" = 423 ]; ok "compare: ...and the right side too" $?
 keys Home; wait_re "access 0/"
 found=""
 for d in $(seq 1 32); do # (not i: wait_re counts with it)
 	keys n; wait_re "^divergence $d/" 10 || break
-	screen | grep -qE "^divergence $d/[0-9]+ at access 396: big\.iso\[0\] .*2\.6\.33 goto activate_locked vs 2\.6\.34 PAGEREF_RECLAIM_CLEAN" && { found=$d; break; }
+	screen | grep -qE "^divergence $d/[0-9]+ at access 397: big\.iso\[0\] .*2\.6\.33 goto activate_locked vs 2\.6\.34 PAGEREF_RECLAIM_CLEAN" && { found=$d; break; }
 done
-[ -n "$found" ]; ok "compare: n reaches big.iso[0]'s reclaim at access 396 (divergence ${found:-none}), each decision one divergence" $?
+[ -n "$found" ]; ok "compare: n reaches big.iso[0]'s reclaim at access 397 (divergence ${found:-none}), each decision one divergence" $?
 keys q; wait_for "EXIT=0"
 finish
 start c120 120x40 -- --compare 2.6.33,2.6.34 "$TORRENT"
@@ -151,8 +151,8 @@ start f120 120x40 -- --policy 2.6.34 "$TORRENT"
 wait_re "\| step 0/"
 keys / ; keys -l "big.iso 5"; keys Enter; wait_for "Page inspector: big.iso[5]" 20
 keys Escape; wait_gone "Page inspector"
-keys g; keys -l 421; keys Enter; wait_re "\| step 421/" 20
-keys i; wait_for "Page inspector: libc.so[0]" 10; ok "i after a find opens the current step's page (libc.so[0] at 421)" $?
+keys g; keys -l 422; keys Enter; wait_re "\| step 422/" 20
+keys i; wait_for "Page inspector: libc.so[0]" 10; ok "i after a find opens the current step's page (libc.so[0] at 422)" $?
 keys q; wait_for "EXIT=0"
 finish
 
