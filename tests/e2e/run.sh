@@ -433,7 +433,7 @@ keys i; wait_for "Page inspector: index[0]"; ok "...and i opens index[0] in the 
 keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 655/"; ok "a bookmark switches to its policy (2.6.33, step 655)" $?
 keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
 keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
-screen | grep -qE "refault-detection +refault access 986" && screen | grep -qF "3.15's refault detection"
+screen | grep -qE "index-refault +2\.6\.34 access 986" && screen | grep -qF "The second burst reads index[0] from disk"
 ok "...with their names, policies, places and lines" $?
 keys Down Enter; wait_for "bookmark 6/7 old-kernel"; ok "...and Enter goes to the one chosen" $?
 keys ']' ']'; wait_for "no bookmark after this one"; ok "] after the last says so" $?
