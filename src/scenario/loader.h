@@ -90,6 +90,8 @@ struct loader {
 	const struct memory_spec *memory; /* the zone, once read */
 	uint64_t steps;			  /* workload steps of the operations emitted */
 	uint64_t memory_pages;		  /* auto_obj: the zone, for the budget while reading */
+	struct trace_outside outside;	  /* accesses outside every mapping of a maps file */
+	bool outside_refuse;		  /* ...are an error (--outside refuse) */
 };
 
 /* The object called @name among those read so far, or -1. */

@@ -270,6 +270,36 @@ expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
 expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16
 has "a bad maps line says where and what" "$tmp/err" '^tests/cli/traces/grep.perf:1:[0-9]+: error: expected START-END'
+# an access in no mapping of the maps (a mapping closed before the maps were
+# taken) is counted and said, not silently made anonymous: the recorded
+# lackey trace touches 8 pages in three ranges its maps do not hold
+R="--trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384"
+expect 0 "lackey + maps: accesses outside the maps are still run" "$bin" run $R
+has "outside the maps: a warning with the pages, accesses and ranges" "$tmp/err" 'warning: 8 accesses to 8 pages outside every mapping .*0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;'
+expect 0 "run --json of a trace with accesses outside its maps" "$bin" run --json $R
+has "run --json: the outside field" "$tmp/out" '"outside":\{"accesses":8,"pages":8,"ranges":\["0x483c000-0x483f000","0x4844000-0x4847000","0x4840000-0x4842000"\],"more":false\}'
+expect 1 "--outside refuse: an access outside every mapping is an error" "$bin" run $R --outside refuse
+has "--outside refuse names the first address and its line" "$tmp/err" '^data/traces/report\.lackey:[0-9]+:1: error: address 0x48[0-9a-f]+ is outside every mapping of the maps file'
+expect 0 "--outside anon: the default, said" "$bin" run $R --outside anon
+has "--outside anon still warns" "$tmp/err" 'warning: 8 accesses'
+expect 2 "--outside without --maps" "$bin" run --trace data/traces/report.lackey -f lackey --outside refuse --memory 384
+expect 2 "--outside of an unknown kind" "$bin" run $R --outside drop
+has "--outside names what it takes" "$tmp/err" 'expected anon or refuse'
+expect 0 "a trace inside its maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.maps --memory 16
+[ ! -s "$tmp/err" ] && pass || fail "no warning when every access is inside the maps"
+for c in "trace --max-steps 10" "compare --policy 2.6.33 --policy 2.6.34" "plot -o $tmp/p.png"; do
+	"$bin" $c $R >/dev/null 2>"$tmp/err" </dev/null
+	grep -q 'warning: 8 accesses to 8 pages outside' "$tmp/err" && pass || fail "$c warns of accesses outside the maps"
+done
+# --swap: a trace's anonymous pages can be swapped out
+awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n", 0x7f0000000000 + i * 4096 }' >"$tmp/anon.lackey"
+printf '7f0000000000-7f0000100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
+expect 0 "anon trace without swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --vmstat
+[ "$(num "$tmp/out" pswpout)" -eq 0 ] && pass || fail "no --swap: nothing is swapped out"
+expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 128 --vmstat
+[ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
+expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
+expect 2 "--swap without --trace" "$bin" run data/default.json --swap 16
 printf '0\n1\n2 x3\n' >"$tmp/names.txt"
 expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
 has "the named object x3 is there" "$tmp/out" '^  x3 +3 '
