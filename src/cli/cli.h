@@ -65,28 +65,28 @@ int cli_load_checked(const char *path, struct scenario *s, bool *schema);
 #define CLI_SOURCE_ROWS(first) \
 	CLI_SOURCE_ROWS_AS(first, "replay FILE instead of a scenario (- : standard input)")
 /* The same with --trace's own help (the visualizer cannot read standard input). */
-#define CLI_SOURCE_ROWS_AS(first, trace_help)                                                      \
-	[(first)] = { .name = "trace", .short_name = 't', .arg = "FILE", .help = (trace_help) },   \
-	[(first) + 1] = { .name = "memory",                                                        \
-			  .short_name = 'm',                                                       \
-			  .arg = "PAGES",                                                          \
-			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },         \
-	[(first) + 2] = { .name = "via",                                                           \
-			  .arg = "HOW",                                                            \
-			  .help = "with --trace: read (read(), the default) or mmap" },            \
-	[(first) + 3] = { .name = "trace-format",                                                  \
-			  .short_name = 'f',                                                       \
-			  .arg = "F",                                                              \
-			  .help = "with --trace: txt (the default), u32, lackey or perf" },        \
-	[(first) + 4] = { .name = "maps",                                                          \
-			  .arg = "FILE",                                                           \
-			  .help = "with a lackey or perf --trace: the program's /proc/PID/maps" }, \
-	[(first) + 5] = { .name = "outside",                                                       \
-			  .arg = "HOW",                                                            \
-			  .help = "with --maps: an address in no mapping is anon (the default, "   \
-				  "with a warning) or refuse" },                                   \
-	[(first) + 6] = { .name = "swap",                                                          \
-			  .arg = "PAGES",                                                          \
+#define CLI_SOURCE_ROWS_AS(first, trace_help)                                                            \
+	[(first)] = { .name = "trace", .short_name = 't', .arg = "FILE", .help = (trace_help) },         \
+	[(first) + 1] = { .name = "memory",                                                              \
+			  .short_name = 'm',                                                             \
+			  .arg = "PAGES",                                                                \
+			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },               \
+	[(first) + 2] = { .name = "via",                                                                 \
+			  .arg = "HOW",                                                                  \
+			  .help = "with --trace: read or mmap (the default for lackey, perf, --maps)" }, \
+	[(first) + 3] = { .name = "trace-format",                                                        \
+			  .short_name = 'f',                                                             \
+			  .arg = "F",                                                                    \
+			  .help = "with --trace: txt (the default), u32, lackey or perf" },              \
+	[(first) + 4] = { .name = "maps",                                                                \
+			  .arg = "FILE",                                                                 \
+			  .help = "with a lackey or perf --trace: the program's /proc/PID/maps" },       \
+	[(first) + 5] = { .name = "outside",                                                             \
+			  .arg = "HOW",                                                                  \
+			  .help = "with --maps: an address in no mapping is anon (the default, "         \
+				  "with a warning) or refuse" },                                         \
+	[(first) + 6] = { .name = "swap",                                                                \
+			  .arg = "PAGES",                                                                \
 			  .help = "with --trace: swap slots for anonymous pages (default 0: none)" }
 #define CLI_NR_SOURCE_ROWS 7
 /* Loads the scenario @path ("-": standard input), or with --trace makes

@@ -225,6 +225,17 @@ expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tm
 has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
 expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap
 has "lackey: 2366 distinct pages" "$tmp/out" '^  trace +2366 '
+# a lackey trace records loads and stores through the program's mappings, so
+# it is replayed through them by default: 2.6.33 then activates far more than
+# 2.6.34 (through read() the two are alike, and the lesson disappears)
+expect 0 "compare of a lackey trace without --via or --maps" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 > 10 * $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "a lackey trace defaults to --via mmap: 2.6.33 activates ten times the pages 2.6.34 does"
+expect 0 "compare of a lackey trace with an explicit --via read" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --via read --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 == $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "--via read still works on a lackey trace (the policies then activate alike)"
+expect 0 "run --json of a lackey trace: its title says how" "$bin" run --json --trace data/traces/report.lackey -f lackey --memory 384
+has "a lackey trace alone goes through a mapping" "$tmp/out" '"title":"a trace of [0-9]+ accesses, through a mapping"'
 # the same recording with its maps (tests/tools/record-real-program.sh): the
 # mapped log and index are file objects of their files' sizes, the code too
 expect 0 "run --trace of the recorded lackey trace with its maps" "$bin" run --trace data/traces/report.lackey --trace-format lackey --maps data/traces/report.maps --memory 384
