@@ -303,10 +303,23 @@ for c in "trace --max-steps 10" "compare --policy 2.6.33 --policy 2.6.34" "plot 
 	grep -q 'warning: 8 accesses to 8 pages outside' "$tmp/err" && pass || fail "$c warns of accesses outside the maps"
 done
 # --swap: a trace's anonymous pages can be swapped out
-awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n", 0x7f0000000000 + i * 4096 }' >"$tmp/anon.lackey"
-printf '7f0000000000-7f0000100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
+awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n", 268435456 + i * 4096 }' >"$tmp/anon.lackey"
+printf '10000000-10100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
 expect 0 "anon trace without swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --vmstat
-[ "$(num "$tmp/out" pswpout)" -eq 0 ] && pass || fail "no --swap: nothing is swapped out"
+[ "$(num "$tmp/out" pswpout)" -eq 0 ] && [ ! -s "$tmp/err" ] && pass || fail "no --swap: nothing is swapped out (and every access is in the maps)"
+# with no swap, 64 anonymous pages in 32 cannot all stay: allocations fail (OOM),
+# and run's and compare's summaries say how many
+expect 0 "run of an anon trace too large for memory and no swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+oom=$(sed -n '/^decisions/,/^$/p' "$tmp/out" | awk '$1 == "oom" { print $2 }')
+[ "${oom:-0}" -gt 0 ] && pass || fail "run's decisions give the OOM decisions"
+expect 0 "compare of the same" "$bin" compare --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 -p 2.6.33 -p 2.6.34
+awk -v n="$oom" '$1 == "oom" && $2 == n && $3 == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare's summary has an oom row with run's figure"
+expect 0 "compare --all of the same" "$bin" compare --all --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+awk -v n="$oom" 'NR == 3 { for (i = 1; i <= NF; i++) if ($i == "oom") c = i } $1 == "2.6.34" && c && $c == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare --all's table has an oom column with run's figure"
+expect 0 "compare of a scenario without OOM" "$bin" compare data/default.json -p 2.6.33 -p 2.6.34
+! grep -q '^oom ' "$tmp/out" && pass || fail "no oom row when no run had one"
 expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 128 --vmstat
 [ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
 expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
