@@ -3,7 +3,8 @@
  * scenario/trace_addr.c - traces of virtual addresses: lackey and perf
  *
  *  - lackey: valgrind --tool=lackey --trace-mem=yes output; every I/L/S/M
- *    record is one access; valgrind's own ==PID== and --PID-- lines are
+ *    record is one access; valgrind's own ==PID== and --PID-- lines and
+ *    the superblock marks of --trace-superblocks=yes (`SB ADDR`) are
  *    passed over, and any other line is an error at that line;
  *  - perf: `perf script` text of samples recorded with addresses (perf
  *    record -d), the address the word after the event.
@@ -101,6 +102,10 @@ static enum addr_line lackey_parse(const char *p, uint64_t *addr)
 
 	if (!strncmp(p, "==", 2) || !strncmp(p, "--", 2) || !*p)
 		return ADDR_SKIP;
+	/* `SB 04001100`: lackey's mark of a superblock (a block of guest code
+	 * valgrind translated, --trace-superblocks=yes), not an access */
+	if (!strncmp(p, "SB ", 3))
+		return ADDR_SKIP;
 	while (*p == ' ')
 		p++;
 	if (!*p || !strchr("ILSM", *p) || p[1] != ' ')
@@ -124,8 +129,12 @@ static enum addr_line lackey_parse(const char *p, uint64_t *addr)
 /* A line of a lackey trace: its address, or what is wrong with it. */
 static enum addr_line lackey_line(struct trace_sink *s, struct line_reader *lr, uint64_t *addr)
 {
-	enum addr_line kind = lr->nul >= 0 || lr->too_long ? ADDR_BAD : lackey_parse(lines_text(lr), addr);
+	enum addr_line kind;
 	char q[96];
+
+	if (sink_compressed(s, lr))
+		return ADDR_BAD;
+	kind = lr->nul >= 0 || lr->too_long ? ADDR_BAD : lackey_parse(lines_text(lr), addr);
 
 	if (kind != ADDR_BAD)
 		return kind;

@@ -324,6 +324,14 @@ expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lacke
 [ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
 expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
 expect 2 "--swap without --trace" "$bin" run data/default.json --swap 16
+# a compressed trace is named as such, with the command that undoes it
+gzip -c data/traces/report.lackey >"$tmp/report.lackey.gz"
+expect 1 "a gzipped lackey trace" "$bin" run --trace "$tmp/report.lackey.gz" -f lackey --memory 384
+has "a gzipped trace is said to be gzip, not a NUL byte" "$tmp/err" "error: the trace is compressed \(gzip\): decompress it first, e.g. zcat $tmp/report.lackey.gz > trace.txt"
+expect 1 "a gzipped trace on standard input" sh -c "'$bin' run --trace - --memory 16 <'$tmp/report.lackey.gz'"
+has "a gzipped standard input says how to decompress on the way in" "$tmp/err" '^<stdin>: error: the trace is compressed \(gzip\): decompress it on the way in, e.g. zcat FILE \| vmscan-viz run --trace -'
+printf 'SB 04001100\n L 04022610,8\nSB 04001200\n' >"$tmp/sb.lackey"
+expect 0 "lackey's SB lines (--trace-superblocks=yes) are passed over" "$bin" run --trace "$tmp/sb.lackey" -f lackey --memory 16
 printf '0\n1\n2 x3\n' >"$tmp/names.txt"
 expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
 has "the named object x3 is there" "$tmp/out" '^  x3 +3 '
