@@ -324,6 +324,12 @@ expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lacke
 [ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
 expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
 expect 2 "--swap without --trace" "$bin" run data/default.json --swap 16
+# memfd and SysV shared memory are shared anonymous memory, not files
+printf '10000000-10004000 rw-s 00000000 00:01 1234 /memfd:pool (deleted)\n10004000-10008000 rw-s 00000000 00:01 32770 /SYSV0000002a (deleted)\n10008000-10009000 r--p 00000000 08:01 99 /usr/lib/x.so\n' >"$tmp/shm.maps"
+printf ' L 10000000,8\n S 10001000,8\n L 10004000,8\n L 10008000,8\n' >"$tmp/shm.lackey"
+expect 0 "a trace through memfd and SysV segments" "$bin" run --json --trace "$tmp/shm.lackey" -f lackey --maps "$tmp/shm.maps" --memory 16
+has "memfd and SysV pages are the anon object shmem" "$tmp/out" '"shmem":\{"pages":3,'
+! grep -qE '"(pool|SYSV0000002a|memfd:pool)' "$tmp/out" && pass || fail "no file object for a memfd or SysV segment"
 # a compressed trace is named as such, with the command that undoes it
 gzip -c data/traces/report.lackey >"$tmp/report.lackey.gz"
 expect 1 "a gzipped lackey trace" "$bin" run --trace "$tmp/report.lackey.gz" -f lackey --memory 384
