@@ -55,9 +55,10 @@ struct loader {
 	struct locate loc;
 	struct diag_list *d;
 	unsigned nerr;
-	bool stop;     /* too many errors or out of memory */
-	bool quiet;    /* pass 2: no diagnostics */
-	bool auto_obj; /* scenario_from_trace: the trace makes its objects */
+	bool stop;	     /* too many errors or out of memory */
+	bool quiet;	     /* pass 2: no diagnostics */
+	bool auto_obj;	     /* scenario_from_trace: the trace makes its objects */
+	bool outside_refuse; /* an access outside every mapping of a maps file is an error */
 	struct owned *own;
 
 	/* objects */
@@ -91,7 +92,6 @@ struct loader {
 	uint64_t steps;			  /* workload steps of the operations emitted */
 	uint64_t memory_pages;		  /* auto_obj: the zone, for the budget while reading */
 	struct trace_outside outside;	  /* accesses outside every mapping of a maps file */
-	bool outside_refuse;		  /* ...are an error (--outside refuse) */
 };
 
 /* The object called @name among those read so far, or -1. */
