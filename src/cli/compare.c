@@ -43,6 +43,17 @@ static void print_verdict(const struct scenario *s, struct engine *const *e)
 	verdict_free(&v);
 }
 
+/* Did any run fail an allocation (an OOM decision: the access was
+ * dropped)?  Then the summaries give a row or column "oom", which runs
+ * that never ran out of memory do without. */
+static bool any_oom(struct engine *const *e, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (engine_decisions(e[k])[OUT_OOM])
+			return true;
+	return false;
+}
+
 static void print_pair(const struct scenario *s, struct engine *const *e)
 {
 	const char *a = engine_policy(e[0])->name, *b = engine_policy(e[1])->name;
@@ -53,6 +64,11 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 		uint64_t x = engine_vmstat(e[0])[key_counters[i]], y = engine_vmstat(e[1])[key_counters[i]];
 		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", vmstat_name[key_counters[i]], x,
 		       y, (int64_t)(y - x));
+	}
+	if (any_oom(e, 2)) {
+		uint64_t x = engine_decisions(e[0])[OUT_OOM], y = engine_decisions(e[1])[OUT_OOM];
+		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", outcome_name[OUT_OOM], x, y,
+		       (int64_t)(y - x));
 	}
 	printf("\n%-26s %14s %14s\n", "resident % / refaults", a, b);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
@@ -67,11 +83,15 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 
 static void print_table(const struct scenario *s, struct engine *const *e, int n)
 {
+	bool oom = any_oom(e, n);
+
 	cli_text(s->title, 0);
 	printf("\n\n%-14s", "policy");
 	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
 		printf(" %*s", (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
 		       vmstat_name[key_counters[i]]);
+	if (oom)
+		printf(" %10s", outcome_name[OUT_OOM]);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		char name[64];
 		printf(" %12.12s%% %8s", text_safe(s->wl.objects[o].name, name, sizeof name), "refaults");
@@ -82,6 +102,8 @@ static void print_table(const struct scenario *s, struct engine *const *e, int n
 		for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
 			printf(" %*" PRIu64, (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
 			       engine_vmstat(e[k])[key_counters[i]]);
+		if (oom)
+			printf(" %10" PRIu64, engine_decisions(e[k])[OUT_OOM]);
 		for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 			struct object_stats x = engine_object(e[k], o);
 			printf(" %12.1f%% %8" PRIu64, 100.0 * x.resident / s->wl.objects[o].pages,

@@ -28,7 +28,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --every | --max-steps | \
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --max-steps | \
 		--chart | -o | --output | --object | --title | --size)
 			((i++)) ;;	# its value
 		-*) ;;
@@ -65,10 +65,13 @@ _vmscan_viz()
 	--via)
 		COMPREPLY=($(compgen -W "read mmap" -- "$cur"))
 		return ;;
+	--outside)
+		COMPREPLY=($(compgen -W "anon refuse" -- "$cur"))
+		return ;;
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
+	-m | --memory | --swap | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
 		return ;;	# a number or a name
 	esac
 

@@ -258,6 +258,7 @@ static int parse_text(const char *name, const char *dir, const char *buf, size_t
 		out->wl.ops = L.ops;
 		out->wl.nr_ops = (uint32_t)L.nr_ops;
 		out->steps = L.steps;
+		out->outside = L.outside;
 		if (L.captions && own_add(&L, L.captions) == 0) {
 			out->wl.captions = (const char *const *)L.captions;
 			out->wl.nr_captions = L.nr_captions;

@@ -55,9 +55,10 @@ struct loader {
 	struct locate loc;
 	struct diag_list *d;
 	unsigned nerr;
-	bool stop;     /* too many errors or out of memory */
-	bool quiet;    /* pass 2: no diagnostics */
-	bool auto_obj; /* scenario_from_trace: the trace makes its objects */
+	bool stop;	     /* too many errors or out of memory */
+	bool quiet;	     /* pass 2: no diagnostics */
+	bool auto_obj;	     /* scenario_from_trace: the trace makes its objects */
+	bool outside_refuse; /* an access outside every mapping of a maps file is an error */
 	struct owned *own;
 
 	/* objects */
@@ -90,6 +91,7 @@ struct loader {
 	const struct memory_spec *memory; /* the zone, once read */
 	uint64_t steps;			  /* workload steps of the operations emitted */
 	uint64_t memory_pages;		  /* auto_obj: the zone, for the budget while reading */
+	struct trace_outside outside;	  /* accesses outside every mapping of a maps file */
 };
 
 /* The object called @name among those read so far, or -1. */

@@ -13,7 +13,7 @@
 
 #include "loader.h"
 
-enum maps_kind { MAPS_FILE, MAPS_HEAP, MAPS_STACK, MAPS_ANON };
+enum maps_kind { MAPS_FILE, MAPS_HEAP, MAPS_STACK, MAPS_ANON, MAPS_SHMEM };
 struct maps_entry {
 	uint64_t start, end, offset;
 	char *path; /* MAPS_FILE only */

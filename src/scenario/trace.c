@@ -18,7 +18,8 @@
  * scenario_from_trace() (fromtrace.c) and the fuzzer, where L->auto_obj is
  * set: objects are made as the trace names them (the default one is
  * "trace"), and each grows to the largest page it is given.
- * Left out: compressed traces.
+ * Left out: compressed traces (a gzip, bzip2, xz or zstd file is named as
+ * such, trace_sink.c).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * scenario/trace_addr.c - traces of virtual addresses: lackey and perf
  *
  *  - lackey: valgrind --tool=lackey --trace-mem=yes output; every I/L/S/M
- *    record is one access; valgrind's own ==PID== and --PID-- lines are
+ *    record is one access; valgrind's own ==PID== and --PID-- lines and
+ *    the superblock marks of --trace-superblocks=yes (`SB ADDR`) are
  *    passed over, and any other line is an error at that line;
  *  - perf: `perf script` text of samples recorded with addresses (perf
  *    record -d), the address the word after the event.
@@ -101,6 +102,10 @@ static enum addr_line lackey_parse(const char *p, uint64_t *addr)
 
 	if (!strncmp(p, "==", 2) || !strncmp(p, "--", 2) || !*p)
 		return ADDR_SKIP;
+	/* `SB 04001100`: lackey's mark of a superblock (a block of guest code
+	 * valgrind translated, --trace-superblocks=yes), not an access */
+	if (!strncmp(p, "SB ", 3))
+		return ADDR_SKIP;
 	while (*p == ' ')
 		p++;
 	if (!*p || !strchr("ILSM", *p) || p[1] != ' ')
@@ -124,8 +129,12 @@ static enum addr_line lackey_parse(const char *p, uint64_t *addr)
 /* A line of a lackey trace: its address, or what is wrong with it. */
 static enum addr_line lackey_line(struct trace_sink *s, struct line_reader *lr, uint64_t *addr)
 {
-	enum addr_line kind = lr->nul >= 0 || lr->too_long ? ADDR_BAD : lackey_parse(lines_text(lr), addr);
+	enum addr_line kind;
 	char q[96];
+
+	if (sink_compressed(s, lr))
+		return ADDR_BAD;
+	kind = lr->nul >= 0 || lr->too_long ? ADDR_BAD : lackey_parse(lines_text(lr), addr);
 
 	if (kind != ADDR_BAD)
 		return kind;
@@ -225,6 +234,44 @@ static enum addr_line perf_line(struct trace_sink *s, struct line_reader *lr, ui
 	return ADDR_BAD;
 }
 
+/* Page @page (an address >> 12), outside every mapping, into the ranges
+ * kept: it extends a range it adjoins (merging two that come to touch),
+ * or starts one while there is room. */
+static void outside_page(struct trace_outside *o, uint64_t page)
+{
+	uint64_t a = page << 12, b = a + 4096;
+	uint32_t i, j;
+
+	o->pages++;
+	for (i = 0; i < o->nr_ranges; i++)
+		if (o->range[i].start == b || o->range[i].end == a)
+			break;
+	if (i == o->nr_ranges) {
+		if (i == SCENARIO_OUTSIDE_RANGES) {
+			o->more = true;
+			return;
+		}
+		o->range[o->nr_ranges].start = a;
+		o->range[o->nr_ranges++].end = b;
+		return;
+	}
+	if (o->range[i].start == b)
+		o->range[i].start = a;
+	else
+		o->range[i].end = b;
+	for (j = 0; j < o->nr_ranges; j++) /* the one it now touches, if any */
+		if (j != i && (o->range[j].start == o->range[i].end || o->range[j].end == o->range[i].start))
+			break;
+	if (j == o->nr_ranges)
+		return;
+	if (o->range[j].start < o->range[i].start)
+		o->range[i].start = o->range[j].start;
+	else
+		o->range[i].end = o->range[j].end;
+	memmove(&o->range[j], &o->range[j + 1], (o->nr_ranges - j - 1) * sizeof o->range[0]);
+	o->nr_ranges--;
+}
+
 /* One access at virtual address @addr, at line @ln: through the maps, its
  * mapping's object and page; without (@maps NULL), page addr >> 12 of the default
  * object, renumbered densely.  False after a message. */
@@ -233,14 +280,27 @@ static bool access_addr(struct trace_sink *s, struct maps *maps, struct pagemap 
 	struct loader *L = s->L;
 	uint32_t obj = s->obj, idx;
 	uint64_t page;
+	size_t before;
+	bool in_mapping = true;
 	char q[96];
 
 	if (maps) {
 		struct maps_entry *e = maps_find(maps, addr);
-		int o = maps_object(L, maps, e);
+		int o;
+		if (!e && L->outside_refuse) {
+			lerr_file(
+				L, s->file, ln, 1, s->path,
+				"address 0x%llx is outside every mapping of the maps file %s (a mapping the "
+				"program closed before the maps were taken?); --outside anon makes it "
+				"anonymous memory",
+				(unsigned long long)addr, maps->file);
+			return false;
+		}
+		o = maps_object(L, maps, e);
 		if (o < 0)
 			return false;
 		obj = (uint32_t)o;
+		in_mapping = e != NULL;
 		if (e && e->kind == MAPS_FILE) {
 			page = (e->offset + (addr - e->start)) >> 12;
 			return sink_fits(s, obj, page, ln, 1, "") &&
@@ -248,9 +308,15 @@ static bool access_addr(struct trace_sink *s, struct maps *maps, struct pagemap 
 		}
 	}
 	/* anonymous memory: numbered in the order of first touch, per object */
+	before = m->n;
 	if (pagemap_get(m, addr >> 12, maps ? L->obj[obj].pages : (uint32_t)m->n, &idx) < 0) {
 		out_of_memory(L);
 		return false;
+	}
+	if (maps && !in_mapping) {
+		L->outside.accesses++;
+		if (m->n > before)
+			outside_page(&L->outside, addr >> 12);
 	}
 	s->map_bytes = m->cap * (sizeof *m->key + sizeof *m->val);
 	if (idx >= L->obj[obj].pages && !L->auto_obj && !(L->made_any && obj >= L->first_made)) {

@@ -232,8 +232,60 @@ int sink_new_object(struct trace_sink *s, int line, int col, const char *name)
 
 /* A line too long or with a NUL byte is an error (@what: what the file
  * should be); false after saying so. */
+/* The compressors a trace is often kept in, by the bytes their files
+ * begin with (gzip: RFC 1952; bzip2: "BZh", the block size, then a
+ * block's magic "1AY&SY"; xz: its file format's magic; zstd: RFC 8878),
+ * and the command that undoes each.  '?' stands for any byte. */
+static const struct {
+	const char *name, *magic, *undo;
+	size_t len;
+} compressed[] = {
+	{ "gzip", "\x1f\x8b", "zcat", 2 },
+	{ "bzip2", "BZh?1AY&SY", "bzcat", 10 },
+	{ "xz",
+	  "\xfd"
+	  "7zXZ",
+	  "xzcat", 5 },
+	{ "zstd", "\x28\xb5\x2f\xfd", "zstdcat", 4 },
+};
+
+static bool begins_with(const char *line, size_t len, const char *magic, size_t n)
+{
+	if (len < n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (magic[i] != '?' && line[i] != magic[i])
+			return false;
+	return true;
+}
+
+bool sink_compressed(struct trace_sink *s, const struct line_reader *lr)
+{
+	if (lr->ln != 1)
+		return false;
+	for (size_t i = 0; i < sizeof compressed / sizeof compressed[0]; i++)
+		if (begins_with(lr->line, lr->len, compressed[i].magic, compressed[i].len)) {
+			if (!strcmp(s->file, "<stdin>"))
+				lerr_file(
+					s->L, s->file, 0, 0, s->path,
+					"the trace is compressed (%s): decompress it on the way in, e.g. %s "
+					"FILE | vmscan-viz run --trace - ...",
+					compressed[i].name, compressed[i].undo);
+			else
+				lerr_file(s->L, s->file, 0, 0, s->path,
+					  "the trace is compressed (%s): decompress it first, e.g. %s %s > "
+					  "trace.txt",
+					  compressed[i].name, compressed[i].undo, s->file);
+			s->failed = true;
+			return true;
+		}
+	return false;
+}
+
 bool sink_line_ok(struct trace_sink *s, const struct line_reader *lr, const char *what)
 {
+	if (sink_compressed(s, lr))
+		return false;
 	if (lr->too_long)
 		lerr_file(s->L, s->file, lr->ln, 0, s->path, "line longer than %d bytes, the limit",
 			  LINE_MAX_BYTES);

@@ -54,7 +54,10 @@ bool sink_over_budget(const struct trace_sink *s, uint64_t cap);
 /* A new object called @name for a trace alone, within the budget; -1
  * after a message. */
 int sink_new_object(struct trace_sink *s, int line, int col, const char *name);
-/* A line too long or with a NUL byte is an error (@what: what the file
+/* Is @lr the first line of a gzip, bzip2, xz or zstd file?  Then an
+ * error naming the compressor and the command that undoes it. */
+bool sink_compressed(struct trace_sink *s, const struct line_reader *lr);
+/* A compressed file (sink_compressed), a line too long or with a NUL byte is an error (@what: what the file
  * should be); false after saying so. */
 bool sink_line_ok(struct trace_sink *s, const struct line_reader *lr, const char *what);
 /* Standard input has no size to check first: it stops at the limit. */

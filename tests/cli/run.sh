@@ -263,6 +263,17 @@ expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tm
 has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
 expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap
 has "lackey: 2366 distinct pages" "$tmp/out" '^  trace +2366 '
+# a lackey trace records loads and stores through the program's mappings, so
+# it is replayed through them by default: 2.6.33 then activates far more than
+# 2.6.34 (through read() the two are alike, and the lesson disappears)
+expect 0 "compare of a lackey trace without --via or --maps" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 > 10 * $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "a lackey trace defaults to --via mmap: 2.6.33 activates ten times the pages 2.6.34 does"
+expect 0 "compare of a lackey trace with an explicit --via read" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --via read --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 == $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "--via read still works on a lackey trace (the policies then activate alike)"
+expect 0 "run --json of a lackey trace: its title says how" "$bin" run --json --trace data/traces/report.lackey -f lackey --memory 384
+has "a lackey trace alone goes through a mapping" "$tmp/out" '"title":"a trace of [0-9]+ accesses, through a mapping"'
 # the same recording with its maps (tests/tools/record-real-program.sh): the
 # mapped log and index are file objects of their files' sizes, the code too
 expect 0 "run --trace of the recorded lackey trace with its maps" "$bin" run --trace data/traces/report.lackey --trace-format lackey --maps data/traces/report.maps --memory 384
@@ -308,6 +319,63 @@ expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
 expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16
 has "a bad maps line says where and what" "$tmp/err" '^tests/cli/traces/grep.perf:1:[0-9]+: error: expected START-END'
+# an access in no mapping of the maps (a mapping closed before the maps were
+# taken) is counted and said, not silently made anonymous: the recorded
+# lackey trace touches 8 pages in three ranges its maps do not hold
+R="--trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384"
+expect 0 "lackey + maps: accesses outside the maps are still run" "$bin" run $R
+has "outside the maps: a warning with the pages, accesses and ranges" "$tmp/err" 'warning: 8 accesses to 8 pages outside every mapping .*0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;'
+expect 0 "run --json of a trace with accesses outside its maps" "$bin" run --json $R
+has "run --json: the outside field" "$tmp/out" '"outside":\{"accesses":8,"pages":8,"ranges":\["0x483c000-0x483f000","0x4844000-0x4847000","0x4840000-0x4842000"\],"more":false\}'
+expect 1 "--outside refuse: an access outside every mapping is an error" "$bin" run $R --outside refuse
+has "--outside refuse names the first address and its line" "$tmp/err" '^data/traces/report\.lackey:[0-9]+:1: error: address 0x48[0-9a-f]+ is outside every mapping of the maps file'
+expect 0 "--outside anon: the default, said" "$bin" run $R --outside anon
+has "--outside anon still warns" "$tmp/err" 'warning: 8 accesses'
+expect 2 "--outside without --maps" "$bin" run --trace data/traces/report.lackey -f lackey --outside refuse --memory 384
+expect 2 "--outside of an unknown kind" "$bin" run $R --outside drop
+has "--outside names what it takes" "$tmp/err" 'expected anon or refuse'
+expect 0 "a trace inside its maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.maps --memory 16
+[ ! -s "$tmp/err" ] && pass || fail "no warning when every access is inside the maps"
+for c in "trace --max-steps 10" "compare --policy 2.6.33 --policy 2.6.34" "plot -o $tmp/p.png"; do
+	"$bin" $c $R >/dev/null 2>"$tmp/err" </dev/null
+	grep -q 'warning: 8 accesses to 8 pages outside' "$tmp/err" && pass || fail "$c warns of accesses outside the maps"
+done
+# --swap: a trace's anonymous pages can be swapped out
+awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n", 268435456 + i * 4096 }' >"$tmp/anon.lackey"
+printf '10000000-10100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
+expect 0 "anon trace without swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --vmstat
+[ "$(num "$tmp/out" pswpout)" -eq 0 ] && [ ! -s "$tmp/err" ] && pass || fail "no --swap: nothing is swapped out (and every access is in the maps)"
+# with no swap, 64 anonymous pages in 32 cannot all stay: allocations fail (OOM),
+# and run's and compare's summaries say how many
+expect 0 "run of an anon trace too large for memory and no swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+oom=$(sed -n '/^decisions/,/^$/p' "$tmp/out" | awk '$1 == "oom" { print $2 }')
+[ "${oom:-0}" -gt 0 ] && pass || fail "run's decisions give the OOM decisions"
+expect 0 "compare of the same" "$bin" compare --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 -p 2.6.33 -p 2.6.34
+awk -v n="$oom" '$1 == "oom" && $2 == n && $3 == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare's summary has an oom row with run's figure"
+expect 0 "compare --all of the same" "$bin" compare --all --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+awk -v n="$oom" 'NR == 3 { for (i = 1; i <= NF; i++) if ($i == "oom") c = i } $1 == "2.6.34" && c && $c == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare --all's table has an oom column with run's figure"
+expect 0 "compare of a scenario without OOM" "$bin" compare data/default.json -p 2.6.33 -p 2.6.34
+! grep -q '^oom ' "$tmp/out" && pass || fail "no oom row when no run had one"
+expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 128 --vmstat
+[ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
+expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
+expect 2 "--swap without --trace" "$bin" run data/default.json --swap 16
+# memfd and SysV shared memory are shared anonymous memory, not files
+printf '10000000-10004000 rw-s 00000000 00:01 1234 /memfd:pool (deleted)\n10004000-10008000 rw-s 00000000 00:01 32770 /SYSV0000002a (deleted)\n10008000-10009000 r--p 00000000 08:01 99 /usr/lib/x.so\n' >"$tmp/shm.maps"
+printf ' L 10000000,8\n S 10001000,8\n L 10004000,8\n L 10008000,8\n' >"$tmp/shm.lackey"
+expect 0 "a trace through memfd and SysV segments" "$bin" run --json --trace "$tmp/shm.lackey" -f lackey --maps "$tmp/shm.maps" --memory 16
+has "memfd and SysV pages are the anon object shmem" "$tmp/out" '"shmem":\{"pages":3,'
+! grep -qE '"(pool|SYSV0000002a|memfd:pool)' "$tmp/out" && pass || fail "no file object for a memfd or SysV segment"
+# a compressed trace is named as such, with the command that undoes it
+gzip -c data/traces/report.lackey >"$tmp/report.lackey.gz"
+expect 1 "a gzipped lackey trace" "$bin" run --trace "$tmp/report.lackey.gz" -f lackey --memory 384
+has "a gzipped trace is said to be gzip, not a NUL byte" "$tmp/err" "error: the trace is compressed \(gzip\): decompress it first, e.g. zcat $tmp/report.lackey.gz > trace.txt"
+expect 1 "a gzipped trace on standard input" sh -c "'$bin' run --trace - --memory 16 <'$tmp/report.lackey.gz'"
+has "a gzipped standard input says how to decompress on the way in" "$tmp/err" '^<stdin>: error: the trace is compressed \(gzip\): decompress it on the way in, e.g. zcat FILE \| vmscan-viz run --trace -'
+printf 'SB 04001100\n L 04022610,8\nSB 04001200\n' >"$tmp/sb.lackey"
+expect 0 "lackey's SB lines (--trace-superblocks=yes) are passed over" "$bin" run --trace "$tmp/sb.lackey" -f lackey --memory 16
 printf '0\n1\n2 x3\n' >"$tmp/names.txt"
 expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
 has "the named object x3 is there" "$tmp/out" '^  x3 +3 '

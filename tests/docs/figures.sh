@@ -696,6 +696,19 @@ fig $M '| errors reported | 20, then "too many errors" |' 20 eval "(cd tests/bad
 fig $M 'huge.json:2:12: error: memory: the simulation would need about 9.00 GiB, more than 1 GiB, the limit:' '9.00 GiB' \
 	eval "(cd tests/bad && '$bin' check too-much-memory.json 2>&1) | grep -oE 'about [0-9.]+ GiB' | sed 's/^about //'"
 
+# --- a lackey trace alone: through mappings by default, read() makes the policies alike
+lk_act() {	# lk_act [--via read]: pgactivate under 2.6.33 and 2.6.34 of report.lackey in 384 pages
+	"$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 "$@" --policy 2.6.33 --policy 2.6.34 |
+		awk '$1 == "pgactivate" { print $2 " and " $3 }'
+}
+lk_read() { lk_act --via read | awk '$1 == $3 { print $1 }'; }
+fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4144 and 168 pages through mappings, 366 each through `read()`' '4144 and 168' lk_act
+fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4144 and 168 pages through mappings, 366 each through `read()`' 366 lk_read
+fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4144 and 168 pages through mappings, 366 each through read.' '4144 and 168' lk_act
+fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4144 and 168 pages through mappings, 366 each through read.' 366 lk_read
+fig data/README.md 'warning: 8 accesses to 8 pages outside every mapping of the maps file became anonymous memory (object "anon"): 0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;' \
+	'8 accesses to 8 pages' eval "'$bin' run --trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384 2>&1 >/dev/null | grep -oE '[0-9]+ accesses to [0-9]+ pages'"
+
 # --- the man page: the policies it names are the ones the tool lists --------------
 N=src/vmscan-viz.1
 # "pages scanned" of trace-vmscan-postprocess.pl over --ftrace: 2.6.36-3.1
