@@ -702,10 +702,10 @@ lk_act() {	# lk_act [--via read]: pgactivate under 2.6.33 and 2.6.34 of report.l
 		awk '$1 == "pgactivate" { print $2 " and " $3 }'
 }
 lk_read() { lk_act --via read | awk '$1 == $3 { print $1 }'; }
-fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4144 and 168 pages through mappings, 366 each through `read()`' '4144 and 168' lk_act
-fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4144 and 168 pages through mappings, 366 each through `read()`' 366 lk_read
-fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4144 and 168 pages through mappings, 366 each through read.' '4144 and 168' lk_act
-fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4144 and 168 pages through mappings, 366 each through read.' 366 lk_read
+fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4126 and 168 pages through mappings, 369 each through `read()`' '4126 and 168' lk_act
+fig data/README.md '`compare` shows 2.6.33 and 2.6.34 activating 4126 and 168 pages through mappings, 369 each through `read()`' 369 lk_read
+fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4126 and 168 pages through mappings, 369 each through read.' '4126 and 168' lk_act
+fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4126 and 168 pages through mappings, 369 each through read.' 369 lk_read
 fig data/README.md 'warning: 8 accesses to 8 pages outside every mapping of the maps file became anonymous memory (object "anon"): 0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;' \
 	'8 accesses to 8 pages' eval "'$bin' run --trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384 2>&1 >/dev/null | grep -oE '[0-9]+ accesses to [0-9]+ pages'"
 
