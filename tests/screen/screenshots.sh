@@ -22,8 +22,8 @@ scene() {	# scene NAME ARGS...
 	echo "screenshots: $out/$name.svg"
 }
 # f a n: 2.6.34's first activation, libc.so[0] young at its second look
-scene story-120x40 "$T" --policy 2.6.34 --step 936 --size 120x40
-scene story-80x24 "$T" --policy 2.6.34 --step 936 --size 80x24
+scene story-120x40 "$T" --policy 2.6.34 --step 938 --size 120x40
+scene story-80x24 "$T" --policy 2.6.34 --step 938 --size 80x24
 # f c n: the first reclaim_clean, big.iso[0] used once
 scene evict-80x24 "$T" --policy 2.6.34 --step 438 --size 80x24
 # g 1242 Enter: index[0] evicted at its second look
@@ -33,8 +33,8 @@ scene projector-120x40 "$T" --big --policy 2.6.33 --step 422 --size 120x40
 # f c n, then l five times
 scene lists-decision "$T" --step 442 --size 160x46
 scene help "$D" --help-screen --size 120x40
-# / libc.so 3 Enter, End
-scene inspector "$D" --step 1261 --inspect 'libc.so[3]' --size 160x46
+# the index-refault bookmark: index[0]'s life (fault, keep, reclaim_clean, refault)
+scene inspector "$I" --policy 2.6.34 --step 1434 --inspect 'index[0]' --size 160x46
 # --quiz, f c n: the question before the first reclaim_clean
 scene quiz "$D" --quiz --step 208 --size 160x46
 # NO_COLOR, f c n, i
