@@ -173,7 +173,8 @@ const struct stretch_result *stretch_end(struct stretch_rule *sr)
 {
 	struct stretch_result *res = &sr->res;
 
-	qsort(sr->pairs, sr->nr_pairs, sizeof *sr->pairs, by_rank);
+	if (sr->nr_pairs) /* qsort() may not be given a NULL array, even empty */
+		qsort(sr->pairs, sr->nr_pairs, sizeof *sr->pairs, by_rank);
 	res->decisions = sr->nr_pairs;
 	for (int s = 0; s < 2; s++)
 		res->fate[s] = sr->have_access[s] ? fate_of(&sr->access[s]) : FATE_NONE;
