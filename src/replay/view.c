@@ -253,3 +253,10 @@ struct step_record view_peek(struct view *v)
 	timeline_seek(v->tl, now); /* back to where we were: one snapshot interval at most */
 	return r;
 }
+
+const struct step_record *view_log_entry(const struct view *v, int i)
+{
+	if (i < 0 || (unsigned)i >= v->log_n)
+		return NULL;
+	return &v->log[(v->log_head + LOG_MAX - 1 - (unsigned)i) % LOG_MAX];
+}

@@ -110,5 +110,8 @@ bool view_idle_pending(const struct view *v);
 bool view_idle(struct view *v);
 /* Record of the step after the current one, without showing it. */
 struct step_record view_peek(struct view *v);
+/* The @i-th newest record of the log ring (0: the current step's), NULL
+ * past the records kept. */
+const struct step_record *view_log_entry(const struct view *v, int i);
 
 #endif

@@ -14,7 +14,50 @@
 #include <stdio.h>
 
 #include "../policy/registry.h"
-#include "app.h"
+#include "../replay/names.h"
+#include "bookmark.h"
+#include "dialog.h"
+#include "history.h"
+#include "job.h"
+#include "question.h"
+#include "run.h"
+
+/* The job reached the bookmark: its page, its question, its text. */
+static void arrive(struct app *a, const struct job *j)
+{
+	int i = j->bookmark - 1;
+	const struct bookmark *b = &a->sc->bookmarks[i];
+	const struct view *v = &a->views[0];
+	bool asked = a->quiz.asking;
+
+	a->ui.bookmark_step = v->step;
+	/* its page in the inspector, unless the inspector would hide the
+	 * decision (short screens): the step's sentence is the lesson, and i
+	 * opens the page's history */
+	if (b->inspect && !a->ui.insp_covers) {
+		a->insp.open = true;
+		a->ui.focus = PANEL_LISTS;
+		history_select(a, b->object, b->index);
+	} else if (b->inspect) {
+		history_select(a, b->object, b->index);
+	}
+	if (!b->access && b->step > v->total)
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "bookmark %u/%u %s: step %llu is past the end of the run under %s (%llu steps)",
+			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, (unsigned long long)b->step,
+			 v->policy->name, (unsigned long long)v->total);
+	else if (b->quiz && !asked)
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "bookmark %u/%u %s: step %llu is not a scan decision, no question", (unsigned)i + 1,
+			 a->sc->nr_bookmarks, b->name, (unsigned long long)v->step);
+	else if (b->inspect && !a->insp.open)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s; i: %s[%u]'s history",
+			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, object_name(&a->sc->wl, b->object),
+			 b->index);
+	else
+		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s%s", (unsigned)i + 1,
+			 a->sc->nr_bookmarks, b->name, asked ? ": a question" : "");
+}
 
 enum redraw bookmark_go(struct app *a, int i)
 {
@@ -33,7 +76,7 @@ enum redraw bookmark_go(struct app *a, int i)
 	a->ui.playing = false;
 	a->ui.bookmark = i + 1;
 	p = b->policy ? policy_find(b->policy) : a->views[0].policy;
-	if (p && p != a->views[0].policy && app_switch_policy(a, p) < 0)
+	if (p && p != a->views[0].policy && run_switch_policy(a, p) < 0)
 		return REDRAW_ALL;
 	/* a bookmark's question turns quiz mode on for itself: its answer
 	 * (quiz.c) or the next bookmark without one turns it off again (not
@@ -44,13 +87,24 @@ enum redraw bookmark_go(struct app *a, int i)
 	else if (!b->quiz && a->quiz.lent)
 		a->quiz.on = a->quiz.lent = false;
 	if (!b->inspect)
-		inspector_close(a);
+		history_close(a);
 	snprintf(what, sizeof what, "bookmark %.40s", b->name);
 	if (b->access)
-		job_start(a, &(struct job){ .kind = JOB_ACCESS, .target = b->access, .bookmark = i + 1 },
+		job_start(a,
+			  &(struct job){ .kind = JOB_ACCESS,
+					 .reach = run_reach_access,
+					 .done = arrive,
+					 .target = b->access,
+					 .bookmark = i + 1 },
 			  what);
 	else
-		job_start(a, &(struct job){ .kind = JOB_GOTO, .target = b->step, .bookmark = i + 1 }, what);
+		job_start(a,
+			  &(struct job){ .kind = JOB_GOTO,
+					 .reach = run_reach_step,
+					 .done = arrive,
+					 .target = b->step,
+					 .bookmark = i + 1 },
+			  what);
 	return REDRAW_ALL;
 }
 
@@ -130,40 +184,6 @@ enum redraw bookmark_step(struct app *a, int dir)
 	return bookmark_go(a, i);
 }
 
-void bookmark_arrive(struct app *a, int i)
-{
-	const struct bookmark *b = &a->sc->bookmarks[i];
-	const struct view *v = &a->views[0];
-	bool asked = a->quiz.asking;
-
-	a->ui.bookmark_step = v->step;
-	/* its page in the inspector, unless the inspector would hide the
-	 * decision (short screens): the step's sentence is the lesson, and i
-	 * opens the page's history */
-	if (b->inspect && !a->ui.insp_covers) {
-		a->insp.open = true;
-		a->ui.focus = PANEL_LISTS;
-		inspector_select(a, b->object, b->index);
-	} else if (b->inspect) {
-		inspector_select(a, b->object, b->index);
-	}
-	if (!b->access && b->step > v->total)
-		snprintf(a->ui.msg, sizeof a->ui.msg,
-			 "bookmark %u/%u %s: step %llu is past the end of the run under %s (%llu steps)",
-			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, (unsigned long long)b->step,
-			 v->policy->name, (unsigned long long)v->total);
-	else if (b->quiz && !asked)
-		snprintf(a->ui.msg, sizeof a->ui.msg,
-			 "bookmark %u/%u %s: step %llu is not a scan decision, no question", (unsigned)i + 1,
-			 a->sc->nr_bookmarks, b->name, (unsigned long long)v->step);
-	else if (b->inspect && !a->insp.open)
-		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s; i: %s[%u]'s history",
-			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, object_name(a, b->object), b->index);
-	else
-		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s%s", (unsigned)i + 1,
-			 a->sc->nr_bookmarks, b->name, asked ? ": a question" : "");
-}
-
 /* The caption row says the bookmark's line while the view is where the
  * bookmark put it (or one step on: the answer to its question). */
 const struct bookmark *bookmark_here(const struct app *a)
@@ -174,4 +194,28 @@ const struct bookmark *bookmark_here(const struct app *a)
 	    !of_this_run(a, &a->sc->bookmarks[a->ui.bookmark - 1]))
 		return NULL;
 	return &a->sc->bookmarks[a->ui.bookmark - 1];
+}
+
+static enum redraw chosen(struct app *a, const struct dialog_choice *c)
+{
+	return bookmark_go(a, c->sel);
+}
+
+enum redraw bookmark_list(struct app *a)
+{
+	if (a->cmp.on || !a->sc->nr_bookmarks)
+		return bookmark_step(a, 1); /* says why there is no list */
+	dialog_open(a, DLG_BOOKMARKS, "Bookmarks of this lesson", chosen, 0);
+	for (uint32_t i = 0; i < a->sc->nr_bookmarks; i++) {
+		const struct bookmark *b = &a->sc->bookmarks[i];
+		char line[512], where[48];
+		/* where it goes, a question mark for a question */
+		snprintf(where, sizeof where, "%s %s %llu%s", b->policy ? b->policy : "(this policy)",
+			 b->access ? "access" : "step", (unsigned long long)(b->access ? b->access : b->step),
+			 b->quiz ? " ?" : "");
+		snprintf(line, sizeof line, "%u %-18s %s\n%s", (unsigned)i + 1, b->name, where, b->text);
+		dialog_add(&a->dlg, line, NULL);
+	}
+	a->dlg.sel = a->ui.bookmark ? a->ui.bookmark - 1 : 0;
+	return REDRAW_ALL;
 }

@@ -15,17 +15,24 @@
  *
  * The divergences are classified by a lockstep of two more engines, a
  * slice at a time between keys (compare_work), never further than both
- * runs are indexed; n/N past what is classified wait for it (job.c), and
- * any key stops the wait.  Drawing is in compare_draw.c.
+ * runs are indexed; n/N past what is classified wait for it (a job whose
+ * reach is here), and any key stops the wait.  Drawing is in
+ * compare_draw.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../policy/registry.h"
-#include "app.h"
+#include "compare.h"
+#include "dialog.h"
+#include "job.h"
+#include "question.h"
 
 static const char *const side_name[2] = { "left", "right" };
+
+static bool reach_position(struct app *a, struct job *j);
+static bool reach_find(struct app *a, struct job *j);
 
 /* Positions both runs have reached: k is one when each side's index
  * holds access k + 1, or holds its whole run. */
@@ -71,7 +78,7 @@ void compare_stop(struct app *a)
 	timeline_set_budget(a->views[0].tl, view_budget(&a->views[0]));
 }
 
-const struct reclaim_policy *compare_default_other(const struct reclaim_policy *first)
+static const struct reclaim_policy *default_other(const struct reclaim_policy *first)
 {
 	return policy_find(strcmp(first->name, "2.6.33") ? "2.6.33" : "2.6.34");
 }
@@ -166,7 +173,7 @@ static void mark_page(struct app *a)
 	a->insp.index = a->cmp.div.index;
 }
 
-void compare_go(struct app *a, uint64_t k)
+static void go(struct app *a, uint64_t k)
 {
 	struct compare *c = &a->cmp;
 	uint64_t nr = compare_positions(a);
@@ -185,7 +192,7 @@ static void moment_sub(struct app *a, uint64_t k, uint32_t sub)
 	struct compare *c = &a->cmp;
 
 	if (k > compare_positions(a) || !describe_sub(a, k, sub)) {
-		compare_go(a, k);
+		go(a, k);
 		return;
 	}
 	c->k = k;
@@ -195,7 +202,7 @@ static void moment_sub(struct app *a, uint64_t k, uint32_t sub)
 		view_goto(&a->views[s], c->div.rec[s].step);
 }
 
-void compare_moment(struct app *a, uint64_t k)
+static void moment(struct app *a, uint64_t k)
 {
 	moment_sub(a, k, 0);
 }
@@ -221,11 +228,11 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 	a->insp.open = false;
 	quiz_withdraw(a);
 	a->quiz.on = false;
-	compare_go(a, k);
+	go(a, k);
 	return 0;
 }
 
-void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
+static void set_policy(struct app *a, int side, const struct reclaim_policy *p)
 {
 	char err[200] = "";
 	uint64_t k = a->cmp.k;
@@ -244,9 +251,10 @@ void compare_set_policy(struct app *a, int side, const struct reclaim_policy *p)
 		compare_stop(a);
 		return;
 	}
-	compare_go(a, k);
+	go(a, k);
 	if (a->cmp.k < k) /* the new run is not indexed that far yet */
-		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = k }, "the same access");
+		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .reach = reach_position, .target = k },
+			  "the same access");
 	if (rc < 0)
 		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
 	else
@@ -268,13 +276,13 @@ static enum redraw next_divergence(struct app *a, int dir)
 		moment_sub(a, c->k, dir > 0 ? c->div.sub + 1 : c->div.sub - 1);
 		return REDRAW_ALL;
 	}
-	job_start(a, &(struct job){ .kind = JOB_CMP_FIND, .from = c->k, .dir = dir },
+	job_start(a, &(struct job){ .kind = JOB_CMP_FIND, .reach = reach_find, .from = c->k, .dir = dir },
 		  dir > 0 ? "the next divergence" : "the previous divergence");
 	return REDRAW_ALL;
 }
 
-/* The job's search: done (true) when found, or when nothing more can be. */
-bool compare_find(struct app *a, uint64_t from, int dir)
+/* The search: done (true) when found, or when nothing more can be. */
+static bool find(struct app *a, uint64_t from, int dir)
 {
 	struct compare *c = &a->cmp;
 	uint64_t k = lockstep_find(&c->ls, c->kind, from, dir);
@@ -289,7 +297,7 @@ bool compare_find(struct app *a, uint64_t from, int dir)
 	 * tests, the refaults differ): look for what does, and say so */
 	if (c->kind == DIV_DECISION && !c->ls.count[DIV_DECISION] && c->ls.count[DIV_FATE]) {
 		c->kind = DIV_FATE;
-		if (compare_find(a, from, dir) && !a->ui.msg[0])
+		if (find(a, from, dir) && !a->ui.msg[0])
 			snprintf(a->ui.msg, sizeof a->ui.msg,
 				 "no decision differs in the run: n/N now look for: %s (f chooses)",
 				 div_kind_name[c->kind]);
@@ -297,6 +305,27 @@ bool compare_find(struct app *a, uint64_t from, int dir)
 	}
 	snprintf(a->ui.msg, sizeof a->ui.msg, "no divergence (%s) %s access %llu", div_kind_name[c->kind],
 		 dir > 0 ? "after" : "before", (unsigned long long)from);
+	return true;
+}
+
+/* JOB_CMP_FIND's reach: the next divergence of cmp.kind. */
+static bool reach_find(struct app *a, struct job *j)
+{
+	return find(a, j->from, j->dir);
+}
+
+/* JOB_CMP_GOTO's reach: position `target` once both runs reach it. */
+static bool reach_position(struct app *a, struct job *j)
+{
+	if (j->target > compare_positions(a) && !compare_complete(a) &&
+	    !(a->views[0].truncated || a->views[1].truncated))
+		return false;
+	go(a, j->target);
+	if (j->target != UINT64_MAX && j->target > a->cmp.k)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "access %llu is past %s: at access %llu",
+			 (unsigned long long)j->target,
+			 compare_complete(a) ? "the end" : "what both runs indexed",
+			 (unsigned long long)a->cmp.k);
 	return true;
 }
 
@@ -326,7 +355,7 @@ static enum redraw step(struct app *a, int dir)
 		if (k > compare_positions(a))
 			return REDRAW_ALL;
 		if (!c->moment && lockstep_is(&c->ls, c->kind, k)) {
-			compare_moment(a, k);
+			moment(a, k);
 			return REDRAW_ALL;
 		}
 		for (int s = 0; s < 2; s++) {
@@ -336,7 +365,7 @@ static enum redraw step(struct app *a, int dir)
 			inside |= to[s] < end;
 		}
 		if (!inside) { /* both at the end of their reclaim: position k */
-			compare_go(a, k);
+			go(a, k);
 			return REDRAW_ALL;
 		}
 		if (!c->moment) {
@@ -348,10 +377,67 @@ static enum redraw step(struct app *a, int dir)
 		for (int s = 0; s < 2; s++)
 			view_goto(&a->views[s], to[s]);
 	} else if (c->moment || !lockstep_is(&c->ls, c->kind, c->k)) {
-		compare_go(a, c->k ? c->k - 1 : 0);
+		go(a, c->k ? c->k - 1 : 0);
 	} else {
-		compare_moment(a, c->k);
+		moment(a, c->k);
 	}
+	return REDRAW_ALL;
+}
+
+static enum redraw side_chosen(struct app *a, const struct dialog_choice *c)
+{
+	set_policy(a, c->arg, reclaim_policies[c->sel]);
+	return REDRAW_ALL;
+}
+
+/* p: the focused side's policy. */
+static enum redraw open_side_policy(struct app *a)
+{
+	char title[64];
+	int side = a->cmp.focus;
+
+	snprintf(title, sizeof title, "Policy of the %s side (compare mode)", side_name[side]);
+	dialog_open(a, DLG_POLICY, title, side_chosen, side);
+	dialog_add_policies(&a->dlg, a->views[side].policy);
+	return REDRAW_ALL;
+}
+
+static enum redraw goto_chosen(struct app *a, const struct dialog_choice *c)
+{
+	uint64_t k;
+
+	if (dialog_number(a, c->text, "access", &k))
+		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .reach = reach_position, .target = k },
+			  "the access asked for");
+	return REDRAW_ALL;
+}
+
+/* g: compare mode moves by access. */
+static enum redraw open_goto(struct app *a)
+{
+	char title[64];
+
+	snprintf(title, sizeof title, "Go to access (0-%llu%s)", (unsigned long long)compare_positions(a),
+		 compare_complete(a) ? "" : "+");
+	return dialog_open(a, DLG_GOTO, title, goto_chosen, 0);
+}
+
+static enum redraw second_chosen(struct app *a, const struct dialog_choice *c)
+{
+	char err[200] = "";
+
+	if (compare_start(a, reclaim_policies[c->sel], err, sizeof err) < 0)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
+	return REDRAW_ALL;
+}
+
+enum redraw compare_offer(struct app *a)
+{
+	char title[64];
+
+	snprintf(title, sizeof title, "Compare %s with", a->views[0].policy->name);
+	dialog_open(a, DLG_POLICY, title, second_chosen, 0);
+	dialog_add_policies(&a->dlg, default_other(a->views[0].policy));
 	return REDRAW_ALL;
 }
 
@@ -363,10 +449,13 @@ bool compare_command(struct app *a, enum command cmd, enum redraw *r)
 	switch (cmd) {
 	case CMD_STEP: *r = step(a, 1); return true;
 	case CMD_BACK: *r = step(a, -1); return true;
-	case CMD_FIRST: compare_go(a, 0); return true;
+	case CMD_FIRST: go(a, 0); return true;
 	case CMD_LAST:
 		a->ui.playing = false;
-		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = UINT64_MAX }, "the last access");
+		job_start(
+			a,
+			&(struct job){ .kind = JOB_CMP_GOTO, .reach = reach_position, .target = UINT64_MAX },
+			"the last access");
 		return true;
 	case CMD_NEXT: *r = next_divergence(a, 1); return true;
 	case CMD_PREV: *r = next_divergence(a, -1); return true;
@@ -375,16 +464,16 @@ bool compare_command(struct app *a, enum command cmd, enum redraw *r)
 	case CMD_FOCUS_BACK: c->focus = !c->focus; return true;
 	case CMD_POLICY:
 		a->ui.playing = false;
-		*r = dialog_open_policy(a, c->focus ? PICK_RIGHT : PICK_LEFT);
+		*r = open_side_policy(a);
 		return true;
 	case CMD_PLAY:
 		if (!a->ui.playing && c->k >= compare_positions(a) && compare_complete(a))
-			compare_go(a, 0);
+			go(a, 0);
 		a->ui.playing = !a->ui.playing;
 		return true;
 	case CMD_GOTO:
 		a->ui.playing = false;
-		*r = dialog_open(a, DLG_GOTO);
+		*r = open_goto(a);
 		return true;
 	case CMD_OPEN:
 	case CMD_INSPECT:
@@ -413,7 +502,7 @@ enum redraw compare_tick(struct app *a, int steps)
 			break;
 		}
 		if (lockstep_is(&c->ls, c->kind, c->k + 1)) {
-			compare_moment(a, c->k + 1);
+			moment(a, c->k + 1);
 			a->ui.playing = false;
 			snprintf(a->ui.msg, sizeof a->ui.msg, "divergence (%s): space goes on",
 				 div_kind_name[c->kind]);
@@ -421,7 +510,7 @@ enum redraw compare_tick(struct app *a, int steps)
 		}
 		c->k++;
 	}
-	compare_go(a, c->k);
+	go(a, c->k);
 	return REDRAW_ALL;
 }
 

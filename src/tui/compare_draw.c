@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "../replay/verdict.h"
+#include "compare.h"
 #include "panel.h"
 
 #define SIDE_BY_SIDE_COLS 160
@@ -71,7 +73,8 @@ static void verdict_text(const struct app *a, char *buf, size_t n)
 	verdict_make(&v, view_engine(&a->views[0]), view_engine(&a->views[1]));
 	for (uint32_t i = 0; i < v.nr && len + 2 < n; i++) {
 		buf[len++] = ' ';
-		len += verdict_object_text(&v, i, object_name(a, v.obj[i].object), buf + len, n - len);
+		len += verdict_object_text(&v, i, object_name(&a->sc->wl, v.obj[i].object), buf + len,
+					   n - len);
 	}
 	if (!v.nr && len + 2 < n) {
 		buf[len++] = ' ';
@@ -132,7 +135,7 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 		draw_wrap(y, 0, w, rows, theme_attr(T_DIM), text);
 		return;
 	}
-	page_name(a, c->div.object, c->div.index, page, sizeof page);
+	page_name(&a->sc->wl, c->div.object, c->div.index, page, sizeof page);
 	x = draw_fmt(y, 0, w, theme_attr(T_WARN), "divergence %llu/%llu%s at access %llu: %s",
 		     (unsigned long long)c->div.rank, (unsigned long long)n, compare_exhausted(a) ? "" : "+",
 		     (unsigned long long)c->div.k, page);
@@ -167,7 +170,7 @@ static void draw_objects(int y, int w, const struct app *a)
 		uint32_t pages = a->sc->wl.objects[o].pages;
 		bool differ = s0.resident != s1.resident || s0.refaults != s1.refaults;
 		int iw;
-		snprintf(item, sizeof item, "%s %u|%u%% rf %llu|%llu  ", object_name(a, o),
+		snprintf(item, sizeof item, "%s %u|%u%% rf %llu|%llu  ", object_name(&a->sc->wl, o),
 			 100 * s0.resident / pages, 100 * s1.resident / pages,
 			 (unsigned long long)s0.refaults, (unsigned long long)s1.refaults);
 		iw = str_width(item) - 2;
@@ -199,7 +202,7 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 		draw_fmt(y, x, w, theme_attr(T_NORMAL), "step %llu: %s", (unsigned long long)r->step, page);
 		return;
 	}
-	page_name(a, r->object, r->index, page, sizeof page);
+	page_name(&a->sc->wl, r->object, r->index, page, sizeof page);
 	x += draw_fmt(y, x, x0 + w - x, theme_outcome(r->outcome), "%s %s ", outcome_glyph(r->outcome),
 		      is_scan(r)		 ? scan_decision_name(v->policy, r)
 		      : r->kind == STEP_WORKLOAD ? fate_word(r)
@@ -224,10 +227,10 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 
 	if (!c->k || r->h <= 0)
 		return;
-	for (; y < r->y + r->h && (rec = log_entry(v, i)) && rec->step > from; i++, y++) {
+	for (; y < r->y + r->h && (rec = view_log_entry(v, i)) && rec->step > from; i++, y++) {
 		char name[96];
 		int x = r->x + 1;
-		page_name(a, rec->object, rec->index, name, sizeof name);
+		page_name(&a->sc->wl, rec->object, rec->index, name, sizeof name);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%7llu ",
 			      (unsigned long long)rec->step);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome), "%s %-21s",

@@ -3,10 +3,12 @@
  * tui/dialog.c - the small modal prompts: policy list, open a scenario,
  * go to a step, find a page, choose what n/N look for, and messages
  *
- * A dialog owns the keyboard while open; Esc always closes it.  Choosing
- * a policy or a file calls back into app.c, which redoes the run; a file
- * that does not load shows the loader's own diagnostics and leaves the
- * current scenario running.
+ * A dialog owns the keyboard while open; Esc always closes it.  It knows
+ * nothing of the modes: its opener fills it (dialog_add(), or the
+ * policies and scenarios helpers below) and gives the callback that
+ * hears Enter's choice (htop's Panel event handler idea): a policy chosen
+ * redoes the run (single.c) or a side of compare mode (compare.c), a
+ * file chosen loads (single.c), a page found opens the inspector.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -15,8 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "panel.h"
 #include "../util/config.h"
+#include "dialog.h"
+#include "panel.h"
 
 static char *dup_str(const char *s)
 {
@@ -38,7 +41,7 @@ void dialog_free(struct dialog *d)
 	memset(d, 0, sizeof *d);
 }
 
-static int add_item(struct dialog *d, const char *item, const char *value)
+int dialog_add(struct dialog *d, const char *item, const char *value)
 {
 	char **it = realloc(d->items, (size_t)(d->nr + 1) * sizeof *it);
 	char **va;
@@ -93,107 +96,64 @@ static void add_folder(struct dialog *d, const char *dir, char (*seen)[PATH_MAX]
 				snprintf(seen[(*nseen)++], PATH_MAX, "%s", real);
 				snprintf(item, sizeof item, "%s  %s", strcmp(dir, ".") == 0 ? names[i] : path,
 					 title);
-				add_item(d, item, path);
+				dialog_add(d, item, path);
 			}
 		}
 		free(names[i]);
 	}
 }
 
-static void fill_open(struct dialog *d)
+int dialog_add_scenarios(struct dialog *d)
 {
-	static char seen[256][PATH_MAX];
+	char(*seen)[PATH_MAX] = malloc(256 * sizeof *seen); /* 1 MiB: not on the stack */
 	const char *dirs[] = { "data", getenv("VMSCAN_DATADIR"), vmscan_datadir, "." };
 	int nseen = 0;
 
+	if (!seen)
+		return 0;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (dirs[i] && dirs[i][0])
 			add_folder(d, dirs[i], seen, &nseen);
+	free(seen);
+	return d->nr;
 }
 
-enum redraw dialog_open_policy(struct app *a, enum policy_pick pick)
+void dialog_add_policies(struct dialog *d, const struct reclaim_policy *cur)
 {
-	a->dlg.pick = pick;
-	return dialog_open(a, DLG_POLICY);
+	for (unsigned i = 0; i < nr_reclaim_policies; i++) {
+		char line[512]; /* refault's summary alone is over 200 bytes */
+		snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name,
+			 reclaim_policies[i]->summary);
+		dialog_add(d, line, NULL);
+		if (reclaim_policies[i] == cur)
+			d->sel = (int)i;
+	}
 }
 
-enum redraw dialog_open(struct app *a, enum dialog_kind kind)
+enum redraw dialog_open(struct app *a, enum dialog_kind kind, const char *title,
+			enum redraw (*chosen)(struct app *a, const struct dialog_choice *c), int arg)
 {
 	struct dialog *d = &a->dlg;
-	enum policy_pick pick = d->pick;
 
 	dialog_free(d);
 	d->kind = kind;
-	d->pick = pick;
-	switch (kind) {
-	case DLG_POLICY: {
-		/* compare mode: c chooses the second policy, p the focused side's */
-		const struct reclaim_policy *cur = a->views[0].policy;
-		if (pick == PICK_SECOND && !a->cmp.on) {
-			snprintf(d->title, sizeof d->title, "Compare %s with", cur->name);
-			cur = compare_default_other(cur);
-		} else if (a->cmp.on && (pick == PICK_LEFT || pick == PICK_RIGHT)) {
-			snprintf(d->title, sizeof d->title, "Policy of the %s side (compare mode)",
-				 pick == PICK_RIGHT ? "right" : "left");
-			cur = a->views[pick == PICK_RIGHT].policy;
-		} else {
-			snprintf(d->title, sizeof d->title, "Policy: the run is redone, the access kept");
-		}
-		for (unsigned i = 0; i < nr_reclaim_policies; i++) {
-			char line[512]; /* refault's summary alone is over 200 bytes */
-			snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name,
-				 reclaim_policies[i]->summary);
-			add_item(d, line, NULL);
-			if (reclaim_policies[i] == cur)
-				d->sel = (int)i;
-		}
-	} break;
-	case DLG_OPEN:
-		snprintf(d->title, sizeof d->title, "Open a scenario");
-		fill_open(d);
-		if (!d->nr) {
-			char text[PATH_MAX + 80];
-			snprintf(text, sizeof text,
-				 "No scenario (*.json) found in data/, $VMSCAN_DATADIR, %s or here.",
-				 vmscan_datadir);
-			dialog_message(a, "Open a scenario", text);
-			return REDRAW_ALL;
-		}
-		break;
-	case DLG_GOTO:
-		if (a->cmp.on) /* compare mode moves by access */
-			snprintf(d->title, sizeof d->title, "Go to access (0-%llu%s)",
-				 (unsigned long long)compare_positions(a), compare_complete(a) ? "" : "+");
-		else
-			snprintf(d->title, sizeof d->title, "Go to step (0-%llu%s)",
-				 (unsigned long long)a->views[0].total,
-				 a->views[0].complete ? "" : ", more as the run is indexed");
-		break;
-	case DLG_FIND: snprintf(d->title, sizeof d->title, "Find page: object index"); break;
-	case DLG_BOOKMARKS:
-		if (a->cmp.on || !a->sc->nr_bookmarks) {
-			dialog_free(d);
-			return bookmark_step(a, 1); /* says why there is no list */
-		}
-		snprintf(d->title, sizeof d->title, "Bookmarks of this lesson");
-		for (uint32_t i = 0; i < a->sc->nr_bookmarks; i++) {
-			const struct bookmark *b = &a->sc->bookmarks[i];
-			char line[512], where[48];
-			/* where it goes, a question mark for a question */
-			snprintf(where, sizeof where, "%s %s %llu%s", b->policy ? b->policy : "(this policy)",
-				 b->access ? "access" : "step",
-				 (unsigned long long)(b->access ? b->access : b->step), b->quiz ? " ?" : "");
-			snprintf(line, sizeof line, "%u %-18s %s\n%s", (unsigned)i + 1, b->name, where,
-				 b->text);
-			add_item(d, line, NULL);
-		}
-		d->sel = a->ui.bookmark ? a->ui.bookmark - 1 : 0;
-		break;
-	case DLG_FILTER: snprintf(d->title, sizeof d->title, "What should n/N look for?"); break;
-	case DLG_MESSAGE:
-	case DLG_NONE: break;
-	}
+	d->chosen = chosen;
+	d->arg = arg;
+	snprintf(d->title, sizeof d->title, "%s", title);
 	return REDRAW_ALL;
+}
+
+bool dialog_number(struct app *a, const char *text, const char *what, uint64_t *out)
+{
+	char *end;
+	unsigned long long s = strtoull(text, &end, 10);
+
+	if (end == text || *end || text[0] == '-') {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "go to: \"%.40s\" is not a %s number", text, what);
+		return false;
+	}
+	*out = s;
+	return true;
 }
 
 void dialog_message(struct app *a, const char *title, const char *text)
@@ -211,97 +171,27 @@ void dialog_message(struct app *a, const char *title, const char *text)
 			break;
 		memcpy(line, s, n);
 		line[n] = '\0';
-		add_item(d, line, NULL);
+		dialog_add(d, line, NULL);
 		free(line);
 		s += n + (s[n] == '\n');
 	}
 }
 
-/* "backup.tar 12", "backup.tar:12", "backup.tar[12]": exact name, else a
- * unique prefix. */
-static enum redraw find_page(struct app *a, const char *text)
-{
-	const struct workload *wl = &a->sc->wl;
-	char name[64];
-	unsigned long idx;
-	size_t n = strcspn(text, " :[");
-	int match = -1, nmatch = 0;
-	char *end;
-
-	snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), text);
-	text += n;
-	while (*text == ' ' || *text == ':' || *text == '[')
-		text++;
-	idx = strtoul(text, &end, 10);
-	if (end == text) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "find: give an object and a page index, e.g. %s 0",
-			 wl->nr_objects ? wl->objects[0].name : "file");
-		return REDRAW_ALL;
-	}
-	for (uint32_t o = 0; o < wl->nr_objects; o++) {
-		if (strcmp(wl->objects[o].name, name) == 0) {
-			match = (int)o, nmatch = 1;
-			break;
-		}
-		if (strncmp(wl->objects[o].name, name, strlen(name)) == 0)
-			match = (int)o, nmatch++;
-	}
-	if (nmatch != 1) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s object '%s'", nmatch ? "more than one" : "no",
-			 name);
-		return REDRAW_ALL;
-	}
-	if (idx >= wl->objects[match].pages) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s has %u pages", wl->objects[match].name,
-			 wl->objects[match].pages);
-		return REDRAW_ALL;
-	}
-	a->insp.open = true;
-	a->ui.focus = PANEL_LISTS;
-	inspector_select(a, (uint32_t)match, (uint32_t)idx);
-	if (engine_object_page(view_engine(&a->views[0]), (uint32_t)match, (uint32_t)idx) == PFN_NONE)
-		snprintf(a->ui.msg, sizeof a->ui.msg, "%s[%lu] is not in memory now; its history is shown",
-			 wl->objects[match].name, idx);
-	return REDRAW_ALL;
-}
-
 static enum redraw confirm(struct app *a)
 {
 	struct dialog *d = &a->dlg;
-	char err[1024] = "", path[PATH_MAX];
-	enum dialog_kind kind = d->kind;
-	enum policy_pick pick = d->pick;
-	int sel = d->sel;
+	char text[PATH_MAX] = "";
+	enum redraw (*chosen)(struct app *, const struct dialog_choice *) = d->chosen;
+	struct dialog_choice c = { .sel = d->sel, .arg = d->arg, .text = text };
 
-	if (kind == DLG_OPEN && d->nr)
-		snprintf(path, sizeof path, "%s", d->values[sel]);
-	if (kind == DLG_FIND || kind == DLG_GOTO)
-		snprintf(path, sizeof path, "%s", d->input);
+	if (d->values && d->sel < d->nr && d->values[d->sel])
+		snprintf(text, sizeof text, "%s", d->values[d->sel]);
+	else if (d->kind == DLG_FIND || d->kind == DLG_GOTO)
+		snprintf(text, sizeof text, "%s", d->input);
+	if (d->nr == 0 && d->kind != DLG_FIND && d->kind != DLG_GOTO)
+		chosen = NULL; /* an empty list chose nothing */
 	dialog_free(d);
-	switch (kind) {
-	case DLG_POLICY: app_set_policy(a, pick, reclaim_policies[sel]); break;
-	case DLG_OPEN:
-		if (app_load(a, path, NULL, err, sizeof err) < 0)
-			dialog_message(a, "This scenario does not load", err);
-		break;
-	case DLG_GOTO: {
-		char *end;
-		unsigned long long s = strtoull(path, &end, 10);
-		if (end == path || *end || path[0] == '-')
-			snprintf(a->ui.msg, sizeof a->ui.msg, "go to: \"%.40s\" is not a %s number", path,
-				 a->cmp.on ? "access" : "step");
-		else if (a->cmp.on)
-			job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .target = s },
-				  "the access asked for");
-		else
-			job_start(a, &(struct job){ .kind = JOB_GOTO, .target = s }, "the step asked for");
-		break;
-	}
-	case DLG_FIND: return find_page(a, path);
-	case DLG_BOOKMARKS: return bookmark_go(a, sel);
-	default: break;
-	}
-	return REDRAW_ALL;
+	return chosen ? redraw_join(chosen(a, &c), REDRAW_ALL) : REDRAW_ALL;
 }
 
 static enum redraw list_key(struct dialog *d, int key)

@@ -23,7 +23,9 @@
 #include <term.h>
 #include <wchar.h>
 
+#include "app.h"
 #include "panel.h"
+#include "run.h"
 #include "screen.h"
 
 /* Tried in turn: the first known to terminfo draws.  The 256-colour ones
@@ -39,7 +41,7 @@ static void settle(struct app *a)
 {
 	for (long i = 0; app_busy(a) && i < MAX_SLICES; i++)
 		app_work(a);
-	app_settle(a);
+	run_settle(a);
 }
 
 static void press(struct app *a, int key)

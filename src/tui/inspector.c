@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui/inspector.c - one page, now and its whole history so far
+ * tui/inspector.c - one page, now and its whole history so far: the
+ * inspector's keys and its panel
+ *
+ * i opens it on the page the cursor is on (arrows move the cursor over
+ * the lists, in the order they are drawn), else the current step's; i on
+ * the log goes to that entry's step; / finds a page by name.  The history
+ * itself is collected by history.c, a slice at a time.
  *
  * The history of a page is not stored anywhere: the engine keeps only the
  * current record.  So the inspector runs a scratch engine of its own over
@@ -17,86 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
+#include "dialog.h"
+#include "history.h"
+#include "inspector.h"
 #include "panel.h"
-
-/* Records kept for one page: 12 MiB.  A page touched more often than this
- * in the part of the run replayed shows its first events only. */
-#define INSPECTOR_MAX_EVENTS (1u << 18)
-
-static void reset(struct inspector *in)
-{
-	engine_free(in->scratch);
-	in->scratch = NULL;
-	in->upto = 0;
-	in->nev = 0;
-}
-
-void inspector_close(struct app *a)
-{
-	reset(&a->insp);
-	free(a->insp.ev);
-	a->insp.ev = NULL;
-	a->insp.cap = 0;
-	a->insp.open = false;
-}
-
-void inspector_select(struct app *a, uint32_t object, uint32_t index)
-{
-	struct inspector *in = &a->insp;
-
-	if (!in->cursor || in->object != object || in->index != index)
-		reset(in);
-	in->cursor = true;
-	in->pinned = false;
-	in->object = object;
-	in->index = index;
-	inspector_update(a);
-}
-
-static bool names_page(const struct step_record *r, uint32_t object, uint32_t index)
-{
-	if (r->kind == STEP_END || r->object != object)
-		return false;
-	return r->count > 1 ? index >= r->index && index - r->index < r->count : r->index == index;
-}
-
-bool inspector_update(struct app *a)
-{
-	struct inspector *in = &a->insp;
-	const struct view *v = &a->views[0];
-	struct engine_error err;
-	uint64_t slice = VIEW_SLICE_STEPS;
-
-	if (!in->open || !in->cursor || a->cmp.on)
-		return false;
-	if (in->scratch && engine_policy(in->scratch) != v->policy)
-		reset(in);
-	if (!in->scratch && !(in->scratch = engine_new(&a->sc->wl, v->policy, &err))) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "inspector: %.140s", err.msg);
-		in->open = false;
-		return false;
-	}
-	if (in->upto >= v->step || engine_done(in->scratch))
-		return false;
-	while (in->upto < v->step && !engine_done(in->scratch) && slice--) {
-		const struct step_record *r = engine_step(in->scratch);
-		in->upto = engine_steps(in->scratch);
-		if (!names_page(r, in->object, in->index))
-			continue;
-		if (in->nev == INSPECTOR_MAX_EVENTS)
-			continue; /* counted no more: the panel says the history is cut */
-		if (in->nev == in->cap) {
-			size_t cap = in->cap ? in->cap * 2 : 64;
-			struct step_record *p = realloc(in->ev, cap * sizeof *p);
-			if (!p)
-				return false;
-			in->ev = p;
-			in->cap = cap;
-		}
-		in->ev[in->nev++] = *r;
-	}
-	return true;
-}
+#include "run.h"
 
 /* "faulted 1  referenced 3  scanned 2 ..." over the events up to @step. */
 static void summary(const struct inspector *in, uint64_t step, char *buf, size_t n)
@@ -160,8 +92,9 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 	}
 	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_DIM),
 		 "object %s: %u resident, %u active, %llu faults, %llu refaults, %llu evicted",
-		 object_name(f->app, in->object), os.resident, os.active, (unsigned long long)os.faults,
-		 (unsigned long long)os.refaults, (unsigned long long)os.evicted);
+		 object_name(&f->app->sc->wl, in->object), os.resident, os.active,
+		 (unsigned long long)os.faults, (unsigned long long)os.refaults,
+		 (unsigned long long)os.evicted);
 	return y;
 }
 
@@ -172,7 +105,7 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 	size_t nev = 0, first;
 	int y = r->y + 1, rows;
 
-	page_name(f->app, in->object, in->index, name, sizeof name);
+	page_name(&f->app->sc->wl, in->object, in->index, name, sizeof name);
 	if (in->upto < f->view->step)
 		snprintf(title, sizeof title, "Page inspector: %s  (Esc closes; history read to step %llu)",
 			 name, (unsigned long long)in->upto);
@@ -211,3 +144,147 @@ const struct panel_ops panel_inspector = {
 	.title = "Page inspector",
 	.draw = inspector_draw,
 };
+
+/* Move the page cursor @delta pages, or to the next/previous list when
+ * @by_list, in the order the lists panel draws. */
+static enum redraw cursor_move(struct app *a, int delta, bool by_list)
+{
+	const struct engine *e = view_engine(&a->views[0]);
+	const struct page *pg = engine_pages(e);
+	uint32_t n = engine_nr_pages(e), *order = malloc((size_t)n * sizeof *order), cnt;
+	long i = -1;
+
+	if (!order)
+		return REDRAW_NONE;
+	cnt = lists_order(e, order, n);
+	if (a->insp.cursor) {
+		uint32_t pfn = engine_object_page(e, a->insp.object, a->insp.index);
+		for (uint32_t k = 0; k < cnt && pfn != PFN_NONE; k++)
+			if (order[k] == pfn)
+				i = k;
+	}
+	if (cnt == 0) {
+		free(order);
+		return REDRAW_NONE;
+	}
+	if (i < 0) {
+		i = 0;
+	} else if (by_list) {
+		uint8_t l = pg[order[i]].lru;
+		if (delta > 0)
+			while (i + 1 < (long)cnt && pg[order[i]].lru == l)
+				i++;
+		else {
+			while (i > 0 && pg[order[i]].lru == l) /* last page of the list before */
+				i--;
+			l = pg[order[i]].lru;
+			while (i > 0 && pg[order[i - 1]].lru == l)
+				i--;
+		}
+	} else {
+		i += delta;
+		i = i < 0 ? 0 : i >= (long)cnt ? (long)cnt - 1 : i;
+	}
+	history_select(a, pg[order[i]].object, pg[order[i]].index);
+	a->insp.pinned = true;
+	free(order);
+	return REDRAW_ALL;
+}
+
+static enum redraw inspect(struct app *a)
+{
+	const struct view *v = &a->views[0];
+	const struct step_record *r;
+
+	if (a->ui.focus == PANEL_LOG && (r = view_log_entry(v, a->ui.log_sel))) {
+		run_goto(a, r->step);
+		a->ui.log_sel = 0;
+		return REDRAW_ALL;
+	}
+	if (a->insp.open) {
+		history_close(a);
+		return REDRAW_ALL;
+	}
+	a->insp.open = true;
+	a->ui.focus = PANEL_LISTS;
+	/* the page the cursor was moved to; else (after a find, a bookmark)
+	 * the current step's */
+	if (a->insp.cursor && a->insp.pinned) {
+		history_select(a, a->insp.object, a->insp.index);
+		a->insp.pinned = true;
+	} else if (v->rec.kind != STEP_END && v->rec.object < a->sc->wl.nr_objects) {
+		history_select(a, v->rec.object, v->rec.index);
+	} else {
+		cursor_move(a, 0, false);
+	}
+	return REDRAW_ALL;
+}
+
+/* "backup.tar 12", "backup.tar:12", "backup.tar[12]": exact name, else a
+ * unique prefix. */
+static enum redraw find_chosen(struct app *a, const struct dialog_choice *c)
+{
+	const char *text = c->text;
+	const struct workload *wl = &a->sc->wl;
+	char name[64];
+	unsigned long idx;
+	size_t n = strcspn(text, " :[");
+	int match = -1, nmatch = 0;
+	char *end;
+
+	snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), text);
+	text += n;
+	while (*text == ' ' || *text == ':' || *text == '[')
+		text++;
+	idx = strtoul(text, &end, 10);
+	if (end == text) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: give an object and a page index, e.g. %s 0",
+			 wl->nr_objects ? wl->objects[0].name : "file");
+		return REDRAW_ALL;
+	}
+	for (uint32_t o = 0; o < wl->nr_objects; o++) {
+		if (strcmp(wl->objects[o].name, name) == 0) {
+			match = (int)o, nmatch = 1;
+			break;
+		}
+		if (strncmp(wl->objects[o].name, name, strlen(name)) == 0)
+			match = (int)o, nmatch++;
+	}
+	if (nmatch != 1) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s object '%s'", nmatch ? "more than one" : "no",
+			 name);
+		return REDRAW_ALL;
+	}
+	if (idx >= wl->objects[match].pages) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "find: %s has %u pages", wl->objects[match].name,
+			 wl->objects[match].pages);
+		return REDRAW_ALL;
+	}
+	a->insp.open = true;
+	a->ui.focus = PANEL_LISTS;
+	history_select(a, (uint32_t)match, (uint32_t)idx);
+	if (engine_object_page(view_engine(&a->views[0]), (uint32_t)match, (uint32_t)idx) == PFN_NONE)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s[%lu] is not in memory now; its history is shown",
+			 wl->objects[match].name, idx);
+	return REDRAW_ALL;
+}
+
+bool inspector_command(struct app *a, enum command cmd, enum redraw *r)
+{
+	bool lists = a->ui.focus == PANEL_LISTS;
+
+	*r = REDRAW_ALL;
+	switch (cmd) {
+	case CMD_INSPECT: *r = inspect(a); return true;
+	case CMD_ESCAPE:
+		if (a->insp.open)
+			history_close(a);
+		return true;
+	case CMD_FIND: *r = dialog_open(a, DLG_FIND, "Find page: object index", find_chosen, 0); return true;
+	case CMD_UP: return lists && ((*r = cursor_move(a, -1, false)), true);
+	case CMD_DOWN: return lists && ((*r = cursor_move(a, 1, false)), true);
+	case CMD_PAGE_UP: return lists && ((*r = cursor_move(a, -1, true)), true);
+	case CMD_PAGE_DOWN: return lists && ((*r = cursor_move(a, 1, true)), true);
+	default: return false;
+	}
+}

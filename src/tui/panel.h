@@ -12,9 +12,9 @@
 #define VMSCAN_TUI_PANEL_H
 
 #include "../policy/registry.h"
-#include "app.h"
+#include "size.h"
+#include "state.h"
 #include "theme.h"
-#include "tui.h"
 
 struct panel_ops {
 	const char *name;
@@ -74,7 +74,6 @@ void panel_help_draw(const struct frame *f);
 /* Entries the help screen has (it scrolls by entry). */
 int panel_help_entries(void);
 void panel_too_small_draw(int ncols, int nlines);
-void dialog_draw(const struct frame *f);
 /* The quiz's question in place of the decision panel. */
 void quiz_draw(const struct rect *r, const struct frame *f);
 /* Sparkline of @s over steps 1..step, @w columns. */
@@ -95,7 +94,5 @@ const char *scan_tests_name(const struct reclaim_policy *p);
 /* A step that names no page (a pause point, an allocation): it in words,
  * "pause point: ..." or "shrink_zone()"; false for a page's step. */
 bool step_without_page(const struct step_record *r, char *buf, size_t n);
-/* "libc.so[3]" */
-void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n);
 
 #endif

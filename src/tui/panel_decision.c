@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "panel.h"
 
 #define LABEL_COL      9 /* "why     " */
@@ -107,14 +108,6 @@ bool step_without_page(const struct step_record *r, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%s", step_kind_name[r->kind]);
 	return true;
-}
-
-void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n)
-{
-	if (object == OBJECT_KERNEL || object == UINT32_MAX)
-		snprintf(buf, n, "kernel");
-	else
-		snprintf(buf, n, "%s[%u]", object_name(a, object), index);
 }
 
 /* "~ reclaim_clean: clean and unmapped: ..." - what happened, in words */
@@ -206,7 +199,7 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		draw_title(r, f->view->step ? "Decision: the run is over" : "Decision", focused);
 		return;
 	}
-	page_name(f->app, rec->object, rec->index, page, sizeof page);
+	page_name(&f->app->sc->wl, rec->object, rec->index, page, sizeof page);
 	if (rec->pfn == PFN_NONE && rec->object == UINT32_MAX) { /* no page: a pause, an allocation */
 		snprintf(title, sizeof title, "%s%s",
 			 fn[0]			 ? fn
@@ -217,7 +210,8 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		return;
 	}
 	if (rec->pfn == PFN_NONE && rec->object != UINT32_MAX)
-		snprintf(page, sizeof page, "%s, %u pages", object_name(f->app, rec->object), rec->count);
+		snprintf(page, sizeof page, "%s, %u pages", object_name(&f->app->sc->wl, rec->object),
+			 rec->count);
 	else if (rec->pfn != PFN_NONE && rec->from != rec->to)
 		snprintf(move, sizeof move, ": %s %s %s", list_name(rec->from), misc_glyph(G_ARROW),
 			 list_name(rec->to));

@@ -14,7 +14,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../replay/names.h"
+#include "bookmark.h"
 #include "panel.h"
+
+/* The mode badge, e.g. "QUIZ 3/5", or "" (the header keeps room for it
+ * at every size). */
+static void badge_of(const struct app *a, char *buf, size_t n)
+{
+	if (a->quiz.on)
+		snprintf(buf, n, "QUIZ %u/%u", a->quiz.score, a->quiz.asked);
+	else
+		buf[0] = '\0';
+}
 
 /* One part of a bar: its text, its attributes, its rank (0: kept last). */
 struct part {
@@ -55,7 +67,7 @@ static int draw_parts(int y, int x, int w, const struct part *p, int n)
 
 static void speed_text(const struct app *a, char *buf, size_t n)
 {
-	int sp = speed_steps[a->ui.speed];
+	int sp = speed_steps(a->ui.speed);
 
 	snprintf(buf, n, "%d step%s/s", sp, sp == 1 ? "" : "s");
 }
@@ -70,7 +82,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	bool badge_shown;
 
 	speed_text(a, speed, sizeof speed);
-	app_badge(a, badge, sizeof badge);
+	badge_of(a, badge, sizeof badge);
 	p[n] = (struct part){ .item = T_BAR_KEY, .rank = 6 };
 	snprintf(p[n++].text, sizeof p[0].text, " vmscan-viz ");
 	p[n] = (struct part){ .item = T_BAR, .rank = 3 };
@@ -215,7 +227,7 @@ void panel_banner_draw(const struct rect *r, const struct frame *f)
 
 	if (r->h <= 0)
 		return;
-	page_name(f->app, rec->object, rec->index, name, sizeof name);
+	page_name(&f->app->sc->wl, rec->object, rec->index, name, sizeof name);
 	if (f->ask) {
 		a = theme_attr(T_EXAMINED);
 		snprintf(text, sizeof text, "?   what will the kernel do with %s?", name);

@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "panel.h"
 
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
@@ -72,20 +73,6 @@ static int shown_lists(const struct frame *f, uint8_t *out)
 	out[n++] = LRU_ISOLATED;
 	out[n++] = LRU_PAGEVEC;
 	return n;
-}
-
-uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
-{
-	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
-					 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED,
-					 LRU_PAGEVEC };
-	const struct page *pg = engine_pages(e);
-	uint32_t k = 0;
-
-	for (size_t i = 0; i < sizeof order; i++)
-		for (uint32_t p = engine_list(e, order[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
-			out[k++] = p;
-	return k;
 }
 
 /* ">inactive_file 123 ": the count as wide as the zone's size needs */
@@ -303,7 +290,7 @@ static void find_marks(const struct frame *f, struct marks *m)
 	m->cursor = in->cursor ? engine_object_page(f->e, in->object, in->index) : PFN_NONE;
 	m->nr_refault = 0;
 	for (int i = 0; i < LOG_MAX; i++) {
-		const struct step_record *e = log_entry(f->view, i);
+		const struct step_record *e = view_log_entry(f->view, i);
 		uint32_t pfn;
 		if (!e)
 			break;
@@ -482,7 +469,7 @@ static void draw_cells_of(const struct frame *f, int y, int x, const struct geom
 			k = 0;
 			fast = false;
 			if (c != elided && cw == 2) { /* projector: the object's initial, then the glyph */
-				const char *name = object_name(f->app, cl->object);
+				const char *name = object_name(&f->app->sc->wl, cl->object);
 				char ini[2] = { name[0] ? name[0] : '?', '\0' };
 				draw_str(yy, xx, 1, a | A_BOLD, ini);
 				draw_glyph(yy, xx + 1, a | A_BOLD, gl);
@@ -704,14 +691,14 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 	max = r->x + r->w - x0 - 1 < g->cpr ? r->x + r->w - x0 - 1 : g->cpr;
 	max = max < (int)sizeof outs ? max : (int)sizeof outs;
 	for (int i = 0; n < max; i++) {
-		const struct step_record *e = log_entry(v, i);
+		const struct step_record *e = view_log_entry(v, i);
 		bool back = false;
 		if (!e)
 			break;
 		if (e->to != LRU_FREE || (e->kind != STEP_SCAN_INACTIVE && e->kind != STEP_SCAN_ACTIVE))
 			continue;
 		for (int j = 0; j < i && !back; j++) { /* a newer record brought it back */
-			const struct step_record *b = log_entry(v, j);
+			const struct step_record *b = view_log_entry(v, j);
 			back = (b->outcome == OUT_REFAULT || b->outcome == OUT_FAULT) && same_page(b, e);
 		}
 		cells[n] = (struct cell){ .object = e->object,

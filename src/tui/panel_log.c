@@ -10,14 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "panel.h"
-
-const struct step_record *log_entry(const struct view *v, int i)
-{
-	if (i < 0 || (unsigned)i >= v->log_n)
-		return NULL;
-	return &v->log[(v->log_head + LOG_MAX - 1 - (unsigned)i) % LOG_MAX];
-}
 
 /* step, outcome, page, the branch that decided, and the function when
  * there is room for it */
@@ -29,7 +23,7 @@ static void log_line(int y, const struct rect *r, const struct frame *f, const s
 	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
 	const char *br = branch_name(f->view->policy, rec->branch);
 
-	page_name(f->app, rec->object, rec->index, name, sizeof name);
+	page_name(&f->app->sc->wl, rec->object, rec->index, name, sizeof name);
 	if (sel)
 		x += draw_str(y, x, 1, theme_attr(T_CURSOR), ">");
 	else
@@ -51,7 +45,7 @@ static void log_draw(const struct rect *r, const struct frame *f, bool focused)
 	if (sel >= rows)
 		top = sel - rows + 1;
 	for (int i = 0; i < rows; i++) {
-		const struct step_record *rec = log_entry(f->view, top + i);
+		const struct step_record *rec = view_log_entry(f->view, top + i);
 		if (!rec)
 			break;
 		log_line(r->y + 1 + i, r, f, rec, top + i == sel);

@@ -21,7 +21,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../replay/names.h"
+#include "dialog.h"
+#include "history.h"
 #include "panel.h"
+#include "question.h"
+#include "quiz.h"
 
 static const struct answer {
 	int key;
@@ -38,58 +43,6 @@ static const struct answer {
 };
 #define NR_ANSWERS (sizeof answers / sizeof answers[0])
 
-bool quiz_is_question(const struct step_record *r)
-{
-	return r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
-}
-
-/* The score kept for @p, made on first use; NULL past QUIZ_POLICIES. */
-static struct quiz_score *score_of(struct quiz *q, const struct reclaim_policy *p)
-{
-	for (int i = 0; i < QUIZ_POLICIES; i++) {
-		if (q->per[i].policy == p)
-			return &q->per[i];
-		if (!q->per[i].policy) {
-			q->per[i].policy = p;
-			return &q->per[i];
-		}
-	}
-	return NULL;
-}
-
-/* The header's QUIZ n/m: the score under the policy shown. */
-static void show_score(struct app *a)
-{
-	struct quiz_score *s = score_of(&a->quiz, a->views[0].policy);
-
-	a->quiz.score = s ? s->right : 0;
-	a->quiz.asked = s ? s->asked : 0;
-}
-
-void quiz_withdraw(struct app *a)
-{
-	if (a->quiz.asking && a->quiz.lent) /* a bookmark's question, left unanswered */
-		a->quiz.on = a->quiz.lent = false;
-	a->quiz.asking = false;
-	a->quiz.verdict_step = 0;
-	show_score(a);
-}
-
-int quiz_before_step(struct app *a)
-{
-	struct view *v = &a->views[0];
-
-	if (!a->quiz.on || a->quiz.asking || view_at_end(v))
-		return 0;
-	if (!(step_index_mark(&v->idx, v->step + 1) & MARK_DECISION))
-		return 0;
-	a->quiz.q = view_peek(v);
-	a->quiz.asking = true;
-	a->quiz.verdict_step = 0;
-	a->ui.playing = false;
-	return 1;
-}
-
 /* The answer is shown.  A bookmark's question lent quiz mode for itself
  * only (LECTURE.md): once it is answered, play goes on without asking. */
 static void reveal(struct app *a)
@@ -98,13 +51,13 @@ static void reveal(struct app *a)
 	if (a->quiz.lent)
 		a->quiz.on = a->quiz.lent = false;
 	view_forward(&a->views[0]);
-	inspector_update(a);
+	history_update(a);
 }
 
 static void score(struct app *a, const struct answer *ans)
 {
 	struct quiz *q = &a->quiz;
-	struct quiz_score *s = score_of(q, a->views[0].policy);
+	struct quiz_score *s = quiz_score_of(q, a->views[0].policy);
 
 	q->guess = ans->outcome;
 	q->right = q->guess == q->q.outcome;
@@ -120,7 +73,7 @@ static void score(struct app *a, const struct answer *ans)
 	}
 	reveal(a);
 	q->verdict_step = a->views[0].step;
-	show_score(a);
+	quiz_show_score(a);
 	/* the message line is there at every size, the panel's verdict row not always */
 	snprintf(a->ui.msg, sizeof a->ui.msg, "%s you said %s, the kernel said %s (%s); %u of %u under %s",
 		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess], outcome_name[q->q.outcome],
@@ -173,7 +126,7 @@ void quiz_offered(const struct app *a, char *buf, size_t n)
 	offered(&a->quiz.q, buf, n);
 }
 
-unsigned quiz_summary(const struct app *a, char *buf, size_t n)
+static unsigned summary(const struct app *a, char *buf, size_t n)
 {
 	const struct quiz *q = &a->quiz;
 	size_t len = 0;
@@ -193,7 +146,7 @@ unsigned quiz_summary(const struct app *a, char *buf, size_t n)
 	for (unsigned i = 0; i < q->nr_missed && i < QUIZ_MISSED && len < n; i++) {
 		const struct quiz_miss *m = &q->missed[i];
 		char page[96];
-		page_name(a, m->q.object, m->q.index, page, sizeof page);
+		page_name(&a->sc->wl, m->q.object, m->q.index, page, sizeof page);
 		len += (size_t)snprintf(
 			buf + len, n - len, "\n%s, step %llu, %s: you said %s, the kernel said %s (%s)",
 			m->policy->name, (unsigned long long)m->q.step, page, outcome_name[m->guess],
@@ -223,7 +176,7 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 		 p->name);
 	draw_title(r, title, true);
 	extra = rows - nc - 1; /* rows left besides the tests and the answer line */
-	page_name(f->app, q->object, q->index, name, sizeof name);
+	page_name(&f->app->sc->wl, q->object, q->index, name, sizeof name);
 	if (extra > 0) {
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "page %s  pfn %u, from the tail of %s by %s", name, q->pfn,
@@ -251,4 +204,24 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 		draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM),
 			 "Esc shows the answer without scoring.  score %u/%u under %s", f->app->quiz.score,
 			 f->app->quiz.asked, p->name);
+}
+
+enum redraw quiz_toggle(struct app *a)
+{
+	char text[8192];
+
+	a->quiz.on = !a->quiz.on;
+	a->quiz.lent = false;
+	quiz_withdraw(a);
+	if (a->quiz.on) {
+		snprintf(a->ui.msg, sizeof a->ui.msg,
+			 "quiz on: step or play; you will be asked before each scan decision");
+		return REDRAW_ALL;
+	}
+	if (!summary(a, text, sizeof text)) {
+		snprintf(a->ui.msg, sizeof a->ui.msg, "quiz off (no question answered)");
+		return REDRAW_ALL;
+	}
+	dialog_message(a, "Quiz over", text);
+	return REDRAW_ALL;
 }

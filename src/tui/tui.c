@@ -43,7 +43,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app.h"
+#include "compare.h"
+#include "dialog.h"
+#include "history.h"
 #include "panel.h"
+#include "run.h"
 #include "tui.h"
 
 static volatile sig_atomic_t got_signal;
@@ -164,7 +169,7 @@ void tui_draw(struct app *a)
 		{ &panel_log, PANEL_LOG, &l.log },
 	};
 
-	app_settle(a);
+	run_settle(a);
 	erase();
 	theme_set_big(a->ui.big);
 	a->ui.rows = LINES;
@@ -238,7 +243,7 @@ static enum redraw mouse_event(struct app *a)
 		a->ui.msg[0] = '\0';
 	a->insp.open = true;
 	a->ui.focus = PANEL_LISTS;
-	inspector_select(a, object, index);
+	history_select(a, object, index);
 	a->insp.pinned = true;
 	return REDRAW_ALL;
 }
@@ -303,7 +308,7 @@ static void main_loop(struct app *a)
 			tui_draw(a);
 			r = REDRAW_NONE;
 		}
-		tick_plan(speed_steps[a->ui.speed], &period, &steps);
+		tick_plan(speed_steps(a->ui.speed), &period, &steps);
 		if (a->ui.playing) {
 			long t = now_ms();
 			if (!next)
@@ -429,8 +434,8 @@ int tui_open(struct app *a, const struct tui_options *o)
 	}
 	memset(a, 0, sizeof *a);
 	a->tun = tun;
-	rc = o->scenario ? app_adopt(a, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
-			 : app_load(a, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
+	rc = o->scenario ? run_adopt(a, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
+			 : run_load(a, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
 	if (rc < 0 || (cmp_b && compare_start(a, cmp_b, err, sizeof err) < 0)) {
 		fprintf(stderr, "%s\n", err);
 		app_free(a);

@@ -12,11 +12,9 @@
 
 #include <stdbool.h>
 
-struct scenario;
+#include "size.h"
 
-/* Below this size the visualizer says "Terminal too small" (layout.c). */
-#define TUI_MIN_COLS  56
-#define TUI_MIN_LINES 16
+struct scenario;
 
 struct tui_options {
 	const char *path; /* scenario file, NULL: the built-in default */
@@ -33,5 +31,19 @@ struct tui_options {
 
 /* Returns the process exit status (0 on q). */
 int tui_run(const struct tui_options *o);
+
+/* What the visualizer and `vmscan-viz screen` (headless.c) share, so
+ * that both draw one screen the same way.  tui_open() loads the scenario
+ * (or adopts o->scenario) and starts compare mode: 0, or an exit status
+ * after a message (1 bad scenario, 2 bad --compare). */
+struct app;
+int tui_open(struct app *a, const struct tui_options *o);
+/* After the screen is set up: the UI state the options ask for. */
+void tui_init_ui(struct app *a, const struct tui_options *o);
+/* Colour depth (0 mono, 8, 16, 256; calls start_color()) and glyph set. */
+int tui_colors_wanted(const struct tui_options *o);
+bool tui_ascii_wanted(const struct tui_options *o);
+/* The whole frame, onto stdscr, then refresh(). */
+void tui_draw(struct app *a);
 
 #endif

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * replay/names.c - a page and an object by name, the lists in the order shown
+ *
+ * No stdio here (replay is headless and prints nothing): the name is
+ * put together by hand.
+ */
+#include "names.h"
+
+const char *object_name(const struct workload *wl, uint32_t object)
+{
+	if (object == OBJECT_KERNEL)
+		return "kernel";
+	if (wl && object < wl->nr_objects)
+		return wl->objects[object].name;
+	return "?";
+}
+
+/* @s appended at *len, cut to @n (terminated) */
+static void put(char *buf, size_t n, size_t *len, const char *s)
+{
+	while (*s && *len + 1 < n)
+		buf[(*len)++] = *s++;
+	buf[*len] = '\0';
+}
+
+void page_name(const struct workload *wl, uint32_t object, uint32_t index, char *buf, size_t n)
+{
+	char digits[12], *d = digits + sizeof digits;
+	size_t len = 0;
+
+	if (!n)
+		return;
+	buf[0] = '\0';
+	if (object == OBJECT_KERNEL || object == UINT32_MAX) {
+		put(buf, n, &len, "kernel");
+		return;
+	}
+	*--d = '\0';
+	do
+		*--d = (char)('0' + index % 10);
+	while (index /= 10);
+	put(buf, n, &len, object_name(wl, object));
+	put(buf, n, &len, "[");
+	put(buf, n, &len, d);
+	put(buf, n, &len, "]");
+}
+
+uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
+{
+	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
+					 LRU_INACTIVE_ANON, LRU_UNEVICTABLE,   LRU_ISOLATED,
+					 LRU_PAGEVEC };
+	const struct page *pg = engine_pages(e);
+	uint32_t k = 0;
+
+	for (size_t i = 0; i < sizeof order; i++)
+		for (uint32_t p = engine_list(e, order[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
+			out[k++] = p;
+	return k;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/quiz.h - the quiz's keys (Q, the answer keys); its question is
+ * drawn by quiz_draw() (panel.h) in the decision panel's place, and kept
+ * in question.c
+ */
+#ifndef VMSCAN_TUI_QUIZ_H
+#define VMSCAN_TUI_QUIZ_H
+
+#include "state.h"
+
+/* Q: quiz mode on, or off with the scores and the questions missed. */
+enum redraw quiz_toggle(struct app *a);
+/* An answer key while a question is open: false if @key is not one. */
+bool quiz_key(struct app *a, int key, enum redraw *r);
+/* The open question's answers, "a activate, k keep, ...". */
+void quiz_offered(const struct app *a, char *buf, size_t n);
+
+#endif

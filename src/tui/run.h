@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/run.h - the run shown: load it, adopt it, redo it under a policy, move it
+ *
+ * Below every mode: the single run's view (app.views[0]) and the
+ * scenario it runs.  Choosing a policy or a scenario redoes the run in a
+ * new view and swaps it in only when it built, so a failure leaves the
+ * screen as it was.  A move withdraws the quiz's open question and brings
+ * the inspected page's history along (question.c, history.c).
+ *
+ *	if (run_load(a, path, NULL, err, sizeof err) < 0) ...err...
+ *	run_goto(a, 437);		   in quiz mode, stops before a decision and asks
+ *	job_start(a, &(struct job){ .kind = JOB_GOTO, .reach = run_reach_step, .target = 10000 }, "step 10000");
+ *	run_free(a);
+ */
+#ifndef VMSCAN_TUI_RUN_H
+#define VMSCAN_TUI_RUN_H
+
+#include "state.h"
+
+int run_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
+/* The same with @s already loaded (calloc'd; the app owns it from here,
+ * and frees it on failure): how the visualizer starts on a trace file. */
+int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n);
+/* The run redone under @p, at step 0 (a failure leaves it as it was: -1,
+ * ui.msg says why). */
+int run_switch_policy(struct app *a, const struct reclaim_policy *p);
+/* To @step as it is, even a decision (h, Home, play from the end). */
+void run_go(struct app *a, uint64_t step);
+/* A jump to @step (n/N, g, End, a log entry): in quiz mode, onto a
+ * decision, it stops before it and asks. */
+void run_goto(struct app *a, uint64_t step);
+/* One step, unless the quiz wants an answer first.  False when stopped. */
+bool run_step(struct app *a);
+/* Every view's timeline back at its step (view_settle). */
+void run_settle(struct app *a);
+/* The views and the scenario freed. */
+void run_free(struct app *a);
+
+/* The single run's jobs (struct job's reach): step `target` (JOB_GOTO),
+ * the last step (JOB_LAST), the next step of `filter` from `from` in `dir`
+ * (JOB_FIND), access `target` `offset` steps into its reclaim (JOB_ACCESS). */
+bool run_reach_step(struct app *a, struct job *j);
+bool run_reach_last(struct app *a, struct job *j);
+bool run_reach_find(struct app *a, struct job *j);
+bool run_reach_access(struct app *a, struct job *j);
+
+#endif
