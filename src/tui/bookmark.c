@@ -108,12 +108,6 @@ enum redraw bookmark_go(struct app *a, int i)
 	return REDRAW_ALL;
 }
 
-/* Does bookmark @b belong to the run shown (its policy, or none named)? */
-static bool of_this_run(const struct app *a, const struct bookmark *b)
-{
-	return !b->policy || policy_find(b->policy) == a->views[0].policy;
-}
-
 /* Where bookmark @b is in the run shown, as a step; false while its
  * access is not indexed yet. */
 static bool place_of(const struct app *a, const struct bookmark *b, uint64_t *step)
@@ -147,9 +141,9 @@ static int reached(const struct app *a)
 	uint64_t now = a->views[0].step, from = 0, at;
 	int last = a->ui.bookmark - 1, found = -1;
 
-	if (last >= 0 && bookmark_here(a))
+	if (last >= 0 && run_bookmark(a))
 		return last;
-	if (last >= 0 && of_this_run(a, &sc->bookmarks[last]) && now >= a->ui.bookmark_step) {
+	if (last >= 0 && run_owns_bookmark(a, &sc->bookmarks[last]) && now >= a->ui.bookmark_step) {
 		found = last;
 		from = a->ui.bookmark_step;
 	} else {
@@ -157,7 +151,7 @@ static int reached(const struct app *a)
 	}
 	for (int i = last; i < (int)sc->nr_bookmarks; i++) {
 		const struct bookmark *b = &sc->bookmarks[i];
-		if (of_this_run(a, b) && place_of(a, b, &at) && at <= now && at >= from)
+		if (run_owns_bookmark(a, b) && place_of(a, b, &at) && at <= now && at >= from)
 			found = i;
 	}
 	return found;
@@ -175,25 +169,13 @@ enum redraw bookmark_step(struct app *a, int dir)
 	}
 	at = reached(a);
 	/* [ from past a bookmark goes back to it; from on it, to the one before */
-	i = dir > 0 ? at + 1 : at >= 0 && at == a->ui.bookmark - 1 && bookmark_here(a) ? at - 1 : at;
+	i = dir > 0 ? at + 1 : at >= 0 && at == a->ui.bookmark - 1 && run_bookmark(a) ? at - 1 : at;
 	if (i < 0 || (uint32_t)i >= n) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "no bookmark %s this one; ' lists them all",
 			 dir > 0 ? "after" : "before");
 		return REDRAW_ALL;
 	}
 	return bookmark_go(a, i);
-}
-
-/* The caption row says the bookmark's line while the view is where the
- * bookmark put it (or one step on: the answer to its question). */
-const struct bookmark *bookmark_here(const struct app *a)
-{
-	uint64_t step = a->views[0].step;
-
-	if (!a->ui.bookmark || a->cmp.on || step < a->ui.bookmark_step || step > a->ui.bookmark_step + 1 ||
-	    !of_this_run(a, &a->sc->bookmarks[a->ui.bookmark - 1]))
-		return NULL;
-	return &a->sc->bookmarks[a->ui.bookmark - 1];
 }
 
 static enum redraw chosen(struct app *a, const struct dialog_choice *c)

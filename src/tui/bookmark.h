@@ -10,7 +10,5 @@
 enum redraw bookmark_go(struct app *a, int i);	   /* to bookmark @i (0-based) */
 enum redraw bookmark_step(struct app *a, int dir); /* ] and [: the next, the previous */
 enum redraw bookmark_list(struct app *a);	   /* ': the list, to pick one */
-/* The one the view stands at (the caption says its line), or NULL. */
-const struct bookmark *bookmark_here(const struct app *a);
 
 #endif

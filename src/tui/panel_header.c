@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "../replay/names.h"
-#include "bookmark.h"
+#include "run.h"
 #include "panel.h"
 
 /* The mode badge, e.g. "QUIZ 3/5", or "" (the header keeps room for it
@@ -200,8 +200,8 @@ void panel_caption_draw(const struct rect *r, const struct frame *f)
 
 	if (!r->h)
 		return;
-	if (bookmark_here(f->app))
-		text = bookmark_here(f->app)->text;
+	if (run_bookmark(f->app))
+		text = run_bookmark(f->app)->text;
 	else if (f->view->step == 0)
 		text = f->app->sc->description;
 	else

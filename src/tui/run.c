@@ -256,3 +256,21 @@ bool run_reach_find(struct app *a, struct job *j)
 			 j->dir > 0 && v->truncated ? " in the part indexed" : "");
 	return true;
 }
+
+/* Does bookmark @b belong to the run shown (its policy, or none named)? */
+bool run_owns_bookmark(const struct app *a, const struct bookmark *b)
+{
+	return !b->policy || policy_find(b->policy) == a->views[0].policy;
+}
+
+/* The caption row says the bookmark's line while the view is where the
+ * bookmark put it (or one step on: the answer to its question). */
+const struct bookmark *run_bookmark(const struct app *a)
+{
+	uint64_t step = a->views[0].step;
+
+	if (!a->ui.bookmark || a->cmp.on || step < a->ui.bookmark_step || step > a->ui.bookmark_step + 1 ||
+	    !run_owns_bookmark(a, &a->sc->bookmarks[a->ui.bookmark - 1]))
+		return NULL;
+	return &a->sc->bookmarks[a->ui.bookmark - 1];
+}

@@ -34,6 +34,11 @@ void run_goto(struct app *a, uint64_t step);
 bool run_step(struct app *a);
 /* Every view's timeline back at its step (view_settle). */
 void run_settle(struct app *a);
+/* Does bookmark @b belong to the run shown (its policy, or none named)? */
+bool run_owns_bookmark(const struct app *a, const struct bookmark *b);
+/* The bookmark the run stands at, where it put it or one step on (the
+ * answer to its question): the caption says its line.  NULL: none. */
+const struct bookmark *run_bookmark(const struct app *a);
 /* The views and the scenario freed. */
 void run_free(struct app *a);
 

@@ -17,7 +17,6 @@
 
 #include "../policy/registry.h"
 #include "../util/config.h"
-#include "bookmark.h"
 #include "dialog.h"
 #include "history.h"
 #include "job.h"
@@ -101,7 +100,7 @@ static enum redraw show_story(struct app *a)
 {
 	const struct scenario *sc = a->sc;
 	const struct wl_op *op = a->views[0].step ? &sc->wl.ops[a->views[0].rec.op] : NULL;
-	const struct bookmark *b = bookmark_here(a);
+	const struct bookmark *b = run_bookmark(a);
 	char text[4096];
 	int n;
 
