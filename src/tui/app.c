@@ -11,6 +11,7 @@
  * asked of the mode switched to.  Nothing here looks at a page.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "app.h"
 #include "bookmark.h"
@@ -22,6 +23,7 @@
 #include "panel.h"
 #include "quiz.h"
 #include "run.h"
+#include "scroll.h"
 #include "single.h"
 
 void app_free(struct app *a)
@@ -30,6 +32,8 @@ void app_free(struct app *a)
 	dialog_free(&a->dlg);
 	compare_stop(a);
 	run_free(a);
+	free(a->ui.hits.page);
+	a->ui.hits = (struct lists_hits){ 0 };
 }
 
 enum redraw app_tick(struct app *a, int steps)
@@ -56,18 +60,12 @@ static enum redraw toggle_big(struct app *a)
 static enum redraw help_key(struct app *a, int key)
 {
 	int n = panel_help_entries(), page = a->ui.rows > 12 ? a->ui.rows / 3 : 4;
+	long delta;
 
-	switch (key) {
-	case KEY_UP: a->ui.help_top--; break;
-	case KEY_DOWN: a->ui.help_top++; break;
-	case KEY_PPAGE: a->ui.help_top -= page; break;
-	case KEY_NPAGE: a->ui.help_top += page; break;
-	case KEY_HOME: a->ui.help_top = 0; break;
-	case KEY_END: a->ui.help_top = n - 1; break;
-	case KEY_RESIZE: break;
-	default: a->ui.help = false; return REDRAW_ALL;
-	}
-	a->ui.help_top = a->ui.help_top < 0 ? 0 : a->ui.help_top >= n ? n - 1 : a->ui.help_top;
+	if (scroll_key(key, page, n, &delta))
+		a->ui.help_top = scroll_by(a->ui.help_top, delta, n);
+	else if (key != KEY_RESIZE)
+		a->ui.help = false;
 	return REDRAW_ALL;
 }
 

@@ -20,6 +20,7 @@
 #include "../util/config.h"
 #include "dialog.h"
 #include "panel.h"
+#include "scroll.h"
 
 static char *dup_str(const char *s)
 {
@@ -194,16 +195,14 @@ static enum redraw confirm(struct app *a)
 	return chosen ? redraw_join(chosen(a, &c), REDRAW_ALL) : REDRAW_ALL;
 }
 
+/* A list's selection: the arrows (and j, k), Home and End. */
 static enum redraw list_key(struct dialog *d, int key)
 {
-	if (key == KEY_UP || key == 'k')
-		d->sel = d->sel > 0 ? d->sel - 1 : 0;
-	else if (key == KEY_DOWN || key == 'j')
-		d->sel = d->sel + 1 < d->nr ? d->sel + 1 : d->sel;
-	else if (key == KEY_HOME)
-		d->sel = 0;
-	else if (key == KEY_END)
-		d->sel = d->nr - 1;
+	long delta;
+
+	key = key == 'k' ? KEY_UP : key == 'j' ? KEY_DOWN : key;
+	if (scroll_key(key, 0, d->nr, &delta))
+		d->sel = scroll_by(d->sel, delta, d->nr);
 	return REDRAW_ALL;
 }
 
@@ -240,12 +239,13 @@ static enum redraw filter_key(struct app *a, int key)
 enum redraw dialog_key(struct app *a, int key)
 {
 	struct dialog *d = &a->dlg;
+	int page = a->ui.rows / 3 > 1 ? a->ui.rows / 3 : 1;
+	long delta;
 
-	if (d->kind == DLG_MESSAGE &&
-	    (key == KEY_UP || key == KEY_DOWN || key == KEY_PPAGE || key == KEY_NPAGE)) {
-		int page = a->ui.rows / 3 > 1 ? a->ui.rows / 3 : 1;
-		d->top += key == KEY_UP ? -1 : key == KEY_DOWN ? 1 : key == KEY_PPAGE ? -page : page;
-		d->top = d->top < 0 ? 0 : d->top >= d->nr ? d->nr - 1 : d->top;
+	/* a message scrolls by the arrows and a page; any other key closes it */
+	if (d->kind == DLG_MESSAGE && key != KEY_HOME && key != KEY_END &&
+	    scroll_key(key, page, d->nr, &delta)) {
+		d->top = scroll_by(d->top, delta, d->nr);
 		return REDRAW_ALL;
 	}
 	if (key == 27 || (d->kind == DLG_MESSAGE)) {

@@ -45,8 +45,8 @@ struct lists_need {
 };
 void panel_lists_need(const struct frame *f, int w, struct lists_need *n);
 int panel_lists_want(const struct frame *f, int w);
-/* The page in the list cell at (@y, @x) of the last draw; false if none. */
-bool panel_lists_hit(int y, int x, uint32_t *object, uint32_t *index);
+/* The page in the list cell at (@y, @x) of the draw that filled @h; false if none. */
+bool panel_lists_hit(const struct lists_hits *h, int y, int x, uint32_t *object, uint32_t *index);
 /* Rows the decision panel needs at width @w: the title, every test, the
  * longest reason and outcome (must); the inputs and heading, the origins. */
 struct decision_need {

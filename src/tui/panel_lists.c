@@ -401,24 +401,41 @@ static const char *cell_look(const struct cell *c, const struct marks *m, attr_t
 	return g;
 }
 
-/* Where the cells of the last draw are, for a mouse click. */
-static struct hit {
-	int y, x, rows, cpr, cw, n;
-	const struct cell *cell;
-} hits[NR_SHOWN + 1];
-static int nr_hits;
-
-bool panel_lists_hit(int y, int x, uint32_t *object, uint32_t *index)
+/* The cells drawn at (@y, @x), @rows of @cpr, noted for a mouse click
+ * in the UI's hit map (frame.hits; NULL: none kept). */
+static void note_hits(const struct frame *f, int y, int x, int rows, int cpr, int cw, int n,
+		      const struct cell *cells)
 {
-	for (int i = 0; i < nr_hits; i++) {
-		const struct hit *h = &hits[i];
-		int c = (y - h->y) * h->cpr + (x - h->x) / h->cw;
-		if (y < h->y || y >= h->y + h->rows || x < h->x || x >= h->x + h->cpr * h->cw || c >= h->n)
+	struct lists_hits *h = f->hits;
+
+	if (!h || h->nr == LISTS_HIT_RUNS || n <= 0)
+		return;
+	if (h->nr_pages + (size_t)n > h->cap) {
+		size_t cap = (h->nr_pages + (size_t)n) * 2;
+		struct lists_hit_page *p = realloc(h->page, cap * sizeof *p);
+		if (!p)
+			return;
+		h->page = p;
+		h->cap = cap;
+	}
+	h->run[h->nr++] = (struct lists_hit_run){ y, x, rows, cpr, cw, n, h->nr_pages };
+	for (int c = 0; c < n; c++)
+		h->page[h->nr_pages++] = (struct lists_hit_page){ cells[c].object, cells[c].index };
+}
+
+bool panel_lists_hit(const struct lists_hits *h, int y, int x, uint32_t *object, uint32_t *index)
+{
+	for (int i = 0; i < h->nr; i++) {
+		const struct lists_hit_run *r = &h->run[i];
+		int c = (y - r->y) * r->cpr + (x - r->x) / r->cw;
+		const struct lists_hit_page *p;
+		if (y < r->y || y >= r->y + r->rows || x < r->x || x >= r->x + r->cpr * r->cw || c >= r->n)
 			continue;
-		if (h->cell[c].object == OBJECT_KERNEL || h->cell[c].object == UINT32_MAX)
+		p = &h->page[r->first + (size_t)c];
+		if (p->object == OBJECT_KERNEL || p->object == UINT32_MAX)
 			return false;
-		*object = h->cell[c].object;
-		*index = h->cell[c].index;
+		*object = p->object;
+		*index = p->index;
 		return true;
 	}
 	return false;
@@ -435,8 +452,7 @@ static void draw_cells_of(const struct frame *f, int y, int x, const struct geom
 	const char *last_gl = NULL;
 	attr_t last_a = 0;
 
-	if (nr_hits < NR_SHOWN + 1)
-		hits[nr_hits++] = (struct hit){ y, x, (n + cpr - 1) / cpr, cpr, cw, n, cells };
+	note_hits(f, y, x, (n + cpr - 1) / cpr, cpr, cw, n, cells);
 	for (int c0 = 0; c0 < n; c0 += cpr) {
 		int end = c0 + cpr < n ? c0 + cpr : n, k = 0;
 		bool fast = cw == 1 && end - c0 <= (int)(sizeof row / sizeof row[0]);
@@ -648,22 +664,6 @@ static void draw_shared_pagevec(const struct frame *f, const struct shared_pv *p
 			   (int)pv->lp.cells, m);
 }
 
-/* The cells of one draw, kept between draws (at most the panel's). */
-static struct cell *cell_buf;
-static size_t cell_cap;
-
-static bool cell_buf_fits(size_t n)
-{
-	if (n > cell_cap) {
-		struct cell *b = realloc(cell_buf, n * sizeof *b);
-		if (!b)
-			return false;
-		cell_buf = b;
-		cell_cap = n;
-	}
-	return true;
-}
-
 static bool same_page(const struct step_record *a, const struct step_record *b)
 {
 	return a->object == b->object && a->index == b->index;
@@ -675,7 +675,7 @@ static bool same_page(const struct step_record *a, const struct step_record *b)
 static void draw_evicted(const struct rect *r, int y, const struct frame *f, const struct geom *g,
 			 struct cell *cells)
 {
-	static uint8_t outs[512];
+	uint8_t outs[512];
 	const struct view *v = f->view;
 	const struct step_record *cur = f->ask ? NULL : &v->rec;
 	uint64_t evicted = 0;
@@ -712,8 +712,7 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 			 "(none lately: evicted pages appear here, newest first)");
 		return;
 	}
-	if (nr_hits < NR_SHOWN + 1)
-		hits[nr_hits++] = (struct hit){ y, x0, 1, n, 1, n, cells };
+	note_hits(f, y, x0, 1, n, 1, n, cells);
 	for (int c = 0; c < n; c++) {
 		attr_t a = cells[c].ex ? theme_outcome_mark(outs[c]) : theme_object(cells[c].object);
 		if (cells[c].refault && !cells[c].ex)
@@ -756,8 +755,9 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 
 static void lists_draw(const struct rect *r, const struct frame *f, bool focused)
 {
-	static struct marks m;
+	struct marks m;
 	struct geom g;
+	struct cell *cell_buf;
 	struct list_plan plan[NR_SHOWN];
 	struct walk walks[2 * NR_SHOWN + 1];
 	struct shared_pv pv = { 0 };
@@ -765,7 +765,8 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	int y = r->y + 1, nw = 0, x;
 	uint32_t used = 0;
 
-	nr_hits = 0;
+	if (f->hits)
+		f->hits->nr = 0, f->hits->nr_pages = 0;
 	geometry(f, r->w, r->h, &g);
 	find_marks(f, &m);
 	if (g.elide)
@@ -784,7 +785,8 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	x = r->x + 4 + str_width(title) + 2;
 	draw_object_key(r, r->y, x, f);
 	/* where each list goes, then every list walked at once, then drawn */
-	if (!cell_buf_fits((size_t)r->h * (size_t)g.cpr + (size_t)g.cpr))
+	/* the cells of this draw (the hit map keeps their pages, not them) */
+	if (!(cell_buf = malloc(((size_t)r->h * (size_t)g.cpr + (size_t)g.cpr) * sizeof *cell_buf)))
 		return;
 	for (int i = 0; i < g.n; i++) {
 		struct list_plan *lp = &plan[i];
@@ -806,6 +808,7 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	used += pv.lp.cells;
 	if (y < r->y + r->h)
 		draw_evicted(r, r->y + r->h - 1, f, &g, cell_buf + used);
+	free(cell_buf);
 }
 
 const struct panel_ops panel_lists = {

@@ -21,6 +21,7 @@
 #include "history.h"
 #include "job.h"
 #include "run.h"
+#include "scroll.h"
 #include "single.h"
 
 enum redraw single_tick(struct app *a, int steps)
@@ -68,16 +69,10 @@ static enum redraw panel_scroll(struct app *a, int delta, bool page)
 
 	switch (u->focus) {
 	case PANEL_LOG:
-		u->log_sel += page ? delta * 10 : delta;
-		if (u->log_sel >= (int)a->views[0].log_n)
-			u->log_sel = (int)a->views[0].log_n - 1;
-		if (u->log_sel < 0)
-			u->log_sel = 0;
+		u->log_sel = scroll_by(u->log_sel, page ? delta * 10 : delta, (int)a->views[0].log_n);
 		break;
-	case PANEL_COUNTERS:
-		u->counters_top += page ? delta * 5 : delta;
-		if (u->counters_top < 0)
-			u->counters_top = 0;
+	case PANEL_COUNTERS: /* the panel stops at its last row */
+		u->counters_top = scroll_by(u->counters_top, page ? delta * 5 : delta, INT_MAX);
 		break;
 	default: break;
 	}

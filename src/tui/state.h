@@ -115,6 +115,22 @@ struct quiz {
 	unsigned nr_missed; /* all of them, even past QUIZ_MISSED */
 };
 
+/* Where the lists panel drew each page's cell, for a mouse click
+ * (tui.c): the UI's, filled by the draw through frame.hits, so that the
+ * panel keeps nothing of its own between draws. */
+#define LISTS_HIT_RUNS 8 /* the lists, the pagevec, the evicted strip */
+struct lists_hits {
+	struct lists_hit_run {
+		int y, x, rows, cpr, cw, n; /* n cells, cpr a row, cw columns a cell */
+		size_t first;		    /* its first cell's page in page[] */
+	} run[LISTS_HIT_RUNS];
+	int nr;
+	struct lists_hit_page {
+		uint32_t object, index;
+	} * page;
+	size_t nr_pages, cap;
+};
+
 struct ui {
 	bool playing;
 	int speed; /* index into speed_steps[] */
@@ -135,6 +151,7 @@ struct ui {
 	int bookmark;		/* 1 + the last bookmark gone to, 0: none */
 	uint64_t bookmark_step; /* ...and the step it landed on */
 	char msg[256];		/* one-line status, cleared by the next key */
+	struct lists_hits hits; /* the last frame's list cells, for a click */
 };
 
 /* Compare mode: the same scenario under two policies, in lockstep by
@@ -211,6 +228,8 @@ struct frame {
 	const struct layout *layout;   /* the screen's, when drawn by tui.c */
 	const struct view *pair;       /* compare mode: the other side, whose list sizes the
 					* lists' scale shares (one scale, rows aligned) */
+	struct lists_hits *hits;       /* the one thing a draw writes: where the lists
+					* panel's cells went (NULL: not kept) */
 };
 
 /* Play speed @i (ui.speed), in steps a second; NR_SPEEDS of them. */

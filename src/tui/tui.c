@@ -154,8 +154,10 @@ static long now_ms(void)
 void tui_draw(struct app *a)
 {
 	struct layout l;
-	struct frame f = { a,  &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
-			   &l, NULL };
+	struct frame f = {
+		a,    &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL, &l,
+		NULL, &a->ui.hits
+	};
 	bool insp_band;
 	const struct {
 		const struct panel_ops *ops;
@@ -237,7 +239,7 @@ static enum redraw mouse_event(struct app *a)
 	if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
 		return REDRAW_NONE;
 	if (a->cmp.on || a->ui.help || a->dlg.kind != DLG_NONE || a->quiz.asking ||
-	    !panel_lists_hit(ev.y, ev.x, &object, &index))
+	    !panel_lists_hit(&a->ui.hits, ev.y, ev.x, &object, &index))
 		return REDRAW_NONE;
 	if (a->ui.msg[0])
 		a->ui.msg[0] = '\0';
