@@ -56,9 +56,6 @@ char *cli_temp_beside(const char *out);
  * padded to @width bytes. */
 void cli_text(const char *s, int width);
 
-/* Loads @path ("-": standard input; NULL: the built-in default), printing
- * diagnostics on error.  Returns 0 or -1. */
-int cli_load(const char *path, struct scenario *s);
 /* The same, except that a JSON Schema is not an error: -1 with *schema
  * set, and nothing printed. */
 int cli_load_checked(const char *path, struct scenario *s, bool *schema);
@@ -100,14 +97,10 @@ int cli_load_checked(const char *path, struct scenario *s, bool *schema);
  * neither of SCENARIO and --trace, --memory missing or out of range, an
  * unknown --via or format).  Messages are printed. */
 int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s);
-/* The warning for a trace's accesses outside every mapping of its maps
- * (s->outside), on standard error; nothing when there were none. */
-void cli_warn_outside(const struct cli_command *cmd, const struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
-void cli_print_diag(const struct diag *d);
 
 /* Values an expectation can measure, shared by `check` and `compare`. */
 double cli_measure(const struct engine *e, const struct expectation *x, bool *ok);

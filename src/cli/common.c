@@ -13,7 +13,7 @@
 #include "../util/text.h"
 #include "cli.h"
 
-void cli_print_diag(const struct diag *d)
+static void cli_print_diag(const struct diag *d)
 {
 	char line[1024];
 
@@ -39,7 +39,11 @@ int cli_load_checked(const char *path, struct scenario *s, bool *schema)
 	return rc < 0 ? -1 : 0;
 }
 
-int cli_load(const char *path, struct scenario *s)
+static void cli_warn_outside(const struct cli_command *cmd, const struct scenario *s);
+
+/* Loads @path ("-": standard input; NULL: the built-in default), printing
+ * diagnostics on error.  Returns 0 or -1. */
+static int cli_load(const char *path, struct scenario *s)
 {
 	return cli_load_checked(path, s, NULL);
 }
@@ -118,7 +122,9 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
 	return rc == 0 ? 0 : rc == -2 ? EXIT_USAGE : 1;
 }
 
-void cli_warn_outside(const struct cli_command *cmd, const struct scenario *s)
+/* The warning for a trace's accesses outside every mapping of its maps
+ * (s->outside), on standard error; nothing when there were none. */
+static void cli_warn_outside(const struct cli_command *cmd, const struct scenario *s)
 {
 	const struct trace_outside *o = &s->outside;
 

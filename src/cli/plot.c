@@ -44,7 +44,7 @@
 
 extern char **environ;
 
-#define MAX_PLOT_POLICIES 8
+#define MAX_PLOT_POLICIES NR_RECLAIM_POLICIES /* every policy, once */
 #define MAX_PANELS	  9
 #define POINTS		  2000	 /* rows per policy by default: enough for a slide */
 #define SEP		  "\037" /* between the strings of one gnuplot argument */

@@ -96,7 +96,9 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 
 /* ---- CSV -------------------------------------------------------------- */
 
-void csv_field(FILE *f, const char *s)
+/* @s as one CSV field: quoted, with quotes doubled, when it holds a comma,
+ * a quote, a CR or LF, or begins or ends with a space. */
+static void csv_field(FILE *f, const char *s)
 {
 	size_t len = strlen(s);
 

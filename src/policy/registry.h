@@ -29,8 +29,17 @@
 	/* end of the list */
 /* clang-format on */
 
+/* How many there are, at compile time: what a table of one row a policy
+ * is sized by (plot's, the quiz's scores), so a policy added is counted. */
+enum {
+#define X(name) RECLAIM_POLICY_##name,
+	RECLAIM_POLICIES(X)
+#undef X
+		NR_RECLAIM_POLICIES
+};
+
 extern const struct reclaim_policy *const reclaim_policies[];
-extern const unsigned nr_reclaim_policies;
+extern const unsigned nr_reclaim_policies; /* NR_RECLAIM_POLICIES */
 /* The policy --policy calls @name, or NULL. */
 const struct reclaim_policy *policy_find(const char *name);
 

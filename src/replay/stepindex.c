@@ -34,7 +34,7 @@ static const uint8_t filter_outcome[NR_FILTERS] = {
 	[FILTER_DEACTIVATE] = OUT_DEACTIVATE, [FILTER_ROTATE] = OUT_ROTATE,
 };
 
-bool filter_matches(enum filter f, uint8_t mark)
+static bool filter_matches(enum filter f, uint8_t mark)
 {
 	if (f == FILTER_CAPTION)
 		return mark & (MARK_CAPTION | MARK_PAUSE);

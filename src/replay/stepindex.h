@@ -74,7 +74,6 @@ enum filter {
 	NR_FILTERS
 };
 extern const char *const filter_name[NR_FILTERS];
-bool filter_matches(enum filter f, uint8_t mark);
 
 enum index_state {
 	INDEX_GROWING,	 /* the builder goes on */

@@ -171,10 +171,6 @@ const struct engine *timeline_engine(const struct timeline *t)
 {
 	return t->e;
 }
-uint64_t timeline_total(const struct timeline *t)
-{
-	return t->total;
-}
 size_t timeline_bytes(const struct timeline *t)
 {
 	return t->bytes;

@@ -70,8 +70,6 @@ bool timeline_cursor_wanted(const struct timeline *t, uint64_t step);
  * one snapshot interval at most).  For a caller with time on its hands
  * (the visualizer while no key waits); true if it did. */
 bool timeline_leave_cursor(struct timeline *t, uint64_t step, uint64_t lead);
-/* Steps in the whole run, or 0 if not known yet. */
-uint64_t timeline_total(const struct timeline *t);
 size_t timeline_bytes(const struct timeline *t);
 size_t timeline_snapshots(const struct timeline *t);
 

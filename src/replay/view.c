@@ -238,11 +238,6 @@ void view_goto(struct view *v, uint64_t step)
 		v->rec.kind = STEP_END;
 }
 
-uint64_t view_find(const struct view *v, enum filter f, int dir)
-{
-	return step_index_find(&v->idx, v->step, f, dir);
-}
-
 struct step_record view_peek(struct view *v)
 {
 	struct step_record r;

@@ -97,9 +97,6 @@ bool view_at_end(struct view *v);
 void view_goto(struct view *v, uint64_t step);
 void view_forward(struct view *v);
 const struct engine *view_engine(const struct view *v);
-/* Next (dir +1) or previous (-1) step from the current that @f matches,
- * among the steps indexed; 0 if none. */
-uint64_t view_find(const struct view *v, enum filter f, int dir);
 /* Work for when no key waits, once the run is indexed: a snapshot just
  * before the current step, so that the steps back that usually follow
  * replay a few thousand steps, not a snapshot interval (on a 1 Mi-page

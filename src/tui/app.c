@@ -69,7 +69,7 @@ static enum redraw help_key(struct app *a, int key)
 	return REDRAW_ALL;
 }
 
-enum redraw app_command(struct app *a, enum command cmd)
+static enum redraw app_command(struct app *a, enum command cmd)
 {
 	struct ui *u = &a->ui;
 	enum redraw r;

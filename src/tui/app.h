@@ -15,7 +15,6 @@
 #include "state.h"
 
 enum redraw app_key(struct app *a, int key);
-enum redraw app_command(struct app *a, enum command cmd);
 /* Play: @steps steps (compare mode: accesses). */
 enum redraw app_tick(struct app *a, int steps);
 /* Is there work to do between keys? */

@@ -59,7 +59,7 @@ static void arrive(struct app *a, const struct job *j)
 			 a->sc->nr_bookmarks, b->name, asked ? ": a question" : "");
 }
 
-enum redraw bookmark_go(struct app *a, int i)
+static enum redraw bookmark_go(struct app *a, int i)
 {
 	const struct scenario *sc = a->sc;
 	const struct bookmark *b;

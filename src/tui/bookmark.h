@@ -7,7 +7,6 @@
 
 #include "state.h"
 
-enum redraw bookmark_go(struct app *a, int i);	   /* to bookmark @i (0-based) */
 enum redraw bookmark_step(struct app *a, int dir); /* ] and [: the next, the previous */
 enum redraw bookmark_list(struct app *a);	   /* ': the list, to pick one */
 

@@ -317,7 +317,7 @@ int draw_wrap_indent(int y, int x, int w, int indent, int maxlines, attr_t a, co
 	return wrap(y, x, w, indent, maxlines, a, s, true);
 }
 
-void draw_hline(int y, int x, int w)
+static void draw_hline(int y, int x, int w)
 {
 	if (w <= 0)
 		return;

@@ -23,7 +23,7 @@ struct panel_ops {
 };
 
 extern const struct panel_ops panel_lists, panel_decision, panel_counters, panel_log, panel_inspector,
-	panel_objects;
+	panel_objects, panel_quiz;
 
 /* The screen's regions; h == 0 means not shown at this size (layout.c). */
 struct layout {
@@ -44,7 +44,6 @@ struct lists_need {
 	int min, want;
 };
 void panel_lists_need(const struct frame *f, int w, struct lists_need *n);
-int panel_lists_want(const struct frame *f, int w);
 /* The page in the list cell at (@y, @x) of the draw that filled @h; false if none. */
 bool panel_lists_hit(const struct lists_hits *h, int y, int x, uint32_t *object, uint32_t *index);
 /* Rows the decision panel needs at width @w: the title, every test, the
@@ -74,10 +73,6 @@ void panel_help_draw(const struct frame *f);
 /* Entries the help screen has (it scrolls by entry). */
 int panel_help_entries(void);
 void panel_too_small_draw(int ncols, int nlines);
-/* The quiz's question in place of the decision panel. */
-void quiz_draw(const struct rect *r, const struct frame *f);
-/* Sparkline of @s over steps 1..step, @w columns. */
-void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a);
 /* The inputs a scan step read, as one line of "name=value". */
 void decision_inputs(const struct step_record *r, char *buf, size_t n);
 /* The policy's tests from row @y; returns rows used.  @hide_answer: no
@@ -89,8 +84,6 @@ bool policy_has_pageref(const struct reclaim_policy *p);
 /* A scan decision in the policy's own words: PAGEREF_KEEP, or 2.6.33's
  * "goto activate_locked"; other steps' outcome names. */
 const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r);
-/* "page_check_references()", or 2.6.33's "shrink_page_list()'s inline tests" */
-const char *scan_tests_name(const struct reclaim_policy *p);
 /* A step that names no page (a pause point, an allocation): it in words,
  * "pause point: ..." or "shrink_zone()"; false for a page's step. */
 bool step_without_page(const struct step_record *r, char *buf, size_t n);

@@ -12,7 +12,7 @@
 
 #include "panel.h"
 
-void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
+static void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
 {
 	const struct step_index *h = &v->idx;
 	/* whole buckets only: a bucket is sampled at its end, and the one the

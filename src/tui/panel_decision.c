@@ -90,7 +90,7 @@ const char *scan_decision_name(const struct reclaim_policy *p, const struct step
 }
 
 /* The function that decides a shrink_page_list() step under @p. */
-const char *scan_tests_name(const struct reclaim_policy *p)
+static const char *scan_tests_name(const struct reclaim_policy *p)
 {
 	return policy_has_pageref(p) ? "page_check_references()" : "shrink_page_list()'s inline tests";
 }
@@ -458,10 +458,6 @@ static void decision_draw(const struct rect *r, const struct frame *f, bool focu
 {
 	const struct step_record *rec = &f->view->rec;
 
-	if (f->app->quiz.asking) {
-		quiz_draw(r, f);
-		return;
-	}
 	draw_head(r, f, rec, focused);
 	if (rec->kind == STEP_SCAN_INACTIVE || rec->kind == STEP_SCAN_ACTIVE)
 		draw_scan(r, f, r->y + 1);

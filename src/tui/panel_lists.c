@@ -230,14 +230,6 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 		n->want = n->min + 24;
 }
 
-int panel_lists_want(const struct frame *f, int w)
-{
-	struct lists_need n;
-
-	panel_lists_need(f, w, &n);
-	return n.want;
-}
-
 static enum cell_glyph page_glyph(const struct page *p)
 {
 	bool young = (p->young & p->mapped) != 0;

@@ -159,7 +159,7 @@ static unsigned summary(const struct app *a, char *buf, size_t n)
 
 /* The question, in the decision panel's place.  Rows, when short: the
  * tests and the answer keys first, then the page, then its inputs. */
-void quiz_draw(const struct rect *r, const struct frame *f)
+static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 {
 	const struct step_record *q = &f->app->quiz.q;
 	const struct reclaim_policy *p = f->view->policy;
@@ -168,6 +168,8 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 	int nc = (int)checks->nr;
 	int rows = r->h - 1, y = r->y + 1, x, in_rows, extra;
 	char name[96], in[256], title[160];
+
+	(void)focused; /* the question is drawn the same, focused or not */
 
 	snprintf(title, sizeof title, "Quiz: what will %s answer? (%s's tests, in order)",
 		 active			 ? "shrink_active_list()"
@@ -205,6 +207,12 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 			 "Esc shows the answer without scoring.  score %u/%u under %s", f->app->quiz.score,
 			 f->app->quiz.asked, p->name);
 }
+
+const struct panel_ops panel_quiz = {
+	.name = "quiz",
+	.title = "Quiz",
+	.draw = quiz_draw,
+};
 
 enum redraw quiz_toggle(struct app *a)
 {

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "../engine/engine.h"
+#include "../policy/registry.h"
 #include "../replay/timeline.h"
 #include "../replay/diverge.h"
 #include "../replay/stepindex.h"
@@ -91,8 +92,8 @@ struct inspector {
 	size_t nev, cap;
 };
 
-#define QUIZ_POLICIES 16 /* policies a quiz keeps a score for */
-#define QUIZ_MISSED   64 /* missed questions kept for the summary (the first ones) */
+#define QUIZ_POLICIES NR_RECLAIM_POLICIES /* a score a policy */
+#define QUIZ_MISSED   64		  /* missed questions kept for the summary (the first ones) */
 
 struct quiz {
 	bool on;

@@ -207,10 +207,6 @@ const char *cell_glyph(enum cell_glyph g)
 	seen_cell |= 1u << g;
 	return cells[g].g[ascii_only];
 }
-const char *cell_glyph_label(enum cell_glyph g)
-{
-	return cells[g].label;
-}
 const char *misc_glyph(enum misc_glyph g)
 {
 	seen_misc |= 1u << g;

@@ -79,7 +79,6 @@ attr_t theme_object(uint32_t object);
 attr_t theme_object_bar(uint32_t object);
 const char *outcome_glyph(int outcome);
 const char *cell_glyph(enum cell_glyph g);
-const char *cell_glyph_label(enum cell_glyph g);
 const char *misc_glyph(enum misc_glyph g);
 const char *spark_glyph(int level); /* 0..7 */
 bool theme_ascii(void);
@@ -112,7 +111,6 @@ int wrap_count(const char *s, int w);
 /* The same with the lines after the first indented by @indent columns. */
 int draw_wrap_indent(int y, int x, int w, int indent, int maxlines, attr_t a, const char *s);
 int wrap_count_indent(const char *s, int w, int indent);
-void draw_hline(int y, int x, int w);
 void draw_vline(int y, int x, int h);
 /* A panel's title rule: "── Title ─────"; reverse when focused. */
 void draw_title(const struct rect *r, const char *title, bool focused);

@@ -166,7 +166,8 @@ void tui_draw(struct app *a)
 	} slots[] = {
 		{ &panel_lists, PANEL_LISTS, &l.lists },
 		{ &panel_objects, NR_PANELS, &l.objects },
-		{ &panel_decision, PANEL_DECISION, &l.decision },
+		/* the quiz's question, while one is open, in the decision's place */
+		{ a->quiz.asking ? &panel_quiz : &panel_decision, PANEL_DECISION, &l.decision },
 		{ &panel_counters, PANEL_COUNTERS, &l.counters },
 		{ &panel_log, PANEL_LOG, &l.log },
 	};

@@ -99,9 +99,3 @@ void jsonw_bool(struct jsonw *w, const char *k, bool val)
 	key(w, k);
 	fputs(val ? "true" : "false", w->f);
 }
-
-void jsonw_double(struct jsonw *w, const char *k, double val)
-{
-	key(w, k);
-	fprintf(w->f, "%.6g", val);
-}

@@ -25,7 +25,6 @@ void jsonw_str(struct jsonw *w, const char *key, const char *val); /* val NULL: 
 void jsonw_u64(struct jsonw *w, const char *key, uint64_t val);
 void jsonw_i64(struct jsonw *w, const char *key, int64_t val);
 void jsonw_bool(struct jsonw *w, const char *key, bool val);
-void jsonw_double(struct jsonw *w, const char *key, double val);
 /* Writes a string with JSON escapes (control bytes and invalid UTF-8 as \uXXXX / U+FFFD). */
 void jsonw_escape(FILE *f, const char *s);
 
