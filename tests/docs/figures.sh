@@ -550,7 +550,6 @@ fig $L 'compare 2.6.33 (pgactivate 3975, index 653 refaults) with 2.6.34 (243, 5
 
 # --- README.md ---------------------------------------------------------------
 R=README.md
-fig $R 'the outcome of each step in a banner, and slows play to 5 steps a second (`+` still goes faster)' 5 eval 'speeds --big | cut -d" " -f1'
 fig $R '| `B` | projector mode: fewer panels, larger cells, the outcome big, play slowed to 5 steps/s;' 5 eval 'speeds --big | cut -d" " -f1'
 fig $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2108)' 2108 counter $T 2.6.33 pgactivate
 fact $R 'the torrent: 2.6.33 activates every hashed page (pgactivate 2108)' activate first_outcomes $T 2.6.33 big.iso
@@ -571,9 +570,9 @@ fact $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
 	"awk '\$1 == \"2.6.34\" || \$1 == \"mapped-ratio\" { \$1 = \"\"; print }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
 fig $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
 fact $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
-fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP`' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
+fig src/vmscan-viz.1 'whose first decision there differs, e.g. libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
-fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
+fig src/vmscan-viz.1 '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
 # README's charts (vmscan-viz plot): their alt texts' figures
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' seven eval '"$bin" policies | wc -l | say cat'
