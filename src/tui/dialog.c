@@ -19,6 +19,7 @@
 
 #include "../util/config.h"
 #include "dialog.h"
+#include "outcome.h"
 #include "panel.h"
 #include "scroll.h"
 
@@ -219,14 +220,16 @@ static enum redraw input_key(struct dialog *d, int key)
 
 static enum redraw filter_key(struct app *a, int key)
 {
-	static const char keys[NR_FILTERS] = {
-		[FILTER_DECISION] = '*', [FILTER_ACTIVATE] = 'a',      [FILTER_KEEP] = 'k',
-		[FILTER_RECLAIM] = 'r',	 [FILTER_RECLAIM_CLEAN] = 'c', [FILTER_DEACTIVATE] = 'd',
-		[FILTER_ROTATE] = 'o',	 [FILTER_REFAULT] = '!',       [FILTER_CAPTION] = 't',
+	/* the outcomes' keys are outcome.c's (the quiz's answers); the rest */
+	static const char others[NR_FILTERS] = {
+		[FILTER_DECISION] = '*',
+		[FILTER_REFAULT] = '!',
+		[FILTER_CAPTION] = 't',
 	};
+	enum outcome o = outcome_of_key(key);
 
 	for (int f = 0; f < NR_FILTERS; f++) {
-		if (keys[f] != key)
+		if (o != OUT_NONE ? outcome_words[o].filter != (enum filter)f : others[f] != key)
 			continue;
 		a->ui.filter = (enum filter)f;
 		snprintf(a->ui.msg, sizeof a->ui.msg, "n/N now look for: %s", filter_name[f]);

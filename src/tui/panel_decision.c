@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "../replay/names.h"
+#include "outcome.h"
 #include "panel.h"
 
 #define LABEL_COL      9 /* "why     " */
@@ -69,23 +70,12 @@ bool policy_has_pageref(const struct reclaim_policy *p)
 
 const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r)
 {
-	static const char *const pageref[NR_OUTCOMES] = {
-		[OUT_ACTIVATE] = "PAGEREF_ACTIVATE",
-		[OUT_KEEP] = "PAGEREF_KEEP",
-		[OUT_RECLAIM] = "PAGEREF_RECLAIM",
-		[OUT_RECLAIM_CLEAN] = "PAGEREF_RECLAIM_CLEAN",
-	};
-	/* 2.6.33 shrink_page_list(): what its inline tests do instead */
-	static const char *const inline33[NR_OUTCOMES] = {
-		[OUT_ACTIVATE] = "goto activate_locked",
-		[OUT_KEEP] = "goto keep_locked",
-		[OUT_RECLAIM] = "on to reclaim",
-		[OUT_RECLAIM_CLEAN] = "on to reclaim unless dirty",
-	};
 	const char *name = NULL;
 
+	/* 2.6.33 shrink_page_list(): what its inline tests do instead (outcome.c) */
 	if (r->kind == STEP_SCAN_INACTIVE && r->outcome < NR_OUTCOMES)
-		name = (policy_has_pageref(p) ? pageref : inline33)[r->outcome];
+		name = policy_has_pageref(p) ? outcome_words[r->outcome].pageref
+					     : outcome_words[r->outcome].inline_33;
 	return name ? name : r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
 }
 

@@ -24,24 +24,17 @@
 #include "../replay/names.h"
 #include "dialog.h"
 #include "history.h"
+#include "outcome.h"
 #include "panel.h"
 #include "question.h"
 #include "quiz.h"
 
-static const struct answer {
-	int key;
-	uint8_t outcome;
-	uint8_t kind; /* the scan step it answers: STEP_SCAN_INACTIVE or STEP_SCAN_ACTIVE */
-	const char *label;
-} answers[] = {
-	{ 'a', OUT_ACTIVATE, STEP_SCAN_INACTIVE, "activate" },
-	{ 'k', OUT_KEEP, STEP_SCAN_INACTIVE, "keep" },
-	{ 'r', OUT_RECLAIM, STEP_SCAN_INACTIVE, "reclaim" },
-	{ 'c', OUT_RECLAIM_CLEAN, STEP_SCAN_INACTIVE, "reclaim if clean" },
-	{ 'd', OUT_DEACTIVATE, STEP_SCAN_ACTIVE, "deactivate" },
-	{ 'o', OUT_ROTATE, STEP_SCAN_ACTIVE, "rotate (stay active)" },
-};
-#define NR_ANSWERS (sizeof answers / sizeof answers[0])
+/* The answers are outcome.c's outcomes with a key, each offered for the
+ * scan step that can give it. */
+static bool answers(const struct step_record *q, int o)
+{
+	return outcome_words[o].key && outcome_words[o].scan == q->kind;
+}
 
 /* The answer is shown.  A bookmark's question lent quiz mode for itself
  * only (LECTURE.md): once it is answered, play goes on without asking. */
@@ -54,12 +47,12 @@ static void reveal(struct app *a)
 	history_update(a);
 }
 
-static void score(struct app *a, const struct answer *ans)
+static void score(struct app *a, enum outcome ans)
 {
 	struct quiz *q = &a->quiz;
 	struct quiz_score *s = quiz_score_of(q, a->views[0].policy);
 
-	q->guess = ans->outcome;
+	q->guess = ans;
 	q->right = q->guess == q->q.outcome;
 	if (s) {
 		s->right += q->right;
@@ -68,7 +61,7 @@ static void score(struct app *a, const struct answer *ans)
 	if (!q->right) {
 		if (q->nr_missed < QUIZ_MISSED)
 			q->missed[q->nr_missed] =
-				(struct quiz_miss){ a->views[0].policy, q->q, ans->outcome };
+				(struct quiz_miss){ a->views[0].policy, q->q, (uint8_t)ans };
 		q->nr_missed++;
 	}
 	reveal(a);
@@ -86,16 +79,17 @@ static void offered(const struct step_record *q, char *buf, size_t n)
 	size_t len = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < NR_ANSWERS && len < n; i++)
-		if (answers[i].kind == q->kind)
+	for (int o = 0; o < NR_OUTCOMES && len < n; o++)
+		if (answers(q, o))
 			len += (size_t)snprintf(buf + len, n - len, "%s%c %s", len ? ", " : "",
-						answers[i].key, answers[i].label);
+						outcome_words[o].key, outcome_words[o].answer);
 }
 
 bool quiz_key(struct app *a, int key, enum redraw *r)
 {
 	struct quiz *q = &a->quiz;
 	char keys[128];
+	enum outcome o;
 
 	if (!q->asking)
 		return false;
@@ -105,20 +99,17 @@ bool quiz_key(struct app *a, int key, enum redraw *r)
 		q->verdict_step = 0;
 		return true;
 	}
-	for (size_t i = 0; i < NR_ANSWERS; i++) {
-		if (answers[i].key != key)
-			continue;
-		if (answers[i].kind == q->q.kind) {
-			score(a, &answers[i]);
-			return true;
-		}
-		offered(&q->q, keys, sizeof keys);
-		snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
-			 q->q.kind == STEP_SCAN_ACTIVE ? "shrink_active_list()" : "shrink_page_list()",
-			 answers[i].label, keys);
+	if ((o = outcome_of_key(key)) == OUT_NONE)
+		return false;
+	if (answers(&q->q, o)) {
+		score(a, o);
 		return true;
 	}
-	return false;
+	offered(&q->q, keys, sizeof keys);
+	snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
+		 q->q.kind == STEP_SCAN_ACTIVE ? "shrink_active_list()" : "shrink_page_list()",
+		 outcome_words[o].answer, keys);
+	return true;
 }
 
 void quiz_offered(const struct app *a, char *buf, size_t n)
@@ -196,11 +187,12 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	y += decision_checks(y, r, checks->row, nc, q, true, r->y + r->h - y - 1);
 	x = r->x + 1;
 	x += draw_str(y, x, r->w - 2, theme_attr(T_WARN), "your answer: ");
-	for (size_t i = 0; i < NR_ANSWERS && x < r->x + r->w - 2; i++) {
-		if (answers[i].kind != q->kind)
+	for (int o = 0; o < NR_OUTCOMES && x < r->x + r->w - 2; o++) {
+		if (!answers(q, o))
 			continue;
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", answers[i].key);
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ", answers[i].label);
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", outcome_words[o].key);
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ",
+			      outcome_words[o].answer);
 	}
 	if (extra > 0)
 		draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM),
