@@ -97,6 +97,12 @@ int cli_load_checked(const char *path, struct scenario *s, bool *schema);
  * neither of SCENARIO and --trace, --memory missing or out of range, an
  * unknown --via or format).  Messages are printed. */
 int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s);
+/* The opening every command that simulates shares: --max-steps (the row
+ * after the source rows at @first) read into *@max, the scenario or
+ * --trace loaded into @s, its workload's length checked against *@max.
+ * 0, or the exit status after a message (nothing left to free). */
+int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first, uint64_t *max,
+	     struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);

@@ -187,6 +187,23 @@ int cli_check_steps(const struct cli_command *cmd, const struct scenario *s, uin
 	return 1;
 }
 
+int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first, uint64_t *max,
+	     struct scenario *s)
+{
+	const char *flag = a->val[first + CLI_NR_SOURCE_ROWS];
+	int rc;
+
+	if (cli_max_steps(cmd, flag, max) != 0)
+		return EXIT_USAGE;
+	if ((rc = cli_load_source(cmd, a, first, s)) != 0)
+		return rc;
+	if (cli_check_steps(cmd, s, *max, flag) != 0) {
+		scenario_free(s);
+		return 1;
+	}
+	return 0;
+}
+
 static int stdout_errno;
 
 bool cli_output_failed(void)

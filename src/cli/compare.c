@@ -167,8 +167,6 @@ static int compare_main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (a.val[O_EVERY] && !csv)
 		return cli_usage_error(cmd, "--every goes with --csv");
-	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &ro.max_steps) != 0)
-		return EXIT_USAGE;
 	ro.max_steps_flag = a.val[O_MAX_STEPS];
 	if (a.npos > 1)
 		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a.pos[1]);
@@ -182,12 +180,8 @@ static int compare_main(int argc, char **argv)
 			cli_policy(pols[i], NULL);
 			return EXIT_USAGE;
 		}
-	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
-	if (cli_check_steps(cmd, &s, ro.max_steps, ro.max_steps_flag) != 0) {
-		scenario_free(&s);
-		return 1;
-	}
 	/* an engine for every policy asked for: --all is every one the
 	 * registry has, however many, none dropped */
 	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof(struct engine *)))) {

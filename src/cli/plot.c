@@ -868,8 +868,6 @@ static int plot_main(int argc, char **argv)
 	if (a.val[O_EVERY] &&
 	    cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &so.every) != 0)
 		return EXIT_USAGE;
-	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &so.max_steps) != 0)
-		return EXIT_USAGE;
 	so.max_steps_flag = a.val[O_MAX_STEPS];
 	for (unsigned i = 0; i < a.count[O_POLICY]; i++) {
 		if (!(pol[npol] = policy_find(a.vals[O_POLICY][i]))) {
@@ -884,10 +882,9 @@ static int plot_main(int argc, char **argv)
 	every = !a.count[O_POLICY] && !npol;
 	for (unsigned i = 0; every && i < nr_reclaim_policies && npol < MAX_PLOT_POLICIES; i++)
 		pol[npol++] = reclaim_policies[i];
-	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+	if ((rc = cli_open(cmd, &a, O_SOURCE, &so.max_steps, &s)) != 0)
 		return rc;
 	pl.s = &s;
-	rc = cli_check_steps(cmd, &s, so.max_steps, so.max_steps_flag);
 	for (unsigned i = 0; rc == 0 && i < a.count[O_OBJECT]; i++)
 		rc = find_object(cmd, &s, a.vals[O_OBJECT][i], &pl.obj[pl.nobj++]);
 	if (rc == 0 && !a.count[O_OBJECT] &&

@@ -126,21 +126,15 @@ static int run_main(int argc, char **argv)
 		return cli_usage_error(cmd, "--every goes with --csv");
 	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &every) != 0)
 		return EXIT_USAGE;
-	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &ro.max_steps) != 0)
-		return EXIT_USAGE;
 	ro.max_steps_flag = a.val[O_MAX_STEPS];
 	ro.check = a.count[O_CHECK];
 	ro.ftrace = a.count[O_FTRACE];
-	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
 	p = cli_policy(a.val[O_POLICY], &s);
 	if (!p) {
 		scenario_free(&s);
 		return EXIT_USAGE;
-	}
-	if (cli_check_steps(cmd, &s, ro.max_steps, ro.max_steps_flag) != 0) {
-		scenario_free(&s);
-		return 1;
 	}
 	e = engine_new(&s.wl, p, &err);
 	if (!e) {

@@ -41,17 +41,11 @@ static int trace_main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
-	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &max) != 0)
-		return EXIT_USAGE;
-	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
+	if ((rc = cli_open(cmd, &a, O_SOURCE, &max, &s)) != 0)
 		return rc;
 	if (!(p = cli_policy(a.val[O_POLICY], &s))) {
 		scenario_free(&s);
 		return EXIT_USAGE;
-	}
-	if (cli_check_steps(cmd, &s, max, a.val[O_MAX_STEPS]) != 0) {
-		scenario_free(&s);
-		return 1;
 	}
 	if (!(e = engine_new(&s.wl, p, &err))) {
 		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
