@@ -28,7 +28,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --max-steps | \
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
 		--chart | -o | --output | --object | --title | --size)
 			((i++)) ;;	# its value
 		-*) ;;
@@ -71,7 +71,7 @@ _vmscan_viz()
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --swap | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
+	-m | --memory | --swap | --every | --width | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
 		return ;;	# a number or a name
 	esac
 
