@@ -102,13 +102,15 @@ bool job_try(struct app *a)
 				 (unsigned long long)v->total);
 		break;
 	case JOB_FIND:
-		s = step_index_find(&v->idx, j->from, j->filter, j->dir);
+		s = step_index_find_of(&v->idx, j->from, j->filter, j->dir, j->object);
 		if (!s && j->dir > 0 && !v->complete)
 			return false;
 		if (s)
 			app_goto(a, s);
 		else
-			snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step %s%s", filter_name[j->filter],
+			snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step%s%.40s %s%s",
+				 filter_name[j->filter], j->object != STEP_ANY_OBJECT ? " of " : "",
+				 j->object != STEP_ANY_OBJECT ? a->sc->wl.objects[j->object].name : "",
 				 j->dir > 0 ? "after this one" : "before this one",
 				 j->dir > 0 && v->truncated ? " in the part indexed" : "");
 		break;
