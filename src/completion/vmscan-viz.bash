@@ -29,7 +29,7 @@ _vmscan_viz()
 		case $w in
 		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size)
+		--chart | -o | --output | --object | --title | --size | --theme)
 			((i++)) ;;	# its value
 		-*) ;;
 		*) break ;;	# a scenario: the visualizer
@@ -54,6 +54,9 @@ _vmscan_viz()
 		return ;;
 	--chart)
 		COMPREPLY=($(compgen -W "refaults resident active lists counters" -- "$cur"))
+		return ;;
+	--theme)
+		COMPREPLY=($(compgen -W "dark light" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))

@@ -524,6 +524,13 @@ enum redraw app_command(struct app *a, enum command cmd)
 			inspector_close(a);
 		return REDRAW_ALL;
 	case CMD_REDRAW: return REDRAW_CLEAR;
+	case CMD_THEME:
+		theme_set_light(!theme_is_light());
+		snprintf(u->msg, sizeof u->msg, "%s",
+			 !theme_colors()    ? "monochrome: no colours to change"
+			 : theme_is_light() ? "light theme: dark ink on white (L: dark)"
+					    : "dark theme (L: light, for a bright room)");
+		return REDRAW_CLEAR;
 	case CMD_HELP:
 		u->help = true;
 		u->help_top = 0;

@@ -42,6 +42,7 @@
 	X(CMD_STORY,       "the scenario's whole description and the current caption")               \
 	X(CMD_COMPARE,     "compare mode: against a policy chosen from the list, in lockstep by access; again to leave") \
 	X(CMD_ESCAPE,      "close the inspector or the prompt")                                       \
+	X(CMD_THEME,       "light theme for a bright room (dark ink on white), or dark again (--theme)") \
 	X(CMD_REDRAW,      "redraw the whole screen")                                                 \
 	X(CMD_HELP,        "this help")                                                               \
 	X(CMD_QUIT,        "quit")

@@ -180,5 +180,20 @@ keys n; wait_re "\| step $any/" 30; ok "f = again to every object: n finds the f
 keys q; wait_for "EXIT=0"
 finish
 
+# --- wished: a light theme for a bright room (L, --theme light) -------------
+start th 100x30 -- --policy 2.6.33 "$TORRENT"
+wait_re "\| step 0/"
+keys L; wait_for "light theme: dark ink on white"
+"${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "L: the light theme, every cell on white (48;5;231)" $?
+keys L; wait_for "dark theme (L: light"
+! "${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "L again: the dark theme, nothing on white" $?
+keys q; wait_for "EXIT=0"
+finish
+start tl 100x30 -- --theme light --policy 2.6.33 "$TORRENT"
+wait_re "\| step 0/"
+"${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "--theme light starts on white" $?
+keys q; wait_for "EXIT=0"
+finish
+
 echo "lesson: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
