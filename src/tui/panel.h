@@ -75,6 +75,11 @@ void panel_help_draw(const struct frame *f);
 int panel_help_entries(void);
 void panel_too_small_draw(int ncols, int nlines);
 void dialog_draw(const struct frame *f);
+/* The log's entries in @r, without the panel's title (decision_spare). */
+void log_draw_untitled(const struct rect *r, const struct frame *f);
+/* The decision panel's rows from @y down, which the step left empty: the
+ * log, when it has no panel of its own (panel_decision_spare.c). */
+void decision_spare(const struct rect *r, const struct frame *f, int y);
 /* The quiz's question in place of the decision panel. */
 void quiz_draw(const struct rect *r, const struct frame *f);
 /* Sparkline of @s over steps 1..step, @w columns. */
