@@ -575,6 +575,22 @@ fig $R 'whose first decision there differs, e.g. `libc.so[0]: 2.6.33 goto activa
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
 fig $R '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
+# README's compare-wide screenshot (tests/screen/screenshots.sh): its alt text
+cw_screen() {	# the frame the screenshot draws, as text
+	local f=$tmp/compare-wide.txt
+	[ -s "$f" ] || "$bin" screen "data/$T.json" --compare 2.6.33,2.6.34 --divergence 30 --size 200x50 >"$f" 2>&1
+	cat "$f"
+}
+CW='compare mode at 200 columns, the torrent at access 397, divergence 30 of the 64 that start there: big.iso[13]'
+fig $R "$CW" '30 of the 64' eval "cw_screen | sed -nE 's/^divergence ([0-9]+)\/([0-9]+) at access 397: .*/\1 of the \2/p'"
+fig $R "$CW" 'big.iso[13]' eval "cw_screen | sed -nE 's/^divergence 30\/[0-9]+ at access [0-9]+: ([a-z.]+\[[0-9]+\]).*/\1/p'"
+CW2='the left'"'"'s active_file holds 30 pages, the right'"'"'s none, and the right'"'"'s evicted strip 14'
+fig $R "$CW2" 30 eval "cw_screen | awk '/^>?active_file / { print \$2 }'"
+fact $R "$CW2" 0 eval "cw_screen | awk '/^>?active_file / { sub(/.*│/, \"\"); print \$2 }'"
+fig $R "$CW2" 14 eval "cw_screen | awk '/^ evicted / { sub(/.*│/, \"\"); print \$2 }'"
+fig $R 'each side'"'"'s log lists the same 28 pages just before it' 28 \
+	eval "cw_screen | grep -cE '^ +4[2-5][0-9] ▲ goto activate_locked +(big\.iso|libc\.so)\[[0-9]+\] .*│ +4[2-5][0-9] (~ PAGEREF_RECLAIM_CLEAN|= PAGEREF_KEEP) '"
+
 # README's charts (vmscan-viz plot): their alt texts' figures
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' seven eval '"$bin" policies | wc -l | say cat'
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 23 divergences $D 2.6.33 2.6.34 3
