@@ -31,6 +31,7 @@ enum {
 	T_NO_COLOR,
 	T_BIG,
 	T_QUIZ,
+	T_THEME,
 	T_SOURCE,
 	T_VERSION = T_SOURCE + CLI_NR_SOURCE_ROWS,
 	NR_T
@@ -61,6 +62,11 @@ static const struct cli_option tui_opts[NR_T + 1] = {
 		    .arg = NULL,
 		    .help = "projector mode: larger cells, slower play",
 		    .repeat = false },
+	[T_THEME] = { .name = "theme",
+		      .short_name = 0,
+		      .arg = "T",
+		      .help = "dark (the default) or light: dark ink on white, for a bright room (key L)",
+		      .repeat = false },
 	[T_QUIZ] = { .name = "quiz",
 		     .short_name = 0,
 		     .arg = NULL,
@@ -225,6 +231,8 @@ static int tui_main(int argc, char **argv)
 	o.no_color = a.count[T_NO_COLOR];
 	o.big = a.count[T_BIG];
 	o.quiz = a.count[T_QUIZ];
+	if (a.val[T_THEME] && cli_theme(&tui_cmd, a.val[T_THEME], &o.light) != 0)
+		return EXIT_USAGE;
 	if (o.policy && !policy_find(o.policy)) {
 		cli_policy(o.policy, NULL);
 		return EXIT_USAGE;

@@ -28,6 +28,8 @@ extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_c
  * steps a second). */
 #define CLI_MAX_STEPS_DEFAULT 100000000ull
 
+/* --theme as given: dark or light (*@light); 0, or EXIT_USAGE after a message. */
+int cli_theme(const struct cli_command *cmd, const char *text, bool *light);
 /* --max-steps as given (NULL: the default); 0 means no limit. */
 int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out);
 /* Has @e run out of steps (@max 0: never)?  Says so, once, on stderr. */

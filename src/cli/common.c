@@ -144,6 +144,14 @@ static void cli_warn_outside(const struct cli_command *cmd, const struct scenari
 		o->more ? ", and more" : "");
 }
 
+int cli_theme(const struct cli_command *cmd, const char *text, bool *light)
+{
+	if (strcmp(text, "dark") != 0 && strcmp(text, "light") != 0)
+		return cli_usage_error(cmd, "--theme: expected dark or light, got '%s'", text);
+	*light = strcmp(text, "light") == 0;
+	return 0;
+}
+
 int cli_max_steps(const struct cli_command *cmd, const char *text, uint64_t *out)
 {
 	*out = CLI_MAX_STEPS_DEFAULT;

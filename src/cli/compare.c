@@ -4,17 +4,20 @@
  *
  * Two policies: their summaries side by side with the difference, then a
  * verdict in words (which policy kept which object, at what cost).  --all:
- * one row per policy.  --json: the same as one object.  --csv: the runs as
+ * a column per policy (compare_table.c).  --json: the same as one object.  --csv: the runs as
  * rows on the shared access axis (series.h), for plotting.  --trace: a
  * trace file alone instead of a scenario, as for `run`.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "../replay/verdict.h"
 #include "../util/text.h"
 #include "cli.h"
+#include "compare_table.h"
 #include "report.h"
 #include "series.h"
 
@@ -54,6 +57,18 @@ static bool any_oom(struct engine *const *e, int n)
 	return false;
 }
 
+/* --all's table fits the terminal when it is one, else 120 columns (a
+ * file, a pipe, a slide's code block). */
+static int table_width(void)
+{
+	struct winsize ws;
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col >= TABLE_MIN_WIDTH)
+		return ws.ws_col;
+	return 120;
+}
+
 static void print_pair(const struct scenario *s, struct engine *const *e)
 {
 	const char *a = engine_policy(e[0])->name, *b = engine_policy(e[1])->name;
@@ -81,39 +96,17 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 	print_verdict(s, e);
 }
 
-static void print_table(const struct scenario *s, struct engine *const *e, int n)
-{
-	bool oom = any_oom(e, n);
-
-	cli_text(s->title, 0);
-	printf("\n\n%-14s", "policy");
-	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
-		printf(" %*s", (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
-		       vmstat_name[key_counters[i]]);
-	if (oom)
-		printf(" %10s", outcome_name[OUT_OOM]);
-	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
-		char name[64];
-		printf(" %12.12s%% %8s", text_safe(s->wl.objects[o].name, name, sizeof name), "refaults");
-	}
-	putchar('\n');
-	for (int k = 0; k < n; k++) {
-		printf("%-14s", engine_policy(e[k])->name);
-		for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
-			printf(" %*" PRIu64, (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
-			       engine_vmstat(e[k])[key_counters[i]]);
-		if (oom)
-			printf(" %10" PRIu64, engine_decisions(e[k])[OUT_OOM]);
-		for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
-			struct object_stats x = engine_object(e[k], o);
-			printf(" %12.1f%% %8" PRIu64, 100.0 * x.resident / s->wl.objects[o].pages,
-			       x.refaults);
-		}
-		putchar('\n');
-	}
-}
-
-enum { O_POLICY, O_ALL, O_JSON, O_CSV, O_EVERY, O_SOURCE, O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS, NR_O };
+enum {
+	O_POLICY,
+	O_ALL,
+	O_JSON,
+	O_CSV,
+	O_EVERY,
+	O_WIDTH,
+	O_SOURCE,
+	O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS,
+	NR_O
+};
 static const struct cli_option compare_opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
@@ -123,11 +116,14 @@ static const struct cli_option compare_opts[NR_O + 1] = {
 	[O_ALL] = { .name = "all",
 		    .short_name = 'a',
 		    .arg = NULL,
-		    .help = "every policy, one row each",
+		    .help = "every policy, a column each",
 		    .repeat = false },
 	[O_JSON] = CLI_OPT_JSON,
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,
+	[O_WIDTH] = { .name = "width",
+		      .arg = "COLUMNS",
+		      .help = "--all's table at most this wide (default: the terminal's, or 120)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -154,6 +150,7 @@ static int compare_main(int argc, char **argv)
 	int n = 0, rc = cli_parse(cmd, argc, argv, &a);
 	unsigned npol;
 	uint64_t every = 1;
+	uint64_t width = 0;
 	bool all, json, csv;
 
 	if (rc >= 0)
@@ -167,6 +164,11 @@ static int compare_main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (a.val[O_EVERY] && !csv)
 		return cli_usage_error(cmd, "--every goes with --csv");
+	if (a.val[O_WIDTH] &&
+	    cli_uint(cmd, "width", a.val[O_WIDTH], TABLE_MIN_WIDTH, 10000, "columns", &width) != 0)
+		return EXIT_USAGE;
+	if (a.val[O_WIDTH] && (json || csv))
+		return cli_usage_error(cmd, "--width goes with the table, not --json or --csv");
 	ro.max_steps_flag = a.val[O_MAX_STEPS];
 	if (a.npos > 1)
 		return cli_usage_error(cmd, "unexpected argument '%s': give one scenario", a.pos[1]);
@@ -225,7 +227,7 @@ static int compare_main(int argc, char **argv)
 	} else if (n == 2 && !all) {
 		print_pair(&s, e);
 	} else {
-		print_table(&s, e, n);
+		compare_table_print(&s, e, n, width ? (int)width : table_width());
 	}
 out:
 	for (int k = 0; k < n; k++)

@@ -33,6 +33,7 @@ enum {
 	O_INSPECT,
 	O_EXAMINED,
 	O_MONO,
+	O_THEME,
 	O_ASCII,
 	O_SOURCE,
 	NR_O = O_SOURCE + CLI_NR_SOURCE_ROWS
@@ -78,6 +79,7 @@ static const struct cli_option opts[NR_O + 1] = {
 	[O_EXAMINED] = { .name = "examined",
 			 .help = "the page inspector on the page the step examined (the key i)" },
 	[O_MONO] = { .name = "mono", .help = "no colours, attributes only (also when NO_COLOR is set)" },
+	[O_THEME] = { .name = "theme", .arg = "T", .help = "dark (the default) or light: dark ink on white" },
 	[O_ASCII] = { .name = "ascii",
 		      .help = "ASCII glyphs only (also chosen when the locale is not UTF-8)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
@@ -247,6 +249,8 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	r->o.big = a->count[O_BIG];
 	r->o.no_color = a->count[O_MONO];
 	r->o.ascii = a->count[O_ASCII];
+	if (a->val[O_THEME] && cli_theme(cmd, a->val[O_THEME], &r->o.light) != 0)
+		return EXIT_USAGE;
 	r->help = a->count[O_HELP_SCREEN];
 	r->inspect = a->val[O_INSPECT];
 	r->examined = a->count[O_EXAMINED];

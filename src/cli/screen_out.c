@@ -100,6 +100,8 @@ static void write_ansi(FILE *f, const struct screen_grid *g)
 #define PAD	 6
 #define DEF_FG	 0xd0d0d0ul
 #define DEF_BG	 0x1e1e1eul
+/* the light theme paints every cell; its margin is white too */
+#define LIGHT_BG 0xfffffful
 
 /* xterm's default palette: 16 named colours, a 6x6x6 cube, 24 greys. */
 static unsigned long palette(short c)
@@ -238,7 +240,8 @@ static void write_svg(FILE *f, const struct screen_grid *g)
 		w, h, w, h);
 	xml_text(f, g->title);
 	fprintf(f, " (%dx%d)</title>\n", g->ncols, g->nlines);
-	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#%06lx\"/>\n", DEF_BG);
+	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#%06lx\"/>\n",
+		g->light ? LIGHT_BG : DEF_BG);
 	fputs("<g shape-rendering=\"crispEdges\">\n", f);
 	for (int y = 0; y < g->nlines; y++)
 		svg_backgrounds(f, g, y);

@@ -28,8 +28,8 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --max-steps | \
-		--chart | -o | --output | --object | --title | --size)
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
+		--chart | -o | --output | --object | --title | --size | --theme)
 			((i++)) ;;	# its value
 		-*) ;;
 		*) break ;;	# a scenario: the visualizer
@@ -55,6 +55,9 @@ _vmscan_viz()
 	--chart)
 		COMPREPLY=($(compgen -W "refaults resident active lists counters" -- "$cur"))
 		return ;;
+	--theme)
+		COMPREPLY=($(compgen -W "dark light" -- "$cur"))
+		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))
 		return ;;
@@ -71,7 +74,7 @@ _vmscan_viz()
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --swap | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
+	-m | --memory | --swap | --every | --width | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
 		return ;;	# a number or a name
 	esac
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * replay/stepindex.c - the step index: one byte a step, filled once
+ * replay/stepindex.c - the step index: two bytes a step, filled once
  *
  * A step's byte holds its outcome and what kind of step it was, so n/N
  * and compare mode search bytes, not states: a search over a million
- * steps reads a megabyte.  The list sizes for the sparklines are sampled
+ * steps reads a megabyte.  A second byte names the object of the step's
+ * page, so that n/N can look for "the next refault of index" alone.  The list sizes for the sparklines are sampled
  * into SPARK_BUCKETS buckets; when they are all used, neighbours merge
  * and a bucket spans twice the steps, so a run of any length costs the
  * same.  The access map keeps the step of one workload access in
@@ -56,6 +57,7 @@ void step_index_init(struct step_index *ix, uint64_t limit)
 void step_index_free(struct step_index *ix)
 {
 	free(ix->marks);
+	free(ix->objs);
 	free(ix->acc);
 	step_index_init(ix, ix->limit);
 }
@@ -122,7 +124,7 @@ static bool make_room(struct step_index *ix, bool access)
 	}
 	if (ix->nr == ix->cap) {
 		uint64_t cap = ix->cap ? ix->cap * 2 : 4096;
-		uint8_t *p;
+		uint8_t *p, *o;
 		if (cap > ix->limit)
 			cap = ix->limit;
 		if (!(p = realloc(ix->marks, cap))) {
@@ -130,6 +132,11 @@ static bool make_room(struct step_index *ix, bool access)
 			return false;
 		}
 		ix->marks = p;
+		if (!(o = realloc(ix->objs, cap))) {
+			ix->state = INDEX_NO_MEMORY;
+			return false;
+		}
+		ix->objs = o;
 		ix->cap = cap;
 	}
 	if (access && ix->nr_acc % ACCESS_EVERY == 0 && ix->nr_acc / ACCESS_EVERY == ix->acc_cap) {
@@ -154,6 +161,7 @@ int step_index_add(struct step_index *ix, const struct step_record *r, const str
 	m = mark_of(r, ix->prev_op, engine_workload(e));
 	if (!make_room(ix, m & MARK_WORKLOAD))
 		return -1;
+	ix->objs[ix->nr] = r->object < STEP_INDEX_OBJECTS ? (uint8_t)(r->object + 1) : 0;
 	ix->marks[ix->nr++] = m;
 	if (m & MARK_WORKLOAD) {
 		if (ix->nr_acc % ACCESS_EVERY == 0)
@@ -190,18 +198,29 @@ uint64_t step_index_build(struct step_index *ix, struct engine *bld, struct time
 	return done;
 }
 
-uint64_t step_index_find(const struct step_index *ix, uint64_t from, enum filter f, int dir)
+uint64_t step_index_find_of(const struct step_index *ix, uint64_t from, enum filter f, int dir,
+			    uint32_t object)
 {
+	bool any = object == STEP_ANY_OBJECT;
+	uint8_t tag = object < STEP_INDEX_OBJECTS ? (uint8_t)(object + 1) : 0;
+
+	if (!any && !tag) /* an object the index does not tell apart */
+		return 0;
 	if (dir > 0) {
 		for (uint64_t s = from + 1; s <= ix->nr; s++)
-			if (filter_matches(f, ix->marks[s - 1]))
+			if ((any || ix->objs[s - 1] == tag) && filter_matches(f, ix->marks[s - 1]))
 				return s;
 	} else {
 		for (uint64_t s = from < ix->nr + 1 ? from : ix->nr + 1; s-- > 1;)
-			if (filter_matches(f, ix->marks[s - 1]))
+			if ((any || ix->objs[s - 1] == tag) && filter_matches(f, ix->marks[s - 1]))
 				return s;
 	}
 	return 0;
+}
+
+uint64_t step_index_find(const struct step_index *ix, uint64_t from, enum filter f, int dir)
+{
+	return step_index_find_of(ix, from, f, dir, STEP_ANY_OBJECT);
 }
 
 uint64_t step_index_access_at(const struct step_index *ix, uint64_t step)

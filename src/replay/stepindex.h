@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * replay/stepindex.h - one byte a step: what a whole run did, searchable
+ * replay/stepindex.h - two bytes a step: what a whole run did, searchable
  *
  * Roles.  A step index is filled once, step by step, by an engine running
  * ahead of what is shown (the builder), and answers afterwards without
@@ -17,8 +17,9 @@
  *	step = step_index_access_step(&ix, 515);
  *	step_index_free(&ix);
  *
- * Budget.  A step costs one byte, and one workload access in 256 costs
- * eight more (the access map), so a run of N steps costs about N bytes.
+ * Budget.  A step costs two bytes (what it was, and whose page: n/N of
+ * one object), and one workload access in 256 costs eight more (the
+ * access map), so a run of N steps costs about 2N bytes.
  * The index stops at `limit` steps (STEP_INDEX_MAX_STEPS unless told):
  * a longer run is indexed, shown and searched up to there and no
  * further (state INDEX_FULL), and the visualizer says so.
@@ -36,10 +37,15 @@
 #include "../engine/engine.h"
 #include "timeline.h"
 
-/* 64 Mi steps: 64 MiB of index, about 4 to 10 s of building. */
-#define STEP_INDEX_MAX_STEPS ((uint64_t)1 << 26)
-#define SPARK_BUCKETS	     512 /* sparkline resolution over the whole run */
-#define ACCESS_EVERY	     256 /* the access map keeps one step in this many accesses */
+/* 64 Mi steps: 128 MiB of index, about 4 to 10 s of building. */
+#define STEP_INDEX_MAX_STEPS  ((uint64_t)1 << 26)
+#define STEP_INDEX_STEP_BYTES 2 /* the mark and the object's tag */
+/* The objects n/N can be limited to: the first 255 of the scenario (a
+ * step's object tag is a byte; the others share tag 0 with none). */
+#define STEP_INDEX_OBJECTS    255
+#define STEP_ANY_OBJECT	      UINT32_MAX
+#define SPARK_BUCKETS	      512 /* sparkline resolution over the whole run */
+#define ACCESS_EVERY	      256 /* the access map keeps one step in this many accesses */
 
 /* A step's byte. */
 enum mark_bits {
@@ -84,6 +90,7 @@ enum index_state {
 
 struct step_index {
 	uint8_t *marks; /* marks[s - 1] describes step s */
+	uint8_t *objs;	/* objs[s - 1]: 1 + the object of step s's page, 0 none or past STEP_INDEX_OBJECTS */
 	uint64_t nr, cap, limit;
 	uint64_t *acc; /* acc[j]: step of workload access j * ACCESS_EVERY + 1 */
 	uint64_t nr_acc, acc_cap;
@@ -117,6 +124,10 @@ static inline uint8_t step_index_mark(const struct step_index *ix, uint64_t s)
 /* The first step after @from (@dir > 0) or the last before it (@dir < 0)
  * that @f matches, among the steps indexed; 0 if none. */
 uint64_t step_index_find(const struct step_index *ix, uint64_t from, enum filter f, int dir);
+/* The same among the steps whose page is of object @object (below
+ * STEP_INDEX_OBJECTS; STEP_ANY_OBJECT: any, as step_index_find()). */
+uint64_t step_index_find_of(const struct step_index *ix, uint64_t from, enum filter f, int dir,
+			    uint32_t object);
 /* Workload accesses among steps 1..@step: the access the run is at. */
 uint64_t step_index_access_at(const struct step_index *ix, uint64_t step);
 /* The step of workload access @k (1-based); 0 when not indexed. */

@@ -45,8 +45,8 @@ void timeline_offer(struct timeline *t, const struct engine *ahead);
 /* The run is @total steps long (a first run counted them): the snapshots
  * still to be taken are spaced so that the budget's worth spans the run. */
 void timeline_plan(struct timeline *t, uint64_t total);
-/* The snapshot budget a visualizer gives a run of @wl, @indexed steps of
- * which it has indexed (a byte a step): what is left of 192 MiB once the
+/* The snapshot budget a visualizer gives a run of @wl whose step index
+ * takes @indexed bytes (STEP_INDEX_STEP_BYTES a step): what is left of 192 MiB once the
  * whole states (the engine, a second engine indexing the run, and the
  * cursor snapshot where a state is at most 16 MiB), the traces and the
  * index are counted, and at least 32 MiB.  A 100 Ki-page zone without a

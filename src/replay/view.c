@@ -31,7 +31,8 @@ const struct engine *view_engine(const struct view *v)
 
 size_t view_budget(const struct view *v)
 {
-	return timeline_default_budget(engine_workload(timeline_engine(v->tl)), v->idx.nr);
+	return timeline_default_budget(engine_workload(timeline_engine(v->tl)),
+				       v->idx.nr * STEP_INDEX_STEP_BYTES);
 }
 
 uint64_t view_build_more(struct view *v, uint64_t steps)

@@ -25,6 +25,7 @@
 #include "run.h"
 #include "scroll.h"
 #include "single.h"
+#include "theme.h"
 
 void app_free(struct app *a)
 {
@@ -89,6 +90,13 @@ static enum redraw app_command(struct app *a, enum command cmd)
 	case CMD_MARKS: return bookmark_list(a);
 	case CMD_BIG: return toggle_big(a);
 	case CMD_REDRAW: return REDRAW_CLEAR;
+	case CMD_THEME:
+		theme_set_light(!theme_is_light());
+		snprintf(u->msg, sizeof u->msg, "%s",
+			 !theme_colors()    ? "monochrome: no colours to change"
+			 : theme_is_light() ? "light theme: dark ink on white (L: dark)"
+					    : "dark theme (L: light, for a bright room)");
+		return REDRAW_CLEAR;
 	case CMD_HELP:
 		u->help = true;
 		u->help_top = 0;

@@ -228,11 +228,19 @@ static enum redraw filter_key(struct app *a, int key)
 	};
 	enum outcome o = outcome_of_key(key);
 
+	if (key == '=') { /* the next object, then every object again; the dialog stays */
+		uint32_t n =
+			a->sc->wl.nr_objects < STEP_INDEX_OBJECTS ? a->sc->wl.nr_objects : STEP_INDEX_OBJECTS;
+		a->ui.filter_of = (a->ui.filter_of + 1) % (n + 1);
+		return REDRAW_ALL;
+	}
 	for (int f = 0; f < NR_FILTERS; f++) {
 		if (o != OUT_NONE ? outcome_words[o].filter != (enum filter)f : others[f] != key)
 			continue;
 		a->ui.filter = (enum filter)f;
-		snprintf(a->ui.msg, sizeof a->ui.msg, "n/N now look for: %s", filter_name[f]);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "n/N now look for: %s%s%.40s", filter_name[f],
+			 a->ui.filter_of ? " of " : "",
+			 a->ui.filter_of ? a->sc->wl.objects[a->ui.filter_of - 1].name : "");
 		dialog_free(&a->dlg);
 		return REDRAW_ALL;
 	}
@@ -269,9 +277,13 @@ static const char *const filter_lines[] = {
 	"c  reclaim_clean   d  deactivate      o  rotate",
 	"!  refault (a page evicted earlier comes back)",
 	"*  any scan decision                  t  next caption or pause point",
+	"=  of one object only (again: the next object, then every object)",
+	"", /* which object: drawn here */
 	"",
 	"Esc cancels",
 };
+
+enum { FILTER_OF_LINE = 5 }; /* the line of filter_lines[] that names the object */
 
 /* Items of a list dialog wrap: a policy's summary under its summary (the
  * name column is 15 wide), other lines under themselves. */
@@ -338,8 +350,12 @@ void dialog_draw(const struct frame *f)
 		return;
 	}
 	if (d->kind == DLG_FILTER) {
+		const struct app *app = f->app;
 		for (size_t i = 0; i < sizeof filter_lines / sizeof filter_lines[0]; i++)
 			draw_str(r.y + 2 + (int)i, r.x + 3, r.w - 6, theme_attr(T_NORMAL), filter_lines[i]);
+		draw_fmt(r.y + 2 + FILTER_OF_LINE, r.x + 6, r.w - 9, theme_attr(T_LABEL), "now: %s%s",
+			 app->ui.filter_of ? "the steps of " : "every object's steps",
+			 app->ui.filter_of ? app->sc->wl.objects[app->ui.filter_of - 1].name : "");
 		return;
 	}
 	top = d->kind == DLG_MESSAGE ? d->top : first_shown(d, d->top, d->sel, inner, h - 4);

@@ -283,6 +283,7 @@ int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err,
 		goto out;
 	tui_draw(a);
 	g->colors = theme_colors();
+	g->light = theme_is_light();
 	describe(a, g->title, sizeof g->title);
 	if (read_screen(g) < 0) {
 		snprintf(err, n, "out of memory");

@@ -40,7 +40,7 @@ static const struct binding {
 	{ 'c', CMD_COMPARE },	    { 27, CMD_ESCAPE },
 	{ CTRL('l'), CMD_REDRAW },  { '?', CMD_HELP },
 	{ KEY_F(1), CMD_HELP },	    { 'q', CMD_QUIT },
-	{ KEY_F(10), CMD_QUIT },
+	{ KEY_F(10), CMD_QUIT },    { 'L', CMD_THEME },
 };
 
 /* clang-format off */

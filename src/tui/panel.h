@@ -73,6 +73,11 @@ void panel_help_draw(const struct frame *f);
 /* Entries the help screen has (it scrolls by entry). */
 int panel_help_entries(void);
 void panel_too_small_draw(int ncols, int nlines);
+/* The log's entries in @r, without the panel's title (decision_spare). */
+void log_draw_untitled(const struct rect *r, const struct frame *f);
+/* The decision panel's rows from @y down, which the step left empty: the
+ * log, when it has no panel of its own (panel_decision_spare.c). */
+void decision_spare(const struct rect *r, const struct frame *f, int y);
 /* The inputs a scan step read, as one line of "name=value". */
 void decision_inputs(const struct step_record *r, char *buf, size_t n);
 /* The policy's tests from row @y; returns rows used.  @hide_answer: no

@@ -441,7 +441,8 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason(p, rec->branch),
 				   theme_attr(T_NORMAL), bottom - y);
 	if (rec->branch != BR_NONE && y < bottom && branch_origin(p, rec->branch, from, sizeof from)[0])
-		draw_sentence(y, r, "origin", theme_attr(T_DIM), from, theme_attr(T_DIM), 1);
+		y += draw_sentence(y, r, "origin", theme_attr(T_DIM), from, theme_attr(T_DIM), 1);
+	decision_spare(r, f, y + 1);
 }
 
 static void decision_draw(const struct rect *r, const struct frame *f, bool focused)

@@ -97,10 +97,12 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	snprintf(p[n++].text, sizeof p[0].text, "| %s %s ", a->ui.playing ? "playing" : "paused", speed);
 	p[n] = (struct part){ .item = T_BAR, .rank = 4 };
 	/* with a question open, the outcome n/N looked for would be the answer */
-	snprintf(p[n++].text, sizeof p[0].text, "| n/N: %s ",
+	snprintf(p[n++].text, sizeof p[0].text, "| n/N: %s%s%.24s ",
 		 f->ask && a->ui.filter >= FILTER_ACTIVATE && a->ui.filter <= FILTER_ROTATE
 			 ? "a decision"
-			 : filter_name[a->ui.filter]);
+			 : filter_name[a->ui.filter],
+		 a->ui.filter_of ? " of " : "",
+		 a->ui.filter_of ? a->sc->wl.objects[a->ui.filter_of - 1].name : "");
 	if (a->ui.big) {
 		p[n] = (struct part){ .item = T_BAR, .rank = 5 };
 		snprintf(p[n++].text, sizeof p[0].text, "| projector ");

@@ -174,9 +174,18 @@ static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 	return k > biggest_k(f, g) ? biggest_k(f, g) : k;
 }
 
+/* Two columns a cell, the object's initial and the glyph: in projector
+ * mode, and in monochrome, where no colour tells the objects apart. */
+static bool initials(const struct frame *f)
+{
+	return f->app->ui.big || !theme_colors();
+}
+
 /* Lays the lists out in @h rows of width @w (title and evicted strip
  * included).  Projector mode takes two columns a cell (the object's
- * initial and the glyph) as long as that costs at most two pages a cell. */
+ * initial and the glyph) as long as that costs at most two pages a cell;
+ * monochrome, where the initial is all that tells objects apart, as long
+ * as it at most doubles the pages a cell. */
 static void geometry(const struct frame *f, int w, int h, struct geom *g)
 {
 	int avail = h - 2, left;
@@ -193,12 +202,12 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 	g->cw = 1;
 	g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
 	g->k = fit_k(f, g, avail);
-	if (f->app->ui.big) {
+	if (initials(f)) {
 		struct geom b = *g;
 		b.cw = 2;
 		b.cpr = b.cpr / 2 > 1 ? b.cpr / 2 : 1;
 		b.k = fit_k(f, &b, avail);
-		if (b.k <= (g->k > 2 ? g->k : 2))
+		if (b.k <= (g->k > 2 ? g->k : 2) || (!theme_colors() && b.k <= 2 * g->k))
 			*g = b;
 	}
 	left = avail;
@@ -220,7 +229,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.n = shown_lists(f, g.l);
 	g.lw = label_w(f);
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
-	if (f->app->ui.big) /* two columns a cell */
+	if (initials(f)) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
 	/* every list at a page a cell: the zone's pages in rows, and a partial
 	 * row a list.  From the zone, not the run, so that the panel's height
@@ -369,7 +378,9 @@ static const char *cell_look(const struct cell *c, const struct marks *m, attr_t
 	const char *g;
 
 	if (c->ex && m->outcome != OUT_NONE) {
-		*a = theme_outcome_mark(m->outcome);
+		/* the outcome's glyph on its object's colour: whose page it is
+		 * stays on the lists (the glyph and the decision say the outcome) */
+		*a = theme_colors() ? theme_object_bar(c->object) | A_BOLD : theme_outcome_mark(m->outcome);
 		g = outcome_glyph(m->outcome);
 	} else if (c->ex) {
 		*a = theme_attr(T_EXAMINED);
@@ -706,7 +717,9 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 	}
 	note_hits(f, y, x0, 1, n, 1, n, cells);
 	for (int c = 0; c < n; c++) {
-		attr_t a = cells[c].ex ? theme_outcome_mark(outs[c]) : theme_object(cells[c].object);
+		attr_t a = !cells[c].ex	    ? theme_object(cells[c].object)
+			   : theme_colors() ? theme_object_bar(cells[c].object) | A_BOLD
+					    : theme_outcome_mark(outs[c]);
 		if (cells[c].refault && !cells[c].ex)
 			a = theme_outcome(OUT_REFAULT);
 		if (cells[c].ex)

@@ -37,21 +37,30 @@ static void log_line(int y, const struct rect *r, const struct frame *f, const s
 		draw_fmt(y, x, end - x, theme_attr(T_DIM), " %s", fn);
 }
 
-static void log_draw(const struct rect *r, const struct frame *f, bool focused)
+/* The entries in @rows rows from @y, the @sel-th selected (-1: none). */
+static void log_entries(int y, int rows, const struct rect *r, const struct frame *f, int sel)
 {
-	int sel = focused ? f->app->ui.log_sel : -1, rows = r->h - 1, top = 0;
+	int top = sel >= rows ? sel - rows + 1 : 0;
 
-	draw_title(r, "Log: last decisions and page events (newest first)", focused);
-	if (sel >= rows)
-		top = sel - rows + 1;
 	for (int i = 0; i < rows; i++) {
 		const struct step_record *rec = view_log_entry(f->view, top + i);
 		if (!rec)
 			break;
-		log_line(r->y + 1 + i, r, f, rec, top + i == sel);
+		log_line(y + i, r, f, rec, top + i == sel);
 	}
 	if (!f->view->log_n && rows > 0)
-		draw_str(r->y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM), "(nothing yet)");
+		draw_str(y, r->x + 1, r->w - 2, theme_attr(T_DIM), "(nothing yet)");
+}
+
+static void log_draw(const struct rect *r, const struct frame *f, bool focused)
+{
+	draw_title(r, "Log: last decisions and page events (newest first)", focused);
+	log_entries(r->y + 1, r->h - 1, r, f, focused ? f->app->ui.log_sel : -1);
+}
+
+void log_draw_untitled(const struct rect *r, const struct frame *f)
+{
+	log_entries(r->y, r->h, r, f, -1);
 }
 
 const struct panel_ops panel_log = {

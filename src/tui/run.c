@@ -81,6 +81,7 @@ int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		a->nr_views = 1;
 		a->job.kind = JOB_NONE;
 		a->ui.bookmark = 0;
+		a->ui.filter_of = 0; /* the old scenario's objects are gone */
 		quiz_withdraw(a);
 		a->ui.playing = false;
 		a->ui.log_sel = 0;
@@ -244,14 +245,16 @@ bool run_reach_last(struct app *a, struct job *j)
 bool run_reach_find(struct app *a, struct job *j)
 {
 	const struct view *v = &a->views[0];
-	uint64_t s = step_index_find(&v->idx, j->from, j->filter, j->dir);
+	uint64_t s = step_index_find_of(&v->idx, j->from, j->filter, j->dir, j->object);
 
 	if (!s && j->dir > 0 && !v->complete)
 		return false;
 	if (s)
 		run_goto(a, s);
 	else
-		snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step %s%s", filter_name[j->filter],
+		snprintf(a->ui.msg, sizeof a->ui.msg, "no %s step%s%.40s %s%s", filter_name[j->filter],
+			 j->object != STEP_ANY_OBJECT ? " of " : "",
+			 j->object != STEP_ANY_OBJECT ? a->sc->wl.objects[j->object].name : "",
 			 j->dir > 0 ? "after this one" : "before this one",
 			 j->dir > 0 && v->truncated ? " in the part indexed" : "");
 	return true;

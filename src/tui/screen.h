@@ -46,6 +46,7 @@ struct screen_cell {
 struct screen_grid {
 	int ncols, nlines;
 	int colors;		  /* the depth drawn with: 0 (monochrome), 8, 16, 256 */
+	bool light;		  /* the light theme: the page behind the cells is white */
 	struct screen_cell *cell; /* lines * cols, row by row */
 	char title[256];	  /* what the frame shows, one line (for an SVG's <title>) */
 };

@@ -48,16 +48,19 @@ enum redraw single_tick(struct app *a, int steps)
 static enum redraw jump(struct app *a, int dir)
 {
 	char what[64];
+	uint32_t of = a->ui.filter_of ? a->ui.filter_of - 1 : STEP_ANY_OBJECT;
 
-	snprintf(what, sizeof what, "the %s %s step", dir > 0 ? "next" : "previous",
-		 filter_name[a->ui.filter]);
+	snprintf(what, sizeof what, "the %s %s step%s%.30s", dir > 0 ? "next" : "previous",
+		 filter_name[a->ui.filter], a->ui.filter_of ? " of " : "",
+		 a->ui.filter_of ? a->sc->wl.objects[of].name : "");
 	/* in quiz mode, from before a question: the question's step is not passed */
 	job_start(a,
 		  &(struct job){ .kind = JOB_FIND,
 				 .reach = run_reach_find,
 				 .from = a->views[0].step + (a->quiz.asking && dir > 0),
 				 .dir = dir,
-				 .filter = a->ui.filter },
+				 .filter = a->ui.filter,
+				 .object = of },
 		  what);
 	return REDRAW_ALL;
 }

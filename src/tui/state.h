@@ -141,6 +141,7 @@ struct ui {
 	int colors; /* 0 mono, 8, 16 or 256 */
 	enum panel_id focus;
 	enum filter filter;
+	uint32_t filter_of; /* n/N look at the steps of object filter_of - 1 only; 0: of every object */
 	bool help;
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;
@@ -200,8 +201,9 @@ struct job {
 	uint64_t target, from, offset;
 	int dir;
 	enum filter filter;
-	int bookmark;  /* 1 + the bookmark it goes to (bookmark.c), 0: none */
-	char what[64]; /* "the next reclaim", for the progress line */
+	uint32_t object; /* JOB_FIND: of this object only, or STEP_ANY_OBJECT */
+	int bookmark;	 /* 1 + the bookmark it goes to (bookmark.c), 0: none */
+	char what[64];	 /* "the next reclaim", for the progress line */
 };
 
 struct app {

@@ -40,7 +40,9 @@
 
 static int depth; /* 0 mono, 8, 16, 256 */
 static bool ascii_only;
-static bool big; /* projector mode: bold where others are dim */
+static bool big;			 /* projector mode: bold where others are dim */
+static bool light;			 /* theme_light.c's colours */
+#define PAIR_LIGHT_NORMAL NR_THEME_ITEMS /* T_NORMAL's in the light theme (pair 0 is the terminal's) */
 static uint32_t seen_cell, seen_out, seen_misc, noted;
 
 struct style {
@@ -123,6 +125,51 @@ static const char *const sparks[2][8] = {
 	{ "0", "1", "2", "3", "4", "5", "6", "7" },
 };
 
+/* The light theme in 8 or 16 colours: white and black swap, the
+ * terminal's default becomes black ink on white. */
+static short light8(short c, bool bg)
+{
+	if (c < 0)
+		return bg ? COLOR_WHITE : COLOR_BLACK;
+	return c == COLOR_WHITE ? COLOR_BLACK : c == COLOR_BLACK ? COLOR_WHITE : c;
+}
+
+static void init_pairs(void)
+{
+	short ink = light ? (depth >= 256 ? 231 : COLOR_WHITE) : (depth >= 256 ? 16 : COLOR_BLACK);
+
+	for (int i = 1; i < T_OBJ_BAR_FIRST; i++) {
+		const struct style *s = &styles[i];
+		if (light && depth >= 256)
+			init_pair((short)i, theme_light[i].fg, theme_light[i].bg);
+		else if (light)
+			init_pair((short)i, light8(s->fg8, false), light8(s->bg8, true));
+		else if (depth >= 256)
+			init_pair((short)i, s->fg256, s->bg256);
+		else
+			init_pair((short)i, s->fg8, s->bg8);
+	}
+	for (int i = 0; i < NR_OBJ_COLORS; i++) { /* the objects' colours as backgrounds */
+		const struct style *s = &styles[T_OBJ_FIRST + i];
+		init_pair((short)(T_OBJ_BAR_FIRST + i), ink,
+			  depth >= 256 ? (light ? theme_light[T_OBJ_FIRST + i].fg : s->fg256) : s->fg8);
+	}
+	for (int i = 0; i < NR_OUTCOMES; i++) { /* and the outcomes', behind their glyphs */
+		const struct style *s = &styles[T_OUT_FIRST + i];
+		const struct theme_ink *l = &theme_light[T_OUT_FIRST + i];
+		short bg = depth >= 256 ? light ? (l->bg != 231 ? l->bg : l->fg)
+						: (s->bg256 >= 0 ? s->bg256 : s->fg256)
+					: (s->bg8 >= 0 ? s->bg8 : s->fg8);
+		init_pair((short)(T_OUT_MARK_FIRST + i), ink,
+			  bg >= 0 ? bg : (depth >= 256 ? 255 : COLOR_WHITE));
+	}
+	if (light)
+		init_pair(PAIR_LIGHT_NORMAL, depth >= 256 ? 16 : COLOR_BLACK,
+			  depth >= 256 ? 231 : COLOR_WHITE);
+	/* blank cells too: the whole screen is the theme's */
+	bkgdset(light ? COLOR_PAIR(PAIR_LIGHT_NORMAL) : 0);
+}
+
 void theme_init(int colors, bool ascii)
 {
 	depth = colors;
@@ -131,24 +178,19 @@ void theme_init(int colors, bool ascii)
 		return;
 	start_color();
 	use_default_colors();
-	for (int i = 1; i < T_OBJ_BAR_FIRST; i++) {
-		const struct style *s = &styles[i];
-		if (depth >= 256)
-			init_pair((short)i, s->fg256, s->bg256);
-		else
-			init_pair((short)i, s->fg8, s->bg8);
-	}
-	for (int i = 0; i < NR_OBJ_COLORS; i++) { /* the objects' colours as backgrounds */
-		const struct style *s = &styles[T_OBJ_FIRST + i];
-		init_pair((short)(T_OBJ_BAR_FIRST + i), depth >= 256 ? 16 : COLOR_BLACK,
-			  depth >= 256 ? s->fg256 : s->fg8);
-	}
-	for (int i = 0; i < NR_OUTCOMES; i++) { /* and the outcomes', behind their glyphs */
-		const struct style *s = &styles[T_OUT_FIRST + i];
-		short bg = depth >= 256 ? (s->bg256 >= 0 ? s->bg256 : s->fg256)
-					: (s->bg8 >= 0 ? s->bg8 : s->fg8);
-		init_pair((short)(T_OUT_MARK_FIRST + i), depth >= 256 ? 16 : COLOR_BLACK, bg >= 0 ? bg : 255);
-	}
+	init_pairs();
+}
+
+void theme_set_light(bool on)
+{
+	light = on;
+	if (depth)
+		init_pairs();
+}
+
+bool theme_is_light(void)
+{
+	return light && depth;
 }
 
 void theme_set_big(bool on)
@@ -168,6 +210,8 @@ attr_t theme_attr(int item)
 	s = &styles[item];
 	if (!depth)
 		return s->mono | extra;
+	if (light && item == T_NORMAL)
+		return COLOR_PAIR(PAIR_LIGHT_NORMAL) | extra;
 	return COLOR_PAIR(item) | s->color_attr | extra;
 }
 

@@ -67,7 +67,20 @@ enum legend_note {
 	NR_LEGEND_NOTES
 };
 
+/* The light theme's own colours (theme_light.c): every item with a pair
+ * of its own, fg and bg as xterm 256-colour indices, none left to the
+ * terminal's default. */
+enum { NR_THEME_INKS = T_OBJ_BAR_FIRST };
+struct theme_ink {
+	short fg, bg;
+};
+extern const struct theme_ink theme_light[NR_THEME_INKS];
+
 void theme_init(int colors, bool ascii);
+/* The light theme (dark ink on white, for a bright room) or the dark one;
+ * the colours change at the next refresh.  No effect in monochrome. */
+void theme_set_light(bool on);
+bool theme_is_light(void);
 /* Projector mode: nothing dim, objects bold. */
 void theme_set_big(bool on);
 attr_t theme_attr(int item);

@@ -355,6 +355,7 @@ bool tui_ascii_wanted(const struct tui_options *o)
 void tui_init_ui(struct app *a, const struct tui_options *o)
 {
 	a->ui.big = o->big;
+	theme_set_light(o->light);
 	a->ui.speed_before_big = 4;
 	a->ui.speed = o->big ? 2 : 4; /* 5 or 20 steps/s */
 	a->ui.focus = PANEL_LISTS;

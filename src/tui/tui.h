@@ -26,6 +26,7 @@ struct tui_options {
 	bool ascii;	     /* ASCII glyphs (also when the locale is not UTF-8) */
 	bool no_color;	     /* also when NO_COLOR is set and not empty */
 	bool big;	     /* projector mode */
+	bool light;	     /* the light theme (--theme light) */
 	bool quiz;	     /* start in quiz mode */
 };
 

@@ -39,6 +39,7 @@
 
 #include "engine/list.h"
 #include "engine/rng.h"
+#include "replay/stepindex.h"
 #include "replay/timeline.h"
 #include "policy/registry.h"
 
@@ -265,7 +266,7 @@ static int seek(uint32_t n, size_t budget_mib)
 
 	if (bench_setup(&b, n, MEM_PAGES, TRACE_MIX) < 0)
 		return 1;
-	/* the visualizer's budget: known only once the index (a byte a
+	/* the visualizer's budget: known only once the index (two bytes a
 	 * step) is, as there; a placeholder until then */
 	t = timeline_new(&b.wl, policy_find("2.6.34"), (size_t)32 << 20, &err);
 	count = engine_new(&b.wl, policy_find("2.6.34"), &err);
@@ -274,7 +275,8 @@ static int seek(uint32_t n, size_t budget_mib)
 	t0 = now();
 	engine_run(count, UINT64_MAX);
 	printf("count_run_s %.2f s\n", now() - t0);
-	budget = budget_mib ? budget_mib << 20 : timeline_default_budget(&b.wl, engine_steps(count));
+	budget = budget_mib ? budget_mib << 20
+			    : timeline_default_budget(&b.wl, engine_steps(count) * STEP_INDEX_STEP_BYTES);
 	timeline_set_budget(t, budget);
 	timeline_plan(t, engine_steps(count));
 	engine_free(count);

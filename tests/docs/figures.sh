@@ -73,7 +73,7 @@ compare_of() {	# compare_of SCENARIO A B: path of `compare` output
 compare_of_path() { compare_of "$@"; echo "$R"; }
 compare_all_of() {	# compare_all_of SCENARIO: path of `compare --all` output
 	local f; key "$1"; f=$tmp/compare-all.$K
-	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --all >"$f" 2>&1
+	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --all --width 1000 >"$f" 2>&1	# one group of columns
 	R=$f
 }
 compare_all_of_path() { compare_all_of "$@"; echo "$R"; }
@@ -567,19 +567,35 @@ fig $R 'make the index 200 pages instead of 64 and mapped-ratio loses it too (46
 fact $R 'make the index 200 pages instead of 64 and mapped-ratio loses it too' 0% pc $I mapped-ratio index
 fig $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 16 counter $T mapped-ratio pgactivate
 fact $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
-	"awk '\$1 == \"2.6.34\" || \$1 == \"mapped-ratio\" { \$1 = \"\"; print }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
+	"awk 'NR == 3 { for (i = 1; i <= NF; i++) { if (\$i == \"2.6.34\") a = i + 1; if (\$i == \"mapped-ratio\") b = i + 1 } } NR > 3 && NF > 2 { x = x \" \" \$a; y = y \" \" \$b } END { print x; print y }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
 fig $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
 fact $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
 fig src/vmscan-viz.1 'whose first decision there differs, e.g. libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
 fig src/vmscan-viz.1 '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
 
+# README's compare-wide screenshot (tests/screen/screenshots.sh): its alt text
+cw_screen() {	# the frame the screenshot draws, as text
+	local f=$tmp/compare-wide.txt
+	[ -s "$f" ] || "$bin" screen "data/$T.json" --compare 2.6.33,2.6.34 --divergence 30 --size 200x50 >"$f" 2>&1
+	cat "$f"
+}
+CW='compare mode at 200 columns, the torrent at access 397, divergence 30 of the 64 that start there: big.iso[13]'
+fig $R "$CW" '30 of the 64' eval "cw_screen | sed -nE 's/^divergence ([0-9]+)\/([0-9]+) at access 397: .*/\1 of the \2/p'"
+fig $R "$CW" 'big.iso[13]' eval "cw_screen | sed -nE 's/^divergence 30\/[0-9]+ at access [0-9]+: ([a-z.]+\[[0-9]+\]).*/\1/p'"
+CW2='the left'"'"'s active_file holds 30 pages, the right'"'"'s none, and the right'"'"'s evicted strip 14'
+fig $R "$CW2" 30 eval "cw_screen | awk '/^>?active_file / { print \$2 }'"
+fact $R "$CW2" 0 eval "cw_screen | awk '/^>?active_file / { sub(/.*│/, \"\"); print \$2 }'"
+fig $R "$CW2" 14 eval "cw_screen | awk '/^ evicted / { sub(/.*│/, \"\"); print \$2 }'"
+fig $R 'each side'"'"'s log lists the same 28 pages just before it' 28 \
+	eval "cw_screen | grep -cE '^ +4[2-5][0-9] ▲ goto activate_locked +(big\.iso|libc\.so)\[[0-9]+\] .*│ +4[2-5][0-9] (~ PAGEREF_RECLAIM_CLEAN|= PAGEREF_KEEP) '"
+
 # README's charts (vmscan-viz plot): their alt texts' figures
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' seven eval '"$bin" policies | wc -l | say cat'
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 23 divergences $D 2.6.33 2.6.34 3
 fig $R 'under all seven policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 1472 object $D 2.6.34 index refaults
 fig $R 'the refault policy stops at 64 after the first burst' 64 object $D refault index refaults
-fig $R 'to about 13600 refaults (13571 to 13617)' '13571 to 13617' eval "awk 'NR > 3 { print \$NF }' \"\$(compare_all_of_path $D)\" | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
+fig $R 'to about 13600 refaults (13571 to 13617)' '13571 to 13617' eval "awk '/^refaults\$/ { r = 1 } r && \$1 == \"table.dat\" { for (i = 2; i <= NF; i++) print \$i }' \"\$(compare_all_of_path $D)\" | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
 fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 16960 counter $D 2.6.34 pgscan_kswapd_normal
 fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15424 counter $D 2.6.34 pgsteal_normal
 fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15046 counter $D 2.6.34 refault
@@ -587,8 +603,8 @@ fig $R 'a bar per policy, seven: 2.6.34 has the most pgscan_kswapd_normal (16960
 fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault)' 64 counter $D mapped-graded pgmajfault
 fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault)' 128 counter $D refault pgmajfault
 fig $R 'only the refault policy has workingset_activate (65); pgdeactivate and pgrefill_normal are 0 under every policy' 65 counter $D refault workingset_activate
-fact $R 'only the refault policy has workingset_activate (65)' 0 eval "awk 'NR > 3 && \$1 != \"refault\" { print \$11 }' \"\$(compare_all_of_path $D)\" | sort -u"
-fig $R 'pgdeactivate and pgrefill_normal are 0 under every policy' 0 eval "awk 'NR > 3 { print \$3; print \$4 }' \"\$(compare_all_of_path $D)\" | sort -u"
+fact $R 'only the refault policy has workingset_activate (65)' 0 eval "awk 'NR == 3 { for (i = 1; i <= NF; i++) if (\$i == \"refault\") c = i + 1 } \$1 == \"workingset_activate\" { for (i = 2; i <= NF; i++) if (i != c) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
+fig $R 'pgdeactivate and pgrefill_normal are 0 under every policy' 0 eval "awk '\$1 == \"pgdeactivate\" || \$1 == \"pgrefill_normal\" { for (i = 2; i <= NF; i++) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
 fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34 and 130 for refault' 194 counter $D mapped-graded pgactivate
 fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34 and 130 for refault' 194 counter $D mapped-ratio pgactivate
 fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34 and 130 for refault' 194 counter $D 2.6.33 pgactivate

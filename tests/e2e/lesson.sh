@@ -156,5 +156,44 @@ keys i; wait_for "Page inspector: libc.so[0]" 10; ok "i after a find opens the c
 keys q; wait_for "EXIT=0"
 finish
 
+# --- wished: n of one object (f, =): the next refault of index ---------------
+"$BIN" trace "$INDEX" --policy 2.6.34 >"$LOGDIR/index.jsonl"
+first_of() {	# first_of OUTCOME-REGEX [OBJECT]: the first step with that outcome (of that object)
+	grep -E "\"outcome\":\"$1\"" "$LOGDIR/index.jsonl" | grep -F "\"object\":\"${2:-}" | head -n 1 |
+		sed -nE 's/^\{"step":([0-9]+),.*/\1/p'
+}
+any=$(first_of refault) own=$(first_of refault index)
+start n120 120x40 -- --policy 2.6.34 "$INDEX"
+wait_re "\| step 0/"
+keys f; wait_for "What should n/N look for?"
+screen | grep -qF "now: every object's steps"; ok "f: the dialog says n/N look at every object's steps" $?
+keys =; wait_for "now: the steps of hot.dat"; keys =; wait_for "now: the steps of index"
+ok "f, = =: the dialog names the object chosen (index)" $?
+keys "!"; wait_for "n/N now look for: refault of index"; ok "!: n/N look for refaults of index" $?
+screen | grep -qF "| n/N: refault of index"; ok "the header says n/N look for refaults of index" $?
+keys n; wait_re "\| step $own/" 30
+ok "n: the first refault of index (step $own), past the table's first (step $any)" $?
+[ "$any" -lt "$own" ]; ok "...which comes first (trace: $any < $own)" $?
+keys f; keys =; wait_for "now: the steps of table.dat"; keys =; wait_for "now: every object's steps"; keys "!"
+wait_for "n/N now look for: refault"; keys Home; wait_re "\| step 0/"
+keys n; wait_re "\| step $any/" 30; ok "f = again to every object: n finds the first refault of any object (step $any)" $?
+keys q; wait_for "EXIT=0"
+finish
+
+# --- wished: a light theme for a bright room (L, --theme light) -------------
+start th 100x30 -- --policy 2.6.33 "$TORRENT"
+wait_re "\| step 0/"
+keys L; wait_for "light theme: dark ink on white"
+"${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "L: the light theme, every cell on white (48;5;231)" $?
+keys L; wait_for "dark theme (L: light"
+! "${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "L again: the dark theme, nothing on white" $?
+keys q; wait_for "EXIT=0"
+finish
+start tl 100x30 -- --theme light --policy 2.6.33 "$TORRENT"
+wait_re "\| step 0/"
+"${T[@]}" capture-pane -e -p -t "$S" | grep -qE "48;5;231"; ok "--theme light starts on white" $?
+keys q; wait_for "EXIT=0"
+finish
+
 echo "lesson: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -195,6 +195,27 @@ ok "svg: <, >, & and \" in a title are escaped" $?
 "$BIN" screen "$TORRENT" --compare 2.6.33,2.6.34 --divergence 1 --size 200x50 --format svg --mono >"$LOGDIR/c.svg" &&
 	svg_ok "$LOGDIR/c.svg"
 ok "svg of compare mode in monochrome is well-formed" $?
+# --- issue 29's wishes: the page of the step keeps its object's colour; the
+# light theme; initials in monochrome
+"$BIN" screen "$TORRENT" --policy 2.6.33 --step 438 --size 120x40 --format ansi >"$LOGDIR/o.ans"
+obj=$(grep -F "inactive_file" "$LOGDIR/o.ans" | grep -oE $'\x1b\\[0;38;5;[0-9]+m●' | head -n 1 | sed -E 's/.*38;5;([0-9]+)m.*/\1/')
+grep -F "active_file    17" "$LOGDIR/o.ans" | grep -qE $'\x1b\\[0;1;38;5;[0-9]+;48;5;'"${obj:-none}"'m▲'
+ok "the page of the step (big.iso[0], ▲) on its object's colour (48;5;${obj:-?}, big.iso's cells' 38;5;${obj:-?})" $?
+"$BIN" screen "$TORRENT" --policy 2.6.33 --step 438 --size 120x40 --format ansi --theme light >"$LOGDIR/l.ans"
+sed -E 's/\x1b\[[0-9;]*m//g' "$LOGDIR/l.ans" | cmp -s - <("$BIN" screen "$TORRENT" --policy 2.6.33 --step 438 --size 120x40)
+ok "--theme light: the same text" $?
+! sed -E $'s/\x1b\\[0m$//' "$LOGDIR/l.ans" | grep -qE $'\x1b\\[0(;1|;4|;7)*m'; r1=$?
+! grep -E "not taken" "$LOGDIR/l.ans" | grep -qvE $'38;5;2(3[2-9]|40);48;5;231m *– '; r2=$?
+[ $r1 -eq 0 ] && [ $r2 -eq 0 ]
+ok "--theme light: no cell left to the terminal's colours; 'not taken' rows dark grey (232-240) on white" $?
+"$BIN" screen "$TORRENT" --policy 2.6.33 --step 438 --size 120x40 --format svg --theme light -o "$LOGDIR/l.svg" &&
+	svg_ok "$LOGDIR/l.svg" && grep -qF '<rect width="100%" height="100%" fill="#ffffff"/>' "$LOGDIR/l.svg"
+ok "--theme light: the SVG is well-formed, on white" $?
+"$BIN" screen "$TORRENT" --step 437 --size 80x24 --format ansi --mono --theme light >"$LOGDIR/ml.ans"
+! grep -qE $'\x1b\\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|38;5|48;5)(;|m)' "$LOGDIR/ml.ans" && cmp -s "$LOGDIR/ml.ans" "$LOGDIR/m.ans"
+ok "--theme light --mono: monochrome as without the theme" $?
+"$BIN" screen "$TORRENT" --step 437 --size 80x24 --theme blue >/dev/null 2>"$LOGDIR/err"
+[ $? -eq 2 ] && grep -qF "expected dark or light" "$LOGDIR/err"; ok "--theme blue: a usage error" $?
 if [ -x /usr/bin/chromium ]; then
 	prof=$(mktemp -d)
 	timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu --no-first-run \

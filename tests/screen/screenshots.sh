@@ -35,10 +35,16 @@ scene lists-decision "$T" --step 442 --size 160x46
 scene help "$D" --help-screen --size 120x40
 # the index-refault bookmark: index[0]'s life (fault, keep, reclaim_clean, refault)
 scene inspector "$I" --policy 2.6.34 --step 1434 --inspect 'index[0]' --size 160x46
-# --quiz, f c n: the question before the first reclaim_clean
-scene quiz "$D" --quiz --step 208 --size 160x46
-# NO_COLOR, f c n, i
-scene mono "$D" --mono --step 208 --examined --size 120x40
-# --compare, n: the first divergence
-scene compare-wide "$T" --compare 2.6.33,2.6.34 --divergence 1 --size 200x50
+# --quiz, the index-first-look bookmark: index[0], young since the burst,
+# at its first look; the log shows hot.dat's pages going as used once
+scene quiz "$I" --quiz --policy 2.6.34 --step 655 --size 120x40
+# NO_COLOR, the flood bookmark's step (2.6.33 activates big.iso[0]): each
+# cell's object initial tells libc.so, desktop-heap and big.iso apart
+scene mono "$T" --mono --policy 2.6.33 --step 438 --size 120x40
+# --theme light (or L): the same moment, dark ink on white
+scene light-120x40 "$T" --theme light --policy 2.6.33 --step 438 --size 120x40
+# --compare, n pressed 30 times: big.iso[13] at access 397, activated on
+# the left, freed as used once on the right; both logs list the 28 pages
+# before it, big.iso's and libc.so's, each side with its own decision
+scene compare-wide "$T" --compare 2.6.33,2.6.34 --divergence 30 --size 200x50
 scene compare-stacked "$T" --compare 2.6.33,2.6.34 --divergence 1 --size 80x30

@@ -109,26 +109,29 @@ static void fill_search_run(struct step_index *ix)
 	static const struct {
 		uint8_t kind, outcome;
 		uint16_t inputs;
+		uint32_t object;
 	} steps[] = {
-		{ STEP_WORKLOAD, OUT_FAULT, 0 },
-		{ STEP_SCAN_INACTIVE, OUT_RECLAIM, 0 },
-		{ STEP_SCAN_INACTIVE, OUT_ACTIVATE, 0 },
-		{ STEP_WORKLOAD, OUT_REFAULT, 0 },
-		{ STEP_SCAN_INACTIVE, OUT_RECLAIM_CLEAN, 0 },
-		{ STEP_WORKLOAD, OUT_NONE, IN_PAUSE },
-		{ STEP_WORKLOAD, OUT_REFERENCE, 0 },
-		{ STEP_SCAN_ACTIVE, OUT_DEACTIVATE, 0 },
-		{ STEP_SCAN_INACTIVE, OUT_RECLAIM, 0 },
-		{ STEP_WORKLOAD, OUT_ACTIVATE, 0 },
-		{ STEP_SCAN_ACTIVE, OUT_ROTATE, 0 },
-		{ STEP_WORKLOAD, OUT_FAULT, 0 },
+		{ STEP_WORKLOAD, OUT_FAULT, 0, 0 },
+		{ STEP_SCAN_INACTIVE, OUT_RECLAIM, 0, 1 },
+		{ STEP_SCAN_INACTIVE, OUT_ACTIVATE, 0, 0 },
+		{ STEP_WORKLOAD, OUT_REFAULT, 0, 1 },
+		{ STEP_SCAN_INACTIVE, OUT_RECLAIM_CLEAN, 0, 0 },
+		{ STEP_WORKLOAD, OUT_NONE, IN_PAUSE, OBJECT_KERNEL },
+		{ STEP_WORKLOAD, OUT_REFERENCE, 0, 1 },
+		{ STEP_SCAN_ACTIVE, OUT_DEACTIVATE, 0, 0 },
+		{ STEP_SCAN_INACTIVE, OUT_RECLAIM, 0, 0 },
+		{ STEP_WORKLOAD, OUT_ACTIVATE, 0, 1 },
+		{ STEP_SCAN_ACTIVE, OUT_ROTATE, 0, 300 },
+		{ STEP_WORKLOAD, OUT_FAULT, 0, 1 },
 	};
 
 	step_index_init(ix, 1000);
 	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-		struct step_record r = {
-			.kind = steps[i].kind, .outcome = steps[i].outcome, .inputs = steps[i].inputs, .op = 1
-		};
+		struct step_record r = { .kind = steps[i].kind,
+					 .outcome = steps[i].outcome,
+					 .inputs = steps[i].inputs,
+					 .op = 1,
+					 .object = steps[i].object };
 		step_index_add(ix, &r, tiny_engine);
 	}
 }
@@ -161,6 +164,39 @@ static void test_n_and_N_find_steps_by_kind(void)
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		ROW_BEGIN(rows[i].sentence);
 		uint64_t got = step_index_find(&ix, rows[i].from, rows[i].f, rows[i].dir);
+		CHECKF(got == rows[i].want, "%s: got step %llu, want %llu", rows[i].sentence,
+		       (unsigned long long)got, (unsigned long long)rows[i].want);
+		ROW_END();
+	}
+	step_index_free(&ix);
+}
+
+/* n/N of one object (the filter dialog's =): the next reclaim of index,
+ * not of the table read past it. */
+static void test_n_and_N_of_one_object(void)
+{
+	static const struct {
+		const char *sentence;
+		uint64_t from;
+		enum filter f;
+		int dir;
+		uint32_t object;
+		uint64_t want;
+	} rows[] = {
+		{ "the next reclaim of object 0 passes over object 1's", 0, FILTER_RECLAIM, 1, 0, 9 },
+		{ "the next reclaim of object 1 is its own", 0, FILTER_RECLAIM, 1, 1, 2 },
+		{ "the previous decision of object 1 from the end", 100, FILTER_DECISION, -1, 1, 2 },
+		{ "a refault of object 0: none", 0, FILTER_REFAULT, 1, 0, 0 },
+		{ "a refault of object 1", 0, FILTER_REFAULT, 1, 1, 4 },
+		{ "any object: as step_index_find", 9, FILTER_DECISION, 1, STEP_ANY_OBJECT, 11 },
+		{ "an object past the tagged ones is never found", 0, FILTER_DECISION, 1, 300, 0 },
+	};
+	struct step_index ix;
+
+	fill_search_run(&ix);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		ROW_BEGIN(rows[i].sentence);
+		uint64_t got = step_index_find_of(&ix, rows[i].from, rows[i].f, rows[i].dir, rows[i].object);
 		CHECKF(got == rows[i].want, "%s: got step %llu, want %llu", rows[i].sentence,
 		       (unsigned long long)got, (unsigned long long)rows[i].want);
 		ROW_END();
@@ -683,6 +719,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_a_steps_byte_says_what_it_was);
 	RUN(test_only_an_operations_first_step_carries_its_caption);
 	RUN_TABLE(test_n_and_N_find_steps_by_kind);
+	RUN_TABLE(test_n_and_N_of_one_object);
 	RUN_TABLE(test_the_access_map_agrees_with_counting);
 	RUN(test_an_index_stops_at_its_limit_and_says_so);
 	RUN(test_building_stops_where_the_run_ends);
