@@ -10,20 +10,40 @@
  */
 #include "outcome.h"
 
-/* clang-format off */
 const struct outcome_words outcome_words[NR_OUTCOMES] = {
-	[OUT_ACTIVATE]      = { 'a', FILTER_ACTIVATE,      STEP_SCAN_INACTIVE, "activate",
-				"PAGEREF_ACTIVATE",      "goto activate_locked" },
-	[OUT_KEEP]          = { 'k', FILTER_KEEP,          STEP_SCAN_INACTIVE, "keep",
-				"PAGEREF_KEEP",          "goto keep_locked" },
-	[OUT_RECLAIM]       = { 'r', FILTER_RECLAIM,       STEP_SCAN_INACTIVE, "reclaim",
-				"PAGEREF_RECLAIM",       "on to reclaim" },
-	[OUT_RECLAIM_CLEAN] = { 'c', FILTER_RECLAIM_CLEAN, STEP_SCAN_INACTIVE, "reclaim if clean",
-				"PAGEREF_RECLAIM_CLEAN", "on to reclaim unless dirty" },
-	[OUT_DEACTIVATE]    = { 'd', FILTER_DEACTIVATE,    STEP_SCAN_ACTIVE,   "deactivate" },
-	[OUT_ROTATE]        = { 'o', FILTER_ROTATE,        STEP_SCAN_ACTIVE,   "rotate (stay active)" },
+	[OUT_ACTIVATE] = { .key = 'a',
+			   .filter = FILTER_ACTIVATE,
+			   .scan = STEP_SCAN_INACTIVE,
+			   .answer = "activate",
+			   .pageref = "PAGEREF_ACTIVATE",
+			   .inline_33 = "goto activate_locked" },
+	[OUT_KEEP] = { .key = 'k',
+		       .filter = FILTER_KEEP,
+		       .scan = STEP_SCAN_INACTIVE,
+		       .answer = "keep",
+		       .pageref = "PAGEREF_KEEP",
+		       .inline_33 = "goto keep_locked" },
+	[OUT_RECLAIM] = { .key = 'r',
+			  .filter = FILTER_RECLAIM,
+			  .scan = STEP_SCAN_INACTIVE,
+			  .answer = "reclaim",
+			  .pageref = "PAGEREF_RECLAIM",
+			  .inline_33 = "on to reclaim" },
+	[OUT_RECLAIM_CLEAN] = { .key = 'c',
+				.filter = FILTER_RECLAIM_CLEAN,
+				.scan = STEP_SCAN_INACTIVE,
+				.answer = "reclaim if clean",
+				.pageref = "PAGEREF_RECLAIM_CLEAN",
+				.inline_33 = "on to reclaim unless dirty" },
+	[OUT_DEACTIVATE] = { .key = 'd',
+			     .filter = FILTER_DEACTIVATE,
+			     .scan = STEP_SCAN_ACTIVE,
+			     .answer = "deactivate" },
+	[OUT_ROTATE] = { .key = 'o',
+			 .filter = FILTER_ROTATE,
+			 .scan = STEP_SCAN_ACTIVE,
+			 .answer = "rotate (stay active)" },
 };
-/* clang-format on */
 
 enum outcome outcome_of_key(int key)
 {

@@ -20,12 +20,12 @@
 #include "../replay/stepindex.h"
 
 struct outcome_words {
-	char key;	       /* quiz answer and f's choice; 0: not one a student names */
-	enum filter filter;    /* what n/N look for after f and the key */
-	uint8_t scan;	       /* the scan step that can give it (STEP_SCAN_*) */
-	const char *answer;    /* the quiz's label: "reclaim if clean" */
+	const char *answer;    /* the quiz's label: "reclaim if clean"; NULL: no key */
 	const char *pageref;   /* "PAGEREF_KEEP"; NULL: none */
 	const char *inline_33; /* "goto keep_locked"; NULL: none */
+	enum filter filter;    /* what n/N look for after f and the key */
+	char key;	       /* quiz answer and f's choice; 0: not one a student names */
+	uint8_t scan;	       /* the scan step that can give it (STEP_SCAN_*) */
 };
 
 extern const struct outcome_words outcome_words[NR_OUTCOMES];

@@ -791,7 +791,7 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	draw_object_key(r, r->y, x, f);
 	/* where each list goes, then every list walked at once, then drawn */
 	/* the cells of this draw (the hit map keeps their pages, not them) */
-	if (!(cell_buf = malloc(((size_t)r->h * (size_t)g.cpr + (size_t)g.cpr) * sizeof *cell_buf)))
+	if (!(cell_buf = calloc((size_t)r->h * (size_t)g.cpr + (size_t)g.cpr, sizeof *cell_buf)))
 		return;
 	for (int i = 0; i < g.n; i++) {
 		struct list_plan *lp = &plan[i];
