@@ -67,7 +67,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
-.PHONY: all build where run test test-run test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -228,7 +228,7 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 ASAN_MAKE = $(MAKE) --no-print-directory -s $(SUB_J) BUILD=$(OUT)/asan CC=clang ENGINE_LTO= \
   CFLAGS='$(ASAN_FLAGS)' LDFLAGS='-fsanitize=address,undefined'
 asan-build:
-	@$(ASAN_MAKE) WERROR=$(WERROR) $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
+	@+$(ASAN_MAKE) WERROR=$(WERROR) $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
 
 # make test: install what the tests need, then the suites above, warnings
 # as errors.  make test T=NAME: one suite (golden, bad, cli, e2e, docs,
@@ -240,15 +240,18 @@ test:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
 	@$(MAKE) --no-print-directory test-run WERROR=1
 
+# The plain and the sanitized build side by side, sharing one -j (the
+# one's serial links and LTO pass fill the other's idle core).
 test-run:
-	@$(MAKE) --no-print-directory -s $(SUB_J) $(BIN) $(UNIT_BIN)
 ifdef T
-	@$(if $(findstring @asan,$(T)),$(MAKE) --no-print-directory asan-build)
+	@$(MAKE) --no-print-directory -s $(SUB_J) test-build-plain $(if $(findstring @asan,$(T)),asan-build)
 	@TEST_FILTER='$(F)' TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(T)
 else
-	@$(MAKE) --no-print-directory asan-build
+	@$(MAKE) --no-print-directory -s $(SUB_J) test-build-plain asan-build
 	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
 endif
+test-build-plain:
+	@$(MAKE) --no-print-directory -s $(BIN) $(UNIT_BIN)
 
 test-all:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test

@@ -78,4 +78,13 @@ restored() {	# the tty is back in cooked mode with echo, the alternate screen le
 		[ "$("${T[@]}" display -p -t "$S" '#{alternate_on}')" = 0 ]
 }
 finish() { "${T[@]}" kill-session -t "$S" 2>/dev/null; }
+# Headless: what the screen alone decides (a step's, an access's or a
+# divergence's frame at a size, in a mode) is drawn by `vmscan-viz screen`,
+# the visualizer's own drawing code (tests/screen/ proves it shows what a
+# tmux pane of that size shows), not polled through tmux.
+# render ARGS...: the frame `vmscan-viz screen ARGS` draws, into $RENDER
+RENDER=$LOGDIR/render
+# shellcheck disable=SC2086 # SAN_ENV is words
+render() { env $SAN_ENV "$BIN" screen "$@" >"$RENDER" 2>&1; }
+shown() { cat "$RENDER"; }
 
