@@ -244,10 +244,10 @@ test:
 # one's serial links and LTO pass fill the other's idle core).
 test-run:
 ifdef T
-	@$(MAKE) --no-print-directory -s $(SUB_J) test-build-plain $(if $(findstring @asan,$(T)),asan-build)
+	@$(MAKE) --no-print-directory -s $(SUB_J) SUB_J= test-build-plain $(if $(findstring @asan,$(T)),asan-build)
 	@TEST_FILTER='$(F)' TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(T)
 else
-	@$(MAKE) --no-print-directory -s $(SUB_J) test-build-plain asan-build
+	@$(MAKE) --no-print-directory -s $(SUB_J) SUB_J= test-build-plain asan-build
 	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
 endif
 test-build-plain:

@@ -246,13 +246,17 @@ keys h; wait_re "right: 2\.6\.34 \| access 2 " && [ "$(side_access left)" = 2 ];
 # its inline test does, e.g. "goto activate_locked"
 keys n; wait_re "^divergence 1/[0-9]+ at access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]( \([0-9]+ of [0-9]+ here\))?: 2\.6\.33 [a-z_ ]+ vs 2\.6\.34 PAGEREF_[A-Z_]+"
 ok "n jumps to the torrent's first divergent decision, naming a page and both decisions" $?
-line=$(screen | grep -E "^divergence " | head -n 1)
+# that frame (the first divergence: --divergence 1), headless
+render --compare 2.6.33,2.6.34 data/used-once-mmap.json --divergence 1 --size 200x50
+line=$(shown | grep -E "^divergence " | head -n 1)
 a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_ ]+) vs .*/\1/p')
 b_out=$(echo "$line" | sed -nE 's/.* vs 2\.6\.34 ([A-Z_]+).*/\1/p')
 [ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
 k=$(echo "$line" | sed -nE 's/.* at access ([0-9]+):.*/\1/p')
-[ "$(side_access left)" = "$k" ] && [ "$(side_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
-screen | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
+r_access() { shown | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+) .*/\1/p" | head -n 1; }
+[ -n "$k" ] && [ "$(r_access left)" = "$k" ] && [ "$(r_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
+shown | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
+wait_re "\| access $k "; ok "...and n took the visualizer there (access $k)" $?
 keys l; wait_gone "at the divergence"; ok "l from the moment steps on inside the access's reclaim" $?
 keys Tab; wait_re "│>right: 2\.6\.34 "; ok "Tab focuses the right side" $?
 keys p; wait_for "Policy of the right side"; ok "p in compare mode chooses the focused side's policy" $?
