@@ -202,9 +202,11 @@ endef
 $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 
 # What the tests run, in the order given to tests/run-all.sh, which runs
-# them $(TEST_JOBS) at a time (the longest first, the CPU-bound beside the
-# tmux suites that mostly wait), prints each one's result line as it ends,
+# them $(TEST_JOBS) at a time, prints each one's result line as it ends,
 # then "total: N passed, M failed".  NAME@asan: in the sanitizer build.
+# The longest first, by the clock: the tmux suites (e2e, projector), which
+# mostly wait for a screen, then the CPU-bound sanitized ones.  One suite
+# more than cores: a suite waiting on tmux leaves its core to the others.
 # make test: every suite on the plain build, and under ASan and UBSan (the
 # engine checking its invariants after every step) what finds memory and
 # undefined-behaviour errors: the unit tests (with the fuzz targets' seeds,
@@ -214,13 +216,13 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # make test-all: those, and everything longer: every tmux suite and cli
 # under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
 # and bench-smoke.
-TEST_SUITES := view@asan projector e2e lesson screen@asan golden@asan memcheck stepwise@asan screen docs bad@asan \
+TEST_SUITES := e2e projector golden@asan screen@asan memcheck view@asan lesson stepwise@asan screen docs bad@asan \
                e2e-smoke@asan cli install stepwise bad golden unit unit@asan
 TEST_ALL_SUITES := $(filter-out e2e-smoke@asan,$(TEST_SUITES)) e2e@asan projector@asan cli@asan
-TEST_JOBS ?= 2
 # make test-all fuzzes 10 s a target, unless FUZZ_SECONDS=N is given
 TEST_FUZZ_SECONDS = $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),10)
 NPROC := $(shell nproc 2>/dev/null || echo 2)
+TEST_JOBS ?= $(shell echo $$(($(NPROC) + 1)))
 # a sub-make's -j: the caller's if it gave one, else one job per core
 SUB_J := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 # the sanitizer build, in a folder of its own (clang 14 has no fat LTO objects)
