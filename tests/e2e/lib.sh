@@ -43,12 +43,19 @@ screen() {
 	done
 	printf '%s\n' "$a"
 }
+# Each look is a tmux client and a grep: the looks come 20 ms apart, then
+# further apart (to 200 ms), so that a long wait on a loaded machine does
+# not load it more.
 poll() {	# poll COMMAND...: until it succeeds, $WAIT seconds at most (said if not)
-	local end=$((SECONDS + WAIT))
+	local end=$((SECONDS + WAIT)) gap
+	for gap in 0.02 0.02 0.05 0.05 0.1 0.1; do
+		"$@" && return 0
+		sleep "$gap"
+	done
 	while :; do
 		"$@" && return 0
 		[ "$SECONDS" -ge "$end" ] && break
-		sleep 0.05
+		sleep 0.2
 	done
 	echo "  (waited ${WAIT} s in vain for: ${*: -1})"
 	return 1
