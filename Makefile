@@ -85,7 +85,7 @@ help:
 	@echo "make run        build and start the visualizer on the built-in scenario"
 	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
 	@echo "make where      print the build folder ($(OUT))"
-	@echo "make test       the tests (a few minutes): every suite on the plain build (layering, unit,"
+	@echo "make test       the tests (minutes: README says how many): every suite on the plain build (layering, unit,"
 	@echo "                golden, bad input, cli, stepwise, tmux e2e and projector, docs, memcheck,"
 	@echo "                install), then unit, golden, bad input, stepwise and a tmux session"
 	@echo "                under ASan/UBSan"
