@@ -67,7 +67,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
-.PHONY: all build where run test test-run test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -85,7 +85,7 @@ help:
 	@echo "make run        build and start the visualizer on the built-in scenario"
 	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
 	@echo "make where      print the build folder ($(OUT))"
-	@echo "make test       the tests (a few minutes): every suite on the plain build (layering, unit,"
+	@echo "make test       the tests (minutes: README says how many): every suite on the plain build (layering, unit,"
 	@echo "                golden, bad input, cli, stepwise, tmux e2e and projector, docs, memcheck,"
 	@echo "                install), then unit, golden, bad input, stepwise and a tmux session"
 	@echo "                under ASan/UBSan"
@@ -202,9 +202,11 @@ endef
 $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 
 # What the tests run, in the order given to tests/run-all.sh, which runs
-# them $(TEST_JOBS) at a time (the longest first, the CPU-bound beside the
-# tmux suites that mostly wait), prints each one's result line as it ends,
+# them $(TEST_JOBS) at a time, prints each one's result line as it ends,
 # then "total: N passed, M failed".  NAME@asan: in the sanitizer build.
+# The longest first, by the clock: the tmux suites (e2e, projector), which
+# mostly wait for a screen, then the CPU-bound sanitized ones.  One suite
+# more than cores: a suite waiting on tmux leaves its core to the others.
 # make test: every suite on the plain build, and under ASan and UBSan (the
 # engine checking its invariants after every step) what finds memory and
 # undefined-behaviour errors: the unit tests (with the fuzz targets' seeds,
@@ -214,13 +216,13 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # make test-all: those, and everything longer: every tmux suite and cli
 # under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
 # and bench-smoke.
-TEST_SUITES := view@asan projector e2e lesson screen@asan golden@asan memcheck stepwise@asan screen docs bad@asan \
+TEST_SUITES := e2e projector golden@asan screen@asan memcheck view@asan lesson stepwise@asan screen docs bad@asan \
                e2e-smoke@asan cli install stepwise bad golden unit unit@asan
 TEST_ALL_SUITES := $(filter-out e2e-smoke@asan,$(TEST_SUITES)) e2e@asan projector@asan cli@asan
-TEST_JOBS ?= 2
 # make test-all fuzzes 10 s a target, unless FUZZ_SECONDS=N is given
 TEST_FUZZ_SECONDS = $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),10)
 NPROC := $(shell nproc 2>/dev/null || echo 2)
+TEST_JOBS ?= $(shell echo $$(($(NPROC) + 1)))
 # a sub-make's -j: the caller's if it gave one, else one job per core
 SUB_J := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 # the sanitizer build, in a folder of its own (clang 14 has no fat LTO objects)
@@ -228,7 +230,7 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 ASAN_MAKE = $(MAKE) --no-print-directory -s $(SUB_J) BUILD=$(OUT)/asan CC=clang ENGINE_LTO= \
   CFLAGS='$(ASAN_FLAGS)' LDFLAGS='-fsanitize=address,undefined'
 asan-build:
-	@$(ASAN_MAKE) WERROR=$(WERROR) $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
+	@+$(ASAN_MAKE) WERROR=$(WERROR) $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
 
 # make test: install what the tests need, then the suites above, warnings
 # as errors.  make test T=NAME: one suite (golden, bad, cli, e2e, docs,
@@ -240,15 +242,18 @@ test:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
 	@$(MAKE) --no-print-directory test-run WERROR=1
 
+# The plain and the sanitized build side by side, sharing one -j (the
+# one's serial links and LTO pass fill the other's idle core).
 test-run:
-	@$(MAKE) --no-print-directory -s $(SUB_J) $(BIN) $(UNIT_BIN)
 ifdef T
-	@$(if $(findstring @asan,$(T)),$(MAKE) --no-print-directory asan-build)
+	@$(MAKE) --no-print-directory -s $(SUB_J) SUB_J= test-build-plain $(if $(findstring @asan,$(T)),asan-build)
 	@TEST_FILTER='$(F)' TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(T)
 else
-	@$(MAKE) --no-print-directory asan-build
+	@$(MAKE) --no-print-directory -s $(SUB_J) SUB_J= test-build-plain asan-build
 	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
 endif
+test-build-plain:
+	@$(MAKE) --no-print-directory -s $(BIN) $(UNIT_BIN)
 
 test-all:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test

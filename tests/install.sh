@@ -188,10 +188,13 @@ if command -v tmux >/dev/null; then
 	$T new-session -d -s open -x 200 -y 80 \
 		"cd $tmp/elsewhere && env TERM=screen $prefix/bin/vmscan-viz; echo EXIT=\$?; sleep 60"
 	screen() { $T capture-pane -p -t open 2>/dev/null; }
-	wait_for() {	# wait_for TEXT: it appears on the screen (30 s at most: a loaded machine)
-		i=0
-		while [ $i -lt 600 ]; do screen | grep -qF -- "$1" && return 0; sleep 0.05; i=$((i + 1)); done
-		return 1
+	wait_for() {	# wait_for TEXT: it appears on the screen (30 s at most by the clock: a loaded machine)
+		end=$(($(date +%s) + 30))
+		while :; do
+			screen | grep -qF -- "$1" && return 0
+			[ "$(date +%s)" -ge "$end" ] && return 1
+			sleep 0.05
+		done
 	}
 	wait_for "A tour of page reclaim"; ok "the installed binary starts on its tour from /" $?
 	$T send-keys -t open o

@@ -13,8 +13,9 @@
 # Each suite writes its own log and prints its own "<name>: N passed,
 # M failed" as its last line; here that line is printed when the suite ends
 # (the whole log too if it failed), with "asan " before it for the
-# sanitized build, and the time it took (wall clock and CPU).  $TEST_JOBS suites run at a time (2: the machine this
-# was written for has two cores; the tmux suites mostly wait on screens).
+# sanitized build, and the time it took (wall clock and CPU).  $TEST_JOBS
+# suites run at a time (2 here; make test gives one more than the cores:
+# the tmux suites mostly wait on screens).
 # $ASAN_TEST_SIZE=small: the sanitized suites that can, run at a reduced
 # size (VMSCAN_TEST_SIZE; make test sets it, make test-all does not).
 # $TEST_FILTER is given to the unit tests: only their functions and rows

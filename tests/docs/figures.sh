@@ -188,9 +188,14 @@ tui() {	# tui SESSION ARGS...: the visualizer at 200x50 in a private tmux server
 	tmx new-session -d -s "$1" -x 200 -y 50 "env TERM=tmux-256color '$bin' $2; sleep 60"
 }
 shot() { tmx capture-pane -p -t "$1" 2>/dev/null; }
-until_re() {	# until_re SESSION REGEX: wait (60 s at most: a loaded machine) for it on the screen
-	for ((t = 0; t < 1200; t++)); do shot "$1" | grep -qE -- "$2" && return 0; sleep 0.05; done
-	return 1
+until_re() {	# until_re SESSION REGEX: wait for it on the screen, 60 s at most by the clock (a loaded machine), 5 times that under the sanitizers
+	local end=$((SECONDS + 60))
+	[ "${VMSCAN_SANITIZED:-0}" = 1 ] && end=$((end + 240))
+	while :; do
+		shot "$1" | grep -qE -- "$2" && return 0
+		[ "$SECONDS" -ge "$end" ] && return 1
+		sleep 0.05
+	done
 }
 divs_of() {	# divs_of SCEN A B F: path of the count; PATH.K its line K, PATH.K.screen the screen
 	local f k i n=0 line

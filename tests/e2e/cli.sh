@@ -91,10 +91,11 @@ fi
 TR=$ROOT/tests/cli/traces
 start trace 100x30 -- --trace "$TR/grep.perf" --trace-format perf --maps "$TR/grep.maps" --memory 16
 wait_re "\| step 0/12 "; ok "--trace: the visualizer starts on a perf trace (12 steps, as run counts)" $?
+render --trace "$TR/grep.perf" --trace-format perf --maps "$TR/grep.maps" --memory 16 --size 100x30
 for obj in grep libc.so.6 heap stack; do
-	screen | grep -qE "^ $obj +│"; ok "--trace --maps: object $obj has its bar" $?
+	shown | grep -qE "^ $obj +│"; ok "--trace --maps: object $obj has its bar" $?
 done
-screen | grep -qF "The perf trace $TR/grep.perf replayed in a zone of 16 pages"; ok "--trace: the caption names the trace" $?
+shown | grep -qF "The perf trace $TR/grep.perf replayed in a zone of 16 pages"; ok "--trace: the caption names the trace" $?
 keys End; wait_re "\| step 12/12 "; ok "--trace: End goes to the last step" $?
 keys q; wait_for "EXIT=0"; ok "--trace: q exits with status 0" $?
 finish
@@ -105,7 +106,8 @@ total=$("$BIN" run --trace "$LOGDIR/pages.txt" --memory 64 --policy 2.6.33 | awk
 start tracetxt 100x30 -- --trace "$LOGDIR/pages.txt" --memory 64 --policy 2.6.33
 wait_re "\| policy 2\.6\.33 \| step 0/$total"; ok "--trace: a text trace, $total steps as run counts" $?
 keys End; wait_re "\| step $total/$total "; ok "--trace: End reaches the run's last step" $?
-screen | grep -qE "^ trace +│"; ok "--trace: a trace alone is one object, trace" $?
+render --trace "$LOGDIR/pages.txt" --memory 64 --policy 2.6.33 --step "$total" --size 100x30
+shown | grep -qE "^ trace +│"; ok "--trace: a trace alone is one object, trace" $?
 keys p; wait_for "2.6.34"; keys Escape q; wait_for "EXIT=0"; ok "--trace: the policy dialog opens and q exits" $?
 finish
 start tracebad 100x30 -- --trace "$LOGDIR/pages.txt"

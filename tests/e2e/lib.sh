@@ -43,12 +43,19 @@ screen() {
 	done
 	printf '%s\n' "$a"
 }
+# Each look is a tmux client and a grep: the looks come 20 ms apart, then
+# further apart (to 200 ms), so that a long wait on a loaded machine does
+# not load it more.
 poll() {	# poll COMMAND...: until it succeeds, $WAIT seconds at most (said if not)
-	local end=$((SECONDS + WAIT))
+	local end=$((SECONDS + WAIT)) gap
+	for gap in 0.02 0.02 0.05 0.05 0.1 0.1; do
+		"$@" && return 0
+		sleep "$gap"
+	done
 	while :; do
 		"$@" && return 0
 		[ "$SECONDS" -ge "$end" ] && break
-		sleep 0.05
+		sleep 0.2
 	done
 	echo "  (waited ${WAIT} s in vain for: ${*: -1})"
 	return 1
@@ -78,4 +85,13 @@ restored() {	# the tty is back in cooked mode with echo, the alternate screen le
 		[ "$("${T[@]}" display -p -t "$S" '#{alternate_on}')" = 0 ]
 }
 finish() { "${T[@]}" kill-session -t "$S" 2>/dev/null; }
+# Headless: what the screen alone decides (a step's, an access's or a
+# divergence's frame at a size, in a mode) is drawn by `vmscan-viz screen`,
+# the visualizer's own drawing code (tests/screen/ proves it shows what a
+# tmux pane of that size shows), not polled through tmux.
+# render ARGS...: the frame `vmscan-viz screen ARGS` draws, into $RENDER
+RENDER=$LOGDIR/render
+# shellcheck disable=SC2086 # SAN_ENV is words
+render() { env $SAN_ENV "$BIN" screen "$@" >"$RENDER" 2>&1; }
+shown() { cat "$RENDER"; }
 

@@ -33,10 +33,12 @@ wait_for "handle_mm_fault()"; ok "a workload step names its function" $?
 keys h; wait_re "\| step 2/"; ok "h steps back" $?
 keys Right; wait_re "\| step 3/"; ok "the right arrow steps forward" $?
 keys f c n; wait_for "shrink_page_list → page_check_references()"; ok "f c n jumps to a shrink_page_list decision" $?
-wait_re "referenced_page .*PAGEREF_RECLAIM_CLEAN +TAKEN"; ok "the taken test is marked TAKEN" $?
-wait_for "not taken"; ok "the tests above it are marked not taken" $?
-wait_for "why     PG_referenced but no young pte"; ok "the reason sentence is shown" $?
-s1=$(step_of); keys Left; wait_re "\| step $((s1 - 1))/"; ok "the left arrow steps back from a decision" $?
+# that step's frame, at this size, headless
+s1=$(step_of); render --step "${s1:-0}" --size 160x50
+shown | grep -qE "referenced_page .*PAGEREF_RECLAIM_CLEAN +TAKEN"; ok "the taken test is marked TAKEN" $?
+shown | grep -qF "not taken"; ok "the tests above it are marked not taken" $?
+shown | grep -qF "why     PG_referenced but no young pte"; ok "the reason sentence is shown" $?
+keys Left; wait_re "\| step $((s1 - 1))/"; ok "the left arrow steps back from a decision" $?
 keys End; wait_re "\| step ([0-9]+)/\1 "; ok "End goes to the last step" $?
 keys Home; wait_re "\| step 0/"; ok "Home goes to step 0" $?
 keys g 2 0 0 Enter; wait_re "\| step 200/"; ok "g 200 Enter goes to step 200" $?
@@ -70,11 +72,13 @@ wait_for "Counters (/proc/vmstat"; ok "rapid resizes end in a correct layout" $?
 
 # --- inspector and find ---------------------------------------------------------------
 keys Home f c n i; wait_re "Page inspector: [a-z.]+\[[0-9]+\]"; ok "i opens the inspector on the examined page" $?
-wait_for "history up to step"; ok "the inspector shows the page's history" $?
-wait_re "evicted [1-9]"; ok "the history counts the eviction" $?
+render --step "${s1:-0}" --examined --size 160x50 # (f c n from Home: step $s1)
+shown | grep -qF "history up to step"; ok "the inspector shows the page's history" $?
+shown | grep -qE "evicted [1-9]"; ok "the history counts the eviction" $?
 keys Escape; wait_gone "Page inspector"; ok "Esc closes the inspector" $?
 keys / l i b c . s o Space 3 Enter; wait_for "Page inspector: libc.so[3]"; ok "/ finds a page by name and index" $?
-wait_re "fault +free"; ok "the found page's history starts with its fault" $?
+render --step "${s1:-0}" --inspect 'libc.so[3]' --size 160x50
+shown | grep -qE "fault +free"; ok "the found page's history starts with its fault" $?
 keys Down; wait_for "Page inspector: libc.so[2]"; ok "Down moves the cursor to the next page toward the tail" $?
 keys Escape
 
@@ -107,8 +111,8 @@ finish
 # At projector sizes, the torrent under 2.6.33 (issue 16's case): the page
 # asked about is the one marked (reverse, or the examined colour), in the
 # isolated batch, and nothing shows the answer before the guess.
-lists_marked() {	# the list rows (after the title, to the evicted strip) drawn with the examined mark
-	"${T[@]}" capture-pane -p -e -t "$S" | sed -n '/LRU lists/,/ evicted /p' | tail -n +2 |
+lists_marked() {	# the list rows (after the title, to the evicted strip) drawn with the examined mark, in an ANSI frame
+	sed -n '/LRU lists/,/ evicted /p' "$RENDER" | tail -n +2 |
 		grep -E $'\e\\[[0-9;]*(48;5;255|7)[;m]' | sed -E $'s/\e\\[[0-9;]*m//g' | awk '{print $1}'
 }
 for size in 80x24 100x30 120x40; do
@@ -116,11 +120,15 @@ for size in 80x24 100x30 120x40; do
 	# 2.6.33 has no page_check_references() (2.6.34's patch 1/3 made it)
 	keys g 4 3 7 Enter; wait_for "Quiz: what will shrink_page_list() answer"; ok "$size: g onto a decision asks about it" $?
 	wait_re "\| step 436/"; ok "$size: ...standing before it (step 436)" $?
-	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 437, libc.so[15]" $?
-	[ "$(lists_marked)" = isolated ]; ok "$size: the marked cell is the asked page's, in the isolated batch ($(lists_marked | tr '\n' ' '))" $?
-	! screen | grep -qE "TAKEN|^ +▶ |^ why |^ then |NOT QUITE|RIGHT:"; ok "$size: no taken test, outcome or reason before the guess" $?
-	! screen | grep -qE "^ +437 "; ok "$size: no log row for the asked step" $?
-	screen | grep -qE "QUIZ 0/0"; ok "$size: the score badge is on screen" $?
+	# that frame, headless (with its colours, for the marked cell)
+	render --quiz --policy 2.6.33 data/used-once-mmap.json --step 437 --size "$size" --format ansi
+	marked=$(lists_marked | tr '\n' ' ')
+	render --quiz --policy 2.6.33 data/used-once-mmap.json --step 437 --size "$size"
+	shown | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 437, libc.so[15]" $?
+	[ "$marked" = "isolated " ]; ok "$size: the marked cell is the asked page's, in the isolated batch ($marked)" $?
+	! shown | grep -qE "TAKEN|^ +▶ |^ why |^ then |NOT QUITE|RIGHT:"; ok "$size: no taken test, outcome or reason before the guess" $?
+	! shown | grep -qE "^ +437 "; ok "$size: no log row for the asked step" $?
+	shown | grep -qE "QUIZ 0/0"; ok "$size: the score badge is on screen" $?
 	keys d; wait_for "cannot deactivate"; ok "$size: an answer shrink_page_list cannot give is refused" $?
 	screen | grep -qF "QUIZ 0/0" && screen | grep -qF "Quiz: what will"; ok "$size: ...not scored, and the question stays" $?
 	keys a; wait_for "RIGHT: you said activate"; ok "$size: a activate is right under 2.6.33 (page_mapping_inuse)" $?
@@ -227,10 +235,10 @@ fi
 # main bar: " compare A vs B | access K/N | paused | n/N: KIND | title"
 # side bars: ">left: 2.6.33 | access K | step S/T | free ..." (">": the focused side)
 side_access() { screen | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+) .*/\1/p" | head -n 1; }
-side_step() { screen | sed -nE "s/.*$1: [^ ]+ \| access [0-9]+ \| step ([0-9]+)\/.*/\1/p" | head -n 1; }
 start cmpwide 200x50 -- --compare 2.6.33,2.6.34 data/used-once-mmap.json
 wait_re "compare 2\.6\.33 vs 2\.6\.34 \| access 0/[0-9]+"; ok "--compare A,B starts the split screen at access 0" $?
-screen | grep -qE ">left: 2\.6\.33 \| access 0 .*│ right: 2\.6\.34 \| access 0 "; ok "at 200 columns the sides stand side by side, both policies named" $?
+render --compare 2.6.33,2.6.34 data/used-once-mmap.json --access 0 --size 200x50
+shown | grep -qE ">left: 2\.6\.33 \| access 0 .*│ right: 2\.6\.34 \| access 0 "; ok "at 200 columns the sides stand side by side, both policies named" $?
 keys l l l; wait_re "right: 2\.6\.34 \| access 3 "; ok "l moves both sides one access" $?
 [ "$(side_access left)" = 3 ] && [ "$(side_access right)" = 3 ]; ok "both sides show the same access number (3)" $?
 keys h; wait_re "right: 2\.6\.34 \| access 2 " && [ "$(side_access left)" = 2 ]; ok "h moves both sides back one access" $?
@@ -238,13 +246,17 @@ keys h; wait_re "right: 2\.6\.34 \| access 2 " && [ "$(side_access left)" = 2 ];
 # its inline test does, e.g. "goto activate_locked"
 keys n; wait_re "^divergence 1/[0-9]+ at access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]( \([0-9]+ of [0-9]+ here\))?: 2\.6\.33 [a-z_ ]+ vs 2\.6\.34 PAGEREF_[A-Z_]+"
 ok "n jumps to the torrent's first divergent decision, naming a page and both decisions" $?
-line=$(screen | grep -E "^divergence " | head -n 1)
+# that frame (the first divergence: --divergence 1), headless
+render --compare 2.6.33,2.6.34 data/used-once-mmap.json --divergence 1 --size 200x50
+line=$(shown | grep -E "^divergence " | head -n 1)
 a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_ ]+) vs .*/\1/p')
 b_out=$(echo "$line" | sed -nE 's/.* vs 2\.6\.34 ([A-Z_]+).*/\1/p')
 [ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
 k=$(echo "$line" | sed -nE 's/.* at access ([0-9]+):.*/\1/p')
-[ "$(side_access left)" = "$k" ] && [ "$(side_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
-screen | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
+r_access() { shown | sed -nE "s/.*$1: [^ ]+ \| access ([0-9]+) .*/\1/p" | head -n 1; }
+[ -n "$k" ] && [ "$(r_access left)" = "$k" ] && [ "$(r_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
+shown | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
+wait_re "\| access $k "; ok "...and n took the visualizer there (access $k)" $?
 keys l; wait_gone "at the divergence"; ok "l from the moment steps on inside the access's reclaim" $?
 keys Tab; wait_re "│>right: 2\.6\.34 "; ok "Tab focuses the right side" $?
 keys p; wait_for "Policy of the right side"; ok "p in compare mode chooses the focused side's policy" $?
@@ -263,22 +275,27 @@ finish
 # follow, and "the right side loses the page" reaches each of the 23 bursts
 # in which 2.6.34 evicts the database index (data/LECTURE.md)
 for size in 80x24 100x30 120x40; do
-	start "cmp$size" "$size" -- --compare 2.6.33,2.6.34 data/database-index.json
-	wait_re "^>left: 2\.6\.33 \| access 0 "; ok "$size: the left side on top" $?
-	screen | grep -qE "^ right: 2\.6\.34 \| access 0 "; ok "$size: the right side below it" $?
-	[ "$(screen | grep -cE '^ (active|inactive)_file ')" = 4 ] && [ "$(screen | grep -cE '^ evicted ')" = 2 ]
+	# the frames at access 0 and after one n (--divergence 1), headless
+	render --compare 2.6.33,2.6.34 data/database-index.json --access 0 --size "$size"
+	shown | grep -qE "^>left: 2\.6\.33 \| access 0 "; ok "$size: the left side on top" $?
+	shown | grep -qE "^ right: 2\.6\.34 \| access 0 "; ok "$size: the right side below it" $?
+	[ "$(shown | grep -cE '^ (active|inactive)_file ')" = 4 ] && [ "$(shown | grep -cE '^ evicted ')" = 2 ]
 	ok "$size: both sides show their file lists and evicted strip" $?
-	keys n; wait_re "^divergence 1/[0-9]+ at access [0-9]+: index\[0\]"; ok "$size: n names the divergent page" $?
-	screen | grep -qE "^ . goto activate_locked index\[0\] inactive_file → active_file" &&
-		screen | grep -qE "^ . PAGEREF_KEEP index\[0\] inactive_file → inactive_file"
+	render --compare 2.6.33,2.6.34 data/database-index.json --divergence 1 --size "$size"
+	shown | grep -qE "^divergence 1/[0-9]+ at access [0-9]+: index\[0\]"; ok "$size: n names the divergent page" $?
+	shown | grep -qE "^ . goto activate_locked index\[0\] inactive_file → active_file" &&
+		shown | grep -qE "^ . PAGEREF_KEEP index\[0\] inactive_file → inactive_file"
 	ok "$size: a decision line for each side, about the same page, each its side's answer" $?
 	if [ "$size" = 120x40 ]; then # the newest log row of each side is the step its bar names
 		for s in left right; do
-			st=$(side_step $s)
-			screen | sed -n "/$s: /,\$p" | grep -m1 -E '^ +[0-9]+ ' | grep -qE "^ +$st . (PAGEREF_[A-Z]+|goto [a-z_]+) +index\[0\]"
+			st=$(shown | sed -nE "s/.*$s: [^ ]+ \| access [0-9]+ \| step ([0-9]+)\/.*/\1/p" | head -n 1)
+			shown | sed -n "/$s: /,\$p" | grep -m1 -E '^ +[0-9]+ ' | grep -qE "^ +$st . (PAGEREF_[A-Z]+|goto [a-z_]+) +index\[0\]"
 			ok "$size: the $s side's log, lists and decision line are at one step ($st)" $?
 		done
 	fi
+	# the keys: f chooses what n/N follow, n reaches each divergence
+	start "cmp$size" "$size" -- --compare 2.6.33,2.6.34 data/database-index.json
+	wait_re "^>left: 2\.6\.33 \| access 0 "
 	keys f f f; wait_re "n/N: right side loses"; ok "$size: f f f: n/N follow the pages the right side loses" $?
 	keys Home; wait_re "^>left: 2\.6\.33 \| access 0 "
 	seen="" bad=0
@@ -336,7 +353,8 @@ keys q; wait_for "EXIT=0"; finish
 start cmpnarrow 80x30 -- data/used-once-mmap.json
 wait_re "\| step 0/"; keys c; wait_for "Compare 2.6.34 with"; ok "c opens the policy dialog for the second policy" $?
 keys Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access"; ok "c Enter compares with 2.6.33" $?
-screen | grep -qE "^>left: 2\.6\.34 " && screen | grep -qE "^ right: 2\.6\.33 "; ok "at 80x30 the sides are stacked" $?
+render --compare 2.6.34,2.6.33 data/used-once-mmap.json --access 0 --size 80x30
+shown | grep -qE "^>left: 2\.6\.34 " && shown | grep -qE "^ right: 2\.6\.33 "; ok "at 80x30 the sides are stacked" $?
 keys g 4 1 2 Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access 412/"; ok "g in compare mode goes to an access" $?
 keys g 9 9 9 9 9 9 Enter; wait_for "access 999999 is past the end"; ok "...and past the end says so" $?
 "${T[@]}" resize-window -t "$S" -x 200 -y 50; wait_re ">left: 2\.6\.34 .*│ right: 2\.6\.33 "; ok "widening to 200 columns puts the sides side by side" $?

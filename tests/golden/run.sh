@@ -17,17 +17,19 @@ for scenario in data/*.json tests/regress/*.json; do
 	name=$(basename "$scenario" .json)
 	if "$bin" check --expect "$scenario" >/tmp/golden-check.$$ 2>&1; then ok; else bad "$scenario: expectations"; cat /tmp/golden-check.$$; fi
 	for policy in $policies; do
-		if "$bin" run "$scenario" --policy "$policy" --check >/dev/null; then ok; else bad "$scenario $policy: invariants"; fi
+		# its report is the golden record's run (the same as without --check)
+		reuse=/tmp/golden-run.$$
+		if "$bin" run "$scenario" --policy "$policy" --check >/tmp/golden-run.$$; then ok; else bad "$scenario $policy: invariants"; reuse=""; fi
 		case $scenario in tests/regress/*) continue ;; esac
 		want=tests/golden/$name/$policy
 		if [ ! -f "$want" ]; then bad "$want: no golden record (make golden-update)"; continue; fi
-		if tests/golden/golden.sh "$bin" "$scenario" "$policy" | diff -u "$want" - >/tmp/golden-diff.$$; then
+		if GOLDEN_RUN=$reuse tests/golden/golden.sh "$bin" "$scenario" "$policy" | diff -u "$want" - >/tmp/golden-diff.$$; then
 			ok
 		else
 			bad "$scenario under $policy differs from $want:"; head -40 /tmp/golden-diff.$$
 		fi
 	done
 done
-rm -f /tmp/golden-check.$$ /tmp/golden-diff.$$
+rm -f /tmp/golden-check.$$ /tmp/golden-diff.$$ /tmp/golden-run.$$
 echo "golden: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
