@@ -24,6 +24,25 @@ struct rule_row {
 };
 
 static const struct rule_row rows[] = {
+	/* 2.6.34 memcontrol.c:1636: six rounds of limit reclaim that free
+	 * nothing (anon, no swap), then the memcg OOM */
+	{ "a cgroup at its limit with nothing reclaimable ends in a memcg OOM after six reclaims", "2.6.34",
+	  "'memory':{'pages':256},'cgroups':[{'name':'db','limit':32}],"
+	  "'objects':[{'name':'heap','type':'anon','pages':64}],"
+	  "'workload':[{'op':'touch','object':'heap','pages':'0-32','cgroup':'db'}],"
+	  "'expect':[{'check':'cgroup.db.oom == 1'},{'check':'cgroup.db.failcnt == 6'},"
+	  "{'check':'cgroup.db.usage == 32'},{'check':'decisions.oom == 1'},{'check':'allocstall == 0'}]" },
+	/* 2.6.34 memcontrol.c:1580, vmscan.c:1917: limit reclaim frees the
+	 * cgroup's 32 oldest pages; the root's pages are not scanned */
+	{ "a charge at the limit reclaims 32 of the cgroup's own pages, not the root's", "2.6.34",
+	  "'memory':{'pages':1024},'cgroups':[{'name':'db','limit':64}],"
+	  "'objects':[{'name':'f','type':'file','pages':512},{'name':'g','type':'file','pages':512}],"
+	  "'workload':[{'op':'read','object':'g','pages':'0-99'},"
+	  "{'op':'read','object':'f','pages':'0-64','cgroup':'db'}],"
+	  "'expect':[{'check':'cgroup.db.failcnt == 1'},{'check':'cgroup.db.usage == 33'},"
+	  "{'check':'g.resident == 100'},{'check':'pgsteal_normal == 32'},{'check':'pgscan_direct_normal == "
+	  "0'},"
+	  "{'check':'cgroup.db.max_usage == 64'}]" },
 	/* 2.6.34 swap.c:221 __lru_cache_add(): new pages wait in the pagevec */
 	{ "mark_page_accessed: a first read() faults the page in, only marks it, and it waits in the pagevec",
 	  "2.6.34",

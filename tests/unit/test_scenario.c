@@ -739,7 +739,7 @@ static void expect_rows(const char *locale)
 		int rc;
 
 		memset(&e, 0, sizeof e);
-		rc = expect_parse_check(rows[i].check, objs, 2, &e, why, sizeof why);
+		rc = expect_parse_check(rows[i].check, NULL, objs, 2, &e, why, sizeof why);
 		if (!rows[i].why) {
 			CHECKF(rc == 0, "%s (%s): %s", rows[i].sentence, locale, why);
 			CHECKF(e.metric == rows[i].metric && e.cmp == rows[i].cmp && e.value == rows[i].value,
