@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "panel_cgroup.h"
 #include "panel.h"
 
 /* One part of a bar: its text, its attributes, its rank (0: kept last). */
@@ -133,7 +134,8 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			    : free_pages < wm.low  ? "below low"
 			    : free_pages < wm.high ? "below high"
 						   : "ok";
-	const char *who = ri.reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd";
+	char whobuf[48];
+	const char *who = cgroup_reclaimer_name(f->e, ri.reclaimer, ri.mem_cgroup, whobuf, sizeof whobuf);
 	struct part p[5];
 	int n = 0;
 
@@ -154,6 +156,13 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			 ri.priority, (unsigned long long)ri.nr_reclaimed);
 	else
 		snprintf(p[n++].text, sizeof p[0].text, "  |  no reclaim running");
+	if (ri.reclaimer == RECLAIMER_MEMCG) /* whose limit, and how full */
+		snprintf(p[n - 1].text, sizeof p[0].text,
+			 "  |  limit reclaim of %s (%llu/%llu pages), its pages only, priority %d, reclaimed "
+			 "%llu of %llu",
+			 who + 6, (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_USAGE),
+			 (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_LIMIT), ri.priority,
+			 (unsigned long long)ri.nr_reclaimed, (unsigned long long)ri.nr_to_reclaim);
 	p[n] = (struct part){ .item = T_DIM, .rank = 4 };
 	snprintf(p[n++].text, sizeof p[0].text, "  |  swap free %u", engine_swap_free(f->e));
 	fit_parts(p, n, r->w);
