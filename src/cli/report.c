@@ -49,6 +49,30 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf(" %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].pages,
 		       o.resident, o.active, o.faults, o.refaults, o.evicted);
 	}
+	if (s->wl.nr_cgroups) {
+		/* memory.stat and the res_counter files, one row per cgroup */
+		printf("\ncgroups         usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
+		       "rss  "
+		       "mapped_file  inactive_file  active_file  inactive_anon  active_anon  pgpgin  "
+		       "pgpgout\n");
+		for (uint32_t k = 1; k <= s->wl.nr_cgroups; k++) {
+			printf("  %-12s", s->wl.cgroups[k - 1].name);
+			static const struct {
+				enum memcg_stat_item i;
+				int w;
+			} col[] = { { MEMCG_USAGE, 6 },	       { MEMCG_LIMIT, 7 },
+				    { MEMCG_MAX_USAGE, 11 },   { MEMCG_FAILCNT, 9 },
+				    { MEMCG_RECLAIMS, 16 },    { MEMCG_OOM, 5 },
+				    { MEMCG_CACHE, 8 },	       { MEMCG_RSS, 7 },
+				    { MEMCG_MAPPED_FILE, 13 }, { MEMCG_INACTIVE_FILE, 15 },
+				    { MEMCG_ACTIVE_FILE, 13 }, { MEMCG_INACTIVE_ANON, 15 },
+				    { MEMCG_ACTIVE_ANON, 13 }, { MEMCG_PGPGIN, 8 },
+				    { MEMCG_PGPGOUT, 9 } };
+			for (size_t c = 0; c < sizeof col / sizeof *col; c++)
+				printf("%*" PRIu64, col[c].w, engine_memcg_stat(e, k, col[c].i));
+			printf("\n");
+		}
+	}
 	printf("\ndecisions\n");
 	for (int i = 1; i < NR_OUTCOMES; i++)
 		printf("  %-14s %" PRIu64 "\n", outcome_name[i], dec[i]);
@@ -119,6 +143,17 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_end(w, '}');
 	}
 	jsonw_end(w, '}');
+	if (!s->wl.nr_cgroups)
+		return;
+	/* memory.stat and the res_counter files, in pages and events */
+	jsonw_begin(w, "cgroups", '{');
+	for (uint32_t k = 1; k <= s->wl.nr_cgroups; k++) {
+		jsonw_begin(w, s->wl.cgroups[k - 1].name, '{');
+		for (int i = 0; i < NR_MEMCG_STATS; i++)
+			jsonw_u64(w, memcg_stat_name[i], engine_memcg_stat(e, k, (enum memcg_stat_item)i));
+		jsonw_end(w, '}');
+	}
+	jsonw_end(w, '}');
 }
 
 void report_json(const struct engine *e, const struct scenario *s)
@@ -159,6 +194,12 @@ void report_vmstat(const struct engine *e)
 	printf("nr_isolated_anon 0\nnr_isolated_file 0\n");
 	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)
 		printf("%s %" PRIu64 "\n", vmstat_name[i], vm[i]);
+	/* each cgroup's memory.stat and res_counter files, as
+	 * cgroup.NAME.COUNTER (the expectations' subjects) */
+	for (uint32_t k = 1; k <= engine_workload(e)->nr_cgroups; k++)
+		for (int i = 0; i < NR_MEMCG_STATS; i++)
+			printf("cgroup.%s.%s %" PRIu64 "\n", engine_workload(e)->cgroups[k - 1].name,
+			       memcg_stat_name[i], engine_memcg_stat(e, k, (enum memcg_stat_item)i));
 }
 
 void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
@@ -202,9 +243,15 @@ void report_step_json(struct jsonw *w, const struct step_record *r, const struct
 		jsonw_bool(w, "writeback", r->inputs & IN_WRITEBACK);
 		jsonw_u64(w, "order", r->order);
 		jsonw_end(w, '}');
-		jsonw_str(w, "reclaimer", r->reclaimer == RECLAIMER_KSWAPD ? "kswapd" : "direct");
+		jsonw_str(w, "reclaimer",
+			  r->reclaimer == RECLAIMER_KSWAPD  ? "kswapd"
+			  : r->reclaimer == RECLAIMER_MEMCG ? "memcg"
+							    : "direct");
 		jsonw_i64(w, "priority", r->priority);
 	}
+	/* limit reclaim and memcg OOM: whose limit */
+	if (r->memcg && r->memcg <= s->wl.nr_cgroups)
+		jsonw_str(w, "cgroup", s->wl.cgroups[r->memcg - 1].name);
 	if (r->inputs & IN_PAUSE)
 		jsonw_bool(w, "pause", true);
 	if (with_caption && r->kind == STEP_WORKLOAD && s->wl.nr_ops && r->op < s->wl.nr_ops &&

@@ -46,6 +46,10 @@ static void capture(const struct engine *e, struct series_row *row, uint64_t acc
 		row->active[o] = st.active;
 		row->refaults[o] = st.refaults;
 	}
+	for (uint32_t k = 1; k <= engine_workload(e)->nr_cgroups && k <= WL_MAX_CGROUPS; k++) {
+		row->memcg_usage[k - 1] = (uint32_t)engine_memcg_stat(e, k, MEMCG_USAGE);
+		row->memcg_failcnt[k - 1] = engine_memcg_stat(e, k, MEMCG_FAILCNT);
+	}
 }
 
 int series_run(const struct cli_command *cmd, struct engine *e, const struct series_opts *o, series_fn *fn,
@@ -138,6 +142,9 @@ static void csv_header(const struct scenario *s)
 			}
 		}
 	}
+	/* each cgroup's usage and failcnt (names hold no comma or quote) */
+	for (uint32_t k = 0; k < s->wl.nr_cgroups; k++)
+		printf(",cgroup.%s.usage,cgroup.%s.failcnt", s->wl.cgroups[k].name, s->wl.cgroups[k].name);
 	putchar('\n');
 }
 
@@ -156,6 +163,8 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 	for (uint32_t o = 0; o < n; o++)
 		printf(",%" PRIu32 ",%" PRIu64 ",%" PRIu32, row->resident[o], row->refaults[o],
 		       row->active[o]);
+	for (uint32_t k = 0; k < engine_workload(e)->nr_cgroups && k < WL_MAX_CGROUPS; k++)
+		printf(",%" PRIu32 ",%" PRIu64, row->memcg_usage[k], row->memcg_failcnt[k]);
 	putchar('\n');
 	return cli_output_failed() ? 1 : 0;
 }

@@ -70,7 +70,8 @@
 	X(BR_PAUSE,              "pause",              "",       "",                                                        "pause")                                                                                                              \
 	X(BR_OOM,                "oom",                NULL,     "__alloc_pages_slowpath",                                  "reclaim could not free enough memory: the allocation failed and the access was dropped")                             \
 	X(BR_WB_ROTATE,          "wb_rotate",          NULL,     "rotate_reclaimable_page",                                 "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)")                   \
-	X(BR_WB_DONE,            "wb_done",            NULL,     "end_page_writeback",                                      "writeback ended: the page is clean")
+	X(BR_WB_DONE,            "wb_done",            NULL,     "end_page_writeback",                                      "writeback ended: the page is clean") \
+	X(BR_MEMCG_OOM,          "memcg_oom",          NULL,     "__mem_cgroup_try_charge, mem_cgroup_handle_oom",        "the cgroup's limit reclaim freed nothing in six rounds: the charge failed and the access was dropped (memcg OOM)")
 /* clang-format on */
 
 enum branch {

@@ -21,6 +21,43 @@ static int fail(char *why, size_t n, const char *msg)
 	return -1;
 }
 
+/* Each cgroup's usage, cache, rss, mapped_file and list counts against
+ * its pages (O(cgroups x pages)), and no usage above the limit. */
+static int check_memcg(const struct engine *e, char *why, size_t n)
+{
+	for (uint32_t k = 1; k <= e->wl->nr_cgroups; k++) {
+		const struct mem_cgroup *mc = &e->c.memcg[k - 1];
+		uint32_t usage = 0, anon = 0, mapped = 0, count[NR_EVICTABLE_LRU + 1] = { 0 };
+
+		for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+			const struct page *p = &e->pages[pfn];
+			if (p->memcg != k)
+				continue;
+			if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
+				return fail(why, n, "a free or kernel page is charged to a cgroup");
+			usage++;
+			anon += e->wl->objects[p->object].type == OBJ_ANON;
+			mapped += page_mapped(p) && page_is_file_cache(p);
+			if (p->lru <= LRU_UNEVICTABLE)
+				count[p->lru]++;
+		}
+		if (usage != mc->usage || anon != mc->rss || usage - anon != mc->cache)
+			return fail(why, n, "a cgroup's usage, rss or cache disagrees with its pages");
+		if (mapped != mc->mapped_file)
+			return fail(why, n, "a cgroup's mapped_file disagrees with its pages");
+		if (memcmp(count, mc->count, sizeof count) != 0)
+			return fail(why, n, "a cgroup's list counts disagree with its pages");
+		if (mc->usage > mc->limit)
+			return fail(why, n, "a cgroup's usage is above its limit");
+		if (mc->usage > mc->max_usage || mc->pgpgin - mc->pgpgout != mc->usage)
+			return fail(why, n, "a cgroup's max_usage or pgpgin - pgpgout disagrees with usage");
+	}
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++)
+		if (e->pages[pfn].memcg > e->wl->nr_cgroups)
+			return fail(why, n, "a page is charged to a cgroup that does not exist");
+	return 0;
+}
+
 int engine_check(const struct engine *e, char *why, size_t n)
 {
 	uint64_t total = 0, sum;
@@ -116,5 +153,5 @@ int engine_check(const struct engine *e, char *why, size_t n)
 		return fail(why, n, "PAGEREF_KEEP count exceeds the keep decisions");
 	if (e->c.vm[PGDEACTIVATE] < e->c.decisions[OUT_DEACTIVATE])
 		return fail(why, n, "pgdeactivate is below the deactivate decisions");
-	return 0;
+	return e->wl->nr_cgroups ? check_memcg(e, why, n) : 0;
 }

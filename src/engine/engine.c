@@ -8,7 +8,10 @@
  *   3. the workload's next access runs.  If it needs a page and free
  *      memory would fall under the min watermark, kswapd runs first; if
  *      that is not enough, direct reclaim; if even that cannot free a page,
- *      the access is dropped (out of memory).  An allocation that finds
+ *      the access is dropped (out of memory).  Then, if the access brings
+ *      a page in for a task in a memory cgroup at its limit, that
+ *      cgroup's limit reclaim runs first (memcontrol.c); if six rounds of
+ *      it free nothing, the access is dropped (memcg OOM).  An allocation that finds
  *      free memory under the low watermark wakes kswapd (the allocator's
  *      slow path), which runs after the step.
  */
@@ -77,6 +80,24 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	}
 	if (!workload_valid(wl, err))
 		return NULL;
+	if (wl->nr_cgroups && !policy->memcg) {
+		/* the policy's name, then why: no stdio in the engine */
+		char msg[sizeof err->msg];
+		const char *why = " does not model memory cgroups; run this scenario under a classic "
+				  "policy (2.6.34, 2.6.33, refault, mapped-ratio, mapped-graded)";
+		size_t n = strlen(policy->name), w = strlen(why);
+
+		if (n > 40)
+			n = 40;
+		memcpy(msg, "policy ", 7);
+		memcpy(msg + 7, policy->name, n);
+		if (7 + n + w >= sizeof msg)
+			w = sizeof msg - 8 - n;
+		memcpy(msg + 7 + n, why, w);
+		msg[7 + n + w] = '\0';
+		set_error(err, msg);
+		return NULL;
+	}
 	e = calloc(1, sizeof *e);
 	if (!e) {
 		set_error(err, "out of memory");
@@ -121,6 +142,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->scan_ahead = PFN_NONE;
 	e->scan_ahead_left = 0;
 	zone_init_watermarks(e);
+	mem_cgroup_init(e);
 	workload_begin(e);
 	return e;
 }
@@ -188,6 +210,7 @@ static const struct step_record *step_once(struct engine *e)
 			r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : RECLAIMER_KSWAPD;
 			if (reclaim_step(e, r, e->policy->check_references)) {
 				r->reclaimer = e->c.rs.sc.reclaimer ? e->c.rs.sc.reclaimer : r->reclaimer;
+				r->memcg = e->c.rs.sc.mem_cgroup;
 				r->priority = e->c.rs.sc.priority;
 				r->order = e->c.rs.sc.order;
 				return r;
@@ -236,6 +259,13 @@ static const struct step_record *step_once(struct engine *e)
 				e->c.alloc_reclaimed = e->c.kswapd_tried = false;
 				return r;
 			}
+		}
+		if (e->wl->nr_cgroups) {
+			enum memcg_charge_result cr = mem_cgroup_try_charge(e, r);
+			if (cr == CHARGE_RECLAIM)
+				continue;
+			if (cr == CHARGE_OOM)
+				return r;
 		}
 		after_workload(e, workload_step(e, r));
 		return r;
@@ -340,6 +370,7 @@ struct reclaim_info engine_reclaim(const struct engine *e)
 	const struct reclaim_state *rs = &e->c.rs;
 	struct reclaim_info ri = {
 		.reclaimer = rs->sc.reclaimer,
+		.mem_cgroup = rs->sc.mem_cgroup,
 		.priority = rs->sc.priority,
 		.order = rs->sc.order,
 		.kswapd_awake = e->c.kswapd_awake,
@@ -353,6 +384,34 @@ struct reclaim_info engine_reclaim(const struct engine *e)
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
 		ri.scan_target[l] = (uint32_t)(rs->nr[l] > UINT32_MAX ? UINT32_MAX : rs->nr[l]);
 	return ri;
+}
+
+uint64_t engine_memcg_stat(const struct engine *e, unsigned k, enum memcg_stat_item i)
+{
+	const struct mem_cgroup *mc;
+
+	if (k < 1 || k > e->wl->nr_cgroups)
+		return 0;
+	mc = &e->c.memcg[k - 1];
+	switch (i) {
+	case MEMCG_CACHE: return mc->cache;
+	case MEMCG_RSS: return mc->rss;
+	case MEMCG_MAPPED_FILE: return mc->mapped_file;
+	case MEMCG_PGPGIN: return mc->pgpgin;
+	case MEMCG_PGPGOUT: return mc->pgpgout;
+	case MEMCG_INACTIVE_ANON:
+	case MEMCG_ACTIVE_ANON:
+	case MEMCG_INACTIVE_FILE:
+	case MEMCG_ACTIVE_FILE:
+	case MEMCG_UNEVICTABLE: return mc->count[i - MEMCG_INACTIVE_ANON];
+	case MEMCG_USAGE: return mc->usage;
+	case MEMCG_MAX_USAGE: return mc->max_usage;
+	case MEMCG_LIMIT: return mc->limit;
+	case MEMCG_FAILCNT: return mc->failcnt;
+	case MEMCG_RECLAIMS: return mc->reclaims;
+	case MEMCG_OOM: return mc->oom;
+	default: return 0;
+	}
 }
 
 struct batch_stats engine_last_batch(const struct engine *e)

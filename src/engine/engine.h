@@ -113,9 +113,40 @@ uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t in
 bool engine_mapping(const struct engine *e, uint32_t object, unsigned as, unsigned *vm_flags, uint32_t *first,
 		    uint32_t *count);
 
+/* A memory cgroup's counters (1-based @k, 1..workload.nr_cgroups), named
+ * as 2.6.34's memory.stat and res_counter files: pages, or events. */
+/* clang-format off */
+#define MEMCG_STATS(X)                                                       \
+	X(MEMCG_CACHE,         "cache")         /* charged page-cache pages */ \
+	X(MEMCG_RSS,           "rss")           /* charged anon pages */        \
+	X(MEMCG_MAPPED_FILE,   "mapped_file")   /* of cache, mapped */          \
+	X(MEMCG_PGPGIN,        "pgpgin")        /* charge events */             \
+	X(MEMCG_PGPGOUT,       "pgpgout")       /* uncharge events */           \
+	X(MEMCG_INACTIVE_ANON, "inactive_anon")                                 \
+	X(MEMCG_ACTIVE_ANON,   "active_anon")                                   \
+	X(MEMCG_INACTIVE_FILE, "inactive_file")                                 \
+	X(MEMCG_ACTIVE_FILE,   "active_file")                                   \
+	X(MEMCG_UNEVICTABLE,   "unevictable")                                   \
+	X(MEMCG_USAGE,         "usage")         /* memory.usage_in_bytes */     \
+	X(MEMCG_MAX_USAGE,     "max_usage")     /* memory.max_usage_in_bytes */ \
+	X(MEMCG_LIMIT,         "limit")         /* memory.limit_in_bytes */     \
+	X(MEMCG_FAILCNT,       "failcnt")       /* memory.failcnt */            \
+	X(MEMCG_RECLAIMS,      "limit_reclaims") /* try_to_free_mem_cgroup_pages() */ \
+	X(MEMCG_OOM,           "oom")           /* charges given up */
+/* clang-format on */
+enum memcg_stat_item {
+#define X(id, name) id,
+	MEMCG_STATS(X)
+#undef X
+		NR_MEMCG_STATS
+};
+extern const char *const memcg_stat_name[NR_MEMCG_STATS];
+uint64_t engine_memcg_stat(const struct engine *e, unsigned k, enum memcg_stat_item i);
+
 /* The reclaim that is running, if any. */
 struct reclaim_info {
-	uint8_t reclaimer; /* enum reclaimer */
+	uint8_t reclaimer;  /* enum reclaimer */
+	uint8_t mem_cgroup; /* RECLAIMER_MEMCG: whose limit (1-based) */
 	int8_t priority;
 	uint8_t order;
 	bool kswapd_awake;

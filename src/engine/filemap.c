@@ -39,6 +39,7 @@ uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32
 	*old = *slot;
 	p->object = obj;
 	p->index = index;
+	mem_cgroup_charge(e, p); /* first touch: the task of this access pays */
 	*slot = slot_make(SLOT_PAGE, pfn);
 	e->obj[obj].resident++;
 	e->obj[obj].faults++;

@@ -13,6 +13,7 @@
 #define VMSCAN_INTERNAL_H
 
 #include "engine.h"
+#include "memcontrol.h"
 #include "policy_helpers.h"
 
 /* For the few calls on every reclaimed page (make bench): inlined even
@@ -53,6 +54,7 @@ struct vma {		       /* one mapping of an object */
 	uint32_t first, count; /* page range it covers */
 	uint8_t flags;	       /* enum vm_flags */
 	uint8_t in_use;
+	uint8_t memcg; /* the cgroup of the mm that mapped it (mm_match_cgroup()) */
 };
 
 struct object_state {
@@ -74,7 +76,8 @@ struct lru_head {
 
 /* struct scan_control of 2.6.34, the parts the model uses. */
 struct scan_control {
-	uint8_t reclaimer; /* enum reclaimer */
+	uint8_t reclaimer;  /* enum reclaimer */
+	uint8_t mem_cgroup; /* limit reclaim: the cgroup (1-based); 0: global reclaim */
 	int8_t priority;
 	uint8_t order;
 	bool may_writepage;
@@ -163,6 +166,10 @@ struct engine_core {
 
 	/* writeback: a FIFO of pfns, all with the same delay */
 	uint32_t wb_head, wb_len;
+
+	/* memory cgroups (memcontrol.c): [k-1] for cgroup k; all zero without */
+	struct mem_cgroup memcg[WL_MAX_CGROUPS];
+	struct memcg_charge charge; /* the charge the workload's next access waits on */
 
 	uint64_t step;
 	struct step_record rec;

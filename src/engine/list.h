@@ -34,6 +34,9 @@ static inline void link_between(struct engine *e, uint32_t pfn, uint32_t prev, u
 	h->nr++;
 	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
 		e->obj[p->object].active++;
+	/* 2.6.34 mem_cgroup_add_lru_list(): the cgroup's count of the list */
+	if (p->memcg && l <= LRU_UNEVICTABLE)
+		e->c.memcg[p->memcg - 1].count[l]++;
 }
 
 static inline void list_add_head(struct engine *e, uint32_t pfn, enum lru_list l)
@@ -64,6 +67,8 @@ static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l
 	h->nr--;
 	if (is_active_lru(l) && p->object != OBJECT_KERNEL)
 		e->obj[p->object].active--;
+	if (p->memcg && l <= LRU_UNEVICTABLE) /* mem_cgroup_del_lru_list() */
+		e->c.memcg[p->memcg - 1].count[l]--;
 	p->next = p->prev = PFN_NONE;
 	p->lru = LRU_NONE;
 }

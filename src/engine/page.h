@@ -82,7 +82,9 @@ struct page {		   /* 28 bytes */
 	uint8_t young;	   /* bit i: that pte's accessed bit is set */
 	uint8_t pte_dirty; /* bit i: that pte's dirty bit is set */
 	uint8_t pvec_lru;  /* on LRU_PAGEVEC: the list it waits to join */
-	uint8_t spare;	   /* no hidden padding: snapshots compare byte for byte */
+	uint8_t memcg;	   /* owner: 0 root (uncharged), k the cgroup workload.cgroups[k-1]
+			    * (2.6.34 page_cgroup.mem_cgroup, memcontrol.c); no hidden
+			    * padding: snapshots compare byte for byte */
 };
 
 static inline bool page_test(const struct page *p, enum pageflags f)

@@ -99,6 +99,8 @@ void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
 		e->c.pvec_nr[p->pvec_lru]--;
 	if (from != LRU_NONE)
 		list_del_from(e, pfn, from);
+	if (p->memcg)
+		mem_cgroup_uncharge(e, p);
 	p->pvec_lru = 0;
 	page_blank(p);
 	list_add_head(e, pfn, LRU_FREE);

@@ -87,6 +87,10 @@ struct reclaim_policy {
 	const char *summary; /* one line for `vmscan-viz policies` */
 	const char *origin;  /* kernel version and patch this file models */
 	const char *kernel;  /* the kernel the engine's own rules are taken from: "2.6.33" */
+	/* Runs under memory cgroups: 2.6.34's memcg limit reclaim on the classic
+	 * lists (engine/memcontrol.c).  false: engine_new() refuses a
+	 * workload with cgroups. */
+	bool memcg;
 
 	/* shrink_page_list(): what to do with an isolated inactive page. */
 	check_references_fn *check_references;

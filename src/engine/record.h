@@ -68,7 +68,8 @@ enum outcome {
 	X(FN_ALLOC_PAGES,          "__alloc_pages")      \
 	X(FN_FREE_PAGES,           "free_pages")         \
 	X(FN_END_PAGE_WRITEBACK,   "end_page_writeback") \
-	X(FN_PAUSE,                "")
+	X(FN_PAUSE,                "")                   \
+	X(FN_MEM_CGROUP_OOM,       "mem_cgroup_handle_oom")
 /* clang-format on */
 
 /* clang-format off */
@@ -97,7 +98,9 @@ enum step_input {
 	IN_PAUSE = 1u << 11,	      /* the scenario asks the viewer to pause here */
 };
 
-enum reclaimer { RECLAIMER_NONE, RECLAIMER_KSWAPD, RECLAIMER_DIRECT };
+/* RECLAIMER_MEMCG: a cgroup's limit reclaim, in the task whose charge hit
+ * the limit (2.6.34 try_to_free_mem_cgroup_pages()). */
+enum reclaimer { RECLAIMER_NONE, RECLAIMER_KSWAPD, RECLAIMER_DIRECT, RECLAIMER_MEMCG };
 
 struct step_record {
 	uint64_t step;		 /* 1-based number of this step */
@@ -117,6 +120,7 @@ struct step_record {
 	uint8_t reclaimer;	 /* enum reclaimer running this step */
 	int8_t priority;	 /* scan priority, -1 outside reclaim */
 	uint8_t order;		 /* sc->order of the reclaim */
+	uint8_t memcg;		 /* limit reclaim and memcg OOM: the cgroup (1-based, 0 none) */
 };
 
 extern const char *const outcome_name[NR_OUTCOMES];

@@ -5,7 +5,10 @@
  * A page keeps one bit per mapping of its object (at most MAX_MAPPINGS):
  * mapped, young (the pte's accessed bit) and dirty.  page_referenced() walks
  * them in mapping order as the kernel walks a file's VMAs, and
- * try_to_unmap() takes them down.
+ * try_to_unmap() takes them down.  In a cgroup's limit reclaim
+ * page_referenced() reads only the mappings of that cgroup's tasks, and
+ * try_to_unmap() all of them (2.6.34 mm/rmap.c:911: a young pte that
+ * page_referenced() skipped refuses the unmap, and the page is activated).
  *
  * Left out: the swap token (page_referenced() pretended a page of a task
  * holding it was referenced), KSM, the trylock failure that makes an
@@ -17,12 +20,19 @@
 int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 {
 	int referenced = 0;
+	unsigned target = e->c.rs.sc.mem_cgroup;
 
 	*vm_flags = 0;
 	for (unsigned m = page->mapped; m; m &= m - 1) {
 		unsigned as = (unsigned)__builtin_ctz(m), bit = 1u << as;
 		const struct vma *vma = object_vma(e, page->object, as);
 
+		/* 2.6.34 mm/rmap.c:570 page_referenced_file() (:502 _anon()):
+		 * limit reclaim passes sc->mem_cgroup, and a mapping of an mm
+		 * in another cgroup is skipped, its young bit neither tested
+		 * nor cleared (mm_match_cgroup(): equality, no hierarchy) */
+		if (target && vma->memcg != target)
+			continue;
 		/* 2.6.34 page_referenced_one(): a locked VMA ends the walk, so
 		 * the page goes on to try_to_unmap and gets culled. */
 		if (vma->flags & VM_LOCKED) {
@@ -85,8 +95,11 @@ void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
 {
 	uint8_t bit = (uint8_t)(1u << as);
 
-	if (!page->mapped && page_is_file_cache(page))
+	if (!page->mapped && page_is_file_cache(page)) {
 		e->c.nr_mapped_file++;
+		if (page->memcg)
+			mem_cgroup_update_file_mapped(e, page, 1);
+	}
 	page->mapped |= bit;
 	page->young |= bit;
 	if (write)
@@ -106,8 +119,11 @@ void page_remove_rmap(struct engine *e, struct page *page, unsigned as)
 	page->mapped &= (uint8_t)~bit;
 	page->young &= (uint8_t)~bit;
 	page->pte_dirty &= (uint8_t)~bit;
-	if (!page->mapped && page_is_file_cache(page))
+	if (!page->mapped && page_is_file_cache(page)) {
 		e->c.nr_mapped_file--;
+		if (page->memcg)
+			mem_cgroup_update_file_mapped(e, page, -1);
+	}
 }
 
 /* 2.6.34 try_to_unmap(): per mapping, a locked VMA makes the page mlocked

@@ -71,7 +71,10 @@ ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_
  *  - the access does not wait for memory: it needs a page at most, so
  *    with one to spare above the min watermark it cannot; below, the loop
  *    asks workload_waits_for_memory() and stops where step_once() would
- *    reclaim first.
+ *    reclaim first;
+ *  - nor for its cgroup's limit: an operation of a task in a cgroup asks
+ *    mem_cgroup_charge_blocked() and stops where step_once() would run
+ *    limit reclaim first (trace_run() is not used for such operations).
  */
 static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op *op, uint64_t max)
 {
@@ -85,6 +88,10 @@ static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op
 		if (op->kind == WL_TRACE)
 			trace_prefetch(e, op, e->c.sub);
 		if (!zone_watermark_ok(e, e->c.wmark_min, 1) && workload_waits_for_memory(e, &nr, &order))
+			break;
+		/* the charge of a task in a cgroup at its limit: step_once()
+		 * runs the cgroup's limit reclaim first */
+		if (op->memcg && mem_cgroup_charge_blocked(e))
 			break;
 		e->c.step++;
 		done++;
@@ -164,7 +171,7 @@ static uint64_t workload_steps(struct engine *e, uint64_t max)
 		max = room;
 	if (e->c.op_len - e->c.sub - 1 < max)
 		max = e->c.op_len - e->c.sub - 1;
-	if (op->kind == WL_TRACE && !op->trace_object)
+	if (op->kind == WL_TRACE && !op->trace_object && !op->memcg)
 		return trace_run(e, op, write, max);
 	return workload_run(e, op, max);
 }

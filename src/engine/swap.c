@@ -18,11 +18,18 @@
 #include "swap.h"
 
 /* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
-static void update_page_reclaim_stat(struct engine *e, bool file, bool rotated)
+static void update_page_reclaim_stat(struct engine *e, const struct page *page, bool file, bool rotated)
 {
 	e->c.recent_scanned[file]++;
 	if (rotated)
 		e->c.recent_rotated[file]++;
+	/* the page's cgroup's too (2.6.34 mm/swap.c:155-173) */
+	if (page->memcg) {
+		struct mem_cgroup *mc = &e->c.memcg[page->memcg - 1];
+		mc->recent_scanned[file]++;
+		if (rotated)
+			mc->recent_rotated[file]++;
+	}
 }
 
 /* 2.6.34 ____pagevec_lru_add(): a waiting page joins the head of its list,
@@ -46,7 +53,7 @@ static void pagevec_lru_add_page(struct engine *e, uint32_t pfn)
 	if (is_active_lru(l))
 		page_set(page, PG_active);
 	list_add_head(e, pfn, l);
-	update_page_reclaim_stat(e, is_file_lru(l), is_active_lru(l));
+	update_page_reclaim_stat(e, page, is_file_lru(l), is_active_lru(l));
 }
 
 /* The pagevec of list @l (@all: every list's) reaches the lists, oldest
@@ -127,7 +134,7 @@ void activate_page(struct engine *e, struct page *page)
 	page_set(page, PG_active);
 	list_move_head(e, page_to_pfn(e, page), (enum lru_list)page_lru_base(page));
 	count_vm_event(e, PGACTIVATE);
-	update_page_reclaim_stat(e, page_is_file_cache(page), true);
+	update_page_reclaim_stat(e, page, page_is_file_cache(page), true);
 	/* 3.15 mark_page_accessed(): only a file page's activation ticks the
 	 * workingset clock */
 	if (e->policy->on_activate && page_is_file_cache(page))

@@ -37,6 +37,14 @@ const char *const step_func_name[NR_STEP_FUNCS] = {
 };
 /* clang-format on */
 
+/* clang-format off */
+const char *const memcg_stat_name[NR_MEMCG_STATS] = {
+#define X(id, name) [(id)] = (name),
+	MEMCG_STATS(X)
+#undef X
+};
+/* clang-format on */
+
 const char *const step_kind_name[NR_STEP_KINDS] = {
 	[STEP_WORKLOAD] = "workload",
 	[STEP_SCAN_INACTIVE] = "scan",

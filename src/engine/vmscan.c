@@ -35,7 +35,16 @@
  * it then runs after that allocation's step.  Writes started by reclaim finish
  * `writeback_steps` steps later, between two batches.
  *
- * Left out: slab shrinking, memcg, the too_many_isolated() throttle,
+ * Limit reclaim of a memory cgroup (RECLAIMER_MEMCG, begun by a charge at
+ * the limit, memcontrol.c) is do_try_to_free_pages() on the same stages,
+ * with what 2.6.34 keys on scanning_global_lru(sc) turned the cgroup's
+ * way: the cgroup's list sizes, reclaim_stat and nr_saved_scan, its
+ * swappiness, its inactive_*_is_low(), no "file + free <= high: anon
+ * only" shortcut, isolation of its pages only, page_referenced() of its
+ * own mappings only; no ALLOCSTALL, PGSCAN_*, pages_scanned or
+ * all_unreclaimable; and 0 returned unless 32 pages were reclaimed.
+ *
+ * Left out: slab shrinking, the too_many_isolated() throttle,
  * congestion waits (time is steps here), the synchronous second pass of
  * lumpy direct reclaim, buffer heads, laptop mode's flusher wake-ups.
  * Followed from 2.6.34 for every policy: kswapd judges a zone balanced
@@ -50,6 +59,41 @@
 #include "swap.h"
 #include "vmscan.h"
 #include "writeback.h"
+
+/* get_reclaim_stat() (2.6.34 vmscan.c:141): the zone's, or in limit
+ * reclaim the cgroup's. */
+static uint64_t *stat_scanned(struct engine *e)
+{
+	unsigned k = e->c.rs.sc.mem_cgroup;
+	return k ? e->c.memcg[k - 1].recent_scanned : e->c.recent_scanned;
+}
+static uint64_t *stat_rotated(struct engine *e)
+{
+	unsigned k = e->c.rs.sc.mem_cgroup;
+	return k ? e->c.memcg[k - 1].recent_rotated : e->c.recent_rotated;
+}
+
+/* 2.6.34 vmscan.c:150 zone_nr_pages(): the list's size, the cgroup's own
+ * in limit reclaim (mem_cgroup_zone_nr_pages()). */
+static uint64_t sc_lru_pages(const struct engine *e, int l)
+{
+	unsigned k = e->c.rs.sc.mem_cgroup;
+	return k ? e->c.memcg[k - 1].count[l] : zone_lru_pages(e, l);
+}
+
+/* 2.6.34 vmscan.c:1451 inactive_anon_is_low(): the zone's, or the
+ * cgroup's in limit reclaim. */
+static bool sc_inactive_anon_is_low(const struct engine *e)
+{
+	unsigned k = e->c.rs.sc.mem_cgroup;
+	return k ? mem_cgroup_inactive_anon_is_low(e, k) : inactive_anon_is_low(e);
+}
+
+static bool sc_inactive_file_is_low(const struct engine *e)
+{
+	unsigned k = e->c.rs.sc.mem_cgroup;
+	return k ? mem_cgroup_inactive_file_is_low(e, k) : inactive_file_is_low(e);
+}
 
 bool inactive_anon_is_low(const struct engine *e)
 {
@@ -88,27 +132,31 @@ static uint64_t zone_reclaimable_pages(const struct engine *e)
  * to the share of their recently scanned pages that were rotated. */
 static void get_scan_ratio(struct engine *e, unsigned percent[2])
 {
-	uint64_t anon = zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
-	uint64_t file = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+	uint64_t anon = sc_lru_pages(e, LRU_ACTIVE_ANON) + sc_lru_pages(e, LRU_INACTIVE_ANON);
+	uint64_t file = sc_lru_pages(e, LRU_ACTIVE_FILE) + sc_lru_pages(e, LRU_INACTIVE_FILE);
 	uint64_t anon_prio, file_prio, ap, fp;
+	uint64_t *scanned = stat_scanned(e), *rotated = stat_rotated(e);
+	unsigned k = e->c.rs.sc.mem_cgroup;
 
-	/* very little page cache left: scan anon only */
-	if (file + nr_free_pages(e) <= e->c.wmark_high) {
+	/* very little page cache left: scan anon only (global reclaim only,
+	 * 2.6.34 vmscan.c:1543) */
+	if (!k && file + nr_free_pages(e) <= e->c.wmark_high) {
 		percent[0] = 100;
 		percent[1] = 0;
 		return;
 	}
 	/* a floating average: halve the history once it outgrows a quarter of the lists */
 	for (int t = 0; t < 2; t++) {
-		if (e->c.recent_scanned[t] > (t ? file : anon) / 4) {
-			e->c.recent_scanned[t] /= 2;
-			e->c.recent_rotated[t] /= 2;
+		if (scanned[t] > (t ? file : anon) / 4) {
+			scanned[t] /= 2;
+			rotated[t] /= 2;
 		}
 	}
-	anon_prio = e->wl->memory.swappiness;
+	/* the cgroup's memory.swappiness in limit reclaim (:1583) */
+	anon_prio = k ? e->c.memcg[k - 1].swappiness : e->wl->memory.swappiness;
 	file_prio = 200 - anon_prio;
-	ap = (anon_prio + 1) * (e->c.recent_scanned[0] + 1) / (e->c.recent_rotated[0] + 1);
-	fp = (file_prio + 1) * (e->c.recent_scanned[1] + 1) / (e->c.recent_rotated[1] + 1);
+	ap = (anon_prio + 1) * (scanned[0] + 1) / (rotated[0] + 1);
+	fp = (file_prio + 1) * (scanned[1] + 1) / (rotated[1] + 1);
 	percent[0] = (unsigned)(100 * ap / (ap + fp + 1));
 	percent[1] = 100 - percent[0];
 }
@@ -117,6 +165,9 @@ static void shrink_zone_targets(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	bool noswap = !rs->sc.may_swap || !swap_available(e);
+	unsigned k = rs->sc.mem_cgroup;
+	/* nr_scan_try_batch() on the cgroup's nr_saved_scan in limit reclaim */
+	uint64_t *saved = k ? e->c.memcg[k - 1].nr_saved_scan : e->c.nr_saved_scan;
 
 	if (noswap) {
 		rs->percent[0] = 0;
@@ -125,17 +176,17 @@ static void shrink_zone_targets(struct engine *e)
 		get_scan_ratio(e, rs->percent);
 	}
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++) {
-		uint64_t scan = zone_lru_pages(e, l);
+		uint64_t scan = sc_lru_pages(e, l);
 
 		if (rs->sc.priority || noswap) {
 			scan >>= rs->sc.priority;
 			scan = scan * rs->percent[is_file_lru(l)] / 100;
 		}
 		/* nr_scan_try_batch(): small amounts wait until they add up to 32 */
-		e->c.nr_saved_scan[l] += scan;
-		if (e->c.nr_saved_scan[l] >= SWAP_CLUSTER_MAX) {
-			rs->nr[l] = e->c.nr_saved_scan[l];
-			e->c.nr_saved_scan[l] = 0;
+		saved[l] += scan;
+		if (saved[l] >= SWAP_CLUSTER_MAX) {
+			rs->nr[l] = saved[l];
+			saved[l] = 0;
 		} else {
 			rs->nr[l] = 0;
 		}
@@ -208,6 +259,8 @@ static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count
 		p->lru = LRU_ISOLATED;
 		if (active && p->object != OBJECT_KERNEL)
 			e->obj[p->object].active--;
+		if (p->memcg) /* a global batch leaves the cgroup's list too (2.6.34 vmscan.c:941) */
+			e->c.memcg[p->memcg - 1].count[l]--;
 		first = pfn;
 		taken++;
 	}
@@ -240,7 +293,11 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
 	uint32_t scan, taken = 0, nr_active = 0;
 
-	if (!lumpy) {
+	if (sc->mem_cgroup) {
+		/* mem_cgroup_isolate_pages(): the cgroup's pages only, never lumpy */
+		scan = taken = mem_cgroup_isolate_pages(e, l, nr_to_scan, sc->mem_cgroup, count);
+		e->scan_ahead_left = 0;
+	} else if (!lumpy) {
 		scan = taken = isolate_tail(e, l, nr_to_scan, count);
 	} else {
 		for (scan = 0; scan < nr_to_scan && e->c.lists[l].nr; scan++) {
@@ -260,8 +317,12 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 			}
 		}
 	}
-	e->c.pages_scanned += scan;
-	count_vm_events(e, sc->reclaimer == RECLAIMER_KSWAPD ? PGSCAN_KSWAPD : PGSCAN_DIRECT, scan);
+	/* 2.6.34 vmscan.c:1174: zone->pages_scanned and PGSCAN_* are global
+	 * reclaim's only */
+	if (!sc->mem_cgroup) {
+		e->c.pages_scanned += scan;
+		count_vm_events(e, sc->reclaimer == RECLAIMER_KSWAPD ? PGSCAN_KSWAPD : PGSCAN_DIRECT, scan);
+	}
 	sc->nr_scanned += scan;
 	rs->total_scanned += scan;
 	rs->inactive_scanned += scan;
@@ -272,8 +333,8 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 		if (page_test_clear(&e->pages[pfn], PG_active))
 			nr_active++;
 	count_vm_events(e, PGDEACTIVATE, nr_active);
-	e->c.recent_scanned[0] += count[LRU_INACTIVE_ANON] + count[LRU_ACTIVE_ANON];
-	e->c.recent_scanned[1] += count[LRU_INACTIVE_FILE] + count[LRU_ACTIVE_FILE];
+	stat_scanned(e)[0] += count[LRU_INACTIVE_ANON] + count[LRU_ACTIVE_ANON];
+	stat_scanned(e)[1] += count[LRU_INACTIVE_FILE] + count[LRU_ACTIVE_FILE];
 
 	memset(&rs->batch, 0, sizeof rs->batch);
 	rs->batch.file = is_file_lru(l);
@@ -295,10 +356,17 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
 	uint32_t scan;
 
+	unsigned k = rs->sc.mem_cgroup;
+
 	lru_add_drain(e); /* 2.6.34 vmscan.c:1357 */
-	scan = isolate_tail(e, l, nr_to_scan, count);
-	e->c.pages_scanned += scan;
-	e->c.recent_scanned[is_file_lru(l)] += scan;
+	if (k) {
+		scan = mem_cgroup_isolate_pages(e, l, nr_to_scan, k, count);
+		e->scan_ahead_left = 0;
+	} else {
+		scan = isolate_tail(e, l, nr_to_scan, count);
+		e->c.pages_scanned += scan; /* global reclaim only (:1366) */
+	}
+	stat_scanned(e)[is_file_lru(l)] += scan;
 	count_vm_events(e, PGREFILL, scan);
 	rs->batch_lru = (uint8_t)l;
 	rs->batch_active = 1;
@@ -341,7 +409,7 @@ static void put_back(struct engine *e, struct page *p)
 	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
 	/* put back on an active list: counts as rotated (shrink_inactive_list) */
 	if (PageActive(p))
-		e->c.recent_rotated[page_is_file_cache(p)]++;
+		stat_rotated(e)[page_is_file_cache(p)]++;
 }
 
 /* shrink_page_list()'s activate_locked: back on the active list of its type. */
@@ -650,6 +718,25 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	count_vm_event(e, ALLOCSTALL);
 }
 
+void reclaim_start_memcg(struct engine *e, unsigned k)
+{
+	struct reclaim_state *rs = &e->c.rs;
+
+	/* 2.6.34 vmscan.c:1917 try_to_free_mem_cgroup_pages(): 32 pages,
+	 * order 0, swap allowed (no memsw limit here), the cgroup's
+	 * swappiness; do_try_to_free_pages() counts no ALLOCSTALL for it */
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_MEMCG;
+	rs->sc.mem_cgroup = (uint8_t)k;
+	rs->sc.priority = DEF_PRIORITY;
+	rs->sc.may_writepage = !e->wl->memory.laptop_mode;
+	rs->sc.may_swap = true;
+	rs->sc.nr_to_reclaim = SWAP_CLUSTER_MAX;
+	rs->total_scanned = 0;
+	rs->pass_reclaimed = 0;
+	rs->stage = RS_PRIORITY;
+}
+
 bool reclaim_running(const struct engine *e)
 {
 	return e->c.rs.stage != RS_IDLE || e->c.kswapd_awake;
@@ -707,7 +794,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		shrink_page(e, p, r, check);
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
-			e->c.recent_rotated[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
+			stat_rotated(e)[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
 		} else {
 			rs->last_batch = rs->batch;
 			rs->last_batch.done = true;
@@ -746,7 +833,7 @@ static void shrink_loop(struct engine *e)
 		rs->nr[l] -= n;
 		if (is_active_lru(l)) {
 			/* shrink_list(): age an active list only if its inactive one is low */
-			bool low = is_file_lru(l) ? inactive_file_is_low(e) : inactive_anon_is_low(e);
+			bool low = is_file_lru(l) ? sc_inactive_file_is_low(e) : sc_inactive_anon_is_low(e);
 			if (low && begin_batch(e, true, l, n, RS_SHRINK_LOOP))
 				return;
 		} else {
@@ -856,7 +943,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				reclaim_finish(e);
 				break;
 			}
-			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY) {
+			/* limit reclaim scans every zone (2.6.34 vmscan.c:1726) */
+			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY && !sc->mem_cgroup) {
 				rs->stage = RS_ZONE_DONE;
 				break;
 			}
@@ -878,7 +966,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_ZONE_TAIL:
 			/* rebalance anon even if we did not try to evict it */
 			rs->stage = RS_ZONE_DONE;
-			if (!rs->zone_tail_done && inactive_anon_is_low(e) && swap_available(e)) {
+			if (!rs->zone_tail_done && sc_inactive_anon_is_low(e) && swap_available(e)) {
 				rs->zone_tail_done = 1;
 				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_ZONE_DONE);
 			}
@@ -894,6 +982,9 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			 * woken for as many pages as were scanned, and writing is
 			 * allowed, laptop or not */
 			if (sc->nr_reclaimed >= sc->nr_to_reclaim) {
+				if (sc->mem_cgroup)
+					mem_cgroup_reclaim_done(e, sc->mem_cgroup, sc->nr_reclaimed,
+								sc->priority);
 				reclaim_finish(e);
 				break;
 			}
@@ -901,10 +992,16 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
 				sc->may_writepage = true;
 			}
-			if (--sc->priority < 0)
+			if (--sc->priority < 0) {
+				/* 2.6.34 vmscan.c:1835: "don't OOM" with what was
+				 * reclaimed, for global reclaim only: limit reclaim
+				 * that never reached 32 pages returns 0 */
+				if (sc->mem_cgroup)
+					mem_cgroup_reclaim_done(e, sc->mem_cgroup, 0, sc->priority);
 				reclaim_finish(e);
-			else
+			} else {
 				rs->stage = RS_PRIORITY;
+			}
 			break;
 		default: reclaim_finish(e); break;
 		}

@@ -10,6 +10,9 @@
 void wakeup_kswapd(struct engine *e, uint8_t order);
 void kswapd_run_for(struct engine *e, uint8_t order);
 void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed);
+/* 2.6.34 try_to_free_mem_cgroup_pages(): limit reclaim of cgroup @k
+ * (1-based) begins; it runs as RECLAIMER_MEMCG steps. */
+void reclaim_start_memcg(struct engine *e, unsigned k);
 bool reclaim_running(const struct engine *e);
 /* One step of the reclaim that runs, with @check as page_check_references():
  * the next page of the isolated batch, or the state machine's moves up

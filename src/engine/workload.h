@@ -66,6 +66,7 @@ struct wl_op {
 	uint8_t as;		      /* mapping slot, 0..MAX_MAPPINGS-1 */
 	uint8_t via;		      /* enum wl_via, for RANDOM and TRACE; TOUCH: write if VIA_TOUCH_WRITE */
 	uint8_t order;		      /* WL_ALLOC: allocation order */
+	uint8_t memcg;		      /* the cgroup of the task doing it: 0 root, k workload.cgroups[k-1] */
 	uint32_t object;	      /* index into workload.objects; UINT32_MAX for kernel pages */
 	uint32_t first;		      /* first page of the range */
 	uint32_t count;		      /* pages in the range; accesses for RANDOM/TRACE; blocks for ALLOC */
@@ -87,8 +88,25 @@ struct memory_spec {
 	bool laptop_mode;			   /* may_writepage starts false */
 };
 
+/*
+ * A memory cgroup of 2.6.34 (memcontrol.c): a hard limit that its pages'
+ * charges may not pass (reclaim runs in the charging task when they
+ * would), an optional soft limit (kswapd's pass) and its own swappiness.
+ * Flat: no hierarchy.  Named 1..nr_cgroups by wl_op.memcg; 0 is the root
+ * cgroup, which has no limit and no lists of its own.
+ */
+#define WL_MAX_CGROUPS 8
+struct wl_cgroup {
+	const char *name;
+	uint32_t limit;	     /* pages, 1..memory.pages */
+	uint32_t soft_limit; /* pages; 0: none (the kernel's RESOURCE_MAX) */
+	uint32_t swappiness; /* memory.swappiness, 0..100 */
+};
+
 struct workload {
 	struct memory_spec memory;
+	const struct wl_cgroup *cgroups; /* [nr_cgroups], NULL when none */
+	uint32_t nr_cgroups;
 	const struct object_spec *objects;
 	uint32_t nr_objects;
 	const struct wl_op *ops;

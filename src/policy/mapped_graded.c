@@ -105,6 +105,7 @@ const struct reclaim_policy policy_mapped_graded = {
 		   "LRU grows",
 	.origin = "Weiner at KS2012 (LWN, 2012-09-17), read as a graded rule; never merged",
 	.kernel = "2.6.34",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = check_references,
 	.reclaim_run = reclaim_run_mapped_graded,
 	.keep_active = keep_active_2634,

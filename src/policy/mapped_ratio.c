@@ -76,6 +76,7 @@ const struct reclaim_policy policy_mapped_ratio = {
 	.summary = "the KS2012 proposal: protect mapped file pages by their share of memory",
 	.origin = "Weiner at KS2012 (LWN, 2012-09-17); never merged",
 	.kernel = "2.6.34",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = check_references,
 	.reclaim_run = reclaim_run_mapped_ratio,
 	.keep_active = keep_active_2634,

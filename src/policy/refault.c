@@ -34,6 +34,7 @@ const struct reclaim_policy policy_refault = {
 		   "file pages (3.3), with 2.6.34's lumpy reclaim",
 	.origin = "Weiner, mm: thrash detection-based file cache sizing (3.15, a528910e12ec)",
 	.kernel = "2.6.34",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = page_check_references_2634,
 	.keep_active = keep_active_2634,
 	.evict_shadow = workingset_eviction,

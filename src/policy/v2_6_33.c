@@ -78,6 +78,7 @@ const struct reclaim_policy policy_v2_6_33 = {
 	.summary = "before the series: referenced pages activated if page_mapping_inuse()",
 	.origin = "Linux 2.6.33, mm/vmscan.c shrink_page_list()",
 	.kernel = "2.6.33",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = check_references_2633,
 	.reclaim_run = reclaim_run_2633,
 	.keep_active = keep_active_2633,

@@ -54,6 +54,7 @@ const struct reclaim_policy policy_v2_6_33_patch1 = {
 	.summary = "patch 1/3: the same decisions, factored into page_check_references()",
 	.origin = "Weiner, vmscan: factor out page reference checks (dfc8d63)",
 	.kernel = "2.6.33",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = page_check_references_patch1,
 	.reclaim_run = reclaim_run_patch1,
 	.keep_active = keep_active_2633,

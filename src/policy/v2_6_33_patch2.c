@@ -65,6 +65,7 @@ const struct reclaim_policy policy_v2_6_33_patch2 = {
 	.summary = "patch 2/3: page_mapped() instead of page_mapping_inuse()",
 	.origin = "Weiner, vmscan: drop page_mapping_inuse() (31c0569)",
 	.kernel = "2.6.33",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = check_references,
 	.reclaim_run = reclaim_run_patch2,
 	.keep_active = keep_active,

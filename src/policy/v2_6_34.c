@@ -78,6 +78,7 @@ const struct reclaim_policy policy_v2_6_34 = {
 	.summary = "patch 3/3: mapped file pages need two young sightings (used-once detection)",
 	.origin = "Weiner, vmscan: detect mapped file pages used only once (6457474)",
 	.kernel = "2.6.34",
+	.memcg = true, /* 2.6.34 memcg limit reclaim on its lists */
 	.check_references = page_check_references_2634,
 	.keep_active = keep_active_2634,
 	.reclaim_run = reclaim_run_2634,

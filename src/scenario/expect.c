@@ -5,7 +5,8 @@
  * Each entry is a check "SUBJECT CMP NUMBER" (spaces around CMP), with
  * optional "policy" (a name or an array of names) and "step".  SUBJECT is
  * OBJECT.resident_percent|resident|active|refaults (split at the last dot,
- * so object names may hold dots), decisions.OUTCOME, lists.LIST, or a bare
+ * so object names may hold dots), decisions.OUTCOME, lists.LIST,
+ * cgroup.NAME.COUNTER (a memory.stat-style counter of a cgroup), or a bare
  * vmstat counter name.  An entry naming several policies becomes one
  * struct expectation per policy, all with the same text.
  * Left out: evaluating them (the CLI does, after a run); arithmetic or
@@ -52,8 +53,47 @@ static void unknown(char *why, size_t n, const char *what, const char *w, const 
 	suggest_append(why, n, w, names, count);
 }
 
-static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj, struct expectation *e,
-		   char *why, size_t n)
+/* "cgroup.NAME" with @suffix a memory.stat-style counter (engine.h
+ * MEMCG_STATS): 1, or 0 when @subj is not "cgroup.*", or -1. */
+static int cgroup_subject(const char *subj, const char *suffix, const struct workload *wl,
+			  struct expectation *e, char *why, size_t n)
+{
+	const char *name, *names[WL_MAX_CGROUPS];
+	char q[96];
+	int k;
+
+	if (strncmp(subj, "cgroup.", 7) != 0)
+		return 0;
+	if (!wl) {
+		snprintf(why, n, "no cgroups to name here");
+		return -1;
+	}
+	name = subj + 7;
+	for (uint32_t i = 0; i < wl->nr_cgroups; i++) {
+		names[i] = wl->cgroups[i].name;
+		if (strcmp(name, names[i]) != 0)
+			continue;
+		if ((k = lookup(suffix, memcg_stat_name, NR_MEMCG_STATS)) < 0) {
+			unknown(why, n, "cgroup counter", suffix, memcg_stat_name, NR_MEMCG_STATS);
+			return -1;
+		}
+		e->metric = EXPECT_MEMCG;
+		e->object = i + 1;
+		e->item = k;
+		return 1;
+	}
+	text_quote(name, q, sizeof q);
+	if (!wl->nr_cgroups)
+		snprintf(why, n, "no cgroup named %s: the scenario declares no \"cgroups\"", q);
+	else {
+		snprintf(why, n, "no cgroup named %s in \"cgroups\"", q);
+		suggest_append(why, n, name, names, wl->nr_cgroups);
+	}
+	return -1;
+}
+
+static int subject(char *subj, const struct workload *wl, const struct object_spec *obj, uint32_t nr_obj,
+		   struct expectation *e, char *why, size_t n)
 {
 	char *dot = strrchr(subj, '.'), *suffix;
 	int k;
@@ -100,6 +140,8 @@ static int subject(char *subj, const struct object_spec *obj, uint32_t nr_obj, s
 		e->item = k;
 		return 0;
 	}
+	if ((k = cgroup_subject(subj, suffix, wl, e, why, n)) != 0)
+		return k < 0 ? -1 : 0;
 	{
 		const char **names = malloc((nr_obj + 3) * sizeof *names);
 		char q[96];
@@ -162,8 +204,8 @@ static int parse_number(const char *s, double *out)
 	return *end || !isfinite(*out) ? -1 : 0;
 }
 
-int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
-		       struct expectation *e, char *why, size_t n)
+int expect_parse_check(const char *text, const struct workload *wl, const struct object_spec *obj,
+		       uint32_t nr_obj, struct expectation *e, char *why, size_t n)
 {
 	char buf[256], *num, *cmp, q[96];
 	size_t k;
@@ -209,7 +251,7 @@ int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t
 		return -1;
 	}
 	e->cmp = cmp_of[c];
-	return subject(buf, obj, nr_obj, e, why, n);
+	return subject(buf, wl, obj, nr_obj, e, why, n);
 syntax:
 	snprintf(why, n, "expected \"SUBJECT CMP NUMBER\" like \"index.resident_percent >= 90\", found %s",
 		 q);
@@ -281,7 +323,7 @@ int load_expect(struct loader *L, const cJSON *arr, struct scenario *s)
 			bad = true;
 		} else if (get_string(L, check, p, &text) < 0) {
 			bad = true;
-		} else if (expect_parse_check(text, L->obj, L->nr_obj, &e, why, sizeof why) < 0) {
+		} else if (expect_parse_check(text, &s->wl, L->obj, L->nr_obj, &e, why, sizeof why) < 0) {
 			lerr(L, check, false, p, "%s", why);
 			bad = true;
 		}

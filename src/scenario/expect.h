@@ -16,9 +16,10 @@
 int load_expect(struct loader *L, const cJSON *arr, struct scenario *s);
 /* A policy name @x names (string, one of `vmscan-viz policies`); false with a diagnostic. */
 bool check_policy(struct loader *L, const cJSON *x, const char *path);
-/* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why. */
-int expect_parse_check(const char *text, const struct object_spec *obj, uint32_t nr_obj,
-		       struct expectation *e, char *why, size_t n);
+/* Parses "SUBJECT CMP NUMBER" into @e (not text/policy); -1 with @why.
+ * @wl (may be NULL) gives the cgroups that "cgroup.NAME.COUNTER" names. */
+int expect_parse_check(const char *text, const struct workload *wl, const struct object_spec *obj,
+		       uint32_t nr_obj, struct expectation *e, char *why, size_t n);
 
 extern const char *const expect_keys[];
 

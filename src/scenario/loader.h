@@ -72,6 +72,12 @@ struct loader {
 	struct name_index names;
 	bool schema; /* the file is a JSON Schema, not a scenario */
 
+	/* memory cgroups (cgroups.c) */
+	struct wl_cgroup *cg;
+	uint32_t nr_cg;
+	bool cgroups_given;  /* the file has a "cgroups" key */
+	bool cgroups_failed; /* it is unusable: do not report unknown names */
+
 	/* operations */
 	struct wl_op *ops; /* NULL in pass 1: only count */
 	size_t nr_ops;	   /* emitted so far */

@@ -24,6 +24,7 @@
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "budget.h"
+#include "cgroups.h"
 #include "diag.h"
 #include "json.h"
 #include "ops.h"
@@ -67,7 +68,7 @@ const char *const op_names[NR_OP_NAMES + 1] = {
 		NULL
 };
 
-#define COMMON "op", "caption", "pause"
+#define COMMON "op", "caption", "pause", "cgroup"
 static const char *const keys_map[] = { COMMON, "object", "pages", "as", "exec", "sequential", NULL };
 static const char *const keys_unmap[] = { COMMON, "object", "as", NULL };
 static const char *const keys_touch[] = { COMMON, "object", "pages", "write", NULL };
@@ -765,6 +766,7 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 	const char *caption = NULL;
 	uint32_t cap = UINT32_MAX;
 	size_t head = L->nr_ops, n = 0;
+	uint8_t memcg = 0;
 	bool pause;
 	int kind = -1;
 
@@ -809,6 +811,8 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 		}
 	}
 	pause = opt_bool(L, &c, "pause", false);
+	if ((x = key(&c, "cgroup", p, sizeof p)) && find_cgroup(L, x, p, &memcg) < 0)
+		c.bad = true;
 	c.kind = (enum op_index)kind;
 	build[kind](L, &c);
 	if (c.bad || L->stop)
@@ -820,6 +824,11 @@ static int build_op(struct loader *L, const cJSON *o, const char *path, const ch
 			L->ops[head].caption = cap;
 		if (pause)
 			L->ops[head].flags |= WL_F_PAUSE;
+		/* the task of every operation it expands to, but for those
+		 * inside (a repeat's, an interleave's) that name their own */
+		for (size_t i = head; memcg && i < L->nr_ops; i++)
+			if (!L->ops[i].memcg)
+				L->ops[i].memcg = memcg;
 	}
 	return 0;
 }

@@ -68,6 +68,7 @@ enum expect_metric {
 	EXPECT_COUNTER,		 /* a vmstat counter, by name */
 	EXPECT_DECISIONS,	 /* count of one outcome, by name */
 	EXPECT_LIST,		 /* pages on a list, by name */
+	EXPECT_MEMCG,		 /* a cgroup's counter: object is the cgroup (1-based), item the counter */
 };
 enum expect_cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
 

@@ -21,6 +21,7 @@
 #include "../util/text.h"
 #include "bookmarks.h"
 #include "budget.h"
+#include "cgroups.h"
 #include "diag.h"
 #include "expect.h"
 #include "json.h"
@@ -28,8 +29,8 @@
 #include "own.h"
 #include "top.h"
 
-const char *const top_keys[] = { "$schema", "format",	"title",  "description", "policy", "memory",
-				 "objects", "workload", "expect", "bookmarks",	 NULL };
+const char *const top_keys[] = { "$schema", "format",	"title",  "description", "policy",  "memory",
+				 "objects", "workload", "expect", "bookmarks",	 "cgroups", NULL };
 const char *const memory_keys[] = { "pages",	       "watermarks", "swap",	    "swappiness",
 				    "writeback_steps", "kswapd",     "laptop_mode", NULL };
 const char *const watermark_keys[] = { "min", "low", "high", NULL };
@@ -315,6 +316,8 @@ int load_top(struct loader *L, struct scenario *s)
 	} else if (!L->stop) {
 		load_objects(L, x);
 	}
+	if ((x = jget(root, "cgroups")) && !L->stop)
+		load_cgroups(L, x, &s->wl);
 	/* before the workload reads traces and the engine allocates its zone */
 	L->memory = &s->wl.memory;
 	L->engine_bytes = budget_engine_bytes(&s->wl.memory, L->obj, L->nr_obj);

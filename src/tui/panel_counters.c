@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 
+#include "panel_cgroup.h"
 #include "panel.h"
 
 static void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
@@ -92,6 +93,7 @@ static void counters_draw(const struct rect *r, const struct frame *f, bool focu
 		   r->w >= 60 ? "Counters (/proc/vmstat names, +change at this step)"
 			      : "Counters (/proc/vmstat, +this step)",
 		   focused);
+	y += cgroup_lines_draw(r, y, f); /* memcg: one line a cgroup */
 	y += draw_sparks(r, y, f);
 	if (y < r->y + r->h)
 		y += draw_decisions(r, y, f);

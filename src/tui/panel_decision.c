@@ -29,6 +29,7 @@
 
 #include "../replay/names.h"
 #include "outcome.h"
+#include "panel_cgroup.h"
 #include "panel.h"
 
 #define LABEL_COL      9 /* "why     " */
@@ -394,6 +395,7 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 	/* a rule before the tests decided (writeback, lumpy...): the why says so */
 	br = rec->branch != BR_NONE ? rec->branch : rec->action;
 	snprintf(why, sizeof why, "%s%s", listed ? "" : BEFORE, branch_reason(p, br));
+	cgroup_why_note(f->e, rec, why, sizeof why); /* limit reclaim: whose ptes counted */
 	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
 	if (origin && br != BR_NONE)
 		y += draw_sentence(y, r, "origin", theme_attr(T_DIM), branch_origin(p, br, from, sizeof from),

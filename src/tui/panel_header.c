@@ -16,6 +16,7 @@
 
 #include "../replay/names.h"
 #include "run.h"
+#include "panel_cgroup.h"
 #include "panel.h"
 
 /* The mode badge, e.g. "QUIZ 3/5", or "" (the header keeps room for it
@@ -147,7 +148,8 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			    : free_pages < wm.low  ? "below low"
 			    : free_pages < wm.high ? "below high"
 						   : "ok";
-	const char *who = ri.reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd";
+	char whobuf[48];
+	const char *who = cgroup_reclaimer_name(f->e, ri.reclaimer, ri.mem_cgroup, whobuf, sizeof whobuf);
 	struct part p[5];
 	int n = 0;
 
@@ -168,6 +170,13 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			 ri.priority, (unsigned long long)ri.nr_reclaimed);
 	else
 		snprintf(p[n++].text, sizeof p[0].text, "  |  no reclaim running");
+	if (ri.reclaimer == RECLAIMER_MEMCG) /* whose limit, and how full */
+		snprintf(p[n - 1].text, sizeof p[0].text,
+			 "  |  limit reclaim of %s (%llu/%llu pages), its pages only, priority %d, reclaimed "
+			 "%llu of %llu",
+			 who + 6, (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_USAGE),
+			 (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_LIMIT), ri.priority,
+			 (unsigned long long)ri.nr_reclaimed, (unsigned long long)ri.nr_to_reclaim);
 	p[n] = (struct part){ .item = T_DIM, .rank = 4 };
 	snprintf(p[n++].text, sizeof p[0].text, "  |  swap free %u", engine_swap_free(f->e));
 	fit_parts(p, n, r->w);

@@ -628,7 +628,9 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
 	if (being_scanned(rec, lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
-			 rec->reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
+			 rec->reclaimer == RECLAIMER_MEMCG    ? "limit"
+			 : rec->reclaimer == RECLAIMER_DIRECT ? "direct"
+							      : "kswapd");
 	else if (lp->l < LRU_UNEVICTABLE)
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }

@@ -174,7 +174,9 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "page %s  pfn %u, from the tail of %s by %s", name, q->pfn,
 			 q->from < NR_LISTS ? lru_name[q->from] : "-",
-			 q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim" : "kswapd");
+			 q->reclaimer == RECLAIMER_MEMCG    ? "limit reclaim"
+			 : q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim"
+							    : "kswapd");
 		extra--;
 	}
 	in_rows = extra >= 3 ? 2 : extra;

@@ -633,6 +633,31 @@ fig $R 'on libc.so 2.6.34 holds all 16 pages active from about access 700 to the
 fig $R 'to 0 around access 3000' 3000 \
 	eval "paste -d' ' <(csv_column $T 2.6.33 2.6.34 2.6.33 access) <(csv_column $T 2.6.33 2.6.34 2.6.33 libc.so.active) | awk '\$1 > 1000 && \$2 == 0 { print int((\$1 + 50) / 100) * 100; exit }'"
 
+# --- data/LECTURE.md: inside a container (memory cgroups) -------------------
+C=database-cgroup G=database-cgroup-global
+memcg_stat() { "$bin" run --vmstat --policy "$2" "$(scen "$1")" | awk -v n="$3" '$1 == n { print $2; exit }'; }	# SCEN POLICY NAME
+fig $L 'the run ends with `pgscan_kswapd_normal 0` and `allocstall 0`' 0 counter $C 2.6.34 pgscan_kswapd_normal
+fig $L 'the run ends with `pgscan_kswapd_normal 0` and `allocstall 0`' 0 counter $C 2.6.34 allocstall
+fig $L 'in cgroup `db`, limited to 256 pages' 256 memcg_stat $C 2.6.34 cgroup.db.limit
+fig $L 'in cgroup `backup`, limited to 128' 128 memcg_stat $C 2.6.34 cgroup.backup.limit
+fig $L '**backup-limit** (2.6.34, step 322)' 'step 322' bookmark $C backup-limit
+fig $L '**backup-limit** (2.6.34, step 322)' 322 first $C 2.6.34 'backup.tar[0]' reclaim_clean
+fig $L '**db-limit** (2.6.34, a question before step 578)' 'step 578' bookmark $C db-limit
+fig $L '**db-limit** (2.6.34, a question before step 578)' 578 first $C 2.6.34 'index[0]' keep file_first_young
+fact $L 'adds up to 32 only at priority 3' 3 eval "\"$bin\" trace --policy 2.6.34 data/database-cgroup.json | sed -n 578p | grep -oE '\"priority\":[0-9]+' | cut -d: -f2"
+fig $L '**index-evicted** (2.6.34, step 1506)' 'step 1506' bookmark $C index-evicted
+fig $L '**index-evicted** (2.6.34, step 1506)' 1506 first $C 2.6.34 'index[0]' reclaim_clean used_once
+fig $L '**index-refault** (2.6.34, step 1794)' 'step 1794' bookmark $C index-refault
+fig $L '**index-refault** (2.6.34, step 1794)' 1794 first $C 2.6.34 'index[0]' refault
+fig $L '| index refaults (2.6.34) | 96 | 0 |' 96 object $C 2.6.34 index refaults
+fig $L '| index refaults (2.6.34) | 96 | 0 |' '| 0 |' eval "echo \"| \$(object $G 2.6.34 index refaults) |\""
+fig $L '| pgscan_kswapd_normal | 0 | 2304 |' 2304 counter $G 2.6.34 pgscan_kswapd_normal
+fig $L '| pgsteal_normal | 3840 | 2240 |' 3840 counter $C 2.6.34 pgsteal_normal
+fig $L '| pgsteal_normal | 3840 | 2240 |' 2240 counter $G 2.6.34 pgsteal_normal
+fig $L '| `db` failcnt | 60 | (no cgroup) |' 60 memcg_stat $C 2.6.34 cgroup.db.failcnt
+fig $L '(`cgroup.db.failcnt 60`)' 60 memcg_stat $C 2.6.34 cgroup.db.failcnt
+fact $L 'under 2.6.33 the index stays even inside the limit' 0 object $C 2.6.33 index refaults
+
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md
 # the bookmarks section's example names real moments of the shipped lessons

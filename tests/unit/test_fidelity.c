@@ -825,6 +825,280 @@ static void test_do_try_to_free_pages_flushers(void)
 	RUN_UNDER_EVERY_POLICY(flusher_rows, flusher_row_run);
 }
 
+/* ---- 2.6.34 mm/memcontrol.c, mm/vmscan.c, mm/rmap.c: memory cgroups ------- */
+
+/* Objects of the memcg rows: index (mapped), data and backup files, heap. */
+static struct object_spec memcg_objs[] = {
+	{ "index", OBJ_FILE, false, 64 },
+	{ "data", OBJ_FILE, false, 4096 },
+	{ "backup", OBJ_FILE, false, 4096 },
+	{ "heap", OBJ_ANON, false, 512 },
+};
+enum { M_INDEX, M_DATA, M_BACKUP, M_HEAP };
+#define MOP(k, o, f, n, cg)                                                                                  \
+	{                                                                                                    \
+		.kind = (k), .object = (o), .first = (f), .count = (n), .memcg = (cg), .caption = UINT32_MAX \
+	}
+
+struct memcg_row {
+	const char *sentence;
+	const char *policy; /* NULL: every policy */
+	uint32_t limit[2];  /* cgroups 1 and 2 */
+	uint32_t swap;
+	struct wl_op ops[8];
+	unsigned nr_ops;
+	/* then, at the end: cgroup k's counter, or (k 0) a vmstat counter;
+	 * the list ends at the first entry with want 0 and item 0 and k 0 */
+	struct {
+		uint8_t k;
+		uint8_t item;
+		int64_t want;
+	} want[24];
+	int8_t first_memcg_priority; /* priority of limit reclaim's first scan; -2: none checked */
+	bool want_filtered_young; /* a limit-reclaim scan saw referenced_ptes 0 and unmapped into SWAP_FAIL */
+	bool want_active_scan;	  /* limit reclaim aged the cgroup's active list */
+};
+
+/* cgroup @k's counter @i, or a vmstat counter @i, wanted at the end */
+#define MW(k, i, v)           \
+	{                     \
+		(k), (i), (v) \
+	}
+#define VW(i, v)            \
+	{                   \
+		0, (i), (v) \
+	}
+
+static const struct memcg_row memcg_rows[] = {
+	/* 2.6.34 mm/filemap.c:403 add_to_page_cache_locked() charges the
+	 * inserting task's cgroup; mm/memcontrol.c:1940 and memory.txt:133:
+	 * a later user is not charged; :2244 uncharged on removal (truncate,
+	 * mm/filemap.c:152) */
+	{ "first touch pays: the reader that inserts a page is charged, a later reader is not, a truncate "
+	  "uncharges",
+	  NULL,
+	  { 64, 64 },
+	  0,
+	  { MOP(WL_READ, M_DATA, 0, 10, 1), MOP(WL_READ, M_DATA, 0, 10, 2), MOP(WL_READ, M_DATA, 10, 4, 2),
+	    MOP(WL_FREE, M_DATA, 0, 12, 2) },
+	  4,
+	  { MW(1, MEMCG_USAGE, 0), MW(1, MEMCG_MAX_USAGE, 10), MW(1, MEMCG_PGPGIN, 10),
+	    MW(1, MEMCG_PGPGOUT, 10), MW(1, MEMCG_CACHE, 0), MW(2, MEMCG_USAGE, 2), MW(2, MEMCG_MAX_USAGE, 4),
+	    MW(2, MEMCG_PGPGIN, 4), MW(2, MEMCG_PGPGOUT, 2), MW(2, MEMCG_CACHE, 2), MW(1, MEMCG_FAILCNT, 0),
+	    MW(2, MEMCG_FAILCNT, 0) },
+	  -2,
+	  false,
+	  false },
+	/* 2.6.34 mm/memcontrol.c:1580 the failed charge reclaims in the
+	 * charging task; mm/vmscan.c:1917 try_to_free_mem_cgroup_pages():
+	 * nr_to_reclaim 32; :150 the cgroup's sizes; :1606 nr_scan_try_batch():
+	 * 256 inactive pages reach 32 at priority 3 (1 + 2 + 4 + 8 + 16 + 32);
+	 * :1779, :1174 no ALLOCSTALL, no PGSCAN_*; PGSTEAL counted; the other
+	 * cgroup's pages are not touched */
+	{ "a charge at the limit reclaims 32 of the cgroup's pages in the charging task, first at priority 3",
+	  NULL,
+	  { 256, 64 },
+	  0,
+	  { MOP(WL_READ, M_BACKUP, 0, 40, 2), MOP(WL_READ, M_DATA, 0, 257, 1) },
+	  2,
+	  { MW(1, MEMCG_USAGE, 225), MW(1, MEMCG_MAX_USAGE, 256), MW(1, MEMCG_PGPGIN, 257),
+	    MW(1, MEMCG_PGPGOUT, 32), MW(1, MEMCG_FAILCNT, 1), MW(1, MEMCG_RECLAIMS, 1), MW(1, MEMCG_OOM, 0),
+	    MW(2, MEMCG_USAGE, 40), MW(2, MEMCG_PGPGOUT, 0), VW(PGSTEAL, 32), VW(PGSCAN_KSWAPD, 0),
+	    VW(PGSCAN_DIRECT, 0), VW(ALLOCSTALL, 0), VW(PAGEOUTRUN, 0), VW(KSWAPD_STEAL, 0) },
+	  3,
+	  false,
+	  false },
+	/* 2.6.34 mm/rmap.c:570 page_referenced_file() skips the mappings of
+	 * other cgroups' mms, their young bits untouched; :911
+	 * try_to_unmap_one() does not, and a young pte refuses: SWAP_FAIL,
+	 * activated (mm/vmscan.c:1389 passes sc->mem_cgroup too).  Cgroup 1
+	 * reads the index first (charged, PG_referenced), cgroup 2 maps and
+	 * touches it; cgroup 1's reads then reclaim it. */
+	{ "limit reclaim counts only its own cgroup's ptes, but try_to_unmap() meets the other's young pte "
+	  "and activates",
+	  "2.6.34",
+	  { 64, 64 },
+	  0,
+	  { MOP(WL_READ, M_INDEX, 0, 16, 1), MOP(WL_MAP, M_INDEX, 0, 16, 2), MOP(WL_TOUCH, M_INDEX, 0, 16, 2),
+	    MOP(WL_READ, M_DATA, 0, 80, 1) },
+	  4,
+	  { MW(2, MEMCG_USAGE, 0), MW(1, MEMCG_MAPPED_FILE, 16) },
+	  -2,
+	  true,
+	  false },
+	/* 2.6.34 mm/memcontrol.c:893 mem_cgroup_inactive_file_is_low(): the
+	 * cgroup's active file list (80) is larger than its inactive (48), so
+	 * its limit reclaim ages it, though the zone's inactive list (the
+	 * root's 1000 pages) is far larger than its active one */
+	{ "limit reclaim ages the cgroup's active list when the cgroup's inactive list is low, whatever the "
+	  "zone's",
+	  NULL,
+	  { 128, 64 },
+	  0,
+	  { MOP(WL_READ, M_BACKUP, 0, 1000, 0), MOP(WL_READ, M_DATA, 0, 80, 1),
+	    MOP(WL_READ, M_DATA, 0, 80, 1), MOP(WL_READ, M_DATA, 100, 49, 1) },
+	  4,
+	  { VW(PGSCAN_KSWAPD, 0), VW(PGSCAN_DIRECT, 0), MW(1, MEMCG_FAILCNT, 1) },
+	  -2,
+	  false,
+	  true },
+	/* 2.6.34 mm/vmscan.c:1835: limit reclaim that never reached 32 pages
+	 * returns 0 (global reclaim returns what it reclaimed); :1606 the
+	 * cgroup's nr_saved_scan carries the first call's 25 (14 inactive
+	 * pages: 1 + 3 + 7 + 14; 6 more wait in the pagevec, not counted) to
+	 * the second, which reaches 32 at priority 1, drains the pagevec
+	 * (:1157) and frees all 20; mm/memcontrol.c:1593 under the limit now:
+	 * the charge goes through.  No swap: the 20 anon pages cannot go. */
+	{ "a limit reclaim that frees fewer than 32 returns 0, its scan carried over: the second call frees "
+	  "20 and the charge succeeds",
+	  NULL,
+	  { 40, 64 },
+	  0,
+	  { MOP(WL_TOUCH, M_HEAP, 0, 20, 1), MOP(WL_READ, M_DATA, 0, 21, 1) },
+	  2,
+	  { MW(1, MEMCG_USAGE, 21), MW(1, MEMCG_MAX_USAGE, 40), MW(1, MEMCG_PGPGIN, 41),
+	    MW(1, MEMCG_PGPGOUT, 20), MW(1, MEMCG_FAILCNT, 2), MW(1, MEMCG_CACHE, 1), MW(1, MEMCG_RSS, 20),
+	    MW(1, MEMCG_RECLAIMS, 2), MW(1, MEMCG_OOM, 0), VW(PGSTEAL, 20) },
+	  1,
+	  false,
+	  false },
+	/* 2.6.34 mm/memcontrol.c:1636: MEM_CGROUP_RECLAIM_RETRIES (5) more
+	 * rounds that free nothing, then mem_cgroup_handle_oom(): six
+	 * reclaims, six failed charges, the access dropped (the engine's
+	 * memcg OOM).  Anon pages and no swap: nothing to reclaim. */
+	{ "six rounds of limit reclaim that free nothing end in a memcg OOM, the access dropped",
+	  NULL,
+	  { 32, 64 },
+	  0,
+	  { MOP(WL_TOUCH, M_HEAP, 0, 33, 1) },
+	  1,
+	  { MW(1, MEMCG_USAGE, 32), MW(1, MEMCG_RSS, 32), MW(1, MEMCG_FAILCNT, 6), MW(1, MEMCG_RECLAIMS, 6),
+	    MW(1, MEMCG_OOM, 1), VW(SIM_ALLOC_FAIL, 0) },
+	  -2,
+	  false,
+	  false },
+};
+
+static void memcg_row_run(const struct memcg_row *row, const struct reclaim_policy *pol)
+{
+	struct wl_cgroup cg[2] = { { "one", row->limit[0], 0, 60 }, { "two", row->limit[1], 0, 60 } };
+	struct workload wl;
+	struct engine_error err;
+	struct engine *e;
+	bool filtered_young = false, active_scan = false;
+	int first_prio = -2;
+	char why[160];
+
+	memset(&wl, 0, sizeof wl);
+	wl.memory.pages = 2048;
+	wl.memory.swap_pages = row->swap;
+	wl.memory.swappiness = 60;
+	wl.memory.writeback_steps = 4;
+	wl.memory.kswapd = true;
+	wl.objects = memcg_objs;
+	wl.nr_objects = 4;
+	wl.ops = row->ops;
+	wl.nr_ops = row->nr_ops;
+	wl.cgroups = cg;
+	wl.nr_cgroups = 2;
+	e = engine_new(&wl, pol, &err);
+	CHECKF(e != NULL, "%s (%s): no engine: %s", row->sentence, pol->name, err.msg);
+	if (!e)
+		return;
+	for (uint64_t n = 0; !engine_done(e) && n < 100000; n++) {
+		const struct step_record *r = engine_step(e);
+
+		if (engine_check(e, why, sizeof why) < 0) {
+			CHECKF(0, "%s (%s): invariant broken at step %llu: %s", row->sentence, pol->name,
+			       (unsigned long long)r->step, why);
+			break;
+		}
+		if (r->reclaimer == RECLAIMER_MEMCG && r->kind == STEP_SCAN_INACTIVE) {
+			CHECKF(r->memcg == 1, "%s (%s): limit reclaim is cgroup one's", row->sentence,
+			       pol->name);
+			if (first_prio == -2)
+				first_prio = r->priority;
+			if (r->referenced_ptes == 0 && r->action == BR_SPL_UNMAP_YOUNG &&
+			    r->object == M_INDEX)
+				filtered_young = true;
+			CHECKF(e->pages[r->pfn].memcg == 1 || r->to == LRU_FREE,
+			       "%s (%s): limit reclaim examined only its cgroup's pages", row->sentence,
+			       pol->name);
+		}
+		if (r->reclaimer == RECLAIMER_MEMCG && r->kind == STEP_SCAN_ACTIVE)
+			active_scan = true;
+		if (r->reclaimer == RECLAIMER_MEMCG)
+			CHECKF(!inactive_file_is_low(e) || !row->want_active_scan,
+			       "%s (%s): the zone's inactive file list is not low", row->sentence, pol->name);
+	}
+	for (size_t w = 0; w < sizeof row->want / sizeof row->want[0]; w++) {
+		unsigned k = row->want[w].k, i = row->want[w].item;
+		uint64_t got;
+
+		if (!k && !i && !row->want[w].want)
+			break;
+		got = k ? engine_memcg_stat(e, k, (enum memcg_stat_item)i) : engine_vmstat(e)[i];
+		CHECKF(got == (uint64_t)row->want[w].want, "%s (%s): %s%s is %llu, want %lld", row->sentence,
+		       pol->name, k ? (k == 1 ? "cgroup one's " : "cgroup two's ") : "",
+		       k ? memcg_stat_name[i] : vmstat_name[i], (unsigned long long)got,
+		       (long long)row->want[w].want);
+	}
+	if (row->first_memcg_priority != -2)
+		CHECKF(first_prio == row->first_memcg_priority,
+		       "%s (%s): first limit-reclaim scan at priority %d, want %d", row->sentence, pol->name,
+		       first_prio, row->first_memcg_priority);
+	if (row->want_filtered_young)
+		CHECKF(filtered_young,
+		       "%s (%s): an index page with no counted pte was unmapped into SWAP_FAIL",
+		       row->sentence, pol->name);
+	if (row->want_active_scan)
+		CHECKF(active_scan, "%s (%s): limit reclaim scanned the cgroup's active list", row->sentence,
+		       pol->name);
+	engine_free(e);
+}
+
+static void test_mem_cgroup_limit_reclaim(void)
+{
+	for (size_t i = 0; i < sizeof memcg_rows / sizeof memcg_rows[0]; i++)
+		for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+			const struct reclaim_policy *pol = reclaim_policies[pi];
+			if (!pol->memcg ||
+			    (memcg_rows[i].policy && strcmp(memcg_rows[i].policy, pol->name) != 0))
+				continue;
+			ROW_BEGIN(memcg_rows[i].sentence);
+			memcg_row_run(&memcg_rows[i], pol);
+			ROW_END();
+		}
+}
+
+/* A policy that does not model cgroups is refused, not run without them. */
+static void test_mem_cgroup_policy_refused(void)
+{
+	struct reclaim_policy no = *policy_find("2.6.34");
+	struct wl_cgroup cg = { "one", 64, 0, 60 };
+	struct workload wl;
+	struct engine_error err = { "" };
+	struct engine *e;
+	const struct wl_op op = MOP(WL_READ, M_DATA, 0, 1, 1);
+
+	no.memcg = false;
+	no.name = "nomemcg";
+	memset(&wl, 0, sizeof wl);
+	wl.memory.pages = 2048;
+	wl.memory.swappiness = 60;
+	wl.memory.writeback_steps = 4;
+	wl.objects = memcg_objs;
+	wl.nr_objects = 4;
+	wl.ops = &op;
+	wl.nr_ops = 1;
+	wl.cgroups = &cg;
+	wl.nr_cgroups = 1;
+	e = engine_new(&wl, &no, &err);
+	CHECKF(e == NULL && strstr(err.msg, "policy nomemcg does not model memory cgroups"),
+	       "a policy without memcg is refused a scenario with cgroups: %s", err.msg);
+	engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -840,5 +1114,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_balance_pgdat_order);
 	RUN(test_balance_pgdat_falls_back_to_order_0);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);
+	RUN_TABLE(test_mem_cgroup_limit_reclaim);
+	RUN(test_mem_cgroup_policy_refused);
 	return HARNESS_END("test_fidelity");
 }

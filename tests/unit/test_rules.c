@@ -24,6 +24,25 @@ struct rule_row {
 };
 
 static const struct rule_row rows[] = {
+	/* 2.6.34 memcontrol.c:1636: six rounds of limit reclaim that free
+	 * nothing (anon, no swap), then the memcg OOM */
+	{ "a cgroup at its limit with nothing reclaimable ends in a memcg OOM after six reclaims", "2.6.34",
+	  "'memory':{'pages':256},'cgroups':[{'name':'db','limit':32}],"
+	  "'objects':[{'name':'heap','type':'anon','pages':64}],"
+	  "'workload':[{'op':'touch','object':'heap','pages':'0-32','cgroup':'db'}],"
+	  "'expect':[{'check':'cgroup.db.oom == 1'},{'check':'cgroup.db.failcnt == 6'},"
+	  "{'check':'cgroup.db.usage == 32'},{'check':'decisions.oom == 1'},{'check':'allocstall == 0'}]" },
+	/* 2.6.34 memcontrol.c:1580, vmscan.c:1917: limit reclaim frees the
+	 * cgroup's 32 oldest pages; the root's pages are not scanned */
+	{ "a charge at the limit reclaims 32 of the cgroup's own pages, not the root's", "2.6.34",
+	  "'memory':{'pages':1024},'cgroups':[{'name':'db','limit':64}],"
+	  "'objects':[{'name':'f','type':'file','pages':512},{'name':'g','type':'file','pages':512}],"
+	  "'workload':[{'op':'read','object':'g','pages':'0-99'},"
+	  "{'op':'read','object':'f','pages':'0-64','cgroup':'db'}],"
+	  "'expect':[{'check':'cgroup.db.failcnt == 1'},{'check':'cgroup.db.usage == 33'},"
+	  "{'check':'g.resident == 100'},{'check':'pgsteal_normal == 32'},{'check':'pgscan_direct_normal == "
+	  "0'},"
+	  "{'check':'cgroup.db.max_usage == 64'}]" },
 	/* 2.6.34 swap.c:221 __lru_cache_add(): new pages wait in the pagevec */
 	{ "mark_page_accessed: a first read() faults the page in, only marks it, and it waits in the pagevec",
 	  "2.6.34",
@@ -364,7 +383,7 @@ static void test_every_branch_fires(void)
 		"data/default.json",	      "data/used-once-mmap.json",    "data/database-index.json",
 		"data/streaming-read.json",   "data/mapped-file-inuse.json", "data/exec-working-set.json",
 		"data/dirty-pages.json",      "data/mlocked.json",	     "data/lumpy.json",
-		"data/anon-working-set.json", "data/anon-no-swap.json",
+		"data/anon-working-set.json", "data/anon-no-swap.json",	     "data/database-cgroup.json",
 	};
 	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
 		struct scenario s;
@@ -417,6 +436,46 @@ static void test_every_branch_fires(void)
 	}
 }
 
+/* engine_run() takes the steps engine_step() takes, byte for byte, with
+ * cgroups too: its loops stop where a charge would wait for limit
+ * reclaim (engine/run.c). */
+static void test_run_equals_step_with_cgroups(void)
+{
+	struct scenario s;
+	struct diag_list d = { 0 };
+
+	if (scenario_load("data/database-cgroup.json", &s, &d) < 0) {
+		CHECKF(0, "data/database-cgroup.json does not load");
+		diag_list_free(&d);
+		return;
+	}
+	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
+		struct engine_error err;
+		struct engine *a = engine_new(&s.wl, reclaim_policies[k], &err);
+		struct engine *b = engine_new(&s.wl, reclaim_policies[k], &err);
+		size_t n = a ? engine_state_size(a) : 0;
+		char *sa = malloc(n ? n : 1), *sb = malloc(n ? n : 1);
+		bool same = true;
+
+		CHECKF(a && b && sa && sb, "%s: engines", reclaim_policies[k]->name);
+		while (a && b && sa && sb && !engine_done(a) && same) {
+			uint64_t taken = engine_run(a, 97);
+			for (uint64_t i = 0; i < taken; i++)
+				engine_step(b);
+			engine_save(a, sa);
+			engine_save(b, sb);
+			same = memcmp(sa, sb, n) == 0;
+		}
+		CHECKF(same && engine_done(b), "%s: engine_run() and engine_step() agree on every 97th step",
+		       reclaim_policies[k]->name);
+		free(sa);
+		free(sb);
+		engine_free(a);
+		engine_free(b);
+	}
+	scenario_free(&s);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -426,5 +485,6 @@ int main(int argc, char **argv)
 	}
 	RUN_TABLE(test_rules);
 	RUN(test_every_branch_fires);
+	RUN(test_run_equals_step_with_cgroups);
 	return HARNESS_END("rules");
 }

@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "engine/engine.h"
 #include "policy/registry.h"
+#include "scenario/cgroups.h"
 #include "scenario/expect.h"
 #include "scenario/loader.h"
 #include "scenario/ops.h"
@@ -738,7 +739,7 @@ static void expect_rows(const char *locale)
 		int rc;
 
 		memset(&e, 0, sizeof e);
-		rc = expect_parse_check(rows[i].check, objs, 2, &e, why, sizeof why);
+		rc = expect_parse_check(rows[i].check, NULL, objs, 2, &e, why, sizeof why);
 		if (!rows[i].why) {
 			CHECKF(rc == 0, "%s (%s): %s", rows[i].sentence, locale, why);
 			CHECKF(e.metric == rows[i].metric && e.cmp == rows[i].cmp && e.value == rows[i].value,
@@ -1122,6 +1123,7 @@ static void test_schema(void)
 	check_listed(schema, memory_keys, "memory");
 	check_listed(schema, watermark_keys, "watermarks");
 	check_listed(schema, object_keys, "an object");
+	check_listed(schema, cgroup_keys, "a cgroup");
 	check_listed(schema, expect_keys, "an expectation");
 	check_listed(schema, op_names, "the operation names");
 	for (int i = 0; op_keys(i); i++)
@@ -1256,6 +1258,109 @@ static void test_many_names(void)
 	free(json);
 }
 
+/* ---- memory cgroups ---------------------------------------------------- */
+
+static void test_cgroups(void)
+{
+	static const struct {
+		const char *sentence, *cgroups, *op_cgroup, *want; /* want NULL: loads */
+	} rows[] = {
+		{ "a cgroup named on an operation charges its task", "[{'name': 'db', 'limit': 256}]", "db",
+		  NULL },
+		{ "a misspelt cgroup is refused with the nearest name", "[{'name': 'db', 'limit': 256}]",
+		  "bd",
+		  "t.json:4:70: error: workload[0].cgroup: no cgroup named \"bd\" in \"cgroups\"; did you "
+		  "mean \"db\"?" },
+		{ "a name far from every cgroup lists them", "[{'name': 'db', 'limit': 256}]", "backup",
+		  "t.json:4:70: error: workload[0].cgroup: no cgroup named \"backup\" in \"cgroups\"; "
+		  "declared: \"db\"" },
+		{ "a limit of 0 is refused", "[{'name': 'db', 'limit': 0}]", NULL,
+		  "t.json:2:37: error: cgroups[0].limit: a limit of 0 pages could never charge a page; "
+		  "expected 1 to 2048" },
+		{ "a limit above the zone is refused", "[{'name': 'db', 'limit': 2049}]", NULL,
+		  "t.json:2:37: error: cgroups[0].limit: a limit of 2049 pages is above the zone's 2048 "
+		  "(memory.pages), "
+		  "so it would never bind; expected 1 to 2048" },
+		{ "a limit of the whole zone is allowed", "[{'name': 'db', 'limit': 2048}]", NULL, NULL },
+		{ "two cgroups of one name are refused",
+		  "[{'name': 'db', 'limit': 9}, {'name': 'db', 'limit': 8}]", NULL,
+		  "t.json:2:50: error: cgroups[1].name: a second cgroup named \"db\"; names must be unique" },
+		{ "a cgroup key without cgroups is refused", NULL, "db",
+		  "t.json:4:70: error: workload[0].cgroup: cgroup \"db\" is not declared: a \"cgroup\" key "
+		  "needs a "
+		  "top-level \"cgroups\" array, e.g. \"cgroups\": [{\"name\": \"db\", \"limit\": 256}]" },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char json[1024], why[512], op[64] = "";
+		struct scenario s;
+		struct diag_list d = { 0 };
+		int rc;
+
+		if (rows[i].op_cgroup)
+			snprintf(op, sizeof op, ", 'cgroup': '%s'", rows[i].op_cgroup);
+		snprintf(json, sizeof json,
+			 "{'format': 1, 'title': 'T', 'memory': {'pages': 2048},\n"
+			 "'cgroups': %s,\n"
+			 "'objects': [{'name': 'x', 'type': 'file', 'pages': 8}],\n"
+			 "'workload': [{'op': 'read', 'object': 'x', 'pages': '0-7'%s}]}",
+			 rows[i].cgroups ? rows[i].cgroups : "[]", op);
+		if (!rows[i].cgroups) { /* no "cgroups" key at all */
+			char *c = strstr(json, "'cgroups': [],");
+			memcpy(c, "'_': 0,       ", 14);
+			c = strstr(json, "'_': 0,");
+			memcpy(c, "              ", 7);
+		}
+		rc = parse(json, NULL, &s, &d);
+		first_diag(&d, why, sizeof why);
+		if (!rows[i].want) {
+			CHECKF(rc == 0, "%s: %s", rows[i].sentence, why);
+			if (rc == 0 && rows[i].op_cgroup) {
+				CHECKF(s.wl.nr_cgroups == 1 && s.wl.ops[0].memcg == 1 &&
+					       s.wl.cgroups[0].limit == 256 &&
+					       s.wl.cgroups[0].swappiness == 60,
+				       "%s: the read is db's, db's limit 256 and swappiness the zone's 60",
+				       rows[i].sentence);
+			}
+		} else {
+			CHECKF(rc < 0 && strcmp(why, rows[i].want) == 0, "%s:\n  got  %s\n  want %s",
+			       rows[i].sentence, why, rows[i].want);
+		}
+		scenario_free(&s);
+		diag_list_free(&d);
+	}
+}
+
+static void test_cgroup_inherit(void)
+{
+	struct scenario s;
+	struct diag_list d = { 0 };
+	const char *json = "{'format': 1, 'title': 'T', 'memory': {'pages': 2048},\n"
+			   "'cgroups': [{'name': 'a', 'limit': 9, 'swappiness': 0, 'soft_limit': 4}, "
+			   "{'name': 'b', 'limit': 9}],\n"
+			   "'objects': [{'name': 'x', 'type': 'file', 'pages': 8}],\n"
+			   "'workload': [{'op': 'repeat', 'count': 2, 'cgroup': 'a', 'ops': [\n"
+			   "  {'op': 'read', 'object': 'x', 'pages': '0'},\n"
+			   "  {'op': 'read', 'object': 'x', 'pages': '1', 'cgroup': 'b'}]},\n"
+			   "  {'op': 'read', 'object': 'x', 'pages': '2'}]}";
+	char why[512];
+	int rc = parse(json, NULL, &s, &d);
+
+	first_diag(&d, why, sizeof why);
+	CHECKF(rc == 0, "a repeat with a cgroup loads: %s", why);
+	if (rc == 0) {
+		CHECKF(s.wl.nr_ops == 5, "two rounds of two reads and one more");
+		CHECKF(s.wl.ops[0].memcg == 1 && s.wl.ops[2].memcg == 1, "a repeat's cgroup is its body's");
+		CHECKF(s.wl.ops[1].memcg == 2 && s.wl.ops[3].memcg == 2,
+		       "an operation inside that names its own keeps it");
+		CHECKF(s.wl.ops[4].memcg == 0, "an operation without one is the root cgroup's");
+		CHECKF(s.wl.cgroups[0].swappiness == 0 && s.wl.cgroups[0].soft_limit == 4,
+		       "swappiness and soft limit read");
+	}
+	scenario_free(&s);
+	diag_list_free(&d);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -1275,5 +1380,7 @@ int main(int argc, char **argv)
 	RUN(test_traces);
 	RUN(test_positions);
 	RUN(test_schema);
+	RUN(test_cgroups);
+	RUN(test_cgroup_inherit);
 	return HARNESS_END("scenario");
 }

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/panel_cgroup.c - memory cgroups on screen: each cgroup's usage
+ * against its limit and its failcnt (memory.usage_in_bytes,
+ * memory.limit_in_bytes, memory.failcnt of 2.6.34, in pages), and the
+ * name a limit reclaim goes by, whose limit it is.
+ *
+ * Drawn inside the counters panel, above the vmstat counters, and in the
+ * header's reclaim part; nothing here when the scenario has no cgroups.
+ * Left out: a view of one cgroup's lists (the lists panel draws the
+ * zone's, where a cgroup's pages are in the same order).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "panel_cgroup.h"
+#include "theme.h"
+
+const char *cgroup_reclaimer_name(const struct engine *e, uint8_t reclaimer, uint8_t memcg, char *buf,
+				  size_t n)
+{
+	const struct workload *wl = engine_workload(e);
+
+	if (reclaimer == RECLAIMER_MEMCG && memcg && memcg <= wl->nr_cgroups)
+		snprintf(buf, n, "limit:%s", wl->cgroups[memcg - 1].name);
+	else
+		snprintf(buf, n, "%s", reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
+	return buf;
+}
+
+void cgroup_why_note(const struct engine *e, const struct step_record *rec, char *why, size_t n)
+{
+	const struct workload *wl = engine_workload(e);
+	size_t len = strlen(why);
+	const char *name;
+
+	if (rec->reclaimer != RECLAIMER_MEMCG || !rec->memcg || rec->memcg > wl->nr_cgroups || len >= n)
+		return;
+	name = wl->cgroups[rec->memcg - 1].name;
+	/* 2.6.34 mm/rmap.c:570, :911 */
+	snprintf(why + len, n - len, " [%s's limit: referenced_ptes=%u counts %s's ptes only]", name,
+		 rec->referenced_ptes, name);
+}
+
+int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f)
+{
+	const struct workload *wl = engine_workload(f->e);
+	struct reclaim_info ri = engine_reclaim(f->e);
+	int rows = 0;
+
+	for (uint32_t k = 1; k <= wl->nr_cgroups && y + rows < r->y + r->h; k++, rows++) {
+		uint64_t usage = engine_memcg_stat(f->e, k, MEMCG_USAGE),
+			 limit = engine_memcg_stat(f->e, k, MEMCG_LIMIT);
+		bool reclaiming = ri.reclaimer == RECLAIMER_MEMCG && ri.mem_cgroup == k;
+
+		draw_fmt(y + rows, r->x + 1, r->w - 2,
+			 theme_attr(reclaiming	     ? T_WARN
+				    : usage >= limit ? T_LABEL
+						     : T_NORMAL),
+			 "%-8s %llu/%llu failcnt %llu oom %llu%s", wl->cgroups[k - 1].name,
+			 (unsigned long long)usage, (unsigned long long)limit,
+			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_FAILCNT),
+			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_OOM),
+			 reclaiming ? " <limit" : "");
+	}
+	return rows;
+}

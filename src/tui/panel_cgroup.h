@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/panel_cgroup.h - memory cgroups on screen (panel_cgroup.c)
+ */
+#ifndef VMSCAN_TUI_PANEL_CGROUP_H
+#define VMSCAN_TUI_PANEL_CGROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "state.h"
+#include "panel.h"
+
+/* Who runs reclaim, in a few words: "kswapd", "direct", or for a limit
+ * reclaim "limit:db" (@memcg 1-based).  Returns @buf. */
+const char *cgroup_reclaimer_name(const struct engine *e, uint8_t reclaimer, uint8_t memcg, char *buf,
+				  size_t n);
+/* Appends to @why, for a page examined by limit reclaim, whose limit it
+ * is and that referenced_ptes counted that cgroup's mappings only. */
+void cgroup_why_note(const struct engine *e, const struct step_record *rec, char *why, size_t n);
+/* One line per cgroup from row @y of @r, "db 256/256 failcnt 60 oom 0", at most the rows left; returns the rows drawn. */
+int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f);
+
+#endif
