@@ -16,6 +16,7 @@
 
 #include "cursor.h"
 #include "list.h"
+#include "lru_gen.h"
 #include "page_alloc.h"
 #include "writeback.h"
 
@@ -120,6 +121,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->scan_ahead = PFN_NONE;
 	e->scan_ahead_left = 0;
 	zone_init_watermarks(e);
+	if (lru_gen_enabled(e))
+		lru_gen_init(e);
 	workload_begin(e);
 	return e;
 }
