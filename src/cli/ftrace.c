@@ -219,8 +219,7 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		isolated(f, e, r, r->from, vm[PGREFILL] - f->pgrefill);
 	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
-		head(r->reclaimer == RECLAIMER_KSWAPD, r->step,
-		     lru_gen ? "mm_vmscan_write_folio" : "mm_vmscan_writepage");
+		head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_writepage");
 		printf("page=%016" PRIx64 " pfn=%" PRIu32 " flags=%s\n",
 		       (uint64_t)(VMEMMAP_BASE + (uint64_t)r->pfn * PAGE_STRUCT), r->pfn,
 		       reclaim_flags(!(r->inputs & IN_ANON)));

@@ -722,14 +722,12 @@ static void evict_begin(struct engine *e)
 	int tier = -1;
 
 	lg->evict_reclaimed = e->c.rs.sc.nr_reclaimed;
-	if (!sw)
-		type = 1;
-	else if (lg->min_seq[0] < lg->min_seq[1])
+	/* without swappiness, file; the older type; swappiness 1 means file
+	 * first, 200 anon first; else the feedback loop decides */
+	if (sw && (lg->min_seq[0] < lg->min_seq[1] || sw == 200))
 		type = 0;
-	else if (sw == 1)
+	else if (sw <= 1)
 		type = 1;
-	else if (sw == 200)
-		type = 0;
 	else
 		type = get_type_to_scan(e, sw, &tier);
 	lg->attempts = sw ? 2 : 1;

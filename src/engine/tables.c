@@ -8,7 +8,7 @@
 /* clang-format off */
 const char *const vmstat_name[NR_VM_EVENTS] = {
 #define X(id, name, name61) [(id)] = (name) ? (name) : (name61),
-	VMSTAT_EVENTS(X)
+	VMSTAT_EVENTS(X) /* NOLINT(bugprone-branch-clone): most names are the same in both kernels */
 #undef X
 };
 static const char *const vmstat_name_2634[NR_VM_EVENTS] = {

@@ -129,7 +129,7 @@ expect 0 "compare on the database" "$bin" compare data/database-index.json --pol
 r34=$(grep '^index ' "$tmp/out" | awk '{print $3}'); rr=$(grep '^index ' "$tmp/out" | awk '{print $5}')
 [ "$r34" -ge 500 ] && [ "$rr" -le 128 ] && pass || fail "database: index refaults 2.6.34 ($r34) >= 500, refault ($rr) <= 128"
 expect 0 "compare --all" "$bin" compare data/database-index.json --all
-[ "$(grep -cE '^(2\.6\.3|refault|mapped-)' "$tmp/out")" -eq "$("$bin" policies | wc -l)" ] && pass || fail "compare --all has one row per policy"
+[ "$(grep -cE '^(2\.6\.3|refault|mapped-|mglru)' "$tmp/out")" -eq "$("$bin" policies | wc -l)" ] && pass || fail "compare --all has one row per policy"
 expect 0 "compare --csv" "$bin" compare data/default.json --policy 2.6.33 --policy 2.6.34 --csv --every 100
 has "csv header" "$tmp/out" '^access,policy,step,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
 has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
@@ -576,7 +576,7 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz --compare 2.6.33,mapped-r | words)" = 2.6.33,mapped-ratio ] && pass || fail "bash completes --compare A,B"
 [ "$(complete_bash vmscan-viz run --trace x --trace-format l | words)" = lackey ] && pass || fail "bash completes --trace-format"
 [ "$(complete_bash vmscan-viz --trace x --ma | words)" = --maps ] && pass || fail "bash completes the visualizer's --maps"
-[ "$(complete_bash vmscan-viz check data/database | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
+[ "$(complete_bash vmscan-viz check data/database-index. | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
 for c in "" run trace check compare plot; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
