@@ -67,8 +67,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
-.PHONY: all build where run test test-run check unit check-layering check-asan lint bench bench-smoke plot \
-        fuzz install uninstall clean deps check-deps golden-update screenshots help
+.PHONY: all build where run test test-run test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
+        fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
 # in a second make, so that pkg-config is asked again after an install.
@@ -85,14 +85,23 @@ help:
 	@echo "make run        build and start the visualizer on the built-in scenario"
 	@echo "                (ARGS='--policy 2.6.33 data/x.json': any vmscan-viz arguments)"
 	@echo "make where      print the build folder ($(OUT))"
-	@echo "make test       every test: layering, unit, golden, bad input, tmux e2e, ASan/UBSan"
-	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...) or unit test (policy), F=PATTERN"
+	@echo "make test       the tests (a few minutes): every suite on the plain build (layering, unit,"
+	@echo "                golden, bad input, cli, stepwise, tmux e2e and projector, docs, memcheck,"
+	@echo "                install), then unit, golden, bad input, stepwise and a tmux session"
+	@echo "                under ASan/UBSan"
+	@echo "make test-all   make test, and every tmux suite and cli under ASan/UBSan too, bench-smoke,"
+	@echo "                and each fuzz target for FUZZ_SECONDS (10 here)"
+	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...; x@asan: sanitized) or unit"
+	@echo "                test (policy), F=PATTERN"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
+	@echo "make check-asan make test's sanitized suites alone"
+	@echo "make screen-update  the expected screens of tests/screen/ drawn again (review the diff)"
 	@echo "make format     clang-format every C file (format-check: only say which differ)"
 	@echo "make bench      performance figures (not part of make test)"
 	@echo "make lint       cppcheck, clang-tidy, man page check"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
 	@echo "make plot       $(BUILD)/plot.png: the lists under two policies (vmscan-viz plot, gnuplot)"
+	@echo "make screenshots  screenshots/: the visualizer as SVG (vmscan-viz screen), the charts (gnuplot)"
 	@echo "make install    PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)"
 	@echo "make deps       install the Debian packages needed (as root)"
 
@@ -167,7 +176,7 @@ run: all
 # the engine builds without curses or cJSON.
 LAYER_NEEDS_engine   := engine
 LAYER_NEEDS_policy   := engine
-LAYER_NEEDS_util     := util
+LAYER_NEEDS_util     := util engine
 LAYER_NEEDS_scenario := scenario util engine
 LAYER_NEEDS_replay   := replay scenario util engine
 LAYER_NEEDS_cli      := cli replay scenario util engine
@@ -185,33 +194,72 @@ $(BUILD)/lib%.a:
 	$(AR) rcs $@ $^
 
 define unit_test_rule
-$(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h $(call test_archives,$(1))
+$(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h tests/unit/corpus.h $(wildcard tests/fuzz/*.c) $(call test_archives,$(1))
 	@mkdir -p $$(@D)
 	$$(CC) $$(WARN) $$(APP_CPPFLAGS) $$(CPPFLAGS) $$(CFLAGS) $$(LDFLAGS) -Isrc -o $$@ $$< \
 	  $(call test_archives,$(1)) $(foreach l,$(call test_layers,$(1)),$(LAYER_LIBS_$(l))) -lm $$(LDLIBS)
 endef
 $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 
-# make test: install what the tests need, then everything, warnings as
-# errors.  make test T=NAME: one suite (golden, bad, cli, e2e, docs, memcheck,
-# install, layering) or one unit test (policy or test_policy), F=PATTERN
-# keeping only its functions and rows whose name holds PATTERN.
+# What the tests run, in the order given to tests/run-all.sh, which runs
+# them $(TEST_JOBS) at a time (the longest first, the CPU-bound beside the
+# tmux suites that mostly wait), prints each one's result line as it ends,
+# then "total: N passed, M failed".  NAME@asan: in the sanitizer build.
+# make test: every suite on the plain build, and under ASan and UBSan (the
+# engine checking its invariants after every step) what finds memory and
+# undefined-behaviour errors: the unit tests (with the fuzz targets' seeds,
+# test_corpus*), golden, bad input, stepwise (three scenarios, its trace
+# at 1/128 of the size: ASAN_TEST_SIZE=small) and one tmux session
+# (e2e-smoke), and the headless screens (screen).
+# make test-all: those, and everything longer: every tmux suite and cli
+# under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
+# and bench-smoke.
+TEST_SUITES := view@asan projector e2e lesson screen@asan golden@asan memcheck stepwise@asan screen docs bad@asan \
+               e2e-smoke@asan cli install stepwise bad golden unit unit@asan
+TEST_ALL_SUITES := $(filter-out e2e-smoke@asan,$(TEST_SUITES)) e2e@asan projector@asan cli@asan
+TEST_JOBS ?= 2
+# make test-all fuzzes 10 s a target, unless FUZZ_SECONDS=N is given
+TEST_FUZZ_SECONDS = $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),10)
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+# a sub-make's -j: the caller's if it gave one, else one job per core
+SUB_J := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+# the sanitizer build, in a folder of its own (clang 14 has no fat LTO objects)
+ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
+ASAN_MAKE = $(MAKE) --no-print-directory -s $(SUB_J) BUILD=$(OUT)/asan CC=clang ENGINE_LTO= \
+  CFLAGS='$(ASAN_FLAGS)' LDFLAGS='-fsanitize=address,undefined'
+asan-build:
+	@$(ASAN_MAKE) WERROR=$(WERROR) $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
+
+# make test: install what the tests need, then the suites above, warnings
+# as errors.  make test T=NAME: one suite (golden, bad, cli, e2e, docs,
+# memcheck, install, layering, ...; NAME@asan: in the sanitizer build) or
+# one unit test (policy or test_policy), F=PATTERN keeping only its
+# functions and rows whose name holds PATTERN.
 # make check: the quick suites (layering, unit, golden), nothing installed.
 test:
 	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
 	@$(MAKE) --no-print-directory test-run WERROR=1
 
-test-run: $(BIN) $(UNIT_BIN)
+test-run:
+	@$(MAKE) --no-print-directory -s $(SUB_J) $(BIN) $(UNIT_BIN)
 ifdef T
-	@TEST_FILTER='$(F)' tests/run-all.sh $(BUILD) '$(T)'
+	@$(if $(findstring @asan,$(T)),$(MAKE) --no-print-directory asan-build)
+	@TEST_FILTER='$(F)' TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(T)
 else
-	@tests/run-all.sh $(BUILD)
-	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
-	@$(MAKE) --no-print-directory check-asan
+	@$(MAKE) --no-print-directory asan-build
+	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_SUITES)
 endif
 
+test-all:
+	@$(MAKE) --no-print-directory -s deps DEPS_FOR=test
+	@$(MAKE) --no-print-directory -s $(SUB_J) WERROR=1 $(BIN) $(UNIT_BIN)
+	@$(MAKE) --no-print-directory asan-build WERROR=1
+	@TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_ALL_SUITES)
+	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
 check: check-deps
-	@$(MAKE) --no-print-directory WERROR=1 $(BIN) $(UNIT_BIN)
+	@$(MAKE) --no-print-directory -s $(SUB_J) WERROR=1 $(BIN) $(UNIT_BIN)
 	@TEST_FILTER='$(F)' tests/run-all.sh $(BUILD) quick
 
 unit: $(BIN) $(UNIT_BIN)
@@ -220,14 +268,12 @@ unit: $(BIN) $(UNIT_BIN)
 check-layering: $(LIB)
 	@tests/check-layering.sh $(BUILD)
 
-# The whole suite again, built with AddressSanitizer and UBSan (clang).
-# VMSCAN_DEBUG: the engine checks its invariants after every step.
-ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
+# make test's sanitized half alone: the suites above built with
+# AddressSanitizer and UBSan (clang), in $(OUT)/asan.  VMSCAN_DEBUG: the
+# engine checks its invariants after every step.
 check-asan:
-	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/asan CC=clang ENGINE_LTO= CFLAGS='$(ASAN_FLAGS)' \
-	  LDFLAGS='-fsanitize=address,undefined' $(OUT)/asan/vmscan-viz $(UNIT_SRC:tests/unit/%.c=$(OUT)/asan/tests/%)
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  VMSCAN_SANITIZED=1 VMSCAN_PROPERTY_CASES=400 tests/run-all.sh $(OUT)/asan
+	@$(MAKE) --no-print-directory asan-build
+	@ASAN_TEST_SIZE=small TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(filter %@asan,$(TEST_SUITES))
 
 # clang-format (.clang-format): `make format` rewrites, `make format-check`
 # (run by CI) fails on any file that is not as clang-format writes it.
@@ -240,6 +286,11 @@ format-check:
 
 golden-update: build
 	@tests/golden/update.sh $(BIN)
+
+# The expected screens of the screen suite (tests/screen/cases), drawn again
+# by `vmscan-viz screen`: review the diff before committing it.
+screen-update: build
+	@tests/screen/update.sh $(BIN)
 
 # ---- static analysis, docs -------------------------------------------------
 
@@ -262,11 +313,12 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_OUT=$(OUT)/fuzz tests/fuzz/run.sh $(FUZZ_SECONDS) all
 
-# The benchmark links the engine built with link-time optimisation.
+# The benchmark links the engine built with link-time optimisation, and
+# the timeline (replay/timeline.c) that the seek benchmark steps back with.
 BENCH_FLAGS := -O2 -flto -g
-$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) $(wildcard src/engine/*.h) | check-deps
+$(BUILD)/tests/bench: tests/bench/bench.c $(LIB_SRC) src/replay/timeline.c $(wildcard src/engine/*.h) src/replay/timeline.h | check-deps
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) -lm
+	$(CC) $(WARN) -D_DEFAULT_SOURCE $(CPPFLAGS) $(BENCH_FLAGS) -Isrc -o $@ $< $(LIB_SRC) src/replay/timeline.c -lm
 # The visualizer's run, headless (src/replay/view.h), with the loader.
 BENCH_VIEW_SRC := $(sort $(wildcard src/replay/*.c src/scenario/*.c src/util/*.c))
 $(BUILD)/tests/bench-view: tests/bench/view.c $(LIB_SRC) $(BENCH_VIEW_SRC) $(GEN_OBJ) $(wildcard src/*/*.h) | check-deps
@@ -280,12 +332,16 @@ bench-smoke:
 	@$(MAKE) --no-print-directory -s BUILD=$(OUT)/bench $(OUT)/bench/tests/bench $(OUT)/bench/tests/bench-view
 	@tests/bench/run.sh $(OUT)/bench smoke
 
+# The visualizer's pictures are SVG from `vmscan-viz screen` (no terminal or
+# browser needed); the charts are gnuplot's PNGs.
 screenshots: build
-	tests/e2e/screenshots.sh $(BIN) screenshots
+	tests/screen/screenshots.sh $(BIN) screenshots
 	$(BIN) plot data/used-once-mmap.json --chart lists --policy 2.6.33 --policy 2.6.34 \
 	  --size 1000x500 -o screenshots/used-once-mmap-plot.png
 	$(BIN) plot data/database-index.json --object index --object table.dat -o screenshots/database-index-refaults.png
 	$(BIN) plot data/database-index.json --chart counters -o screenshots/database-index-counters.png
+	$(BIN) plot data/used-once-mmap.json --chart active --policy 2.6.33 --policy 2.6.34 \
+	  --object big.iso --object libc.so --size 1000x500 -o screenshots/used-once-mmap-active.png
 
 # The lists over time under two policies (vmscan-viz plot, gnuplot).
 PLOT_SCENARIO ?= data/used-once-mmap.json

@@ -88,8 +88,8 @@ static const struct cli_command help_cmd = {
 };
 
 static const struct cli_command *const commands[] = {
-	&cli_cmd_run,  &cli_cmd_trace,	  &cli_cmd_check, &cli_cmd_compare,
-	&cli_cmd_plot, &cli_cmd_policies, &help_cmd,
+	&cli_cmd_run,  &cli_cmd_trace,	&cli_cmd_check,	   &cli_cmd_compare,
+	&cli_cmd_plot, &cli_cmd_screen, &cli_cmd_policies, &help_cmd,
 };
 #define NR_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -114,24 +114,39 @@ static const struct cli_command *find_command(const char *name)
 	return NULL;
 }
 
+/* The command closest to @word, a likely typo, or NULL. */
+static const char *near_command(const char *word)
+{
+	const char *names[NR_COMMANDS];
+
+	for (int i = 0; i < NR_COMMANDS; i++)
+		names[i] = commands[i]->name;
+	return suggest(word, names, NR_COMMANDS);
+}
+
+/* "run, trace, ..., help": every command of the table, for messages. */
+static const char *command_list(char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < NR_COMMANDS && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", commands[i]->name);
+	return buf;
+}
+
 /* A word that is not a command, a file or an option: usage error 2,
  * with the command it probably meant. */
 static int unknown_command(const char *word)
 {
-	const char *names[NR_COMMANDS + 1], *near;
-	char safe[96];
+	const char *near = near_command(word);
+	char safe[96], list[160];
 
-	for (int i = 0; i < NR_COMMANDS; i++)
-		names[i] = commands[i]->name;
-	names[NR_COMMANDS] = NULL;
-	near = suggest(word, names, NR_COMMANDS);
 	text_safe(word, safe, sizeof safe);
 	if (near)
 		return cli_usage_error(&tui_cmd, "unknown command '%s'; did you mean '%s'?", safe, near);
-	return cli_usage_error(&tui_cmd,
-			       "'%s' is neither a command (run, trace, check, compare, policies, help) "
-			       "nor a scenario file",
-			       safe);
+	return cli_usage_error(&tui_cmd, "'%s' is neither a command (%s) nor a scenario file", safe,
+			       command_list(list, sizeof list));
 }
 
 static int help_main(int argc, char **argv)
@@ -149,16 +164,11 @@ static int help_main(int argc, char **argv)
 	if (a.npos > 1)
 		return cli_usage_error(&help_cmd, "unexpected argument '%s'", a.pos[1]);
 	if (!(c = find_command(a.pos[0]))) {
-		char safe[96];
-		const char *names[NR_COMMANDS], *near;
-		for (int i = 0; i < NR_COMMANDS; i++)
-			names[i] = commands[i]->name;
-		near = suggest(a.pos[0], names, NR_COMMANDS);
-		return cli_usage_error(&help_cmd,
-				       "no command '%s'%s%s%s (commands: run, trace, check, compare, "
-				       "policies, help)",
+		const char *near = near_command(a.pos[0]);
+		char safe[96], list[160];
+		return cli_usage_error(&help_cmd, "no command '%s'%s%s%s (commands: %s)",
 				       text_safe(a.pos[0], safe, sizeof safe), near ? "; did you mean '" : "",
-				       near ? near : "", near ? "'?" : "");
+				       near ? near : "", near ? "'?" : "", command_list(list, sizeof list));
 	}
 	cli_help_command(stdout, c);
 	return 0;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/check-layering.sh BUILD - the engine is a library with no curses,
-# no stdio, no cJSON and no exit(); so is src/replay, the headless logic
-# both front ends share (step index, compare's divergences, the verdict),
-# which sits on the engine alone; only src/tui includes curses; only
+# no stdio, no cJSON, no exit() and no mutable global state; so is
+# src/replay, the headless logic both front ends share (the timeline, the
+# view, step index, compare's divergences, the verdict), which sits on the
+# engine alone; only src/tui includes curses; only
 # src/scenario includes cJSON.  The engine reaches a policy only through
 # struct reclaim_policy: it names no policy's symbol, and its public header
 # does not bring in the policy interface; a policy sees of the engine only
@@ -38,12 +39,31 @@ check "src/replay includes nothing but the engine and itself" \
 	"$(grep -nE '#include *"' src/replay/*.[ch] | grep -vE '#include *"(\.\./engine/[a-z_]+\.h|[a-z_]+\.h)"')"
 check "only src/tui and src/cli include src/replay" \
 	"$(grep -lE '#include *"\.\./replay/' $(find src -name '*.[ch]' -not -path 'src/tui/*' -not -path 'src/cli/*'))"
+# mutable_data OBJS...: the writable variables the objects define (.data
+# and .bss symbols, not sections, read-only relocations or compiler ones)
+mutable_data() {
+	objdump -t "$@" | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' |
+		grep -vE '^[0-9a-f]+ l +d ' | grep -vE '[[:space:]]__[A-Za-z_0-9.]*$'
+}
 robjs=$(ls "$build"/replay/*.o 2>/dev/null)
 if [ -z "$robjs" ]; then
 	check "replay objects exist in $build" "none found"
 else
 	check "replay objects call no stdio, exit, curses or cJSON function" \
 		"$(nm -u $robjs | grep -wE '(s?n?printf|f?printf|fputs|puts|fopen|fwrite|fread|putchar|exit|_exit|abort|initscr|newterm|wrefresh|cJSON_[A-Za-z]+|getenv)$')"
+	# tunables are passed in (struct view_tunables), as the engine's are
+	check "replay objects define no mutable global state" \
+		"$(mutable_data $robjs)"
+fi
+sobjs=$(ls "$build"/scenario/*.o 2>/dev/null)
+if [ -z "$sobjs" ]; then
+	check "scenario objects exist in $build" "none found"
+else
+	# reading a scenario or a trace is reentrant: each reader owns its
+	# buffers (no function-static line buffer); budget.c's cache of the
+	# machine's memory size is the one static, the same for every reader
+	check "scenario objects keep no mutable state of their own, but the machine's size" \
+		"$(mutable_data $sobjs | grep -vE '[[:space:]](cached\.[0-9]+|machine_bytes\.cached)$')"
 fi
 objs=$(ls "$build"/engine/*.o "$build"/policy/*.o 2>/dev/null)
 if [ -z "$objs" ]; then
@@ -58,7 +78,7 @@ else
 	# objects in .data or .bss are writable; .data.rel.ro (const tables
 	# holding pointers) and .rodata are not; __ names are the sanitizers' own
 	check "engine objects define no mutable global state" \
-		"$(objdump -t $objs | grep -E '[[:space:]]\.(data|bss)([.][a-z_.]*)?[[:space:]]' | grep -v 'data\.rel\.ro' | grep -vE '^[0-9a-f]+ l +d ' | grep -vE '[[:space:]]__[A-Za-z_0-9.]*$')"
+		"$(mutable_data $objs)"
 fi
 echo "layering: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -17,7 +17,9 @@
 #
 # BUILD is the build folder to use (it may be relinked for the new PREFIX);
 # by default a scratch one, so that the build folder (`make where`) is left
-# alone.
+# alone.  $INSTALL_SEED, a build folder (tests/run-all.sh gives the one
+# under test), is copied into the scratch one first, so that make finds the
+# objects built and only recompiles and relinks what PREFIX changes.
 # Last line: "install: N passed, M failed"; exit status 1 on any failure.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -61,6 +63,11 @@ real_state >"$tmp/real.before"
 # ---- 1. DESTDIR install, PREFIX=/usr ---------------------------------------
 
 if [ -z "${1:-}" ]; then
+	if [ -n "${INSTALL_SEED:-}" ] && [ -x "$INSTALL_SEED/vmscan-viz" ]; then
+		mkdir -p "$build"
+		tar -C "$INSTALL_SEED" --exclude=./asan --exclude=./bench --exclude=./fuzz --exclude=./tests -cf - . |
+			tar -C "$build" -xf -
+	fi
 	mk build build; ok "make (default PREFIX) in a scratch build folder" $?
 fi
 mk install install DESTDIR="$stage" PREFIX=/usr; ok "make install DESTDIR=<scratch> PREFIX=/usr" $?
@@ -181,9 +188,9 @@ if command -v tmux >/dev/null; then
 	$T new-session -d -s open -x 200 -y 80 \
 		"cd $tmp/elsewhere && env TERM=screen $prefix/bin/vmscan-viz; echo EXIT=\$?; sleep 60"
 	screen() { $T capture-pane -p -t open 2>/dev/null; }
-	wait_for() {	# wait_for TEXT: it appears on the screen within 5 s
+	wait_for() {	# wait_for TEXT: it appears on the screen (30 s at most: a loaded machine)
 		i=0
-		while [ $i -lt 100 ]; do screen | grep -qF -- "$1" && return 0; sleep 0.05; i=$((i + 1)); done
+		while [ $i -lt 600 ]; do screen | grep -qF -- "$1" && return 0; sleep 0.05; i=$((i + 1)); done
 		return 1
 	}
 	wait_for "A tour of page reclaim"; ok "the installed binary starts on its tour from /" $?

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/memcheck.sh BIN - valgrind memcheck on the headless runs of every
-# scenario in data/ (each policy in turn), on trace and compare, and on the
+# scenario in data/ (each policy in turn), on trace, compare and screen, and on the
 # loader's bad-input corpus: no error and no leak.
 set -u
 bin=$1
@@ -28,6 +28,10 @@ done
 vg "trace" trace data/default.json --policy refault
 vg "compare --all" compare data/mlocked.json --all
 vg "check --expect" check --expect data/lumpy.json
+# the visualizer's own drawing code, headless (curses included)
+vg "screen, compare at a divergence, svg" screen data/used-once-mmap.json --compare 2.6.33,2.6.34 --divergence 1 --format svg
+vg "screen, quiz and the page examined" screen data/default.json --quiz --step 208 --examined --format ansi
+vg "screen, help over the inspector, projector" screen data/database-index.json --big --step 1240 --inspect 'index[0]' --help-screen
 for b in tests/bad/*.json; do
 	[ -f "$b" ] && vg "check $b" check "$b"
 done

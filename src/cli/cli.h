@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/cli.h - the headless front end: run, trace, check, compare, policies
+ * cli/cli.h - the headless front end: run, trace, check, compare, plot, screen,
+ * policies
  *
  * A contract other tools build on: the same scenario and policy give the
  * same bytes.  Text goes to stdout, diagnostics to stderr; exit status 0
@@ -20,7 +21,7 @@
 
 /* The commands, each with its table of options (opt.h). */
 extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_cmd_compare, cli_cmd_plot,
-	cli_cmd_policies;
+	cli_cmd_policies, cli_cmd_screen;
 
 /* Steps a headless command runs at most unless --max-steps says otherwise:
  * about ten seconds of simulation on a laptop (`make bench`: 11 million
@@ -47,6 +48,10 @@ bool cli_output_failed(void);
  * anything written was lost.  Every command's status goes through it. */
 int cli_close_stdout(const char *prefix, int rc);
 
+/* A new empty file beside @out ("DIR/.NAME.XXXXXX", mode 0600), for output
+ * renamed onto @out once whole; malloc'd, NULL on failure (errno says why). */
+char *cli_temp_beside(const char *out);
+
 /* Prints @s for a terminal: control characters escaped (util/text.h),
  * padded to @width bytes. */
 void cli_text(const char *s, int width);
@@ -59,35 +64,45 @@ int cli_load(const char *path, struct scenario *s);
 int cli_load_checked(const char *path, struct scenario *s, bool *schema);
 
 /* What to simulate: a scenario file, or a trace file alone (run, trace,
- * compare, plot and the visualizer):
- * the options --trace, --memory, --via, --trace-format and --maps, in this order,
+ * compare, plot and the visualizer): the options --trace, --memory,
+ * --via, --trace-format, --maps, --outside and --swap, in this order,
  * from the enum value @first of a command's table. */
 #define CLI_SOURCE_ROWS(first) \
 	CLI_SOURCE_ROWS_AS(first, "replay FILE instead of a scenario (- : standard input)")
 /* The same with --trace's own help (the visualizer cannot read standard input). */
-#define CLI_SOURCE_ROWS_AS(first, trace_help)                                                    \
-	[(first)] = { .name = "trace", .short_name = 't', .arg = "FILE", .help = (trace_help) }, \
-	[(first) + 1] = { .name = "memory",                                                      \
-			  .short_name = 'm',                                                     \
-			  .arg = "PAGES",                                                        \
-			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },       \
-	[(first) + 2] = { .name = "via",                                                         \
-			  .arg = "HOW",                                                          \
-			  .help = "with --trace: read (read(), the default) or mmap" },          \
-	[(first) + 3] = { .name = "trace-format",                                                \
-			  .short_name = 'f',                                                     \
-			  .arg = "F",                                                            \
-			  .help = "with --trace: txt (the default), u32, lackey or perf" },      \
-	[(first) + 4] = { .name = "maps",                                                        \
-			  .arg = "FILE",                                                         \
-			  .help = "with a lackey or perf --trace: the program's /proc/PID/maps" }
-#define CLI_NR_SOURCE_ROWS 5
+#define CLI_SOURCE_ROWS_AS(first, trace_help)                                                            \
+	[(first)] = { .name = "trace", .short_name = 't', .arg = "FILE", .help = (trace_help) },         \
+	[(first) + 1] = { .name = "memory",                                                              \
+			  .short_name = 'm',                                                             \
+			  .arg = "PAGES",                                                                \
+			  .help = "with --trace: the zone's size, 16 to 67108864 pages" },               \
+	[(first) + 2] = { .name = "via",                                                                 \
+			  .arg = "HOW",                                                                  \
+			  .help = "with --trace: read or mmap (the default for lackey, perf, --maps)" }, \
+	[(first) + 3] = { .name = "trace-format",                                                        \
+			  .short_name = 'f',                                                             \
+			  .arg = "F",                                                                    \
+			  .help = "with --trace: txt (the default), u32, lackey or perf" },              \
+	[(first) + 4] = { .name = "maps",                                                                \
+			  .arg = "FILE",                                                                 \
+			  .help = "with a lackey or perf --trace: the program's /proc/PID/maps" },       \
+	[(first) + 5] = { .name = "outside",                                                             \
+			  .arg = "HOW",                                                                  \
+			  .help = "with --maps: an address in no mapping is anon (the default, "         \
+				  "with a warning) or refuse" },                                         \
+	[(first) + 6] = { .name = "swap",                                                                \
+			  .arg = "PAGES",                                                                \
+			  .help = "with --trace: swap slots for anonymous pages (default 0: none)" }
+#define CLI_NR_SOURCE_ROWS 7
 /* Loads the scenario @path ("-": standard input), or with --trace makes
  * one from the trace file (scenario_from_trace).  Returns 0; 1 when the
  * scenario or trace is bad; EXIT_USAGE when the options are (both or
  * neither of SCENARIO and --trace, --memory missing or out of range, an
  * unknown --via or format).  Messages are printed. */
 int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int first, struct scenario *s);
+/* The warning for a trace's accesses outside every mapping of its maps
+ * (s->outside), on standard error; nothing when there were none. */
+void cli_warn_outside(const struct cli_command *cmd, const struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);

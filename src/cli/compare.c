@@ -18,7 +18,6 @@
 #include "report.h"
 #include "series.h"
 
-#define MAX_COMPARE	8
 #define key_counters	cli_key_counters
 #define NR_KEY_COUNTERS cli_nr_key_counters
 
@@ -44,6 +43,17 @@ static void print_verdict(const struct scenario *s, struct engine *const *e)
 	verdict_free(&v);
 }
 
+/* Did any run fail an allocation (an OOM decision: the access was
+ * dropped)?  Then the summaries give a row or column "oom", which runs
+ * that never ran out of memory do without. */
+static bool any_oom(struct engine *const *e, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (engine_decisions(e[k])[OUT_OOM])
+			return true;
+	return false;
+}
+
 static void print_pair(const struct scenario *s, struct engine *const *e)
 {
 	const char *a = engine_policy(e[0])->name, *b = engine_policy(e[1])->name;
@@ -54,6 +64,11 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 		uint64_t x = engine_vmstat(e[0])[key_counters[i]], y = engine_vmstat(e[1])[key_counters[i]];
 		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", vmstat_name[key_counters[i]], x,
 		       y, (int64_t)(y - x));
+	}
+	if (any_oom(e, 2)) {
+		uint64_t x = engine_decisions(e[0])[OUT_OOM], y = engine_decisions(e[1])[OUT_OOM];
+		printf("%-26s %14" PRIu64 " %14" PRIu64 " %+12" PRId64 "\n", outcome_name[OUT_OOM], x, y,
+		       (int64_t)(y - x));
 	}
 	printf("\n%-26s %14s %14s\n", "resident % / refaults", a, b);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
@@ -68,11 +83,15 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 
 static void print_table(const struct scenario *s, struct engine *const *e, int n)
 {
+	bool oom = any_oom(e, n);
+
 	cli_text(s->title, 0);
 	printf("\n\n%-14s", "policy");
 	for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
 		printf(" %*s", (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
 		       vmstat_name[key_counters[i]]);
+	if (oom)
+		printf(" %10s", outcome_name[OUT_OOM]);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		char name[64];
 		printf(" %12.12s%% %8s", text_safe(s->wl.objects[o].name, name, sizeof name), "refaults");
@@ -83,6 +102,8 @@ static void print_table(const struct scenario *s, struct engine *const *e, int n
 		for (size_t i = 0; i < NR_KEY_COUNTERS; i++)
 			printf(" %*" PRIu64, (int)(strlen(vmstat_name[key_counters[i]]) > 10 ? 12 : 10),
 			       engine_vmstat(e[k])[key_counters[i]]);
+		if (oom)
+			printf(" %10" PRIu64, engine_decisions(e[k])[OUT_OOM]);
 		for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 			struct object_stats x = engine_object(e[k], o);
 			printf(" %12.1f%% %8" PRIu64, 100.0 * x.resident / s->wl.objects[o].pages,
@@ -126,7 +147,7 @@ static int compare_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_compare;
 	const char *const *pols;
-	struct engine *e[MAX_COMPARE] = { 0 };
+	struct engine **e;
 	struct report_opts ro = { 0 };
 	struct cli_args a;
 	struct scenario s;
@@ -167,7 +188,14 @@ static int compare_main(int argc, char **argv)
 		scenario_free(&s);
 		return 1;
 	}
-	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol) && n < MAX_COMPARE; i++) {
+	/* an engine for every policy asked for: --all is every one the
+	 * registry has, however many, none dropped */
+	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof(struct engine *)))) {
+		fprintf(stderr, "vmscan-viz: out of memory\n");
+		scenario_free(&s);
+		return 1;
+	}
+	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol); i++) {
 		const struct reclaim_policy *p = all ? reclaim_policies[i] : policy_find(pols[i]);
 		struct engine_error err;
 		if (!(e[n++] = engine_new(&s.wl, p, &err))) {
@@ -208,6 +236,7 @@ static int compare_main(int argc, char **argv)
 out:
 	for (int k = 0; k < n; k++)
 		engine_free(e[k]);
+	free(e);
 	scenario_free(&s);
 	return rc;
 }

@@ -7,7 +7,7 @@
  * text (include/trace/events/vmscan.h).  Within a step the events come
  * in the order the kernel's code meets them: kswapd woken and its sleep,
  * direct reclaim begun, an isolation, a pageout(), the end of a batch,
- * direct reclaim ended, kswapd woken by the access itself.
+ * direct reclaim ended, kswapd woken by the access's own allocation.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -57,14 +57,21 @@ static unsigned alloc_order(const struct wl_op *op)
 	return op && op->kind == WL_ALLOC ? op->order : 0;
 }
 
-static void wakeup(const struct engine *e, const struct step_record *r)
+/* The allocator's wakeup_kswapd() calls this step (@n of them: 2.6.37
+ * prints its tracepoint whether or not kswapd sleeps to be woken), then
+ * kswapd's waking if it did. */
+static void wakeup(const struct engine *e, const struct step_record *r, uint64_t n, bool woke)
 {
 	unsigned order = alloc_order(current_op(e, r));
 
-	head(false, r->step, "mm_vmscan_wakeup_kswapd");
-	printf("nid=%d zid=%d order=%u\n", NID, ZID, order);
-	head(true, r->step, "mm_vmscan_kswapd_wake");
-	printf("nid=%d order=%u\n", NID, order);
+	for (uint64_t i = 0; i < n; i++) {
+		head(false, r->step, "mm_vmscan_wakeup_kswapd");
+		printf("nid=%d zid=%d order=%u\n", NID, ZID, order);
+	}
+	if (woke) {
+		head(true, r->step, "mm_vmscan_kswapd_wake");
+		printf("nid=%d order=%u\n", NID, order);
+	}
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -124,9 +131,13 @@ static struct contig lumpy_figures(const struct engine *e, uint32_t first, unsig
 	return c;
 }
 
-/* mm_vmscan_lru_isolate: a batch cut from list @l this step. */
-static void isolated(struct ftrace_state *f, const struct engine *e, const struct step_record *r, int l,
-		     uint64_t scanned)
+/* mm_vmscan_lru_isolate: a batch cut from a list this step.  nr_requested
+ * is the nr_to_scan the engine's isolate_lru_pages() was given: 2.6.34's
+ * shrink_inactive_list() asks for SWAP_CLUSTER_MAX whatever its share of
+ * nr[l] (2.6.37's asks for that share and scans it; either way an order-0
+ * isolation scans at most what it asked for, 2.6.37 isolate_lru_pages()
+ * and its trace_mm_vmscan_lru_isolate() call). */
+static void isolated(const struct engine *e, const struct step_record *r, uint64_t scanned)
 {
 	struct reclaim_info now = engine_reclaim(e);
 	bool active = r->kind == STEP_SCAN_ACTIVE;
@@ -134,28 +145,18 @@ static void isolated(struct ftrace_state *f, const struct engine *e, const struc
 	 * an order over PAGE_ALLOC_COSTLY_ORDER, or any order once the
 	 * priority has fallen below DEF_PRIORITY - 2 */
 	bool lumpy = !active && (r->order > 3 || (r->order && r->priority < 12 - 2));
-	uint64_t taken = (uint64_t)engine_list(e, LRU_ISOLATED).nr + 1, requested;
+	uint64_t taken = (uint64_t)engine_list(e, LRU_ISOLATED).nr + 1;
 	struct contig c = { 0 };
 
-	/* what shrink_zone() asked for: what its nr[] fell by, when the same
-	 * reclaim at the same priority took it; SWAP_CLUSTER_MAX when nr[] did
-	 * not move (an aging pass, or a new priority's first batch) */
-	if (l >= 0 && l < NR_EVICTABLE_LRU && now.reclaimer == f->reclaimer && now.priority == f->priority &&
-	    f->scan_target[l] > now.scan_target[l])
-		requested = f->scan_target[l] - now.scan_target[l];
-	else if (l >= 0 && l < NR_EVICTABLE_LRU && now.scan_target[l] == 0 && scanned < 32)
-		requested = scanned;
-	else
-		requested = 32;
 	if (lumpy)
 		c = lumpy_figures(e, r->pfn, r->order);
 	head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_lru_isolate");
-	printf("isolate_mode=%d order=%u nr_requested=%" PRIu64 " nr_scanned=%" PRIu64 " nr_taken=%" PRIu64
+	printf("isolate_mode=%d order=%u nr_requested=%" PRIu32 " nr_scanned=%" PRIu64 " nr_taken=%" PRIu64
 	       " contig_taken=%" PRIu64 " contig_dirty=%" PRIu64 " contig_failed=%" PRIu64 "\n",
 	       active  ? 1
 	       : lumpy ? 2
 		       : 0,
-	       r->order, requested, scanned, taken, c.taken, c.dirty, c.failed);
+	       r->order, now.nr_requested, scanned, taken, c.taken, c.dirty, c.failed);
 }
 
 /* What the next step is compared with. */
@@ -166,9 +167,7 @@ static void remember(struct ftrace_state *f, const struct engine *e)
 
 	f->kswapd_awake = ri.kswapd_awake;
 	f->in_direct = ri.reclaimer == RECLAIMER_DIRECT;
-	f->reclaimer = ri.reclaimer;
-	f->priority = ri.priority;
-	memcpy(f->scan_target, ri.scan_target, sizeof f->scan_target);
+	f->wakeups = vm[SIM_WAKEUP_KSWAPD];
 	f->pageoutrun = vm[PAGEOUTRUN];
 	f->allocstall = vm[ALLOCSTALL];
 	f->vmscan_write = vm[NR_VMSCAN_WRITE];
@@ -196,9 +195,13 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	bool began = vm[ALLOCSTALL] > f->allocstall;
 	bool ended = (f->in_direct || began) && now.reclaimer != RECLAIMER_DIRECT;
 	uint64_t pgscan = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
+	uint64_t wakeups = vm[SIM_WAKEUP_KSWAPD] - f->wakeups;
 
-	if (woke_before)
-		wakeup(e, r);
+	/* the slow path's wake-up comes before the reclaim it leads to */
+	if (woke_before || began) {
+		wakeup(e, r, wakeups, woke_before);
+		wakeups = 0;
+	}
 	if (slept) {
 		head(true, r->step, "mm_vmscan_kswapd_sleep");
 		printf("nid=%d\n", NID);
@@ -215,9 +218,9 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	bool lru_gen = engine_policy(e)->lru_gen;
 
 	if (scan && !lru_gen && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
-		isolated(f, e, r, r->from, pgscan - f->pgscan);
+		isolated(e, r, pgscan - f->pgscan);
 	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
-		isolated(f, e, r, r->from, vm[PGREFILL] - f->pgrefill);
+		isolated(e, r, vm[PGREFILL] - f->pgrefill);
 	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
 		head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_writepage");
 		printf("page=%016" PRIx64 " pfn=%" PRIu32 " flags=%s\n",
@@ -233,7 +236,7 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 		head(false, r->step, "mm_vmscan_direct_reclaim_end");
 		printf("nr_reclaimed=%" PRIu64 "\n", now.nr_reclaimed);
 	}
-	if (woke_after)
-		wakeup(e, r);
+	if (wakeups || woke_after)
+		wakeup(e, r, wakeups, woke_after);
 	remember(f, e);
 }

@@ -15,11 +15,12 @@
  *	   kswapd0-25    [000]     0.000301: mm_vmscan_kswapd_sleep: nid=0
  *
  * One step is one microsecond.  The engine's events are found from the
- * outside, by what a step changed: kswapd awake or not and PAGEOUTRUN
- * (wake, sleep), ALLOCSTALL and the reclaimer (direct reclaim begin,
- * end), PGSCAN_* and PGREFILL (an isolation from an inactive or an active
- * list), NR_VMSCAN_WRITE (pageout() of the step's page), and the batch
- * the step finished (shrink_inactive_list).  Left out: the memcg events
+ * outside, by what a step changed: the wakeup_kswapd count (the
+ * allocator's calls), kswapd awake or not and PAGEOUTRUN (wake, sleep),
+ * ALLOCSTALL and the reclaimer (direct reclaim begin, end), PGSCAN_* and
+ * PGREFILL (an isolation from an inactive or an active list; its
+ * nr_requested from engine_reclaim()), NR_VMSCAN_WRITE (pageout() of the
+ * step's page), and the batch the step finished (shrink_inactive_list).  Left out: the memcg events
  * (no memcg here) and mm_vmscan_lru_shrink_active (it came in 3.x).
  */
 #ifndef VMSCAN_FTRACE_H
@@ -30,9 +31,7 @@
 struct ftrace_state {
 	bool kswapd_awake; /* after the last step */
 	bool in_direct;	   /* a direct reclaim runs */
-	uint8_t reclaimer;
-	int8_t priority;
-	uint32_t scan_target[NR_EVICTABLE_LRU];
+	uint64_t wakeups;  /* wakeup_kswapd() calls that found the zone low */
 	uint64_t pageoutrun, allocstall, vmscan_write, pgscan, pgrefill;
 };
 

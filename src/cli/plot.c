@@ -7,8 +7,10 @@
  *   refaults  an object's cumulative refaults over the accesses, one line
  *             per policy, one panel per object;
  *   resident  the same for its resident pages;
+ *   active    the same for its pages on an active list (the flood of the
+ *             active list, object by object);
  *   lists     the LRU lists and the free pages over the accesses, one
- *             panel per policy;
+ *             panel per policy (2.6.33 and 2.6.34 unless told);
  *   counters  compare's key counters at the end, a bar per policy, one
  *             panel per counter.
  *
@@ -47,25 +49,51 @@ extern char **environ;
 #define POINTS		  2000	 /* rows per policy by default: enough for a slide */
 #define SEP		  "\037" /* between the strings of one gnuplot argument */
 
-enum chart { CHART_REFAULTS, CHART_RESIDENT, CHART_LISTS, CHART_COUNTERS, NR_CHARTS };
-static const char *const chart_name[NR_CHARTS + 1] = { "refaults", "resident", "lists", "counters", NULL };
+enum chart { CHART_REFAULTS, CHART_RESIDENT, CHART_ACTIVE, CHART_LISTS, CHART_COUNTERS, NR_CHARTS };
+static const char *const chart_name[NR_CHARTS + 1] = { "refaults", "resident", "active",
+						       "lists",	   "counters", NULL };
+/* The policies of the lists chart when none is named: the lesson's two,
+ * a panel each (--all draws every policy's, in a grid). */
+static const char *const lists_default[] = { "2.6.33", "2.6.34" };
 
-/* The script: ARG1 output, ARG2 png or svg, ARG3 the data folder, ARG4
+/*
+ * The script: ARG1 output, ARG2 png or svg, ARG3 the data folder, ARG4
  * the chart, ARG5 the title, ARG6 the panels' titles and ARG7 the lines'
- * (joined by \037), ARG8 width, ARG9 height.  The data: rows.dat, one
- * block per policy (gnuplot's index), columns access, the value of each
- * object shown (refaults, resident), then the lists; final.dat, a row per
- * policy: its name, then the key counters at the end. */
-static const char script[] =
+ * (joined by \037), ARG8 "WIDTH HEIGHT XSCALE" (the accesses are divided
+ * by XSCALE, 1, 1000 or 1000000, so that no tick needs an exponent), ARG9
+ * the registry index of each policy, by spaces (gnuplot -c takes nine).
+ * The data: rows.dat, one block per policy (gnuplot's index), columns
+ * access, the value of each object shown (refaults, resident, active),
+ * then the lists; final.dat, a row per policy: its name, its registry
+ * index, then the key counters at the end.
+ *
+ * For a slide: the text is about a 46th of the height (11 points at
+ * 1000x600, 23 at 1920x1080, 16 at 1024x768, never under 7); legends sit
+ * outside the data, at the right of each panel; a policy has one colour
+ * and one dash on every chart, from its place in the registry (2.6.34 is
+ * always vermillion), and its line is drawn the wider the earlier it is
+ * drawn, so that one lying on another (2.6.33 under 2.6.33-patch1, whose
+ * dashes let it show through) still shows as a border around it; the y
+ * axis starts at 0 with a twelfth of headroom above the highest point,
+ * and the axes are drawn behind the lines, so that none lies hidden on a
+ * frame.
+ */
+static const char *const script[] = {
 	"sep = \"\\037\"\n"
 	"nfields(s) = strstrt(s, sep) == 0 ? 1 : 1 + nfields(s[strstrt(s, sep) + 1:])\n"
 	"field(s, i) = i == 1 ? (strstrt(s, sep) == 0 ? s : s[1:strstrt(s, sep) - 1]) \\\n"
 	"                     : field(s[strstrt(s, sep) + 1:], i - 1)\n"
-	"w = int(ARG8 + 0); h = int(ARG9 + 0)\n"
+	"w = int(word(ARG8, 1) + 0); h = int(word(ARG8, 2) + 0); xs = word(ARG8, 3) + 0\n"
+	"fs = int(h / 46.0); fs = fs < 7 ? 7 : fs > 40 ? 40 : fs\n"
+	"# gnuplot's SVG takes font sizes in pixels, its PNG in points of 4/3 pixel\n"
+	"fu = ARG2 eq \"svg\" ? 4.0 / 3 : 1\n"
+	"lwk = h / 600.0; lwk = lwk < 0.7 ? 0.7 : lwk\n"
 	"if (ARG2 eq \"svg\") {\n"
-	"    set terminal svg size w, h dynamic noenhanced font \"DejaVu Sans,11\" background \"white\"\n"
+	"    set terminal svg size w, h dynamic noenhanced font sprintf(\"DejaVu Sans,%d\", int(fs * fu)) "
+	"background "
+	"\"white\"\n"
 	"} else {\n"
-	"    set terminal pngcairo size w, h noenhanced font \"DejaVu Sans,11\"\n"
+	"    set terminal pngcairo size w, h noenhanced font sprintf(\"DejaVu Sans,%d\", fs)\n"
 	"}\n"
 	"set output ARG1\n"
 	"rows = ARG3 . \"/rows.dat\"\n"
@@ -74,64 +102,119 @@ static const char script[] =
 	"ncol = npanel == 1 ? 1 : npanel <= 4 ? 2 : npanel <= 9 ? 3 : 4\n"
 	"nrow = int((npanel + ncol - 1) / ncol)\n"
 	"nlist = 6\n"
-	"set grid\n"
-	"set border 3\n"
+	"set grid lc rgb \"#d8d8d8\"\n"
+	"set border 3 back lc rgb \"#808080\"\n"
 	"set tics nomirror\n"
-	"set linetype 1 lc rgb \"#0072b2\" lw 2 dt 1\n"
-	"set linetype 2 lc rgb \"#d55e00\" lw 2 dt 2\n"
-	"set linetype 3 lc rgb \"#009e73\" lw 2 dt 3\n"
-	"set linetype 4 lc rgb \"#cc79a7\" lw 2 dt 4\n"
-	"set linetype 5 lc rgb \"#e69f00\" lw 2 dt 5\n"
-	"set linetype 6 lc rgb \"#56b4e9\" lw 2 dt 1\n"
-	"set linetype 7 lc rgb \"#000000\" lw 2 dt 2\n"
-	"set linetype 8 lc rgb \"#999999\" lw 2 dt 3\n"
-	"set multiplot layout nrow, ncol title ARG5 font \",14\"\n"
+	"# a colour and a dash per policy, in the registry's order\n"
+	"pcolor = \"#0072b2 #cc79a7 #009e73 #d55e00 #e69f00 #56b4e9 #000000 #999999 #f0e442\"\n"
+	"pdash = \"1 2 4 1 2 3 5 1 2\"\n"
+	"do for [k = 1:9] {\n"
+	"    set linetype k lc rgb word(pcolor, k) lw 2 * lwk dt int(word(pdash, k) + 0)\n"
+	"}\n"
+	"# the lists: their own colours\n"
+	"lcolor = \"#cc79a7 #d55e00 #56b4e9 #0072b2 #999999 #009e73\"\n"
+	"do for [l = 1:6] {\n"
+	"    set linetype 10 + l lc rgb word(lcolor, l) lw 2 * lwk dt 1\n"
+	"}\n"
+	"pk(p) = int(word(ARG9, p) + 0) + 1\n"
+	"npol = words(ARG9)\n"
+	"kf = sprintf(\",%d\", int(fs * fu * 0.85))\n"
+	"set format y \"%.0f\"\n",
+	/* the charts: one string each, under C's 4095 bytes */
 	"if (ARG4 eq \"counters\") {\n"
+	"    set multiplot layout nrow, ncol title ARG5 font sprintf(\",%d\", int(fs * fu * 1.3))\n"
 	"    set style fill solid 0.8 border -1\n"
 	"    set boxwidth 0.8\n"
-	"    npol = nfields(ARG7)\n"
 	"    set xrange [-0.6:npol - 0.4]\n"
-	"    set xtics rotate by 40 right font \",8\"\n"
+	"    # the policies' names under the bars: smaller when the bars are narrow\n"
+	"    tfs = int(w / ncol / npol / 5.5); tfs = tfs > int(fs * 0.8) ? int(fs * 0.8) : tfs < 6 ? 6 : "
+	"tfs\n"
+	"    tf = sprintf(\",%d\", int(tfs * fu))\n"
+	"    set xtics rotate by 40 right font tf\n"
 	"    # the values over the bars: a smaller font when the bars are narrow,\n"
 	"    # so that five digits stay clear of their neighbours'\n"
-	"    lf = int(w / ncol / npol / 6.0)\n"
-	"    lf = lf > 9 ? 9 : lf < 6 ? 6 : lf\n"
+	"    lf = int(w / ncol / npol / 9.0)\n"
+	"    lf = lf > int(fs * 0.85) ? int(fs * 0.85) : lf < 5 ? 5 : lf\n"
 	"    unset ytics\n"
 	"    set offsets 0, 0, graph 0.25, 0\n"
 	"    set yrange [0:*]\n"
 	"    unset key\n"
 	"    do for [i = 1:npanel] {\n"
 	"        set title field(ARG6, i)\n"
-	"        plot final using 0:(column(i + 1)):(0.8):($0 + 1):xtic(1) with boxes lc variable, \\\n"
-	"             final using 0:(column(i + 1)):(sprintf(\"%.0f\", column(i + 1))) with labels offset 0, "
+	"        plot final using 0:(column(i + 2)):(0.8):(column(2) + 1):xtic(1) with boxes lc variable, "
+	"\\\n"
+	"             final using 0:(column(i + 2)):(sprintf(\"%.0f\", column(i + 2))) with labels offset 0, "
 	"0.7 font sprintf(\",%d\", lf)\n"
 	"    }\n"
-	"} else {\n"
-	"    set xlabel \"workload accesses\"\n"
-	"    set key top left font \",9\" samplen 2\n"
-	"    if (ARG4 eq \"lists\") {\n"
-	"        set ylabel \"pages\"\n"
-	"        do for [i = 1:npanel] {\n"
-	"            set title field(ARG6, i)\n"
-	"            plot for [l = 1:nlist] rows index (i - 1) using 1:(column(1 + l)) with lines lt l dt 1 "
+	"} else {\n",
+	"    # the panels in a grid of their own boxes over one key for the whole\n"
+	"    # picture, under them: a line of text is about 1.8 fs pixels high, a\n"
+	"    # key entry about 11 fs wide\n"
+	"    nkey = ARG4 eq \"lists\" ? nlist : npol\n"
+	"    perrow = int(0.95 * w / (11.0 * fs)); perrow = perrow < 1 ? 1 : perrow > nkey ? nkey : perrow\n"
+	"    keyrows = int((nkey + perrow - 1) / perrow)\n"
+	"    ch = 1.8 * fs / h\n"
+	"    bm = (0.6 + 1.1 * keyrows) * ch; tm = 1 - 1.9 * ch\n"
+	"    pw = 1.0 / ncol; ph = (tm - bm) / nrow\n"
+	"    set multiplot title ARG5 font sprintf(\",%d\", int(fs * fu * 1.3))\n"
+	"    set xlabel \"workload accesses\" . (xs == 1000000 ? \" (millions)\" : xs == 1000 ? \" "
+	"(thousands)\" : \"\")\n"
+	"    set format x \"%g\"\n"
+	"    # about 8 ticks across the picture: 0, 500, 1000 and not 0500100015002000\n"
+	"    stats rows using ($1 / xs) nooutput\n"
+	"    nice(x) = x <= 0 ? 1 : (nm = 10 ** floor(log10(x)), nr = x / nm, (nr <= 1 ? 1 : nr <= 2 ? 2 : "
+	"nr <= 5 ? 5 : 10) * nm)\n"
+	"    set xtics nice(STATS_max / (8.0 / ncol))\n"
+	"    # and up on the y axis, a tick every 3 lines of text at most\n"
+	"    nyt = int(ph * h / (3.0 * fs)); nyt = nyt < 2 ? 2 : nyt > 8 ? 8 : nyt\n"
+	"    set autoscale xfix\n"
+	"    set yrange [0:*]\n"
+	"    set offsets 0, 0, graph 0.08, 0\n"
+	"    unset key\n"
+	"    set ylabel ARG4 eq \"lists\" ? \"pages\" : ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : "
 	"\\\n"
-	"                title field(ARG7, l)\n"
+	"        ARG4 eq \"active\" ? \"pages on an active list\" : \"resident pages\"\n"
+	"    do for [i = 1:npanel] {\n"
+	"        set origin ((i - 1) % ncol) * pw, tm - (int((i - 1) / ncol) + 1) * ph\n"
+	"        set size pw, ph\n"
+	"        set title field(ARG6, i)\n"
+	"        ymax = 0\n"
+	"        if (ARG4 eq \"lists\") {\n"
+	"            do for [l = 1:nlist] {\n"
+	"                stats rows index (i - 1) using (column(1 + l)) nooutput\n"
+	"                ymax = STATS_max > ymax ? STATS_max : ymax\n"
+	"            }\n"
+	"        } else {\n"
+	"            stats rows using (column(1 + i)) nooutput\n"
+	"            ymax = STATS_max\n"
 	"        }\n"
+	"        set ytics nice(ymax / nyt)\n"
+	"        if (ARG4 eq \"lists\") {\n"
+	"            plot for [l = 1:nlist] rows index (i - 1) using ($1 / xs):(column(1 + l)) with lines lt "
+	"10 + l\n"
+	"        } else {\n"
+	"            plot for [p = 1:npol] rows index (p - 1) using ($1 / xs):(column(1 + i)) \\\n"
+	"                with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol)\n"
+	"        }\n"
+	"    }\n"
+	"    # the key: lines of nothing in a box of their own\n"
+	"    set origin 0, 0\n"
+	"    set size 1, bm\n"
+	"    unset border; unset tics; unset xlabel; unset ylabel; unset title; unset grid\n"
+	"    set xrange [0:1]; set yrange [0:1]; set offsets 0, 0, 0, 0\n"
+	"    set lmargin 0; set rmargin 0; set tmargin 0; set bmargin 0\n"
+	"    set key center center horizontal maxcols perrow Left reverse samplen 2 font kf\n"
+	"    if (ARG4 eq \"lists\") {\n"
+	"        plot for [l = 1:nlist] NaN with lines lt 10 + l title field(ARG7, l)\n"
 	"    } else {\n"
-	"        set ylabel ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : \"resident pages\"\n"
-	"        # solid lines, the first policy's the widest: one that lies on\n"
-	"        # another still shows as a border around it\n"
-	"        npol = int(nfields(ARG7) / npanel)\n"
-	"        do for [i = 1:npanel] {\n"
-	"            set title field(ARG6, i)\n"
-	"            plot for [p = 1:npol] rows index (p - 1) using 1:(column(1 + i)) \\\n"
-	"                with lines lt p dt 1 lw (1.5 + 1.2 * (npol - p)) title field(ARG7, (i - 1) * npol + "
-	"p)\n"
-	"        }\n"
+	"        plot for [p = 1:npol] NaN with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol) title "
+	"field(ARG7, p)\n"
 	"    }\n"
 	"}\n"
 	"unset multiplot\n"
-	"set output\n";
+	"set output\n",
+	NULL,
+};
 
 enum {
 	O_POLICY,
@@ -150,22 +233,23 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
 		       .arg = "P",
-		       .help = "a policy to draw (repeat it; default: every policy)",
+		       .help = "a policy to draw (repeat it; default: every policy, for lists 2.6.33 and "
+			       "2.6.34)",
 		       .repeat = true },
 	[O_ALL] = { .name = "all",
 		    .short_name = 'a',
 		    .arg = NULL,
-		    .help = "every policy (the default)",
+		    .help = "every policy (the default but for lists)",
 		    .repeat = false },
 	[O_CHART] = { .name = "chart",
 		      .short_name = 0,
 		      .arg = "C",
-		      .help = "refaults (the default), resident, lists or counters",
+		      .help = "refaults (the default), resident, active, lists or counters",
 		      .repeat = false },
 	[O_OBJECT] = { .name = "object",
 		       .short_name = 0,
 		       .arg = "NAME",
-		       .help = "with refaults or resident: this object (repeat it; at most 9)",
+		       .help = "with refaults, resident or active: this object (repeat it; at most 9)",
 		       .repeat = true },
 	[O_OUTPUT] = { .name = "output",
 		       .short_name = 'o',
@@ -207,7 +291,8 @@ struct plot {
 	uint32_t obj[MAX_PANELS];
 	unsigned nobj;
 	FILE *rows;
-	bool any_row; /* a block is open in rows.dat */
+	bool any_row;	     /* a block is open in rows.dat */
+	uint64_t max_access; /* the x axis's end */
 };
 
 /* ---- strings for gnuplot ---------------------------------------------- */
@@ -264,9 +349,12 @@ static int row_out(void *ctx, const struct engine *e, const struct series_row *r
 
 	(void)e;
 	fprintf(pl->rows, "%" PRIu64, row->access);
+	if (row->access > pl->max_access)
+		pl->max_access = row->access;
 	for (unsigned k = 0; k < pl->nobj; k++)
 		fprintf(pl->rows, " %" PRIu64,
 			pl->chart == CHART_RESIDENT ? (uint64_t)row->resident[pl->obj[k]]
+			: pl->chart == CHART_ACTIVE ? (uint64_t)row->active[pl->obj[k]]
 						    : row->refaults[pl->obj[k]]);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		fprintf(pl->rows, " %" PRIu32, row->lists[l]);
@@ -275,7 +363,9 @@ static int row_out(void *ctx, const struct engine *e, const struct series_row *r
 }
 
 /* The objects shown when none is named: those with the most refaults
- * under any policy (runs to the end first), else the first ones. */
+ * under any policy (runs to the end first), or for the active chart the
+ * most pages on an active list at any time (looked at every 256 steps),
+ * else the first ones. */
 static int pick_objects(struct plot *pl, const struct cli_command *cmd,
 			const struct reclaim_policy *const *pol, int npol, uint64_t max)
 {
@@ -294,13 +384,17 @@ static int pick_objects(struct plot *pl, const struct cli_command *cmd,
 			free(most);
 			return 1;
 		}
+		uint64_t chunk = pl->chart == CHART_ACTIVE ? 256 : 1000000;
 		while (!engine_done(e)) {
 			uint64_t left = max ? max - engine_steps(e) : UINT64_MAX;
 			if (max && engine_steps(e) >= max)
 				break;
-			engine_run(e, left < 1000000 ? left : 1000000);
+			engine_run(e, left < chunk ? left : chunk);
+			for (uint32_t o = 0; pl->chart == CHART_ACTIVE && o < s->wl.nr_objects; o++)
+				if (engine_object(e, o).active > most[o])
+					most[o] = engine_object(e, o).active;
 		}
-		for (uint32_t o = 0; o < s->wl.nr_objects; o++)
+		for (uint32_t o = 0; pl->chart != CHART_ACTIVE && o < s->wl.nr_objects; o++)
 			if (engine_object(e, o).refaults > most[o])
 				most[o] = engine_object(e, o).refaults;
 		engine_free(e);
@@ -435,37 +529,17 @@ static char *work_file(const char *dir, const char *name)
 	return p;
 }
 
-static int write_text(const char *path, const char *text)
+static int write_text(const char *path, const char *const *text)
 {
 	FILE *f = fopen(path, "w");
 	int bad;
 
 	if (!f)
 		return -1;
-	fputs(text, f);
+	for (; *text; text++)
+		fputs(*text, f);
 	bad = ferror(f);
 	return fclose(f) != 0 || bad ? -1 : 0;
-}
-
-/* The folder of @out and its name, for a temporary file beside it. */
-static char *temp_beside(const char *out)
-{
-	const char *slash = strrchr(out, '/');
-	size_t dl = slash ? (size_t)(slash - out) + 1 : 0;
-	size_t n = dl + strlen(slash ? slash + 1 : out) + 32;
-	char *p = malloc(n);
-	int fd;
-
-	if (!p)
-		return NULL;
-	snprintf(p, n, "%.*s.%s.XXXXXX", (int)dl, out, slash ? slash + 1 : out);
-	fd = mkstemp(p);
-	if (fd < 0) {
-		free(p);
-		return NULL;
-	}
-	close(fd);
-	return p;
 }
 
 struct work {
@@ -514,6 +588,65 @@ bad:
 	return EXIT_USAGE;
 }
 
+/* A policy's place in the registry: its colour on every chart. */
+static unsigned registry_index(const struct reclaim_policy *p)
+{
+	for (unsigned i = 0; i < nr_reclaim_policies; i++)
+		if (reclaim_policies[i] == p)
+			return i;
+	return 0;
+}
+
+/* gnuplot names every SVG "Gnuplot" (its <title>): the chart's title
+ * instead, as XML text.  Rewrites the file in place; 0 or -1 (errno). */
+static int svg_title(const char *path, const char *title)
+{
+	static const char from[] = "<title>Gnuplot</title>";
+	FILE *f = fopen(path, "rb");
+	char *text = NULL, *at;
+	long size;
+	int rc = -1;
+
+	if (!f)
+		return -1;
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    !(text = malloc((size_t)size + 1)) || fread(text, 1, (size_t)size, f) != (size_t)size) {
+		fclose(f);
+		free(text);
+		return -1;
+	}
+	fclose(f);
+	text[size] = '\0';
+	at = strstr(text, from);
+	if (!at) {
+		free(text);
+		return 0; /* nothing to rename: left as gnuplot wrote it */
+	}
+	if ((f = fopen(path, "wb"))) {
+		fwrite(text, 1, (size_t)(at - text), f);
+		fputs("<title>", f);
+		for (const unsigned char *c = (const unsigned char *)title; *c; c++) {
+			if (*c == '&')
+				fputs("&amp;", f);
+			else if (*c == '<')
+				fputs("&lt;", f);
+			else if (*c == '>')
+				fputs("&gt;", f);
+			else if (*c < 0x20 || *c == 0x7f)
+				fputc(' ', f); /* no control character in XML 1.0 text */
+			else
+				fputc(*c, f);
+		}
+		fputs("</title>", f);
+		fputs(at + sizeof from - 1, f);
+		rc = ferror(f) ? -1 : 0;
+		if (fclose(f) != 0)
+			rc = -1;
+	}
+	free(text);
+	return rc;
+}
+
 static int draw(const struct cli_command *cmd, struct plot *pl, const struct reclaim_policy *const *pol,
 		int npol, const struct series_opts *so, const char *out, const char *title, unsigned width,
 		unsigned height)
@@ -524,7 +657,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	struct strbuf panels = { 0 }, lines = { 0 };
 	struct work w = { .dir = "" };
 	const char *tmpdir = getenv("TMPDIR");
-	char num[2][24], safe_out[300];
+	char num[2][48], safe_out[300];
 	FILE *final = NULL;
 	uint64_t fin[MAX_PLOT_POLICIES][SERIES_MAX_COUNTERS];
 	bool shown[SERIES_MAX_COUNTERS] = { false }, any_shown = false;
@@ -574,7 +707,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		any_shown |= shown[i];
 	for (int k = 0; k < npol; k++) {
-		fputs(pol[k]->name, final);
+		fprintf(final, "%s %u", pol[k]->name, registry_index(pol[k]));
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
 				fprintf(final, " %" PRIu64, fin[k][i]);
@@ -597,6 +730,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	switch (pl->chart) {
 	case CHART_REFAULTS:
 	case CHART_RESIDENT:
+	case CHART_ACTIVE:
 		for (unsigned i = 0; i < pl->nobj; i++) {
 			sb_field(&panels, s->wl.objects[pl->obj[i]].name);
 			for (int k = 0; k < npol; k++)
@@ -620,7 +754,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	{
 		struct strbuf t = { 0 };
 		sb_field(&t, title);
-		if (panels.oom || lines.oom || t.oom || !(w.tmp_out = temp_beside(out))) {
+		if (panels.oom || lines.oom || t.oom || !(w.tmp_out = cli_temp_beside(out))) {
 			if (panels.oom || lines.oom || t.oom)
 				fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
 			else
@@ -629,8 +763,14 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 			free(t.s);
 			goto out;
 		}
-		snprintf(num[0], sizeof num[0], "%u", width);
-		snprintf(num[1], sizeof num[1], "%u", height);
+		snprintf(num[0], sizeof num[0], "%u %u %u", width, height,
+			 pl->max_access >= 100000000 ? 1000000u
+			 : pl->max_access >= 100000  ? 1000u
+						     : 1u);
+		num[1][0] = '\0';
+		for (int k = 0; k < npol; k++)
+			snprintf(num[1] + strlen(num[1]), sizeof num[1] - strlen(num[1]), "%s%u",
+				 k ? " " : "", registry_index(pol[k]));
 		char *args[] = { "gnuplot", "-d",
 				 "-c",	    w.script,
 				 w.tmp_out, svg ? "svg" : "png",
@@ -640,6 +780,11 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 				 num[1],    NULL };
 		rc = run_gnuplot(cmd, args);
 		free(t.s);
+	}
+	if (rc == 0 && svg && svg_title(w.tmp_out, title) != 0) {
+		fprintf(stderr, "%s: error: cannot give the SVG its title: %s\n", cli_prefix(cmd),
+			strerror(errno));
+		rc = 1;
 	}
 	if (rc == 0 && !whole_picture(w.tmp_out, svg)) {
 		fprintf(stderr, "%s: error: gnuplot did not write a whole %s picture\n", cli_prefix(cmd),
@@ -683,6 +828,7 @@ static int plot_main(int argc, char **argv)
 	struct scenario s;
 	const char *out, *suffix;
 	unsigned width = 1000, height = 600, npol = 0;
+	bool every;
 	int rc = cli_parse(cmd, argc, argv, &a);
 
 	if (rc >= 0)
@@ -702,12 +848,15 @@ static int plot_main(int argc, char **argv)
 			char q[96];
 			text_quote(a.val[O_CHART], q, sizeof q);
 			return cli_usage_error(
-				cmd, "--chart: expected refaults, resident, lists or counters, found %s", q);
+				cmd,
+				"--chart: expected refaults, resident, active, lists or counters, found %s",
+				q);
 		}
 		pl.chart = (enum chart)c;
 	}
-	if (a.count[O_OBJECT] && pl.chart != CHART_REFAULTS && pl.chart != CHART_RESIDENT)
-		return cli_usage_error(cmd, "--object goes with --chart refaults or resident");
+	if (a.count[O_OBJECT] && pl.chart != CHART_REFAULTS && pl.chart != CHART_RESIDENT &&
+	    pl.chart != CHART_ACTIVE)
+		return cli_usage_error(cmd, "--object goes with --chart refaults, resident or active");
 	if (a.count[O_OBJECT] > MAX_PANELS)
 		return cli_usage_error(cmd, "at most %d --object options", MAX_PANELS);
 	if (a.count[O_POLICY] > MAX_PLOT_POLICIES)
@@ -729,7 +878,11 @@ static int plot_main(int argc, char **argv)
 		}
 		npol++;
 	}
-	for (unsigned i = 0; !a.count[O_POLICY] && i < nr_reclaim_policies && npol < MAX_PLOT_POLICIES; i++)
+	for (unsigned i = 0; !a.count[O_POLICY] && !a.count[O_ALL] && pl.chart == CHART_LISTS && i < 2; i++)
+		if ((pol[npol] = policy_find(lists_default[i])))
+			npol++;
+	every = !a.count[O_POLICY] && !npol;
+	for (unsigned i = 0; every && i < nr_reclaim_policies && npol < MAX_PLOT_POLICIES; i++)
 		pol[npol++] = reclaim_policies[i];
 	if ((rc = cli_load_source(cmd, &a, O_SOURCE, &s)) != 0)
 		return rc;
@@ -737,7 +890,8 @@ static int plot_main(int argc, char **argv)
 	rc = cli_check_steps(cmd, &s, so.max_steps, so.max_steps_flag);
 	for (unsigned i = 0; rc == 0 && i < a.count[O_OBJECT]; i++)
 		rc = find_object(cmd, &s, a.vals[O_OBJECT][i], &pl.obj[pl.nobj++]);
-	if (rc == 0 && !a.count[O_OBJECT] && (pl.chart == CHART_REFAULTS || pl.chart == CHART_RESIDENT))
+	if (rc == 0 && !a.count[O_OBJECT] &&
+	    (pl.chart == CHART_REFAULTS || pl.chart == CHART_RESIDENT || pl.chart == CHART_ACTIVE))
 		rc = pick_objects(&pl, cmd, pol, (int)npol, so.max_steps);
 	if (rc == 0) {
 		if (!so.every)

@@ -91,6 +91,21 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_str(w, "title", s->title);
 	jsonw_str(w, "path", s->path);
 	jsonw_end(w, '}');
+	if (s->outside.accesses) { /* a trace's accesses in no mapping of its maps */
+		char range[48];
+		jsonw_begin(w, "outside", '{');
+		jsonw_u64(w, "accesses", s->outside.accesses);
+		jsonw_u64(w, "pages", s->outside.pages);
+		jsonw_begin(w, "ranges", '[');
+		for (uint32_t i = 0; i < s->outside.nr_ranges; i++) {
+			snprintf(range, sizeof range, "0x%" PRIx64 "-0x%" PRIx64, s->outside.range[i].start,
+				 s->outside.range[i].end);
+			jsonw_str(w, NULL, range);
+		}
+		jsonw_end(w, ']');
+		jsonw_bool(w, "more", s->outside.more);
+		jsonw_end(w, '}');
+	}
 	jsonw_str(w, "policy", engine_policy(e)->name);
 	jsonw_u64(w, "steps", engine_steps(e));
 	jsonw_begin(w, "counters", '{');

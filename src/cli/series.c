@@ -43,6 +43,7 @@ static void capture(const struct engine *e, struct series_row *row, uint64_t acc
 	for (uint32_t o = 0; o < n; o++) {
 		struct object_stats st = engine_object(e, o);
 		row->resident[o] = st.resident;
+		row->active[o] = st.active;
 		row->refaults[o] = st.refaults;
 	}
 }
@@ -57,10 +58,12 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 	int rc = 0;
 
 	row.resident = calloc(n ? n : 1, sizeof *row.resident);
+	row.active = calloc(n ? n : 1, sizeof *row.active);
 	row.refaults = calloc(n ? n : 1, sizeof *row.refaults);
-	if (!row.resident || !row.refaults) {
+	if (!row.resident || !row.active || !row.refaults) {
 		fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
 		free(row.resident);
+		free(row.active);
 		free(row.refaults);
 		return -1;
 	}
@@ -86,6 +89,7 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 		rc = fn(ctx, e, &row);
 	}
 	free(row.resident);
+	free(row.active);
 	free(row.refaults);
 	return rc;
 }
@@ -117,9 +121,11 @@ static void csv_header(const struct scenario *s)
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		printf(",%s", vmstat_name[cli_key_counters[i]]);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
-		/* NAME.resident, quoted as a whole when NAME needs it */
-		static const char *const what[] = { "resident", "refaults" };
-		for (int k = 0; k < 2; k++) {
+		/* NAME.resident, .refaults, .active (new columns go last, so
+		 * that a reader by position keeps working), each quoted as a
+		 * whole when NAME needs it */
+		static const char *const what[] = { "resident", "refaults", "active" };
+		for (int k = 0; k < 3; k++) {
 			size_t len = strlen(s->wl.objects[o].name) + 16;
 			char *col = malloc(len);
 			putchar(',');
@@ -146,7 +152,8 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		printf(",%" PRIu64, row->counters[i]);
 	for (uint32_t o = 0; o < n; o++)
-		printf(",%" PRIu32 ",%" PRIu64, row->resident[o], row->refaults[o]);
+		printf(",%" PRIu32 ",%" PRIu64 ",%" PRIu32, row->resident[o], row->refaults[o],
+		       row->active[o]);
 	putchar('\n');
 	return cli_output_failed() ? 1 : 0;
 }

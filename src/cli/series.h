@@ -36,6 +36,7 @@ struct series_row {
 	uint32_t lists[SERIES_NR_LISTS];
 	uint64_t counters[SERIES_MAX_COUNTERS];
 	uint32_t *resident; /* per object */
+	uint32_t *active;   /* per object: of its resident pages, those on an active list */
 	uint64_t *refaults; /* per object, cumulative */
 };
 
@@ -57,7 +58,8 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 
 /* `run --csv`, `compare --csv`: the rows of each engine in turn, as CSV
  * (RFC 4180) with a header: access, policy, step, the lists, the key
- * counters, then per object NAME.resident and NAME.refaults.  Returns 0,
+ * counters, then per object NAME.resident, NAME.refaults and NAME.active
+ * (its pages on an active list: the flood of the active list, per object).  Returns 0,
  * or 1 (stopped by --max-steps, or the output failed). */
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o);

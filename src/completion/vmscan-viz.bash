@@ -22,13 +22,13 @@ _vmscan_viz()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local bin=${COMP_WORDS[0]} cmd="" i w
-	local commands="run trace check compare plot policies help"
+	local commands="run trace check compare plot screen policies help"
 
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		w=${COMP_WORDS[i]}
 		case $w in
-		run | trace | check | compare | plot | policies | help) cmd=$w; break ;;
-		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --every | --max-steps | \
+		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
+		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --max-steps | \
 		--chart | -o | --output | --object | --title | --size)
 			((i++)) ;;	# its value
 		-*) ;;
@@ -53,7 +53,10 @@ _vmscan_viz()
 		[[ -z $pre && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY=("${COMPREPLY[0]},") && compopt -o nospace 2>/dev/null
 		return ;;
 	--chart)
-		COMPREPLY=($(compgen -W "refaults resident lists counters" -- "$cur"))
+		COMPREPLY=($(compgen -W "refaults resident active lists counters" -- "$cur"))
+		return ;;
+	--format)
+		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))
 		return ;;
 	-t | --trace | --maps | -o | --output)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -62,10 +65,13 @@ _vmscan_viz()
 	--via)
 		COMPREPLY=($(compgen -W "read mmap" -- "$cur"))
 		return ;;
+	--outside)
+		COMPREPLY=($(compgen -W "anon refuse" -- "$cur"))
+		return ;;
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --every | --max-steps | --object | --title | --size)
+	-m | --memory | --swap | --every | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
 		return ;;	# a number or a name
 	esac
 

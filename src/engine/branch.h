@@ -81,15 +81,15 @@
 	X(BR_INC_REFS_COUNT,     "inc_refs_count",     "6.1",    "folio_inc_refs",                                          "another access through a file descriptor: the refs counter goes up (tier 2 at 3-4 accesses, tier 3 at 5); no move") \
 	X(BR_INC_REFS_SATURATED, "inc_refs_saturated", "6.1",    "folio_inc_refs",                                          "refs counter already at 3 (tier 3): nothing changes") \
 	X(BR_SORT_UNEVICTABLE,   "sort_unevictable",   "6.1",    "sort_folio, !folio_evictable",                            "mlocked: moved to the unevictable list (unevictable_pgs_culled)") \
-	X(BR_SORT_PROMOTED,      "sort_promoted",      "6.1",    "sort_folio, promoted",                                    "the aging or the look-around already moved this page's gen counter to a younger generation: now linked at the head of that generation's list (pgrefill)") \
-	X(BR_SORT_PROTECTED,     "sort_protected",     "6.1",    "sort_folio, tier > tier_idx",                             "its tier is above the feedback loop's cut-off: protected, moved to the next generation, refs reset (workingset_activate, pgrefill)") \
+	X(BR_SORT_PROMOTED,      "sort_promoted",      "6.1",    "sort_folio, promoted",                                    "the aging or the look-around already gave it a younger gen counter: linked at the head of that generation (pgrefill)") \
+	X(BR_SORT_PROTECTED,     "sort_protected",     "6.1",    "sort_folio, tier > tier_idx",                             "its tier is above the feedback loop's cut-off: protected, to the next generation, refs reset (workingset_activate)") \
 	X(BR_SORT_WRITEBACK,     "sort_writeback",     "6.1",    "sort_folio, writeback or dirty file",                     "dirty file page or under writeback: eviction does not write it, moved to the next generation with PG_reclaim (pgrefill)") \
-	X(BR_ISOLATE,            "isolate",            "6.1",    "isolate_folio",                                           "none of sort_folio's tests held: isolated for shrink_folio_list (pgscan); PG_referenced cleared, and the tier too if it was not set") \
-	X(BR_ISOLATE_SKIP,       "isolate_skip",       "6.1",    "isolate_folio, may_writepage",                            "dirty, or anonymous without a swap slot, and this reclaimer may not write: skipped, back to the head of its list (pgskip)") \
-	X(BR_AGE_YOUNG,          "age_young",          "6.1",    "walk_pte_range, folio_update_gen",                        "the aging walk found this pte young: accessed bit cleared, page moved to the current youngest generation (max_seq), refs reset") \
-	X(BR_INC_MAX_SEQ,        "inc_max_seq",        "6.1",    "inc_max_seq",                                             "the walk is over: a new, empty youngest generation opens (max_seq + 1); the pages the walk promoted are now in the second youngest") \
+	X(BR_ISOLATE,            "isolate",            "6.1",    "isolate_folio",                                           "no sort_folio() test held: isolated for shrink_folio_list (pgscan); PG_referenced cleared") \
+	X(BR_ISOLATE_SKIP,       "isolate_skip",       "6.1",    "isolate_folio, may_writepage",                            "dirty, or anon without a swap slot, and this reclaimer may not write: skipped, back to its list's head (pgskip)") \
+	X(BR_AGE_YOUNG,          "age_young",          "6.1",    "walk_pte_range, folio_update_gen",                        "the aging walk found this pte young: accessed bit cleared, page moved to the youngest generation (max_seq), refs reset") \
+	X(BR_INC_MAX_SEQ,        "inc_max_seq",        "6.1",    "inc_max_seq",                                             "the walk is over: a new, empty youngest generation opens (max_seq + 1); the promoted pages are now the second youngest") \
 	X(BR_INC_MIN_SEQ,        "inc_min_seq",        "6.1",    "inc_min_seq",                                             "four generations exist: the oldest one is retired first (min_seq + 1)") \
-	X(BR_SPL_GEN_REFERENCED, "spl_gen_referenced", "6.1",    "shrink_folio_list, folio_update_gen() tried to promote",  "mapped and PG_referenced after isolation: the look-around of an earlier page of this batch found its pte young; kept, back to the youngest generation")
+	X(BR_SPL_GEN_REFERENCED, "spl_gen_referenced", "6.1",    "shrink_folio_list, folio_update_gen() tried to promote",  "mapped, PG_referenced after isolation: an earlier look-around found its pte young; kept, to the youngest generation")
 /* clang-format on */
 
 enum branch {

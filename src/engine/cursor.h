@@ -51,15 +51,13 @@ static inline bool rw_access(const struct wl_op *op, bool *write)
 
 /* The bookkeeping after every workload step (engine.c, run.c): the
  * decision counted (without a branch: whether an access was a first use
- * is as random as the workload), and kswapd woken if free memory is low.
- * Returns whether it woke kswapd. */
+ * is as random as the workload), and the next allocation's slow path not
+ * begun.  Returns whether the step's allocation woke kswapd
+ * (alloc_slowpath_wake()), which then runs before the next step. */
 static inline bool after_workload(struct engine *e, enum outcome outcome)
 {
 	e->c.decisions[outcome] += outcome != OUT_NONE;
 	e->c.alloc_reclaimed = e->c.kswapd_tried = false;
-	if (nr_free_pages(e) >= e->c.wmark_low) /* the allocator's slow path */
-		return false;
-	wakeup_kswapd(e, 0);
 	return e->c.kswapd_awake;
 }
 

@@ -8,8 +8,9 @@
  *   3. the workload's next access runs.  If it needs a page and free
  *      memory would fall under the min watermark, kswapd runs first; if
  *      that is not enough, direct reclaim; if even that cannot free a page,
- *      the access is dropped (out of memory).  After it, kswapd is woken if
- *      free memory is under the low watermark.
+ *      the access is dropped (out of memory).  An allocation that finds
+ *      free memory under the low watermark wakes kswapd (the allocator's
+ *      slow path), which runs after the step.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -215,11 +216,18 @@ static const struct step_record *step_once(struct engine *e)
 			continue;
 		}
 		if (workload_waits_for_memory(e, &nr, &order)) {
-			if (e->wl->memory.kswapd && !e->c.kswapd_tried &&
-			    !zone_watermark_ok(e, e->c.wmark_high, 0)) {
+			if (!e->c.kswapd_tried) {
+				/* 2.6.34 page_alloc.c:1844 __alloc_pages_slowpath():
+				 * wake_all_kswapd() first, kswapd on or off (wakeup_kswapd()
+				 * counts the call).  The engine's liberty: kswapd then
+				 * runs before the allocation, while the zone is under its
+				 * high watermark, whatever the low one says at @order. */
 				e->c.kswapd_tried = true;
-				kswapd_run_for(e, order);
-				continue;
+				wakeup_kswapd(e, order);
+				if (e->wl->memory.kswapd && !zone_watermark_ok(e, e->c.wmark_high, 0))
+					kswapd_run_for(e, order);
+				if (e->c.kswapd_awake)
+					continue;
 			}
 			if (!e->c.alloc_reclaimed) {
 				e->c.alloc_reclaimed = true;
@@ -308,7 +316,8 @@ struct watermarks engine_watermarks(const struct engine *e)
 struct object_stats engine_object(const struct engine *e, uint32_t object)
 {
 	const struct object_state *o = &e->obj[object];
-	return (struct object_stats){ o->resident, o->active, o->faults, o->refaults, o->evicted };
+	return (struct object_stats){ o->resident, o->active,  o->faults,
+				      o->refaults, o->evicted, o->evicted_clean };
 }
 
 uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index)
@@ -339,6 +348,7 @@ struct reclaim_info engine_reclaim(const struct engine *e)
 		.kswapd_awake = e->c.kswapd_awake,
 		.nr_to_reclaim = rs->sc.nr_to_reclaim,
 		.nr_reclaimed = rs->sc.nr_reclaimed,
+		.nr_requested = rs->batch_requested,
 		.percent = { rs->percent[0], rs->percent[1] },
 		.recent_scanned = { e->c.recent_scanned[0], e->c.recent_scanned[1] },
 		.recent_rotated = { e->c.recent_rotated[0], e->c.recent_rotated[1] },

@@ -99,11 +99,12 @@ uint32_t engine_swap_free(const struct engine *e);
 
 /* Per-object figures. */
 struct object_stats {
-	uint32_t resident; /* pages in memory */
-	uint32_t active;   /* of which on an active list */
-	uint64_t faults;   /* pages brought in (major faults, read misses, swap-ins) */
-	uint64_t refaults; /* of which had been evicted before */
-	uint64_t evicted;  /* pages reclaimed */
+	uint32_t resident;	/* pages in memory */
+	uint32_t active;	/* of which on an active list */
+	uint64_t faults;	/* pages brought in (major faults, read misses, swap-ins) */
+	uint64_t refaults;	/* of which had been evicted before */
+	uint64_t evicted;	/* pages reclaimed */
+	uint64_t evicted_clean; /* of which PAGEREF_RECLAIM_CLEAN reclaimed (the rest: RECLAIM) */
 };
 struct object_stats engine_object(const struct engine *e, uint32_t object);
 /* pfn of page @index of @object, or PFN_NONE when it is not in memory. */
@@ -120,7 +121,11 @@ struct reclaim_info {
 	bool kswapd_awake;
 	uint64_t nr_to_reclaim, nr_reclaimed;
 	uint32_t scan_target[NR_EVICTABLE_LRU]; /* nr[] still to scan in shrink_zone */
-	unsigned percent[2];			/* get_scan_ratio: anon, file */
+	/* nr_to_scan of the last isolate_lru_pages(): SWAP_CLUSTER_MAX from
+	 * 2.6.34's shrink_inactive_list(), min(nr[l], SWAP_CLUSTER_MAX) from
+	 * shrink_active_list(); an order-0 isolation scans at most that */
+	uint32_t nr_requested;
+	unsigned percent[2]; /* get_scan_ratio: anon, file */
 	uint64_t recent_scanned[2], recent_rotated[2];
 };
 struct reclaim_info engine_reclaim(const struct engine *e);

@@ -30,9 +30,12 @@
  * the caller adds it.  Sets *old to the slot's old contents. */
 uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
 {
-	uint32_t pfn = alloc_page(e);
-	struct page *p = pfn_to_page(e, pfn);
-	uint32_t *slot = page_slot(e, obj, index);
+	uint32_t pfn, *slot = page_slot(e, obj, index);
+	struct page *p;
+
+	alloc_slowpath_wake(e, 1, 0);
+	pfn = alloc_page(e);
+	p = pfn_to_page(e, pfn);
 
 	*old = *slot;
 	p->object = obj;

@@ -62,7 +62,8 @@ struct object_state {
 	 * page the last read() ended on, RA_PREV_NONE before the first */
 	uint32_t ra_prev_index;
 	uint64_t faults, refaults, evicted;
-	uint8_t nr_vmas; /* mappings in use: mapping_mapped() */
+	uint64_t evicted_clean; /* of evicted: those page_check_references() said RECLAIM_CLEAN */
+	uint8_t nr_vmas;	/* mappings in use: mapping_mapped() */
 };
 
 #define RA_PREV_NONE UINT32_MAX /* 2.6.34 file_ra_state_init(): prev_pos = -1 */
@@ -168,6 +169,7 @@ struct reclaim_state {
 	uint64_t inactive_scanned; /* shrink_inactive_list: scanned so far */
 	uint32_t batch_nr_rotated; /* shrink_active_list */
 	uint32_t batch_nr_taken;
+	uint32_t batch_requested; /* what isolate_lru_pages() was asked for */
 	struct batch_stats batch; /* shrink_inactive_list, for ftrace */
 	struct batch_stats last_batch;
 	uint64_t last_batch_step; /* step that finished last_batch */
@@ -200,7 +202,7 @@ struct engine_core {
 	uint32_t pend_index;  /* the page a random access draws, kept until */
 	bool pend_valid;      /* the step runs (current_access) */
 	bool alloc_reclaimed; /* direct reclaim already ran for the pending allocation */
-	bool kswapd_tried;    /* kswapd already ran for the pending allocation */
+	bool kswapd_tried;    /* the pending allocation's slow path woke kswapd */
 	bool kswapd_awake;
 	bool done;
 	uint8_t kswapd_max_order; /* the largest order kswapd was woken for (2.6.34 pgdat) */

@@ -41,8 +41,11 @@
  * and lru_gen_shrink_lruvec() in place of shrink_zone() (a hybrid), with
  * no all_unreclaimable; should_abort_scan() without the fatal signal;
  * dirty file pages are written only by the flusher wake-up the engine's
- * direct reclaim keeps from 2.6.34 (6.1 wakes the flushers from dirty
- * thresholds and timers, not modelled); timestamps count steps.
+ * direct reclaim keeps from 2.6.34 and by a kswapd pass or a direct
+ * reclaim that freed nothing (6.1 wakes the flushers from dirty thresholds
+ * and timers, not modelled: without the last, memory full of dirty file
+ * pages and no kswapd failed every allocation after twelve priorities of
+ * sorting); timestamps count steps.
  */
 #include <string.h>
 

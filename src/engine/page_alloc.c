@@ -114,11 +114,27 @@ void free_page(struct engine *e, uint32_t pfn)
 	free_page_from(e, pfn, (enum lru_list)e->pages[pfn].lru);
 }
 
+/*
+ * 2.6.34 page_alloc.c:1980 __alloc_pages_nodemask(): the fast path takes
+ * the pages only while the zone keeps its low watermark after them
+ * (get_page_from_freelist() with ALLOC_WMARK_LOW); otherwise
+ * __alloc_pages_slowpath() begins (:1844) with wake_all_kswapd(), which
+ * calls wakeup_kswapd() for the zone, and goes on to take the pages down
+ * to the min watermark.  Nothing else wakes kswapd: a page found in
+ * memory allocates nothing.  An allocation whose slow path step_once()
+ * has already begun (it waited for memory) does not wake it again.
+ */
+void alloc_slowpath_wake(struct engine *e, uint32_t nr, uint8_t order)
+{
+	if (e->c.kswapd_tried || zone_watermark_ok(e, e->c.wmark_low, nr))
+		return;
+	e->c.kswapd_tried = true;
+	wakeup_kswapd(e, order);
+}
+
 void do_alloc(struct engine *e, uint8_t order, struct step_record *r)
 {
-	/* 2.6.34 page_alloc.c:1844 __alloc_pages_slowpath(): an allocation that fails the low
-	 * watermark at its order wakes kswapd for that order */
-	wakeup_kswapd(e, order);
+	alloc_slowpath_wake(e, 1u << order, order);
 	for (uint32_t i = 0; i < 1u << order; i++)
 		list_add_head(e, alloc_page(e), LRU_KERNEL);
 	r->count = 1u << order;

@@ -62,7 +62,8 @@ ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_
  * write() one: workload_step() and after_workload(), as step_once() makes
  * them.  Left out of step_once(), and why it holds:
  *  - reclaim is not running: it was not when engine_run() called, and only
- *    after_workload() can wake kswapd here; the loop stops when it does;
+ *    an allocation can wake kswapd here (alloc_slowpath_wake()), which
+ *    after_workload() reports; the loop stops when it does;
  *  - no write-back falls due: only reclaim starts one, so the steps that
  *    can run before the next falls due are known at the start;
  *  - the workload goes on: the caller keeps the operation's last access

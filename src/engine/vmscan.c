@@ -29,7 +29,10 @@
  * One liberty in time: kswapd runs to completion between two workload
  * steps (it does not race the workload), so direct reclaim happens when an
  * allocation asks for more than lies between the low and min watermarks,
- * or when a scenario turns kswapd off.  Writes started by reclaim finish
+ * or when a scenario turns kswapd off.  kswapd is woken only where the
+ * kernel wakes it: by an allocation that fails the low watermark and so
+ * takes the allocator's slow path (page_alloc.c, alloc_slowpath_wake());
+ * it then runs after that allocation's step.  Writes started by reclaim finish
  * `writeback_steps` steps later, between two batches.
  *
  * Left out: slab shrinking, memcg, the too_many_isolated() throttle,
@@ -284,6 +287,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	rs->batch.nr_taken = taken;
 	rs->batch_lru = (uint8_t)l;
 	rs->batch_active = 0;
+	rs->batch_requested = (uint32_t)nr_to_scan;
 	return taken > 0;
 }
 
@@ -302,6 +306,7 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	count_vm_events(e, PGREFILL, scan);
 	rs->batch_lru = (uint8_t)l;
 	rs->batch_active = 1;
+	rs->batch_requested = (uint32_t)nr_to_scan;
 	rs->batch_nr_rotated = 0;
 	return scan > 0;
 }
@@ -520,6 +525,7 @@ ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record
 		goto keep;
 	}
 	action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
+	e->obj[p->object].evicted_clean += out == OUT_RECLAIM_CLEAN; /* the bars' ~, beside ✗ */
 	reclaim_page(e, page_to_pfn(e, p));
 	goto counted;
 
@@ -630,12 +636,18 @@ static bool kswapd_watermark_ok(const struct engine *e, uint32_t mark, uint8_t o
 /* 2.6.34 mm/vmscan.c:2313 wakeup_kswapd(): nothing to do while the zone
  * passes its low watermark at @order; otherwise the order is remembered
  * in kswapd_max_order (the largest since kswapd last read it) and kswapd
- * wakes. */
+ * wakes.  The call is counted as wakeup_kswapd: 2.6.37 vmscan.c:2517
+ * prints its mm_vmscan_wakeup_kswapd tracepoint there, for a kswapd
+ * asleep on its wait queue, as kswapd always is at a workload step here.
+ * A scenario with kswapd off has a kswapd that sleeps through every call
+ * (the line is printed, no reclaim follows): all reclaim is direct. */
 void wakeup_kswapd(struct engine *e, uint8_t order)
 {
-	if (!e->wl->memory.kswapd || kswapd_watermark_ok(e, e->c.wmark_low, order))
+	if (kswapd_watermark_ok(e, e->c.wmark_low, order))
 		return;
-	kswapd_run_for(e, order);
+	count_vm_event(e, SIM_WAKEUP_KSWAPD);
+	if (e->wl->memory.kswapd)
+		kswapd_run_for(e, order);
 }
 
 /* kswapd woken for an allocation of @order whatever the low watermark
@@ -939,10 +951,18 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
 				sc->may_writepage = true;
 			}
-			if (--sc->priority < 0)
-				reclaim_finish(e);
-			else
+			if (--sc->priority >= 0) {
 				rs->stage = RS_PRIORITY;
+				break;
+			}
+			/* 6.1 under the multi-gen LRU: as kswapd's empty pass
+			 * below, a direct reclaim that freed nothing at any
+			 * priority stands in for the background writeback the
+			 * engine has no clock for (its dirty file pages are only
+			 * sorted on, never written by reclaim) */
+			if (lru_gen_enabled(e) && !sc->nr_reclaimed)
+				wakeup_flusher_threads(e, 0);
+			reclaim_finish(e);
 			break;
 		case RS_LRU_GEN:
 		case RS_LRU_GEN_EVICT:

@@ -58,7 +58,8 @@
 	X(SIM_REFAULT,                "refault",                "refault")                          \
 	X(SIM_KEEP,                   "pageref_keep",           "pageref_keep")                     \
 	X(SIM_RECLAIM_CLEAN_DEFERRED, "reclaim_clean_deferred", "reclaim_clean_deferred")           \
-	X(SIM_ALLOC_FAIL,             "alloc_fail",             "alloc_fail")
+	X(SIM_ALLOC_FAIL,             "alloc_fail",             "alloc_fail")                       \
+	X(SIM_WAKEUP_KSWAPD,          "wakeup_kswapd",          "wakeup_kswapd")
 /* clang-format on */
 
 /* clang-format off */

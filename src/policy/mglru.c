@@ -24,7 +24,9 @@
  * Simplified (also in the summary, lru_gen.c's head and data/README.md):
  * one zone, root memcg; no Bloom filters (a full pte walk); no lru_add
  * batch; 2.6.34's kswapd loop around lru_gen_shrink_lruvec() (hybrid);
- * dirty file pages written only by the engine's flusher wake-up.
+ * dirty file pages written only by the engine's flusher wake-ups (2.6.34's
+ * direct reclaim rule, and a kswapd pass or direct reclaim that freed
+ * nothing, standing in for the background writeback 6.1 relies on).
  */
 #include "common.h"
 
@@ -83,7 +85,7 @@ static const struct policy_check check_rows[] = {
 	  "61_vm_locked", "the rmap walk met a VM_LOCKED mapping and mlocked the page: activated, then culled to the unevictable list" },
 	{ BR_61_YOUNG_REFERENCED, "referenced_ptes && (referenced_folio || referenced_ptes > 1)", "FOLIOREF_ACTIVATE",
 	  "6.1 mm/vmscan.c:1483 folio_check_references()", "61_young_referenced",
-	  "young pte, and PG_referenced (set by the look-around on this isolated page) or young in several mappings: activated to the youngest generation (pgactivate)" },
+	  "young pte, and PG_referenced (the look-around set it) or young in several mappings: activated to max_seq (pgactivate)" },
 	{ BR_61_YOUNG_EXEC, "referenced_ptes && VM_EXEC && file", "FOLIOREF_ACTIVATE", "6.1 mm/vmscan.c:1489 (3.3)",
 	  "61_young_exec", "young pte in an executable file mapping: activated at first use" },
 	{ BR_61_FIRST_YOUNG, "referenced_ptes", "FOLIOREF_KEEP", "6.1 mm/vmscan.c:1492 folio_check_references()",
@@ -110,7 +112,8 @@ const struct reclaim_policy policy_mglru = {
 	.summary =
 		"the multi-gen LRU of Linux 6.1: generations, a page-table walk, tiers and a feedback loop; "
 		"one zone, no Bloom filters (full pte walk), no lru_add batch, lazy sorting kept, "
-		"2.6.34's kswapd loop around it (hybrid), dirty file pages written by the flusher only",
+		"2.6.34's kswapd loop around it (hybrid), dirty file pages written by the flusher only, "
+		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing",
 	.origin = "Yu Zhao, the multi-gen LRU series (merged in 6.1; Documentation/mm/multigen_lru.rst)",
 	.kernel = "6.1",
 	.check_references = folio_check_references_61,

@@ -53,7 +53,7 @@ void stretch_begin(struct stretch_rule *sr)
 			sr->slot[i].gen = sr->slot[i].right_gen = 0;
 		sr->gen = 1;
 	}
-	sr->used = sr->ranked = 0;
+	sr->used = sr->ranked = sr->nr_pairs = 0;
 	sr->have_access[0] = sr->have_access[1] = false;
 	memset(&sr->res, 0, sizeof sr->res);
 	sr->res.loser = -1;
@@ -62,6 +62,7 @@ void stretch_begin(struct stretch_rule *sr)
 void stretch_free(struct stretch_rule *sr)
 {
 	free(sr->slot);
+	free(sr->pairs);
 	memset(sr, 0, sizeof *sr);
 }
 
@@ -101,6 +102,28 @@ static bool grow(struct stretch_rule *sr)
 	return true;
 }
 
+static bool add_pair(struct stretch_rule *sr, uint32_t rank, const struct step_record *left,
+		     const struct step_record *right)
+{
+	if (sr->nr_pairs == sr->pairs_cap) {
+		uint32_t cap = sr->pairs_cap ? sr->pairs_cap * 2 : 16;
+		struct div_pair *p = realloc(sr->pairs, cap * sizeof *p);
+		if (!p)
+			return false;
+		sr->pairs = p;
+		sr->pairs_cap = cap;
+	}
+	sr->pairs[sr->nr_pairs++] = (struct div_pair){ rank, { *left, *right } };
+	return true;
+}
+
+static int by_rank(const void *a, const void *b)
+{
+	uint32_t x = ((const struct div_pair *)a)->rank, y = ((const struct div_pair *)b)->rank;
+
+	return x < y ? -1 : x > y;
+}
+
 void stretch_feed(struct stretch_rule *sr, int side, const struct step_record *r)
 {
 	struct seen_page *p;
@@ -132,6 +155,10 @@ void stretch_feed(struct stretch_rule *sr, int side, const struct step_record *r
 	if (p->gen != sr->gen || p->right_gen == sr->gen) /* left did not scan it, or not the first */
 		return;
 	p->right_gen = sr->gen;
+	if (p->rec.outcome != r->outcome && !add_pair(sr, p->rank, &p->rec, r)) {
+		sr->res.oom = true;
+		return;
+	}
 	if (p->rec.outcome != r->outcome && (!sr->res.decision || p->rank < sr->res.rank)) {
 		sr->res.decision = true;
 		sr->res.object = r->object;
@@ -146,6 +173,9 @@ const struct stretch_result *stretch_end(struct stretch_rule *sr)
 {
 	struct stretch_result *res = &sr->res;
 
+	if (sr->nr_pairs) /* qsort() may not be given a NULL array, even empty */
+		qsort(sr->pairs, sr->nr_pairs, sizeof *sr->pairs, by_rank);
+	res->decisions = sr->nr_pairs;
 	for (int s = 0; s < 2; s++)
 		res->fate[s] = sr->have_access[s] ? fate_of(&sr->access[s]) : FATE_NONE;
 	if (res->fate[0] != FATE_NONE && res->fate[1] != FATE_NONE) {
@@ -178,6 +208,7 @@ void lockstep_free(struct lockstep *ls)
 	engine_free(ls->e[1]);
 	stretch_free(&ls->rule);
 	free(ls->map);
+	free(ls->dec_n);
 	memset(ls, 0, sizeof *ls);
 }
 
@@ -195,12 +226,23 @@ bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k)
 /* Marks stretch k's divergences; fate ones start an episode unless the
  * last one of the same kind was on the same object FATE_GAP accesses ago
  * at most. */
-static void classify(struct lockstep *ls, uint64_t k, const struct stretch_result *res)
+static bool classify(struct lockstep *ls, uint64_t k, const struct stretch_result *res)
 {
-	if (res->decision)
+	if (res->decision) { /* each divergent decision counts */
+		if (ls->nr_dec == ls->dec_cap) {
+			uint64_t cap = ls->dec_cap ? ls->dec_cap * 2 : 64;
+			uint32_t *d = realloc(ls->dec_n, cap * sizeof *d);
+			if (!d)
+				return false;
+			ls->dec_n = d;
+			ls->dec_cap = cap;
+		}
+		ls->dec_n[ls->nr_dec++] = res->decisions;
 		set_bit(ls, DIV_DECISION, k);
+		ls->count[DIV_DECISION] += res->decisions - 1;
+	}
 	if (res->loser < 0)
-		return;
+		return true;
 	for (int kind = DIV_FATE; kind <= DIV_FATE_RIGHT; kind++) {
 		uint32_t object = res->loser ? ls->rule.access[1].object : ls->rule.access[0].object;
 		if ((kind == DIV_FATE_LEFT && res->loser != 0) || (kind == DIV_FATE_RIGHT && res->loser != 1))
@@ -210,6 +252,7 @@ static void classify(struct lockstep *ls, uint64_t k, const struct stretch_resul
 		ls->last_k[kind] = k;
 		ls->last_object[kind] = object;
 	}
+	return true;
 }
 
 static bool map_room(struct lockstep *ls, uint64_t k)
@@ -283,11 +326,10 @@ int64_t lockstep_run(struct lockstep *ls, uint64_t steps, uint64_t limit)
 				return (int64_t)(ls->k - before);
 			if (ls->phase++ == PHASE_LEFT)
 				break;
-			if (!map_room(ls, ls->k + 1)) {
+			if (!map_room(ls, ls->k + 1) || !classify(ls, ls->k + 1, stretch_end(&ls->rule))) {
 				ls->done = true;
 				return -1;
 			}
-			classify(ls, ls->k + 1, stretch_end(&ls->rule));
 			ls->k++;
 			ls->phase = PHASE_BEGIN;
 			break;
@@ -312,9 +354,10 @@ uint64_t lockstep_find(const struct lockstep *ls, enum div_kind kind, uint64_t f
 
 uint64_t lockstep_rank(const struct lockstep *ls, enum div_kind kind, uint64_t k)
 {
-	uint64_t n = 0;
+	uint64_t n = 0, d = 0;
 
 	for (uint64_t i = 1; i <= k && i <= ls->k; i++)
-		n += lockstep_is(ls, kind, i);
+		if (lockstep_is(ls, kind, i))
+			n += kind == DIV_DECISION && d < ls->nr_dec ? ls->dec_n[d++] : 1;
 	return n;
 }

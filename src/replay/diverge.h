@@ -13,8 +13,11 @@
  *    the first scan decision each took about it there differs
  *    (PAGEREF_ACTIVATE vs PAGEREF_KEEP, deactivate vs rotate...).  Pages
  *    scanned on one side only, later decisions about the same page, and
- *    the rule (branch) behind an equal outcome do not count.  The page
- *    named is the one whose first decision comes first on the left.
+ *    the rule (branch) behind an equal outcome do not count.  Each such
+ *    page is a divergence of its own (the torrent's access 396 holds
+ *    libc.so[0]'s and big.iso[0]'s): rule.pairs lists them in the left's
+ *    order; the page named first is the one whose first decision comes
+ *    first on the left.
  *  - DIV_FATE: the access found its page in memory on one side and not
  *    on the other, or refaulted (was evicted earlier) on one side only.
  *    The side that missed "loses" it: DIV_FATE_LEFT and DIV_FATE_RIGHT
@@ -71,6 +74,13 @@ struct stretch_result {
 	int loser;		     /* DIV_FATE: the side that missed, -1 none */
 	enum fate fate[2];	     /* what the access found on each side */
 	bool oom;		     /* scratch memory ran out: decisions not compared */
+	uint32_t decisions;	     /* pages whose first decisions differ (each one counts) */
+};
+
+/* One page both sides scanned whose first decisions differ. */
+struct div_pair {
+	uint32_t rank;		   /* its rank among the left's first decisions */
+	struct step_record rec[2]; /* each side's first decision about it */
 };
 
 /* The rules on one stretch: feed every record of the left side's stretch,
@@ -81,6 +91,8 @@ struct stretch_rule {
 	struct step_record access[2]; /* each side's workload step */
 	bool have_access[2];
 	struct stretch_result res;
+	struct div_pair *pairs; /* the stretch's divergent decisions, by rank after stretch_end */
+	uint32_t nr_pairs, pairs_cap;
 };
 void stretch_begin(struct stretch_rule *sr);
 void stretch_feed(struct stretch_rule *sr, int side, const struct step_record *r);
@@ -98,6 +110,8 @@ struct lockstep {
 	uint8_t *map; /* a nibble an access: bit kind set where a divergence of that kind starts */
 	uint64_t cap; /* accesses the map has room for */
 	uint64_t count[NR_DIV_KINDS];
+	uint32_t *dec_n; /* divergent decisions at each access marked DIV_DECISION, in order */
+	uint64_t nr_dec, dec_cap;
 	uint64_t last_k[NR_DIV_KINDS]; /* the last fate divergence of each kind, and its object */
 	uint32_t last_object[NR_DIV_KINDS];
 };
@@ -114,7 +128,8 @@ void lockstep_free(struct lockstep *ls);
 bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k);
 /* The next (@dir > 0) or previous access from @from where one starts; 0 if none so far. */
 uint64_t lockstep_find(const struct lockstep *ls, enum div_kind kind, uint64_t from, int dir);
-/* Divergences of @kind at accesses 1..@k. */
+/* Divergences of @kind at accesses 1..@k (DIV_DECISION: each divergent
+ * decision counts, several at one access). */
 uint64_t lockstep_rank(const struct lockstep *ls, enum div_kind kind, uint64_t k);
 
 #endif

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "../engine/engine.h"
-#include "../engine/timeline.h"
+#include "timeline.h"
 
 /* 64 Mi steps: 64 MiB of index, about 4 to 10 s of building. */
 #define STEP_INDEX_MAX_STEPS ((uint64_t)1 << 26)

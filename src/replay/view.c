@@ -3,9 +3,9 @@
  * replay/view.c - one run of the scenario under one policy, as the viewer shows it
  *
  * The run is indexed once by a builder engine running ahead of what is
- * shown (replay/stepindex.h): the first view_first_steps steps at load
+ * shown (replay/stepindex.h): the first tun.first_steps steps at load
  * time, the rest a slice at a time between keys (the visualizer's app_work), up to
- * view_index_limit steps.  What is shown is a separate timeline, which
+ * tun.index_limit steps (struct view_tunables).  What is shown is a separate timeline, which
  * keeps snapshots wherever it has been and those the builder offers on
  * its way.  Moving to a step is timeline_seek(); the log is refilled by
  * replaying the LOG_REPLAY steps before it, which costs at most one
@@ -18,9 +18,11 @@
 
 #include "view.h"
 
-uint64_t view_first_steps = (uint64_t)1 << 16;
-uint64_t view_index_limit = STEP_INDEX_MAX_STEPS;
-size_t view_eager_state = (size_t)16 << 20;
+const struct view_tunables view_tunables_default = {
+	.first_steps = (uint64_t)1 << 16,
+	.index_limit = STEP_INDEX_MAX_STEPS,
+	.eager_state = (size_t)16 << 20,
+};
 
 const struct engine *view_engine(const struct view *v)
 {
@@ -79,14 +81,16 @@ static void say(char *err, size_t n, const char *msg)
 	err[len] = '\0';
 }
 
-int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err, size_t n)
+int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
+	       const struct view_tunables *tun, char *err, size_t n)
 {
 	struct engine_error ee = { { 0 } };
 	size_t budget = timeline_default_budget(wl, 0);
 
 	memset(v, 0, sizeof *v);
 	v->policy = p;
-	step_index_init(&v->idx, view_index_limit);
+	v->tun = tun ? *tun : view_tunables_default;
+	step_index_init(&v->idx, v->tun.index_limit);
 	v->tl = timeline_new(wl, p, budget, &ee);
 	/* Every run has a builder, however large its state, so that the
 	 * index grows in the background from the first frame on; the budget
@@ -95,15 +99,15 @@ int view_build(struct view *v, const struct workload *wl, const struct reclaim_p
 	 * of first touches at a million pages): it is made after the first
 	 * frame, in the first slice of background work, and nothing is
 	 * indexed before that frame. */
-	if (v->tl && workload_state_size(wl) <= view_eager_state)
+	if (v->tl && workload_state_size(wl) <= v->tun.eager_state)
 		v->bld = engine_new(wl, p, &ee);
-	if (!v->tl || (!v->bld && workload_state_size(wl) <= view_eager_state)) {
+	if (!v->tl || (!v->bld && workload_state_size(wl) <= v->tun.eager_state)) {
 		say(err, n, ee.msg[0] ? ee.msg : "out of memory");
 		view_free(v);
 		return -1;
 	}
 	if (v->bld)
-		view_build_more(v, view_first_steps);
+		view_build_more(v, v->tun.first_steps);
 	if (v->total == 0 && v->idx.state == INDEX_NO_MEMORY) {
 		say(err, n, "out of memory for the step index");
 		view_free(v);
@@ -125,6 +129,7 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 {
 	const struct workload *wl = engine_workload(view_engine(v));
 	const struct reclaim_policy *was = v->policy;
+	const struct view_tunables tun = v->tun;
 	uint64_t step = v->step;
 	struct view nv;
 
@@ -132,17 +137,17 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 	 * one cannot be made.  A large one's memory is the budget's: the
 	 * old run goes first (engine, snapshots, index), so that the two
 	 * never coexist, and comes back, rebuilt, if the new one fails. */
-	if (workload_state_size(wl) <= view_eager_state) {
-		if (view_build(&nv, wl, p, err, n) < 0)
+	if (workload_state_size(wl) <= tun.eager_state) {
+		if (view_build(&nv, wl, p, &tun, err, n) < 0)
 			return -1;
 		view_free(v);
 		*v = nv;
 		return 0;
 	}
 	view_free(v);
-	if (view_build(v, wl, p, err, n) == 0)
+	if (view_build(v, wl, p, &tun, err, n) == 0)
 		return 0;
-	if (view_build(v, wl, was, err, n) < 0)
+	if (view_build(v, wl, was, &tun, err, n) < 0)
 		return -2;
 	view_goto(v, step); /* where it was if indexed already: no waiting here */
 	return -1;

@@ -10,7 +10,7 @@
  * visualizer does (src/tui/ draws it and maps keys onto it).
  *
  *	struct view v;
- *	if (view_build(&v, &wl, policy, err, sizeof err) < 0) ...err...
+ *	if (view_build(&v, &wl, policy, NULL, err, sizeof err) < 0) ...err...
  *	while (!v.complete) view_build_more(&v, VIEW_SLICE_STEPS);  between keys
  *	view_goto(&v, 1234);  view_forward(&v);  view_engine(&v)
  *	view_free(&v);
@@ -27,24 +27,33 @@
 #include <stdint.h>
 
 #include "../engine/engine.h"
-#include "../engine/timeline.h"
+#include "timeline.h"
 #include "stepindex.h"
 
-#define LOG_MAX	   256 /* records kept for the log panel */
-#define LOG_REPLAY 400 /* steps replayed after a seek to refill it */
-/* Steps indexed before the first frame, or $VMSCAN_INDEX_FIRST. */
-extern uint64_t view_first_steps;
-/* Steps a run's index holds at most: STEP_INDEX_MAX_STEPS, or
- * $VMSCAN_INDEX_MAX (the tests' small runs that are "too long"). */
-extern uint64_t view_index_limit;
+#define LOG_MAX		 256  /* records kept for the log panel */
+#define LOG_REPLAY	 400  /* steps replayed after a seek to refill it */
 #define VIEW_SLICE_STEPS 4096 /* steps of work between two looks at the keys */
-/* A run whose state is at most this many bytes (16 MiB: a 400 Ki-page
- * zone, about) has its builder made, and its first view_first_steps steps
- * indexed, before the first frame; a larger one gets both after it. */
-extern size_t view_eager_state;
+
+/* How much a view does before its first frame, and how far it indexes:
+ * given to view_build() by the front end (the visualizer reads
+ * $VMSCAN_INDEX_FIRST and $VMSCAN_INDEX_MAX into it), a test or the
+ * benchmark, and kept in the view for view_rebuild(). */
+struct view_tunables {
+	uint64_t first_steps; /* steps indexed before the first frame */
+	uint64_t index_limit; /* steps a run's index holds at most (the tests'
+			       * small runs that are "too long") */
+	/* A run whose state is at most this many bytes has its builder
+	 * made, and its first first_steps steps indexed, before the first
+	 * frame; a larger one gets both after it. */
+	size_t eager_state;
+};
+/* The visualizer's: 64 Ki steps first, STEP_INDEX_MAX_STEPS, and 16 MiB
+ * (a 400 Ki-page zone, about). */
+extern const struct view_tunables view_tunables_default;
 
 struct view {
 	const struct reclaim_policy *policy;
+	struct view_tunables tun;
 	struct timeline *tl;
 	struct step_index idx;
 	uint64_t total;			    /* steps indexed: all of the run once complete */
@@ -60,11 +69,13 @@ struct view {
 	unsigned log_n, log_head;
 };
 
-int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
-	       size_t n);
+/* The run of @wl under @p, at step 0, its first steps indexed as @tun
+ * says (NULL: view_tunables_default).  0, or -1 with @err saying why. */
+int view_build(struct view *v, const struct workload *wl, const struct reclaim_policy *p,
+	       const struct view_tunables *tun, char *err, size_t n);
 void view_free(struct view *v);
 /* The run redone under @p (the visualizer's `p`), at step 0, its first
- * steps indexed, in one run's memory: a large run's old state is freed
+ * steps indexed, with the same tunables, in one run's memory: a large run's old state is freed
  * before the new one is made.  On failure @err says why and returns -1
  * with @v as it was (a large run made again, at its step if indexed that
  * far, else at the last indexed), or -2 with @v freed when not even the

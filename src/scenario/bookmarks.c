@@ -24,7 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "../util/text.h"
+#include "bookmarks.h"
+#include "diag.h"
+#include "expect.h"
+#include "json.h"
+#include "own.h"
 
 #define MAX_BOOKMARKS 256
 #define MAX_NAME      40

@@ -36,7 +36,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "budget.h"
+#include "diag.h"
 
 #define ENGINE_COPIES 3u
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "diag.h"
 
 static void copy_str(char *dst, size_t n, const char *src)
 {
@@ -127,6 +127,19 @@ void lerr_file(struct loader *L, const char *file, int line, int col, const char
 	va_start(ap, fmt);
 	diag_push(L->d, file, line, col, path, fmt, ap);
 	va_end(ap);
+}
+
+void out_of_memory(struct loader *L)
+{
+	bool quiet = L->quiet;
+
+	if (L->stop && L->nerr == 0 && L->d->n)
+		return;
+	L->quiet = false;
+	L->stop = false;
+	lerr_file(L, L->name, 0, 0, "", "out of memory");
+	L->quiet = quiet;
+	L->stop = true;
 }
 
 void path_fmt(char *dst, size_t n, const char *fmt, ...)

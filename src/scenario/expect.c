@@ -19,7 +19,12 @@
 
 #include "../engine/engine.h"
 #include "../policy/registry.h"
-#include "internal.h"
+#include "../util/suggest.h"
+#include "../util/text.h"
+#include "diag.h"
+#include "expect.h"
+#include "json.h"
+#include "own.h"
 
 const char *const expect_keys[] = { "check", "policy", "step", NULL };
 
@@ -238,19 +243,14 @@ static int add(struct loader *L, struct expectation **v, uint32_t *nv, uint32_t 
 
 bool check_policy(struct loader *L, const cJSON *x, const char *path)
 {
-	const char *names[64], *name;
-	char q[96], msg[320];
-	size_t n = 0;
+	const char *name;
+	char msg[320];
 
 	if (get_string(L, x, path, &name) < 0)
 		return false;
 	if (policy_find(name))
 		return true;
-	for (unsigned i = 0; i < nr_reclaim_policies && n < 64; i++)
-		names[n++] = reclaim_policies[i]->name;
-	text_quote(name, q, sizeof q);
-	snprintf(msg, sizeof msg, "unknown policy %s", q);
-	suggest_append(msg, sizeof msg, name, names, n);
+	policy_suggest(msg, sizeof msg, name);
 	lerr(L, x, false, path, "%s", msg);
 	return false;
 }

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "file.h"
 
 static const char *kind_of(mode_t m)
 {

@@ -16,7 +16,13 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "internal.h"
+#include "../util/suggest.h"
+#include "../util/text.h"
+#include "budget.h"
+#include "diag.h"
+#include "own.h"
+#include "trace.h"
+#include "trace_sink.h"
 
 static const char *const formats[] = { "txt", "u32", "lackey", "perf", NULL };
 
@@ -31,9 +37,11 @@ static void arg_error(struct diag_list *d, const char *path, const char *fmt, ..
 }
 
 /* -2 with a message when an argument is out of its range. */
-static int check_args(const char *format, const char *maps, uint64_t memory_pages, enum wl_via via,
-		      struct diag_list *d, int *fmt)
+static int check_args(const struct trace_args *a, const char *maps, struct diag_list *d, int *fmt)
 {
+	const char *format = a->format;
+	uint64_t memory_pages = a->memory_pages;
+	enum wl_via via = a->via;
 	char msg[160];
 
 	for (*fmt = 0; formats[*fmt]; (*fmt)++)
@@ -66,6 +74,17 @@ static int check_args(const char *format, const char *maps, uint64_t memory_page
 		arg_error(
 			d, "--maps",
 			"--maps gives the objects of addresses: it goes with --trace-format lackey or perf");
+		return -2;
+	}
+	if (a->swap_pages > ENGINE_MAX_OBJECT_PAGES) {
+		arg_error(d, "--swap", "expected a whole number of swap slots from 0 to %u, found %llu",
+			  ENGINE_MAX_OBJECT_PAGES, (unsigned long long)a->swap_pages);
+		return -2;
+	}
+	if (a->outside_refuse && !maps) {
+		arg_error(d, "--outside",
+			  "--outside says what to do with an address outside every mapping: it goes with "
+			  "--maps");
 		return -2;
 	}
 	if (maps && via != VIA_TOUCH) {
@@ -107,8 +126,10 @@ static int size_objects(struct loader *L, const struct trace_data *t)
 }
 
 static int build(struct loader *L, struct scenario *s, const struct trace_data *t, int fmt,
-		 uint64_t memory_pages, enum wl_via via, uint32_t def)
+		 const struct trace_args *a, uint32_t def)
 {
+	uint64_t memory_pages = a->memory_pages;
+	enum wl_via via = a->via;
 	struct wl_op *op;
 	char title[160], desc[512];
 
@@ -116,6 +137,8 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 		return -1;
 	memset(s, 0, sizeof *s);
 	s->wl.memory.pages = (uint32_t)memory_pages;
+	s->wl.memory.swap_pages = (uint32_t)a->swap_pages;
+	s->outside = L->outside;
 	s->wl.memory.swappiness = 60;
 	s->wl.memory.writeback_steps = 16;
 	s->wl.memory.kswapd = true;
@@ -156,23 +179,25 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 
 /* The common part: @buf is NULL to read the file @path; @maps->file NULL
  * for no maps. */
-static int from_trace(const char *path, const char *buf, size_t len, const char *format,
-		      const struct trace_maps *maps, uint64_t memory_pages, enum wl_via via,
-		      struct scenario *out, struct diag_list *d)
+static int from_trace(const char *path, const char *buf, size_t len, const struct trace_maps *maps,
+		      const struct trace_args *a, struct scenario *out, struct diag_list *d)
 {
+	uint64_t memory_pages = a->memory_pages;
+	enum wl_via via = a->via;
 	struct loader L;
 	struct trace_data t;
 	uint32_t def = UINT32_MAX;
 	int fmt, rc;
 
 	memset(out, 0, sizeof *out);
-	if ((rc = check_args(format, maps->file, memory_pages, via, d, &fmt)) < 0)
+	if ((rc = check_args(a, maps->file, d, &fmt)) < 0)
 		return rc;
 	memset(&L, 0, sizeof L);
 	L.name = strcmp(path, "-") == 0 && !buf ? "<stdin>" : path;
 	L.d = d;
 	L.auto_obj = true;
 	L.memory_pages = memory_pages;
+	L.outside_refuse = a->outside_refuse;
 	L.own = calloc(1, sizeof *L.own);
 	L.obj_bad = calloc(SCENARIO_MAX_OBJECTS, sizeof *L.obj_bad);
 	if (!L.own || !L.obj_bad || !(L.obj = own_alloc(&L, SCENARIO_MAX_OBJECTS * sizeof *L.obj))) {
@@ -199,7 +224,7 @@ static int from_trace(const char *path, const char *buf, size_t len, const char 
 	if (rc == 0 && (fmt == TRACE_TXT || maps->file))
 		def = t.object ? t.object[0] : 0;
 	if (rc == 0)
-		rc = build(&L, out, &t, fmt, memory_pages, via, def);
+		rc = build(&L, out, &t, fmt, a, def);
 done:
 	if (rc == 0) {
 		out->owned = L.own;
@@ -214,6 +239,14 @@ done:
 	return rc;
 }
 
+int scenario_from_trace_args(const char *path, const struct trace_args *a, struct scenario *out,
+			     struct diag_list *d)
+{
+	struct trace_maps tm = { .file = a->maps };
+
+	return from_trace(path, NULL, 0, &tm, a, out, d);
+}
+
 int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages, enum wl_via via,
 			struct scenario *out, struct diag_list *d)
 {
@@ -223,18 +256,19 @@ int scenario_from_trace(const char *path, const char *format, uint64_t memory_pa
 int scenario_from_trace_maps(const char *path, const char *format, const char *maps, uint64_t memory_pages,
 			     enum wl_via via, struct scenario *out, struct diag_list *d)
 {
-	struct trace_maps tm = { .file = maps };
+	struct trace_args a = { .format = format, .maps = maps, .memory_pages = memory_pages, .via = via };
 
-	return from_trace(path, NULL, 0, format, &tm, memory_pages, via, out, d);
+	return scenario_from_trace_args(path, &a, out, d);
 }
 
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
 			       struct diag_list *d)
 {
+	struct trace_args a = { .format = format, .memory_pages = memory_pages, .via = via };
 	struct trace_maps tm = { 0 };
 
-	return from_trace(name, buf ? buf : "", len, format, &tm, memory_pages, via, out, d);
+	return from_trace(name, buf ? buf : "", len, &tm, &a, out, d);
 }
 
 int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, const char *format,
@@ -242,7 +276,10 @@ int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, c
 				uint64_t memory_pages, enum wl_via via, struct scenario *out,
 				struct diag_list *d)
 {
+	struct trace_args a = {
+		.format = format, .maps = maps_name, .memory_pages = memory_pages, .via = via
+	};
 	struct trace_maps tm = { .file = maps_name, .buf = maps ? maps : "", .len = maps_len };
 
-	return from_trace(name, buf ? buf : "", len, format, &tm, memory_pages, via, out, d);
+	return from_trace(name, buf ? buf : "", len, &tm, &a, out, d);
 }

@@ -9,8 +9,8 @@
  * NUL byte), holds a control character or bytes that are not UTF-8, nests
  * deeper than SCENARIO_MAX_DEPTH, or has \u0000 in a string.  A JSON
  * syntax error gets cJSON's error offset as line:col and a few characters
- * of context.  Then schema.c checks the meaning.  All memory a scenario
- * keeps is listed in its `owned` and released by scenario_free().
+ * of context.  Then top.c checks the meaning.  All memory a scenario
+ * keeps is listed in its `owned` (own.c) and released by scenario_free().
  * Lines end at LF, CRLF or a lone CR (old Mac files), for every position.
  * Left out: JSON5/comments, other encodings.
  */
@@ -23,103 +23,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
-
-/* ---- memory a scenario keeps ------------------------------------------ */
-
-void out_of_memory(struct loader *L)
-{
-	bool quiet = L->quiet;
-
-	if (L->stop && L->nerr == 0 && L->d->n)
-		return;
-	L->quiet = false;
-	L->stop = false;
-	lerr_file(L, L->name, 0, 0, "", "out of memory");
-	L->quiet = quiet;
-	L->stop = true;
-}
-
-int own_add(struct loader *L, void *p)
-{
-	struct owned *o = L->own;
-
-	if (o->n == o->cap) {
-		size_t cap = o->cap ? o->cap * 2 : 64;
-		void **v = realloc(o->p, cap * sizeof *v);
-		if (!v) {
-			out_of_memory(L);
-			return -1;
-		}
-		o->p = v;
-		o->cap = cap;
-	}
-	o->p[o->n++] = p;
-	return 0;
-}
-
-/* A mapping the scenario keeps (munmap'd by scenario_free()); on failure
- * it is unmapped here. */
-int own_map(struct loader *L, void *p, size_t len)
-{
-	struct owned *o = L->own;
-	struct owned_map *v = realloc(o->maps, (o->nr_maps + 1) * sizeof *v);
-
-	if (!v) {
-		munmap(p, len);
-		out_of_memory(L);
-		return -1;
-	}
-	o->maps = v;
-	o->maps[o->nr_maps++] = (struct owned_map){ p, len };
-	return 0;
-}
-
-void *own_alloc(struct loader *L, size_t size)
-{
-	void *p = malloc(size ? size : 1);
-
-	if (!p) {
-		out_of_memory(L);
-		return NULL;
-	}
-	if (own_add(L, p) < 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
-char *own_strdup(struct loader *L, const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = own_alloc(L, n);
-
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}
-
-void owned_free(struct owned *o)
-{
-	if (!o)
-		return;
-	for (size_t i = 0; i < o->n; i++)
-		free(o->p[i]);
-	for (size_t i = 0; i < o->nr_maps; i++)
-		munmap(o->maps[i].p, o->maps[i].len);
-	free(o->p);
-	free(o->maps);
-	free(o);
-}
-
-void scenario_free(struct scenario *s)
-{
-	if (!s)
-		return;
-	owned_free(s->owned);
-	memset(s, 0, sizeof *s);
-}
+#include "../util/text.h"
+#include "diag.h"
+#include "file.h"
+#include "own.h"
+#include "top.h"
 
 /* ---- the text, before JSON ------------------------------------------ */
 
@@ -300,8 +208,8 @@ static void syntax_error(struct diag_list *d, const char *name, const char *buf,
 
 /* ---- parsing -------------------------------------------------------- */
 
-int scenario_parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
-			struct diag_list *d)
+static int parse_text(const char *name, const char *dir, const char *buf, size_t len, struct scenario *out,
+		      struct diag_list *d)
 {
 	struct loader L;
 	const char *end = NULL;
@@ -350,6 +258,7 @@ int scenario_parse_text(const char *name, const char *dir, const char *buf, size
 		out->wl.ops = L.ops;
 		out->wl.nr_ops = (uint32_t)L.nr_ops;
 		out->steps = L.steps;
+		out->outside = L.outside;
 		if (L.captions && own_add(&L, L.captions) == 0) {
 			out->wl.captions = (const char *const *)L.captions;
 			out->wl.nr_captions = L.nr_captions;
@@ -396,7 +305,7 @@ int scenario_parse(const char *name, const char *dir, const char *buf, size_t le
 	if (len)
 		memcpy(copy, buf, len);
 	copy[len] = '\0';
-	rc = scenario_parse_text(name, dir, copy, len, out, d);
+	rc = parse_text(name, dir, copy, len, out, d);
 	free(copy);
 	return rc;
 }
@@ -456,7 +365,7 @@ int scenario_load(const char *path, struct scenario *out, struct diag_list *d)
 		return -1;
 	}
 	dir = is_stdin ? NULL : dir_of(path);
-	rc = scenario_parse_text(name, dir, buf, len, out, d);
+	rc = parse_text(name, dir, buf, len, out, d);
 	free(dir);
 	free(buf);
 	return rc;

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "locate.h"
+#include "scenario.h"
 
 struct lexer {
 	const unsigned char *b;

@@ -16,6 +16,11 @@
  *  - a private writable file mapping (a program's .data: what it writes
  *    becomes anonymous copy-on-write pages), a mapping without a path, or
  *    any other `[...]` region: the anon object "anon";
+ *  - memfd (`/memfd:NAME (deleted)`) and SysV shared memory
+ *    (`/SYSV0000002a (deleted)`): the anon object "shmem".  The engine has
+ *    no shmem (tmpfs pages on the anon lists, swap-backed, shared between
+ *    mappings); anonymous pages are its nearest model, not a file that a
+ *    file's rules would drop without writing;
  *  - an address in no mapping (a mapping the recording missed): "anon".
  * Anon pages are numbered densely per object in the order the trace first
  * touches them.  A file whose name is already an object's takes its whole
@@ -28,7 +33,10 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "internal.h"
+#include "../util/text.h"
+#include "diag.h"
+#include "maps.h"
+#include "trace_sink.h"
 
 #define MAPS_LINE_MAX 8192
 #define MAPS_MAX      1000000u /* mappings in one file */
@@ -96,6 +104,10 @@ static enum maps_kind kind_of(const char *perms, const char *path)
 		return MAPS_STACK;
 	if (path[0] != '/')
 		return MAPS_ANON;
+	/* memfd_create() and SysV shm segments: shared anonymous memory (shmem
+	 * in the kernel, swap-backed) that /proc/PID/maps shows under a path */
+	if (!strncmp(path, "/memfd:", 7) || !strncmp(path, "/SYSV", 5))
+		return MAPS_SHMEM;
 	/* MAP_PRIVATE and writable: the pages written are anonymous copies */
 	if (perms[1] == 'w' && perms[3] == 'p')
 		return MAPS_ANON;
@@ -292,7 +304,7 @@ struct maps_entry *maps_find(struct maps *m, uint64_t addr)
  * made by maps of that name and type is taken again. */
 static int made_object(struct loader *L, struct maps *m, int line, const char *name, uint8_t type, bool exec)
 {
-	int o = names_find(L, name);
+	int o = loader_find_object(L, name);
 
 	if (o >= 0) {
 		char q[96];
@@ -322,7 +334,7 @@ static int made_object(struct loader *L, struct maps *m, int line, const char *n
 int maps_object(struct loader *L, struct maps *m, struct maps_entry *e)
 {
 	static const char *const anon_names[] = {
-		[MAPS_HEAP] = "heap", [MAPS_STACK] = "stack", [MAPS_ANON] = "anon"
+		[MAPS_HEAP] = "heap", [MAPS_STACK] = "stack", [MAPS_ANON] = "anon", [MAPS_SHMEM] = "shmem"
 	};
 	const char *name, *slash;
 	bool exec = false;
@@ -342,7 +354,7 @@ int maps_object(struct loader *L, struct maps *m, struct maps_entry *e)
 	slash = strrchr(e->path, '/');
 	name = slash && slash[1] ? slash + 1 : e->path;
 	/* two files of one name (or a file called "heap"): the whole path */
-	o = names_find(L, name);
+	o = loader_find_object(L, name);
 	if (o >= 0 && !(L->made_any && (uint32_t)o >= L->first_made && L->obj[o].type == OBJ_FILE))
 		name = e->path;
 	else if (o >= 0)

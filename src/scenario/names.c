@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "names.h"
 
 static uint32_t hash(const char *s)
 {
@@ -34,16 +34,14 @@ static void put(struct name_index *x, const struct object_spec *obj, uint32_t i)
 }
 
 /* Indexes the objects added since the last call; -1 when out of memory. */
-static int catch_up(struct loader *L)
+static int catch_up(struct name_index *x, const struct object_spec *obj, uint32_t nr)
 {
-	struct name_index *x = &L->names;
-
-	if (x->n == L->nr_obj)
+	if (x->n == nr)
 		return 0;
-	if (2 * (uint64_t)L->nr_obj >= x->cap) {
+	if (2 * (uint64_t)nr >= x->cap) {
 		uint32_t cap = x->cap ? x->cap : 64;
 		uint32_t *slot;
-		while (2 * (uint64_t)L->nr_obj >= cap)
+		while (2 * (uint64_t)nr >= cap)
 			cap *= 2;
 		if (!(slot = calloc(cap, sizeof *slot)))
 			return -1;
@@ -52,28 +50,27 @@ static int catch_up(struct loader *L)
 		x->cap = cap;
 		x->n = 0;
 	}
-	for (; x->n < L->nr_obj; x->n++)
-		if (L->obj[x->n].name)
-			put(x, L->obj, x->n);
+	for (; x->n < nr; x->n++)
+		if (obj[x->n].name)
+			put(x, obj, x->n);
 	return 0;
 }
 
-int names_find(struct loader *L, const char *name)
+int names_find(struct name_index *x, const struct object_spec *obj, uint32_t nr, const char *name)
 {
-	struct name_index *x = &L->names;
 	uint32_t k;
 
-	if (catch_up(L) < 0) {
+	if (catch_up(x, obj, nr) < 0) {
 		/* no index: the slow way still gives the right answer */
-		for (uint32_t i = 0; i < L->nr_obj; i++)
-			if (L->obj[i].name && strcmp(L->obj[i].name, name) == 0)
+		for (uint32_t i = 0; i < nr; i++)
+			if (obj[i].name && strcmp(obj[i].name, name) == 0)
 				return (int)i;
 		return -1;
 	}
 	if (!x->cap)
 		return -1;
 	for (k = hash(name) & (x->cap - 1); x->slot[k]; k = (k + 1) & (x->cap - 1))
-		if (strcmp(L->obj[x->slot[k] - 1].name, name) == 0)
+		if (strcmp(obj[x->slot[k] - 1].name, name) == 0)
 			return (int)(x->slot[k] - 1);
 	return -1;
 }

@@ -21,7 +21,15 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "internal.h"
+#include "../util/suggest.h"
+#include "../util/text.h"
+#include "budget.h"
+#include "diag.h"
+#include "json.h"
+#include "ops.h"
+#include "own.h"
+#include "range.h"
+#include "trace.h"
 
 /* The workload operations, one row each: the name a scenario writes, the
  * keys it takes (below) and the function that checks and expands it.  The

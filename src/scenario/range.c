@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "../util/text.h"
+#include "diag.h"
+#include "json.h"
+#include "range.h"
 
 void prange_list_free(struct prange_list *r)
 {

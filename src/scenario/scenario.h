@@ -94,6 +94,21 @@ struct bookmark {
 	bool quiz; /* ask the question of that step (a scan decision) */
 };
 
+/* The accesses of a lackey or perf trace that fell outside every mapping
+ * of its maps file (a mapping the program closed before the maps were
+ * taken: python does), each made anonymous memory of the object "anon".
+ * The ranges are of page-aligned addresses, adjacent pages merged, the
+ * first SCENARIO_OUTSIDE_RANGES in the order the trace first touched them. */
+#define SCENARIO_OUTSIDE_RANGES 4
+struct trace_outside {
+	uint64_t accesses, pages;
+	struct {
+		uint64_t start, end; /* [start, end) */
+	} range[SCENARIO_OUTSIDE_RANGES];
+	uint32_t nr_ranges;
+	bool more; /* pages outside the ranges kept */
+};
+
 struct scenario {
 	char *path; /* as given, or "<default>" */
 	char *title;
@@ -104,9 +119,10 @@ struct scenario {
 	uint32_t nr_expect;
 	struct bookmark *bookmarks;
 	uint32_t nr_bookmarks;
-	uint64_t steps; /* of the workload: one per page accessed or operation;
+	uint64_t steps;		      /* of the workload: one per page accessed or operation;
 			 * reclaim's steps come on top */
-	void *owned;	/* private: the loader's allocations */
+	struct trace_outside outside; /* of every trace read through maps */
+	void *owned;		      /* private: the loader's allocations */
 };
 
 /* scenario_load()'s return value for a JSON Schema (such as
@@ -148,6 +164,18 @@ int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, c
 				const char *maps_name, const char *maps, size_t maps_len,
 				uint64_t memory_pages, enum wl_via via, struct scenario *out,
 				struct diag_list *d);
+/* Everything scenario_from_trace_maps() takes, and more. */
+struct trace_args {
+	const char *format; /* NULL: txt */
+	const char *maps;   /* NULL: none */
+	uint64_t memory_pages;
+	enum wl_via via;
+	bool outside_refuse; /* an access outside every mapping is an error, not "anon" */
+	uint64_t swap_pages; /* the zone's swap (0: none) */
+};
+int scenario_from_trace_args(const char *path, const struct trace_args *a, struct scenario *out,
+			     struct diag_list *d);
+
 /* The title of the scenario file @path, for a list to choose from (the
  * visualizer's open dialog): 0 with the title in @buf, or -1 when @path
  * is not a regular file holding a JSON scenario (a schema, a broken file,

@@ -73,7 +73,7 @@ int app_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		policy = s->policy ? s->policy : "2.6.34";
 	if (!(p = policy_find(policy))) {
 		snprintf(err, n, "unknown policy '%s'", policy);
-	} else if (view_build(&nv, &s->wl, p, err, n) == 0) {
+	} else if (view_build(&nv, &s->wl, p, &a->tun, err, n) == 0) {
 		/* built: swap it in (the inspector's scratch engine reads the old workload) */
 		inspector_close(a);
 		a->insp.cursor = false;
@@ -301,6 +301,7 @@ static enum redraw cursor_move(struct app *a, int delta, bool by_list)
 		i = i < 0 ? 0 : i >= (long)cnt ? (long)cnt - 1 : i;
 	}
 	inspector_select(a, pg[order[i]].object, pg[order[i]].index);
+	a->insp.pinned = true;
 	free(order);
 	return REDRAW_ALL;
 }
@@ -344,12 +345,16 @@ static enum redraw inspect(struct app *a)
 	}
 	a->insp.open = true;
 	a->ui.focus = PANEL_LISTS;
-	if (a->insp.cursor)
+	/* the page the cursor was moved to; else (after a find, a bookmark)
+	 * the current step's */
+	if (a->insp.cursor && a->insp.pinned) {
 		inspector_select(a, a->insp.object, a->insp.index);
-	else if (v->rec.kind != STEP_END && v->rec.object < a->sc->wl.nr_objects)
+		a->insp.pinned = true;
+	} else if (v->rec.kind != STEP_END && v->rec.object < a->sc->wl.nr_objects) {
 		inspector_select(a, v->rec.object, v->rec.index);
-	else
+	} else {
 		cursor_move(a, 0, false);
+	}
 	return REDRAW_ALL;
 }
 

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "../engine/engine.h"
-#include "../engine/timeline.h"
+#include "../replay/timeline.h"
 #include "../replay/diverge.h"
 #include "../replay/stepindex.h"
 #include "../replay/view.h"
@@ -59,6 +59,7 @@ struct dialog {
 struct inspector {
 	bool open;
 	bool cursor;		/* a page is selected in the lists panel */
+	bool pinned;		/* ...by hand (arrows, a click): i opens it, not the step's page */
 	uint32_t object, index; /* the selected page */
 	struct engine *scratch; /* replays the run to collect this page's records */
 	uint64_t upto;		/* scratch has run this many steps */
@@ -105,6 +106,7 @@ struct ui {
 	bool fatal; /* with quit: p could make no run, ui.msg says why (tui.c prints it) */
 	int log_sel, counters_top, decision_top;
 	bool hidden[NR_PANELS]; /* panels the last frame had no room for (Tab skips them) */
+	bool insp_covers;	/* the last frame's inspector had the decision's place */
 	int rows;		/* the last frame's height (tui.c): how far a page scrolls */
 	int bookmark;		/* 1 + the last bookmark gone to, 0: none */
 	uint64_t bookmark_step; /* ...and the step it landed on */
@@ -120,13 +122,15 @@ struct compare {
 	int focus;		  /* side that p addresses; Tab switches */
 	enum div_kind kind;	  /* what n/N look for; f chooses */
 	uint64_t k;		  /* position */
-	bool moment;		  /* each side stands at div.rec[side], inside stretch k */
+	bool moment;		  /* each side stands inside stretch k: at div.rec[side], or
+				   * stepped on from there (l) */
 	struct lockstep ls;	  /* the divergences, classified a slice at a time */
 	struct stretch_rule rule; /* to name the page of one stretch's divergence */
 	struct {		  /* the divergence at position k, if k is one */
 		bool found;
 		enum div_kind kind;
 		uint64_t k, rank;
+		uint32_t sub, nsub; /* DIV_DECISION: which of the stretch's divergent decisions */
 		uint32_t object, index;
 		struct step_record rec[2]; /* each side's record at the moment */
 	} div;
@@ -157,6 +161,7 @@ struct app {
 	struct scenario *sc;  /* heap: engines keep a pointer to sc->wl */
 	struct view views[2]; /* [1]: the second policy in compare mode */
 	int nr_views;
+	struct view_tunables tun; /* every view's ($VMSCAN_INDEX_FIRST, $VMSCAN_INDEX_MAX) */
 	struct compare cmp;
 	struct ui ui;
 	struct dialog dlg;
@@ -175,6 +180,8 @@ struct frame {
 	const struct step_record *ask; /* a question is open about this next step: its
 					* page is marked, no outcome shown */
 	const struct layout *layout;   /* the screen's, when drawn by tui.c */
+	const struct view *pair;       /* compare mode: the other side, whose list sizes the
+					* lists' scale shares (one scale, rows aligned) */
 };
 
 /* What handling a key, a tick or a slice of work asks of the screen.
@@ -249,6 +256,20 @@ void quiz_withdraw(struct app *a);
 unsigned quiz_summary(const struct app *a, char *buf, size_t n);
 /* The open question's answers, "a activate, k keep, ...". */
 void quiz_offered(const struct app *a, char *buf, size_t n);
+
+/* tui.c: what the visualizer and `vmscan-viz screen` (headless.c) share,
+ * so that both draw one screen the same way.  tui_open() loads the
+ * scenario (or adopts o->scenario) and starts compare mode: 0, or an exit
+ * status after a message (1 bad scenario, 2 bad --compare). */
+struct tui_options;
+int tui_open(struct app *a, const struct tui_options *o);
+/* After the screen is set up: the UI state the options ask for. */
+void tui_init_ui(struct app *a, const struct tui_options *o);
+/* Colour depth (0 mono, 8, 16, 256; calls start_color()) and glyph set. */
+int tui_colors_wanted(const struct tui_options *o);
+bool tui_ascii_wanted(const struct tui_options *o);
+/* The whole frame, onto stdscr, then refresh(). */
+void tui_draw(struct app *a);
 
 /* compare.c */
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);

@@ -3,8 +3,9 @@
  * tui/bookmark.c - a lesson's places, one key away
  *
  * A scenario's bookmarks (scenario/bookmarks.c) are gone to in the order
- * the file lists them, the order of the lesson: ] the next, [ the
- * previous, ' a list to pick from.  Going to one switches to its policy
+ * the file lists them, the order of the lesson: ] the next after the
+ * view's place in the lesson (reached() below), [ the previous, ' a list
+ * to pick from.  Going to one switches to its policy
  * when it names one (the run is redone), then goes to its step or access
  * like g does (a job: the run may have to be indexed that far first); on
  * arrival it opens its page in the inspector, asks its question (quiz
@@ -34,8 +35,10 @@ enum redraw bookmark_go(struct app *a, int i)
 	p = b->policy ? policy_find(b->policy) : a->views[0].policy;
 	if (p && p != a->views[0].policy && app_switch_policy(a, p) < 0)
 		return REDRAW_ALL;
-	/* a bookmark's question turns quiz mode on for itself; the next
-	 * bookmark without one turns it off again (not if Q turned it on) */
+	/* a bookmark's question turns quiz mode on for itself: its answer
+	 * (quiz.c) or the next bookmark without one turns it off again (not
+	 * if Q turned it on) */
+	quiz_withdraw(a);
 	if (b->quiz && !a->quiz.on)
 		a->quiz.on = a->quiz.lent = true;
 	else if (!b->quiz && a->quiz.lent)
@@ -51,18 +54,74 @@ enum redraw bookmark_go(struct app *a, int i)
 	return REDRAW_ALL;
 }
 
+/* Does bookmark @b belong to the run shown (its policy, or none named)? */
+static bool of_this_run(const struct app *a, const struct bookmark *b)
+{
+	return !b->policy || policy_find(b->policy) == a->views[0].policy;
+}
+
+/* Where bookmark @b is in the run shown, as a step; false while its
+ * access is not indexed yet. */
+static bool place_of(const struct app *a, const struct bookmark *b, uint64_t *step)
+{
+	const struct step_index *ix = &a->views[0].idx;
+
+	if (!b->access) {
+		*step = b->step;
+		return true;
+	}
+	if (b->access >= ix->nr_acc)
+		return false;
+	*step = step_index_access_step(ix, b->access);
+	return true;
+}
+
+/*
+ * The last bookmark of the lesson the view has reached, -1 if none: ]
+ * goes to the one after it, so after Home the lesson starts again.  The
+ * lesson's order (the file's) is not each run's: 2.6.34's first-look
+ * (step 421) comes after used-once (437) in the torrent's lesson.  So
+ * from the bookmark gone to last, while the view is still on its run at
+ * or after it, the later bookmarks of the lesson it has passed count
+ * (those between it and the view, in this run); otherwise (Home, another
+ * policy, a run played without bookmarks) the last of this run's
+ * bookmarks at or before the view.
+ */
+static int reached(const struct app *a)
+{
+	const struct scenario *sc = a->sc;
+	uint64_t now = a->views[0].step, from = 0, at;
+	int last = a->ui.bookmark - 1, found = -1;
+
+	if (last >= 0 && bookmark_here(a))
+		return last;
+	if (last >= 0 && of_this_run(a, &sc->bookmarks[last]) && now >= a->ui.bookmark_step) {
+		found = last;
+		from = a->ui.bookmark_step;
+	} else {
+		last = 0;
+	}
+	for (int i = last; i < (int)sc->nr_bookmarks; i++) {
+		const struct bookmark *b = &sc->bookmarks[i];
+		if (of_this_run(a, b) && place_of(a, b, &at) && at <= now && at >= from)
+			found = i;
+	}
+	return found;
+}
+
 enum redraw bookmark_step(struct app *a, int dir)
 {
 	uint32_t n = a->sc->nr_bookmarks;
-	int i = a->ui.bookmark - 1 + dir;
+	int at, i;
 
 	if (!n) {
 		snprintf(a->ui.msg, sizeof a->ui.msg,
 			 "this scenario has no bookmarks (data/README.md says how to add them)");
 		return REDRAW_ALL;
 	}
-	if (a->ui.bookmark == 0 && dir < 0)
-		i = (int)n - 1;
+	at = reached(a);
+	/* [ from past a bookmark goes back to it; from on it, to the one before */
+	i = dir > 0 ? at + 1 : at >= 0 && at == a->ui.bookmark - 1 && bookmark_here(a) ? at - 1 : at;
 	if (i < 0 || (uint32_t)i >= n) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "no bookmark %s this one; ' lists them all",
 			 dir > 0 ? "after" : "before");
@@ -78,9 +137,14 @@ void bookmark_arrive(struct app *a, int i)
 	bool asked = a->quiz.asking;
 
 	a->ui.bookmark_step = v->step;
-	if (b->inspect) {
+	/* its page in the inspector, unless the inspector would hide the
+	 * decision (short screens): the step's sentence is the lesson, and i
+	 * opens the page's history */
+	if (b->inspect && !a->ui.insp_covers) {
 		a->insp.open = true;
 		a->ui.focus = PANEL_LISTS;
+		inspector_select(a, b->object, b->index);
+	} else if (b->inspect) {
 		inspector_select(a, b->object, b->index);
 	}
 	if (!b->access && b->step > v->total)
@@ -92,6 +156,9 @@ void bookmark_arrive(struct app *a, int i)
 		snprintf(a->ui.msg, sizeof a->ui.msg,
 			 "bookmark %u/%u %s: step %llu is not a scan decision, no question", (unsigned)i + 1,
 			 a->sc->nr_bookmarks, b->name, (unsigned long long)v->step);
+	else if (b->inspect && !a->insp.open)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s; i: %s[%u]'s history",
+			 (unsigned)i + 1, a->sc->nr_bookmarks, b->name, object_name(a, b->object), b->index);
 	else
 		snprintf(a->ui.msg, sizeof a->ui.msg, "bookmark %u/%u %s%s", (unsigned)i + 1,
 			 a->sc->nr_bookmarks, b->name, asked ? ": a question" : "");
@@ -103,7 +170,8 @@ const struct bookmark *bookmark_here(const struct app *a)
 {
 	uint64_t step = a->views[0].step;
 
-	if (!a->ui.bookmark || a->cmp.on || step < a->ui.bookmark_step || step > a->ui.bookmark_step + 1)
+	if (!a->ui.bookmark || a->cmp.on || step < a->ui.bookmark_step || step > a->ui.bookmark_step + 1 ||
+	    !of_this_run(a, &a->sc->bookmarks[a->ui.bookmark - 1]))
 		return NULL;
 	return &a->sc->bookmarks[a->ui.bookmark - 1];
 }

@@ -115,8 +115,9 @@ static const struct stretch_result *replay_stretch(struct app *a, uint64_t k)
 }
 
 /* What the divergence of the chosen kind at position @k is, if k is one:
- * its page, and each side's record at its moment. */
-static bool describe(struct app *a, uint64_t k)
+ * its page, and each side's record at its moment; of a stretch's
+ * divergent decisions, the @sub-th (UINT32_MAX: the last). */
+static bool describe_sub(struct app *a, uint64_t k, uint32_t sub)
 {
 	struct compare *c = &a->cmp;
 
@@ -128,12 +129,18 @@ static bool describe(struct app *a, uint64_t k)
 	c->div.rank = lockstep_rank(&c->ls, c->kind, k);
 	if (c->kind == DIV_DECISION) {
 		const struct stretch_result *res = replay_stretch(a, k);
-		if (!res->decision)
+		const struct div_pair *p;
+		if (!res->decision || !c->rule.nr_pairs)
 			return false;
-		c->div.object = res->object;
-		c->div.index = res->index;
-		c->div.rec[0] = res->first[0];
-		c->div.rec[1] = res->first[1];
+		c->div.nsub = c->rule.nr_pairs;
+		c->div.sub = sub < c->div.nsub ? sub : c->div.nsub - 1;
+		p = &c->rule.pairs[c->div.sub];
+		/* its rank: the decisions before this access, then its place here */
+		c->div.rank = lockstep_rank(&c->ls, c->kind, k - 1) + c->div.sub + 1;
+		c->div.object = p->rec[0].object;
+		c->div.index = p->rec[0].index;
+		c->div.rec[0] = p->rec[0];
+		c->div.rec[1] = p->rec[1];
 	} else { /* the access itself: a hit on one side, a miss on the other */
 		for (int s = 0; s < 2; s++) {
 			struct timeline *tl = a->views[s].tl;
@@ -144,6 +151,11 @@ static bool describe(struct app *a, uint64_t k)
 	}
 	c->div.found = true;
 	return true;
+}
+
+static bool describe(struct app *a, uint64_t k)
+{
+	return describe_sub(a, k, 0);
 }
 
 /* The divergent page gets the cursor's mark in both sides' lists. */
@@ -167,12 +179,12 @@ void compare_go(struct app *a, uint64_t k)
 		view_goto(&a->views[s], compare_at(a, s, c->k));
 }
 
-/* Each side at its moment of the divergence at @k (else at position k). */
-void compare_moment(struct app *a, uint64_t k)
+/* Each side at its moment of the @sub-th divergence at @k (else at position k). */
+static void moment_sub(struct app *a, uint64_t k, uint32_t sub)
 {
 	struct compare *c = &a->cmp;
 
-	if (k > compare_positions(a) || !describe(a, k)) {
+	if (k > compare_positions(a) || !describe_sub(a, k, sub)) {
 		compare_go(a, k);
 		return;
 	}
@@ -183,6 +195,11 @@ void compare_moment(struct app *a, uint64_t k)
 		view_goto(&a->views[s], c->div.rec[s].step);
 }
 
+void compare_moment(struct app *a, uint64_t k)
+{
+	moment_sub(a, k, 0);
+}
+
 int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n)
 {
 	struct compare *c = &a->cmp;
@@ -190,7 +207,7 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 
 	compare_stop(a);
 	err[0] = '\0';
-	if (view_build(&a->views[1], &a->sc->wl, second, err, n) < 0)
+	if (view_build(&a->views[1], &a->sc->wl, second, &a->tun, err, n) < 0)
 		return -1;
 	a->nr_views = 2;
 	c->on = true;
@@ -244,6 +261,13 @@ static enum redraw next_divergence(struct app *a, int dir)
 	struct compare *c = &a->cmp;
 
 	a->ui.playing = false;
+	/* another divergent decision of the same access first (the torrent's
+	 * access 396: libc.so[0]'s, then big.iso[0]'s...) */
+	if (c->moment && c->div.found && c->div.kind == DIV_DECISION && c->div.k == c->k &&
+	    (dir > 0 ? c->div.sub + 1 < c->div.nsub : c->div.sub > 0)) {
+		moment_sub(a, c->k, dir > 0 ? c->div.sub + 1 : c->div.sub - 1);
+		return REDRAW_ALL;
+	}
 	job_start(a, &(struct job){ .kind = JOB_CMP_FIND, .from = c->k, .dir = dir },
 		  dir > 0 ? "the next divergence" : "the previous divergence");
 	return REDRAW_ALL;
@@ -256,11 +280,21 @@ bool compare_find(struct app *a, uint64_t from, int dir)
 	uint64_t k = lockstep_find(&c->ls, c->kind, from, dir);
 
 	if (k && (dir > 0 || c->ls.k >= from)) {
-		compare_moment(a, k);
+		moment_sub(a, k, dir > 0 ? 0 : UINT32_MAX);
 		return true;
 	}
 	if (!compare_exhausted(a) && (dir > 0 || c->ls.k < from))
 		return false;
+	/* no decision differs in the whole run (2.6.34 vs refault: the same
+	 * tests, the refaults differ): look for what does, and say so */
+	if (c->kind == DIV_DECISION && !c->ls.count[DIV_DECISION] && c->ls.count[DIV_FATE]) {
+		c->kind = DIV_FATE;
+		if (compare_find(a, from, dir) && !a->ui.msg[0])
+			snprintf(a->ui.msg, sizeof a->ui.msg,
+				 "no decision differs in the run: n/N now look for: %s (f chooses)",
+				 div_kind_name[c->kind]);
+		return true;
+	}
 	snprintf(a->ui.msg, sizeof a->ui.msg, "no divergence (%s) %s access %llu", div_kind_name[c->kind],
 		 dir > 0 ? "after" : "before", (unsigned long long)from);
 	return true;
@@ -283,12 +317,36 @@ static enum redraw step(struct app *a, int dir)
 
 	a->ui.playing = false;
 	if (dir > 0) {
-		if (c->moment)
-			compare_go(a, c->k);
-		else if (lockstep_is(&c->ls, c->kind, c->k + 1))
-			compare_moment(a, c->k + 1);
-		else
-			compare_go(a, c->k + 1);
+		/* a step on each side, inside the access's reclaim: a flood is
+		 * stepped through, not jumped over; each side stops at the end
+		 * of its stretch, and once both are there the access is done.
+		 * An access without reclaim is one key; a divergence, its moment. */
+		uint64_t k = c->moment ? c->k : c->k + 1, to[2];
+		bool inside = false;
+		if (k > compare_positions(a))
+			return REDRAW_ALL;
+		if (!c->moment && lockstep_is(&c->ls, c->kind, k)) {
+			compare_moment(a, k);
+			return REDRAW_ALL;
+		}
+		for (int s = 0; s < 2; s++) {
+			uint64_t first = compare_at(a, s, k - 1) + 1, end = compare_at(a, s, k),
+				 at = a->views[s].step;
+			to[s] = !c->moment ? first : at < end ? at + 1 : end;
+			inside |= to[s] < end;
+		}
+		if (!inside) { /* both at the end of their reclaim: position k */
+			compare_go(a, k);
+			return REDRAW_ALL;
+		}
+		if (!c->moment) {
+			describe(a, k);
+			mark_page(a);
+		}
+		c->k = k;
+		c->moment = true;
+		for (int s = 0; s < 2; s++)
+			view_goto(&a->views[s], to[s]);
 	} else if (c->moment || !lockstep_is(&c->ls, c->kind, c->k)) {
 		compare_go(a, c->k ? c->k - 1 : 0);
 	} else {

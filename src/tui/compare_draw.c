@@ -33,20 +33,6 @@ static bool is_scan(const struct step_record *r)
 	return r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
 }
 
-/* The kernel's name for a scan decision: PAGEREF_* for page_check_references(). */
-static const char *decision_name(const struct step_record *r)
-{
-	if (r->kind == STEP_SCAN_INACTIVE)
-		switch (r->outcome) {
-		case OUT_ACTIVATE: return "PAGEREF_ACTIVATE";
-		case OUT_KEEP: return "PAGEREF_KEEP";
-		case OUT_RECLAIM: return "PAGEREF_RECLAIM";
-		case OUT_RECLAIM_CLEAN: return "PAGEREF_RECLAIM_CLEAN";
-		default: break;
-		}
-	return r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
-}
-
 /* What an access found, in a word. */
 static const char *fate_word(const struct step_record *r)
 {
@@ -150,10 +136,14 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 	x = draw_fmt(y, 0, w, theme_attr(T_WARN), "divergence %llu/%llu%s at access %llu: %s",
 		     (unsigned long long)c->div.rank, (unsigned long long)n, compare_exhausted(a) ? "" : "+",
 		     (unsigned long long)c->div.k, page);
+	if (c->div.nsub > 1) /* several decisions differ after this access: which one */
+		x += draw_fmt(y, x, w - x, theme_attr(T_DIM), " (%u of %u here)", c->div.sub + 1,
+			      c->div.nsub);
 	/* each side's word, when both fit (the sides' decision lines say it too) */
 	for (int s = 0; s < 2; s++) {
 		const struct step_record *r = &c->div.rec[s];
-		const char *word = c->div.kind == DIV_DECISION ? decision_name(r) : fate_word(r);
+		const char *word = c->div.kind == DIV_DECISION ? scan_decision_name(a->views[s].policy, r)
+							       : fate_word(r);
 		snprintf(side_text[s], sizeof side_text[s], "%s%s %s", s ? " vs " : ": ",
 			 a->views[s].policy->name, word);
 	}
@@ -205,9 +195,13 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 			 v->step ? "the run is over" : "step 0: nothing has happened yet");
 		return;
 	}
+	if (step_without_page(r, page, sizeof page)) { /* no page, no move: the step in words */
+		draw_fmt(y, x, w, theme_attr(T_NORMAL), "step %llu: %s", (unsigned long long)r->step, page);
+		return;
+	}
 	page_name(a, r->object, r->index, page, sizeof page);
 	x += draw_fmt(y, x, x0 + w - x, theme_outcome(r->outcome), "%s %s ", outcome_glyph(r->outcome),
-		      is_scan(r)		 ? decision_name(r)
+		      is_scan(r)		 ? scan_decision_name(v->policy, r)
 		      : r->kind == STEP_WORKLOAD ? fate_word(r)
 						 : outcome_name[r->outcome]);
 	x += draw_fmt(y, x, x0 + w - x, theme_attr(T_NORMAL), "%s %s %s %s ", page,
@@ -238,7 +232,7 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 			      (unsigned long long)rec->step);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome), "%s %-21s",
 			      outcome_glyph(rec->outcome),
-			      is_scan(rec) ? decision_name(rec) : outcome_name[rec->outcome]);
+			      is_scan(rec) ? scan_decision_name(v->policy, rec) : outcome_name[rec->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
 		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(v->policy, rec->branch));
 	}
@@ -246,37 +240,36 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 
 /* Lists the side shows: the evictable four, the unevictable list when
  * either side has pages on it, and a row kept for the isolated batch. */
-static int nr_lists(const struct app *a)
+/* The lists' rows of a side: title, a row a list, the evicted strip
+ * (the same for both sides: one scenario). */
+static int lists_min(const struct app *a, int w)
 {
-	int n = 5;
+	struct lists_need ln;
 
-	for (int s = 0; s < 2; s++)
-		if (engine_list(view_engine(&a->views[s]), LRU_UNEVICTABLE).nr)
-			return n + 1;
-	return n;
+	panel_lists_need(&(struct frame){ .app = a, .view = &a->views[0], .e = view_engine(&a->views[0]) }, w,
+			 &ln);
+	return ln.min;
 }
 
-static void draw_side(const struct rect *r, const struct app *a, int s)
+/* One side in @r: its bar, its lists (@lh rows, drawn at the scale both
+ * sides share, so that rows and cells line up), its decision (@dh
+ * rows), then its log with what is left. */
+static void draw_side(const struct rect *r, const struct app *a, int s, int lh, int dh)
 {
 	const struct compare *c = &a->cmp;
 	const struct view *v = &a->views[s];
-	struct frame f = { .app = a, .view = v, .e = view_engine(v) };
+	struct frame f = { .app = a, .view = v, .e = view_engine(v), .pair = &a->views[!s] };
 	struct watermarks wm = engine_watermarks(f.e);
-	int rows = r->h - 1, lmin = nr_lists(a) + 1, want = panel_lists_want(&f, r->w), lh, dh, gh;
+	int gh;
 	char where[96] = "";
 
-	if (want < lmin)
-		want = lmin;
-	dh = rows >= lmin + 4 ? 2 : 1;
-	if (rows - dh >= want + 3)
-		lh = want; /* the rest goes to the log */
-	else
-		lh = rows - dh - (rows - dh - lmin >= 3 ? 2 : 0);
-	if (lh > rows - dh)
-		lh = rows - dh;
-	gh = rows - lh - dh;
-	if (c->moment)
+	if (lh > r->h - 1 - dh)
+		lh = r->h - 1 - dh;
+	gh = r->h - 1 - lh - dh;
+	if (c->moment && c->div.found && v->step == c->div.rec[s].step)
 		snprintf(where, sizeof where, ", at the divergence");
+	else if (c->moment)
+		snprintf(where, sizeof where, ", in access %llu's reclaim", (unsigned long long)c->k);
 	draw_fmt(r->y, r->x, r->w, theme_attr(c->focus == s ? T_TITLE_FOCUS : T_BAR),
 		 "%s%s: %s | access %llu | step %llu/%llu%s%s | free %u (min %u low %u high %u) ",
 		 c->focus == s ? ">" : " ", side_name[s], v->policy->name, (unsigned long long)c->k,
@@ -332,46 +325,73 @@ static void footer(int y, int cols)
 	}
 }
 
+/*
+ * Rows, from a plan that keeps each side whole: its bar, every list a row
+ * and its evicted strip (lists_min), and a decision line.  What is left
+ * goes to the divergence line (at the end the verdict, whole), the
+ * objects' row, the caption, the legend, then the sides' lists (up to a
+ * page a cell, the same rows on both sides) and logs.  At the end the
+ * decision lines (a pause point) give way to the verdict first.
+ */
 void compare_draw(const struct app *a, int cols, int lines)
 {
 	const struct compare *c = &a->cmp;
 	const struct wl_op *op = NULL;
-	bool wide = cols >= SIDE_BY_SIDE_COLS;
-	int divrows = 1, objrows = lines >= 24 ? 1 : 0, top, h;
-	/* the legend: what the glyphs mean, here as on the main screen (one
-	 * row at 24 lines: the marks this frame drew, short if need be) */
-	int legrows = lines >= 40 ? 2 : lines >= 24 ? 1 : 0;
+	bool wide = cols >= SIDE_BY_SIDE_COLS, end = at_end(a);
+	int sw = wide ? (cols - 1) / 2 : cols, lmin = lists_min(a, sw), nsides = wide ? 1 : 2;
+	int dh = lines >= 40 ? 2 : 1, divrows = 1, caprows, objrows, legrows, left, lh, hs, top, want;
+	struct lists_need ln;
 	char text[1024];
 
-	if (at_end(a)) { /* as many rows as the verdict needs, within reason */
+	panel_lists_need(&(struct frame){ .app = a,
+					  .view = &a->views[0],
+					  .e = view_engine(&a->views[0]),
+					  .pair = &a->views[1] },
+			 sw, &ln);
+	if (end) { /* the verdict whole: as many rows as it needs */
 		verdict_text(a, text, sizeof text);
 		divrows = wrap_rows(text, cols);
-		divrows = divrows > lines / 6 ? lines / 6 : divrows;
 	} else if (c->div.found && !c->moment && lines >= 40) {
 		divrows = 2;
 	}
-	top = 2 + divrows + objrows;
-	h = lines - top - 1 - legrows;
+	left = lines - 2 - nsides * (1 + lmin + dh); /* the bar and footer, the sides' minimum */
+	if (end && left < divrows && dh) {	     /* a pause point's line gives way to the verdict */
+		left += nsides * dh;
+		dh = 0;
+	}
+	divrows = divrows < left ? divrows : left > 1 ? left : 1;
+	left -= divrows;
+	caprows = left > 0 ? 1 : 0;
+	left -= caprows;
+	objrows = left > 0 ? 1 : 0;
+	left -= objrows;
+	legrows = left >= 2 && lines >= 40 ? 2 : left > 0 ? 1 : 0;
+	left -= legrows;
+	left = left > 0 ? left : 0;
+	/* what is left: the lists up to what they want, then the logs */
+	want = ln.want - lmin;
+	lh = lmin + (want < left / nsides ? want : left / nsides);
+	hs = (lines - 2 - divrows - caprows - objrows - legrows) / nsides;
+	top = 1 + caprows + divrows + objrows;
 	if (c->k && a->views[0].rec.op < a->sc->wl.nr_ops)
 		op = &a->sc->wl.ops[a->views[0].rec.op];
 	bar(a, cols);
-	if (a->ui.msg[0])
+	if (caprows && a->ui.msg[0])
 		draw_str(1, 0, cols, theme_attr(T_WARN), a->ui.msg);
-	else if (op && op->caption != UINT32_MAX)
+	else if (caprows && op && op->caption != UINT32_MAX)
 		draw_str(1, 0, cols, theme_attr(T_CAPTION), a->sc->wl.captions[op->caption]);
-	draw_divergence(2, divrows, cols, a);
+	draw_divergence(1 + caprows, divrows, cols, a);
 	if (objrows)
-		draw_objects(2 + divrows, cols, a);
+		draw_objects(1 + caprows + divrows, cols, a);
 	if (wide) {
-		int w = (cols - 1) / 2;
-		draw_side(&(struct rect){ top, 0, h, w }, a, 0);
+		draw_side(&(struct rect){ top, 0, hs, sw }, a, 0, lh, dh);
 		attron(theme_attr(T_DIM));
-		draw_vline(top, w, h);
+		draw_vline(top, sw, hs);
 		attroff(theme_attr(T_DIM));
-		draw_side(&(struct rect){ top, w + 1, h, cols - w - 1 }, a, 1);
+		draw_side(&(struct rect){ top, sw + 1, hs, sw }, a, 1, lh, dh);
 	} else {
-		draw_side(&(struct rect){ top, 0, h / 2, cols }, a, 0);
-		draw_side(&(struct rect){ top + h / 2, 0, h - h / 2, cols }, a, 1);
+		draw_side(&(struct rect){ top, 0, hs, cols }, a, 0, lh, dh);
+		draw_side(&(struct rect){ top + hs, 0, hs, cols }, a, 1, lh, dh);
 	}
 	/* drawn after the sides: it lists what they drew when all do not fit */
 	panel_legend_draw(&(struct rect){ lines - 1 - legrows, 0, legrows, cols },

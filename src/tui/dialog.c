@@ -178,8 +178,13 @@ enum redraw dialog_open(struct app *a, enum dialog_kind kind)
 		snprintf(d->title, sizeof d->title, "Bookmarks of this lesson");
 		for (uint32_t i = 0; i < a->sc->nr_bookmarks; i++) {
 			const struct bookmark *b = &a->sc->bookmarks[i];
-			char line[512];
-			snprintf(line, sizeof line, "%-16s %s", b->name, b->text);
+			char line[512], where[48];
+			/* where it goes, a question mark for a question */
+			snprintf(where, sizeof where, "%s %s %llu%s", b->policy ? b->policy : "(this policy)",
+				 b->access ? "access" : "step",
+				 (unsigned long long)(b->access ? b->access : b->step), b->quiz ? " ?" : "");
+			snprintf(line, sizeof line, "%u %-18s %s\n%s", (unsigned)i + 1, b->name, where,
+				 b->text);
 			add_item(d, line, NULL);
 		}
 		d->sel = a->ui.bookmark ? a->ui.bookmark - 1 : 0;
@@ -379,7 +384,7 @@ static const char *const filter_lines[] = {
  * name column is 15 wide), other lines under themselves. */
 static int item_indent(const struct dialog *d)
 {
-	return d->kind == DLG_POLICY ? 15 : 0;
+	return d->kind == DLG_POLICY ? 15 : d->kind == DLG_BOOKMARKS ? 2 : 0;
 }
 
 static int item_rows(const struct dialog *d, int i, int w)

@@ -47,6 +47,7 @@ void inspector_select(struct app *a, uint32_t object, uint32_t index)
 	if (!in->cursor || in->object != object || in->index != index)
 		reset(in);
 	in->cursor = true;
+	in->pinned = false;
 	in->object = object;
 	in->index = index;
 	inspector_update(a);
@@ -141,9 +142,19 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 		for (int i = 0; i < NR_PAGEFLAGS; i++)
 			if (page_test(p, (enum pageflags)i))
 				n += snprintf(flags + n, sizeof flags - (size_t)n, "%s ", fl[i]);
-		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL), "now: %s, pfn %u, %d pte%s (%d young)",
-			 p->lru < NR_LISTS ? lru_name[p->lru] : "-", pfn, page_mapcount(p),
-			 page_mapcount(p) == 1 ? "" : "s",
+		/* waiting in the pagevec: the engine records the list it will
+		 * join (pvec_lru); an active one means it is activated on the
+		 * way in, PG_active set as it joins (a refault under 3.15's
+		 * workingset_refault(), or a second use while it waited) */
+		if (p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS && is_active_lru(p->pvec_lru))
+			n += snprintf(flags + n, sizeof flags - (size_t)n,
+				      "activate-on-add (PG_active as it joins %s) ", lru_name[p->pvec_lru]);
+		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
+			 "now: %s%s%s, pfn %u, %d pte%s (%d young)",
+			 p->lru < NR_LISTS ? lru_name[p->lru] : "-",
+			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? " to join " : "",
+			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? lru_name[p->pvec_lru] : "", pfn,
+			 page_mapcount(p), page_mapcount(p) == 1 ? "" : "s",
 			 __builtin_popcount((unsigned)(p->young & p->mapped)));
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "flags: %s", n ? flags : "none");
 	}

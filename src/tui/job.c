@@ -13,7 +13,7 @@
  * job: it finishes by itself once the work reaches what it needs, shows
  * its progress meanwhile, and any key stops it.  When there is no job,
  * app_work() goes on indexing in the background, up to each index's limit
- * (view_index_limit steps), then stops: a paused visualizer ends up idle.
+ * (index_limit in its view_tunables), then stops: a paused visualizer ends up idle.
  */
 #include <stdio.h>
 #include <string.h>

@@ -16,21 +16,25 @@
  *
  * The story comes first.  These are never given up at any size from
  * 80x24: the header's first line, the lists (a row per list, the isolated
- * batch, the evicted strip), the decision's page, tests, why and outcome,
- * and the footer.  Everything else gets rows in this order while rows
- * are left, so it gives way in the reverse order:
+ * batch, the evicted strip), the decision's page, tests, why and outcome
+ * (sized for the largest of the lesson's policies: the scenario's and its
+ * bookmarks', so that ] and p move no panel), and the footer.  Everything
+ * else gets rows in this order while rows are left, so it gives way in
+ * the reverse order:
  *
- *   1. the legend's first row      7. the decision's inputs, its heading
- *   2. the objects, packed in one  8. the legend's other rows
- *   3. the caption's first row     9. the caption's other rows
- *   4. the objects, a row each    10. the decision's origin lines
- *   5. the header's second line   11. the log and the counters with
- *   6. the lists' other rows           their sparklines: what is left
+ *   1. the caption, whole          6. the lists' other rows
+ *      (the lesson's own words:    7. the decision's inputs, its heading
+ *      its longest caption or      8. the legend's other rows
+ *      bookmark line, 3 rows most) 9. the decision's origin lines
+ *   2. the objects, packed in one 10. the log and the counters with
+ *   3. the objects, a row each         their sparklines: what is left
+ *   4. the legend's first row
+ *   5. the header's second line
  *
  * That is: the log, counters and sparklines go first, then origins,
- * caption and legend lines, the inputs, compression of the lists (more
- * pages a cell), the header's second line, the objects, the caption and
- * last the legend.  Projector mode (--big, B) keeps only 1-6 and shows the
+ * legend lines, the inputs, compression of the lists (more pages a
+ * cell), the header's second line, the legend, the objects' bars, and
+ * last the caption.  Projector mode (--big, B) keeps only 1-6 and shows the
  * outcome in a banner.
  *
  * A pure function of the terminal's size, the scenario and the policy:
@@ -39,6 +43,8 @@
  * the unevictable list, a reason's second line) are reserved.  Below
  * MIN_COLS x MIN_LINES the screen says how big it must be.
  */
+#include <stdio.h>
+
 #include "panel.h"
 
 /* Rows left: take @want of them if there are, else none (or what is left
@@ -53,47 +59,66 @@ static int take(int *left, int want, bool partial)
 	return got;
 }
 
-/* Rows the longest caption of the scenario takes (the description, which
- * step 0 shows, is also in the decision panel then, and behind s). */
+/* Rows the longest caption of the scenario takes, or the longest line of
+ * its bookmarks (the caption row says it on arrival), with the pause
+ * point's note: at most 3.  (The description, which step 0 shows, is also
+ * in the decision panel then, and behind s.) */
+#define CAPTION_MAX 3
+#define PAUSE_NOTE  "   [pause point: space goes on]"
 static int caption_rows(const struct frame *f, int cols)
 {
-	const struct workload *wl = &f->app->sc->wl;
+	const struct scenario *sc = f->app->sc;
+	const struct workload *wl = &sc->wl;
 	int rows = 1;
 
-	for (uint32_t i = 0; i < wl->nr_captions && rows < 2; i++)
-		if (wrap_count(wl->captions[i], cols - 2) > rows)
-			rows = wrap_count(wl->captions[i], cols - 2);
-	return rows;
+	for (uint32_t i = 0; i < wl->nr_captions + sc->nr_bookmarks && rows < CAPTION_MAX; i++) {
+		char buf[1200];
+		int n;
+		snprintf(buf, sizeof buf, "%s%s",
+			 i < wl->nr_captions ? wl->captions[i] : sc->bookmarks[i - wl->nr_captions].text,
+			 i < wl->nr_captions ? PAUSE_NOTE : "");
+		n = wrap_count(buf, cols - 2);
+		rows = n > rows ? n : rows;
+	}
+	return rows < CAPTION_MAX ? rows : CAPTION_MAX;
 }
 
 struct grant {
 	int header2, caption, lists, objects, legend, inputs, origin, banner;
 };
 
-static void grant_rows(struct grant *g, const struct frame *f, int cols, int left,
+#define LOG_KEPT       5  /* the log's title and 4 entries */
+#define LOG_KEPT_LINES 36 /* from this height */
+
+static void grant_rows(struct grant *g, const struct frame *f, int cols, int left, int lines,
 		       const struct lists_need *ln, const struct decision_need *dn, int nobj_rows_packed,
 		       int nobj)
 {
 	bool big = f->app->ui.big;
-	int legend_want = panel_legend_want(cols);
+	int legend_want = panel_legend_want(cols), held;
 
 	*g = (struct grant){ 0 };
 	if (big)
 		g->banner = take(&left, 3, false) ? 3 : take(&left, 1, false);
-	g->legend = take(&left, 1, false);
-	g->objects = take(&left, nobj_rows_packed, false);
+	/* the lesson's own words whole, then its pictures, then the legend */
 	g->caption = take(&left, 1, false);
+	if (g->caption)
+		g->caption += take(&left, caption_rows(f, cols) - 1, true);
+	g->objects = take(&left, nobj_rows_packed, false);
 	if (g->objects && nobj > g->objects)
 		g->objects += take(&left, nobj - g->objects, false);
+	g->legend = take(&left, 1, false);
 	g->header2 = take(&left, 1, false);
+	/* a tall screen keeps a few rows of the log and counters before the
+	 * lists grow (120x40: every panel is there) */
+	held = !big && lines >= LOG_KEPT_LINES && left >= 2 * LOG_KEPT ? LOG_KEPT : 0;
+	left -= held;
 	g->lists = take(&left, ln->want - ln->min, true);
 	if (big)
 		return;
 	g->inputs = take(&left, dn->inputs, false);
 	if (g->legend)
 		g->legend += take(&left, legend_want - 1, true);
-	if (g->caption && caption_rows(f, cols) > 1)
-		g->caption += take(&left, 1, false);
 	g->origin = g->inputs ? take(&left, dn->origin, false) : 0;
 }
 
@@ -130,7 +155,7 @@ void layout_compute(struct layout *l, const struct frame *f, int cols, int lines
 		dn.checks -= must - lines;
 		must = lines;
 	}
-	grant_rows(&g, f, cols, lines - must, &ln, &dn, packed, nobj);
+	grant_rows(&g, f, cols, lines - must, lines, &ln, &dn, packed, nobj);
 
 	y = 0;
 	l->header = (struct rect){ y, 0, 1 + g.header2, cols };

@@ -14,6 +14,7 @@
 #include "../policy/registry.h"
 #include "app.h"
 #include "theme.h"
+#include "tui.h"
 
 struct panel_ops {
 	const char *name;
@@ -32,8 +33,8 @@ struct layout {
 	bool decision_inputs, decision_origin; /* the decision's optional rows it has room for */
 };
 
-#define MIN_COLS  56
-#define MIN_LINES 16
+#define MIN_COLS  TUI_MIN_COLS
+#define MIN_LINES TUI_MIN_LINES
 
 void layout_compute(struct layout *l, const struct frame *f, int ncols, int nlines);
 
@@ -84,6 +85,16 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n);
  * taken / not-taken marks (the quiz asks first). */
 int decision_checks(int y, const struct rect *r, const struct policy_check *c, int nc,
 		    const struct step_record *rec, bool hide_answer, int maxrows);
+/* Has the policy the PAGEREF_* enum (2.6.34's patch 1/3 on)? */
+bool policy_has_pageref(const struct reclaim_policy *p);
+/* A scan decision in the policy's own words: PAGEREF_KEEP, or 2.6.33's
+ * "goto activate_locked"; other steps' outcome names. */
+const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r);
+/* "page_check_references()", or 2.6.33's "shrink_page_list()'s inline tests" */
+const char *scan_tests_name(const struct reclaim_policy *p);
+/* A step that names no page (a pause point, an allocation): it in words,
+ * "pause point: ..." or "shrink_zone()"; false for a page's step. */
+bool step_without_page(const struct step_record *r, char *buf, size_t n);
 /* "libc.so[3]" */
 void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n);
 

@@ -15,7 +15,9 @@
 void sparkline_draw(int y, int x, int w, const struct view *v, int s, attr_t a)
 {
 	const struct step_index *h = &v->idx;
-	uint64_t nbc = (v->step + h->bucket_steps - 1) / h->bucket_steps;
+	/* whole buckets only: a bucket is sampled at its end, and the one the
+	 * step is in would show steps ahead of it (a quiz's answer) */
+	uint64_t nbc = v->step / h->bucket_steps;
 
 	if (nbc > h->nb)
 		nbc = h->nb;

@@ -29,8 +29,9 @@
 
 #include "panel.h"
 
-#define LABEL_COL 9 /* "why     " */
-#define BEFORE	  "before the tests: "
+#define LABEL_COL      9 /* "why     " */
+#define BEFORE	       "before the tests: "
+#define UNMAPPED_FIRST "try_to_unmap() took its ptes first; then "
 
 void decision_inputs(const struct step_record *r, char *buf, size_t n)
 {
@@ -55,6 +56,59 @@ static const char *list_name(int l)
 	return l < NR_LISTS ? lru_name[l] : "-";
 }
 
+/* Has @p the PAGEREF_* enum?  Patch 1/3 (2.6.34) made it; 2.6.33 tests
+ * inline in shrink_page_list() and jumps (activate_locked, keep_locked). */
+bool policy_has_pageref(const struct reclaim_policy *p)
+{
+	for (size_t i = 0; i < p->checks->nr; i++)
+		if (p->checks->row[i].result && !strncmp(p->checks->row[i].result, "PAGEREF_", 8))
+			return true;
+	return false;
+}
+
+const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r)
+{
+	static const char *const pageref[NR_OUTCOMES] = {
+		[OUT_ACTIVATE] = "PAGEREF_ACTIVATE",
+		[OUT_KEEP] = "PAGEREF_KEEP",
+		[OUT_RECLAIM] = "PAGEREF_RECLAIM",
+		[OUT_RECLAIM_CLEAN] = "PAGEREF_RECLAIM_CLEAN",
+	};
+	/* 2.6.33 shrink_page_list(): what its inline tests do instead */
+	static const char *const inline33[NR_OUTCOMES] = {
+		[OUT_ACTIVATE] = "goto activate_locked",
+		[OUT_KEEP] = "goto keep_locked",
+		[OUT_RECLAIM] = "on to reclaim",
+		[OUT_RECLAIM_CLEAN] = "on to reclaim unless dirty",
+	};
+	const char *name = NULL;
+
+	if (r->kind == STEP_SCAN_INACTIVE && r->outcome < NR_OUTCOMES)
+		name = (policy_has_pageref(p) ? pageref : inline33)[r->outcome];
+	return name ? name : r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
+}
+
+/* The function that decides a shrink_page_list() step under @p. */
+const char *scan_tests_name(const struct reclaim_policy *p)
+{
+	return policy_has_pageref(p) ? "page_check_references()" : "shrink_page_list()'s inline tests";
+}
+
+bool step_without_page(const struct step_record *r, char *buf, size_t n)
+{
+	const char *fn = r->func < NR_STEP_FUNCS ? step_func_name[r->func] : "";
+
+	if (r->pfn != PFN_NONE || (r->object != UINT32_MAX && r->object != OBJECT_KERNEL))
+		return false;
+	if (r->func == FN_PAUSE)
+		snprintf(buf, n, "pause point: the scenario stops for its caption");
+	else if (fn[0])
+		snprintf(buf, n, "%s()", fn);
+	else
+		snprintf(buf, n, "%s", step_kind_name[r->kind]);
+	return true;
+}
+
 void page_name(const struct app *a, uint32_t object, uint32_t index, char *buf, size_t n)
 {
 	if (object == OBJECT_KERNEL || object == UINT32_MAX)
@@ -68,7 +122,12 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 {
 	const char *g = outcome_glyph(rec->outcome);
 
-	if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
+	if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
+		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
+		 * shrink_page_list(): try_to_unmap() before the page is freed) */
+		snprintf(buf, n, "%s %s: %s%s", g, outcome_name[rec->outcome], UNMAPPED_FIRST,
+			 branch_reason(p, rec->action));
+	else if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
 		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason(p, rec->action));
 	else if (rec->to == LRU_FREE)
 		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
@@ -81,26 +140,57 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);
 }
 
+/* The policies of the lesson: the one shown, the scenario's, and those
+ * its bookmarks go to.  Their largest needs size the panel, so that its
+ * height stays put when ] or p switches between them. */
+static int lesson_policies(const struct frame *f, const struct reclaim_policy **out, int max)
+{
+	const struct scenario *sc = f->app->sc;
+	const struct reclaim_policy *p;
+	int n = 0;
+
+	out[n++] = f->view->policy;
+	for (int i = -1; sc && i < (int)sc->nr_bookmarks && n < max; i++) {
+		const char *name = i < 0 ? sc->policy : sc->bookmarks[i].policy;
+		bool seen = false;
+		if (!name || !(p = policy_find(name)))
+			continue;
+		for (int k = 0; k < n; k++)
+			seen |= out[k] == p;
+		if (!seen)
+			out[n++] = p;
+	}
+	return n;
+}
+
 void decision_need(const struct frame *f, int w, struct decision_need *n)
 {
-	const struct reclaim_policy *p = f->view->policy;
-	int textw = w - LABEL_COL - 1, why = 1, then = 1;
+	const struct reclaim_policy *pols[8];
+	int textw = w - LABEL_COL - 1, why = 1, then = 1, np = lesson_policies(f, pols, 8);
 	static const char *const longest_inputs =
 		"referenced_ptes=255  PG_referenced=1  VM_LOCKED=1  PageAnon=1  page_mapped=1  "
 		"mapping_mapped=1  PageDirty=1  PageWriteback=1  order=10 (lumpy)";
 
-	/* every reason and action at full length: the rows never change */
-	for (unsigned b = 1; b < NR_BRANCH_IDS; b++) {
-		char buf[320];
-		int rw;
-		snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason(p, b));
-		rw = wrap_count(buf, textw);
-		snprintf(buf, sizeof buf, "%s %s: %s", "x", "reclaim_clean", branch_reason(p, b));
-		why = rw > why ? rw : why;
-		rw = wrap_count(buf, textw);
-		then = rw > then ? rw : then;
+	n->checks = 0;
+	for (int i = 0; i < np; i++) {
+		const struct reclaim_policy *p = pols[i];
+		int nc = (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr);
+		/* every reason and action at full length: the rows never change */
+		for (unsigned b = 1; b < NR_BRANCH_IDS; b++) {
+			char buf[320];
+			int rw;
+			if (!branch_applies(p, b))
+				continue;
+			snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason(p, b));
+			rw = wrap_count(buf, textw);
+			snprintf(buf, sizeof buf, "%s %s: %s%s", "x", "reclaim_clean",
+				 b == BR_SPL_FREED ? UNMAPPED_FIRST : "", branch_reason(p, b));
+			why = rw > why ? rw : why;
+			rw = wrap_count(buf, textw);
+			then = rw > then ? rw : then;
+		}
+		n->checks = nc > n->checks ? nc : n->checks;
 	}
-	n->checks = (int)(p->checks->nr > p->active_checks->nr ? p->checks->nr : p->active_checks->nr);
 	n->must = 1 + n->checks + why + then;
 	n->inputs = wrap_count(longest_inputs, textw) + 1; /* and the heading */
 	n->origin = 2;
@@ -136,8 +226,12 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 	else if (rec->pfn != PFN_NONE)
 		snprintf(move, sizeof move, " on %s", list_name(rec->to));
 	if (rec->kind == STEP_SCAN_INACTIVE)
-		snprintf(title, sizeof title, "%s%s   shrink_page_list %s page_check_references() [%s]", page,
-			 move, misc_glyph(G_ARROW), f->view->policy->name);
+		snprintf(title, sizeof title, "%s%s   %s%s%s [%s]", page, move,
+			 policy_has_pageref(f->view->policy) ? "shrink_page_list " : "",
+			 policy_has_pageref(f->view->policy) ? misc_glyph(G_ARROW) : "",
+			 policy_has_pageref(f->view->policy) ? " page_check_references()"
+							     : scan_tests_name(f->view->policy),
+			 f->view->policy->name);
 	else if (scan)
 		snprintf(title, sizeof title, "%s%s   shrink_active_list() [%s]", page, move,
 			 f->view->policy->name);
@@ -265,7 +359,7 @@ static bool verdict_shown(const struct frame *f)
 {
 	const struct quiz *q = &f->app->quiz;
 
-	return q->on && q->verdict_step == f->view->step && q->verdict_step;
+	return q->verdict_step == f->view->step && q->verdict_step;
 }
 
 /* Which optional rows this panel has: the layout's word, or its height. */
@@ -304,8 +398,8 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 			draw_verdict(y, r, f);
 		else
 			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
-				 "%s, in order (the first that holds decides):",
-				 active ? "shrink_active_list() tests" : "page_check_references() tests");
+				 "%s tests, in order (the first that holds decides):",
+				 active ? "shrink_active_list()'s" : scan_tests_name(p));
 		y++;
 	}
 	/* the why and the outcome keep their rows; the tests fold if short */

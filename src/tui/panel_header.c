@@ -222,8 +222,14 @@ void panel_banner_draw(const struct rect *r, const struct frame *f)
 	} else if (f->view->step == 0 || rec->kind == STEP_END) {
 		a = theme_attr(T_TITLE_FOCUS);
 		snprintf(text, sizeof text, "%s", f->view->step ? "the run is over" : "space plays, l steps");
+	} else if (step_without_page(rec, text, sizeof text)) { /* a pause point: no page to name */
+		a = theme_attr(T_TITLE_FOCUS);
 	} else {
-		snprintf(up, sizeof up, "%s", outcome_name[rec->outcome]);
+		/* the outcome, or for a step without one (a touch) its branch */
+		snprintf(up, sizeof up, "%s",
+			 rec->outcome != OUT_NONE ? outcome_name[rec->outcome]
+			 : rec->branch != BR_NONE ? branch_name(f->view->policy, rec->branch)
+						  : step_kind_name[rec->kind]);
 		for (i = 0; up[i]; i++)
 			up[i] = up[i] >= 'a' && up[i] <= 'z' ? (char)(up[i] - 'a' + 'A') : up[i];
 		a = rec->outcome == OUT_NONE ? theme_attr(T_TITLE_FOCUS) : theme_outcome_mark(rec->outcome);

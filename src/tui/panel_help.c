@@ -24,7 +24,8 @@ static const char *const extra[] = {
 	"Compare mode (c, --compare A,B): both sides stand after the same access k (left/right move k). A "
 	"divergence at k is a page both sides scanned after access k (before access k+1) whose FIRST "
 	"decision "
-	"there differs (e.g. PAGEREF_ACTIVATE vs PAGEREF_KEEP); n/N: next/previous. Tab: other side, p: its "
+	"there differs (e.g. goto activate_locked vs PAGEREF_KEEP), each such page one divergence; n/N: "
+	"next/previous; right steps each side one step inside the access's reclaim. Tab: other side, p: its "
 	"policy.",
 	("Mouse: a click on a page of the lists opens it in the inspector (where the terminal reports "
 	 "clicks)."),

@@ -130,7 +130,17 @@ static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
  * at the end of each bucket; a list rarely grows by more than a batch
  * (SWAP_CLUSTER_MAX) between two samples, so that much is added: a list
  * larger still is drawn head and tail. */
+static uint32_t list_max_of(const struct frame *f, const struct view *v, int l);
+
+/* ...the larger of the two sides' in compare mode: one scale for both. */
 static uint32_t list_max(const struct frame *f, int l)
+{
+	uint32_t m = list_max_of(f, f->view, l), o = f->pair ? list_max_of(f, f->pair, l) : 0;
+
+	return m > o ? m : o;
+}
+
+static uint32_t list_max_of(const struct frame *f, const struct view *v, int l)
 {
 	static const int8_t spark[NR_LISTS] = {
 		[LRU_INACTIVE_ANON] = SPARK_INACTIVE_ANON + 1,
@@ -138,7 +148,7 @@ static uint32_t list_max(const struct frame *f, int l)
 		[LRU_INACTIVE_FILE] = SPARK_INACTIVE_FILE + 1,
 		[LRU_ACTIVE_FILE] = SPARK_ACTIVE_FILE + 1,
 	};
-	const struct step_index *h = &f->view->idx;
+	const struct step_index *h = &v->idx;
 	uint64_t m;
 
 	if (!spark[l])
@@ -168,6 +178,16 @@ static int rows_at(const struct frame *f, const struct geom *g, uint32_t k)
 	return rows;
 }
 
+/* The pages a cell that puts the largest list in one row. */
+static uint32_t biggest_k(const struct frame *f, const struct geom *g)
+{
+	uint32_t m = 1;
+
+	for (int i = 0; i < g->n; i++)
+		m = list_max(f, g->l[i]) > m ? list_max(f, g->l[i]) : m;
+	return (m + (uint32_t)g->cpr - 1) / (uint32_t)g->cpr;
+}
+
 static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 {
 	uint32_t total = 0, k;
@@ -183,7 +203,9 @@ static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 	k = avail > 0 ? total / ((uint32_t)avail * (uint32_t)g->cpr) : 1;
 	for (k = k ? k : 1; rows_at(f, g, k) > avail && k <= total; k++)
 		;
-	return k;
+	/* fewer rows than lists (the pagevec's own row first gives way):
+	 * a row each is all there is, at the scale that fills a row */
+	return k > biggest_k(f, g) ? biggest_k(f, g) : k;
 }
 
 /* Lays the lists out in @h rows of width @w (title and evicted strip
@@ -234,7 +256,10 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (f->app->ui.big) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
-	n->want = 2 + rows_at(f, &g, 1);
+	/* every list at a page a cell: the zone's pages in rows, and a partial
+	 * row a list.  From the zone, not the run, so that the panel's height
+	 * is the same under every policy (p and ] move no panel) */
+	n->want = 2 + g.n + (int)((engine_nr_pages(f->e) + (uint32_t)g.cpr - 1) / (uint32_t)g.cpr);
 	if (n->want > n->min + 24) /* beyond that, compress */
 		n->want = n->min + 24;
 }
@@ -314,6 +339,7 @@ static void find_marks(const struct frame *f, struct marks *m)
 struct cell {
 	uint32_t object, index; /* of the head-most page */
 	uint8_t glyph;		/* enum cell_glyph */
+	uint8_t to;		/* a pagevec's page: the list it waits to join */
 	bool dirty, ex, cur, refault;
 };
 
@@ -354,7 +380,8 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 			if (!wk->taken)
 				*c = (struct cell){ .object = pg[p].object,
 						    .index = pg[p].index,
-						    .glyph = NR_CELL_GLYPHS };
+						    .glyph = NR_CELL_GLYPHS,
+						    .to = pg[p].pvec_lru };
 			g = page_glyph(&pg[p]);
 			if (g < c->glyph)
 				c->glyph = (uint8_t)g;
@@ -540,6 +567,52 @@ static void order_tail(struct list_plan *lp)
 	}
 }
 
+/*
+ * The pagevec's pages, grouped by the list each waits to join (the
+ * kernel keeps a pagevec per list, lru_add_pvecs[]): "→inactive_file ◇◇◇
+ * →active_file !", a refault activated by 3.15 visibly headed for the
+ * active list.  Names shorten to their first letters when the row is
+ * short.  Returns the columns used.
+ */
+static int draw_pagevec_cells(const struct frame *f, int y, int x, int w, const struct geom *g,
+			      struct cell *cells, int n, const struct marks *m)
+{
+	static const char *const brief[NR_LISTS] = {
+		[LRU_INACTIVE_ANON] = "i_anon", [LRU_ACTIVE_ANON] = "a_anon",  [LRU_INACTIVE_FILE] = "i_file",
+		[LRU_ACTIVE_FILE] = "a_file",	[LRU_UNEVICTABLE] = "unevict",
+	};
+	int cnt[NR_LISTS] = { 0 }, used = 0, full = 0;
+	struct cell sorted[128]; /* a pagevec per list, 14 pages each */
+
+	if (n > (int)(sizeof sorted / sizeof sorted[0]))
+		n = (int)(sizeof sorted / sizeof sorted[0]);
+	for (int c = 0; c < n; c++)
+		cnt[cells[c].to < NR_LISTS ? cells[c].to : 0]++;
+	for (int l = 0; l < NR_LISTS; l++)
+		if (cnt[l])
+			full += str_width(lru_name[l]) + 2 + cnt[l];
+	for (int l = 0, k = 0; l < NR_LISTS; l++) {
+		struct geom one = *g;
+		int start = k;
+		if (!cnt[l])
+			continue;
+		for (int c = 0; c < n; c++)
+			if ((cells[c].to < NR_LISTS ? cells[c].to : 0) == l)
+				sorted[k++] = cells[c];
+		used += draw_fmt(y, x + used, w - used, theme_attr(T_DIM), "%s%s ", misc_glyph(G_ARROW),
+				 full <= w  ? lru_name[l]
+				 : brief[l] ? brief[l]
+					    : "?");
+		one.cw = 1;
+		one.cpr = k - start < w - used ? k - start : w - used;
+		if (one.cpr <= 0)
+			break;
+		draw_cells_of(f, y, x + used, &one, sorted + start, one.cpr, -1, m);
+		used += one.cpr + 1;
+	}
+	return used;
+}
+
 /* One list: label, cells in rows, tail marker. */
 static void draw_list(const struct rect *r, const struct frame *f, const struct geom *g,
 		      const struct list_plan *lp, const struct marks *m)
@@ -553,14 +626,16 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		 lru_name[lp->l], g->lw - 16, li.nr);
 	if (!li.nr)
 		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM), "(empty)");
-	draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells, lp->elide ? (int)lp->head_cells : -1,
-		      m);
-	if (lp->l == LRU_PAGEVEC && li.nr) { /* what the row is, where room allows */
-		x = r->x + g->lw + (int)lp->cells * g->cw + 1;
+	if (lp->l == LRU_PAGEVEC && li.nr) { /* grouped by target; what the row is, where room allows */
+		x = r->x + g->lw +
+		    draw_pagevec_cells(f, y, r->x + g->lw, r->w - g->lw, g, lp->cell, (int)lp->cells, m) + 1;
 		if (r->x + r->w - x >= 24)
 			draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM),
 				 g->k > 1 ? "1 cell = 1 page, waiting to join its list"
 					  : "new pages waiting to join their lists");
+	} else {
+		draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells,
+			      lp->elide ? (int)lp->head_cells : -1, m);
 	}
 	if (!li.nr || lp->l > LRU_UNEVICTABLE)
 		return;
@@ -603,7 +678,8 @@ static void draw_shared_pagevec(const struct frame *f, const struct shared_pv *p
 {
 	draw_fmt(pv->lp.y, pv->label_x, 12, theme_attr(T_LABEL), "pagevec %2u ",
 		 engine_list(f->e, LRU_PAGEVEC).nr);
-	draw_cells_of(f, pv->lp.y, pv->label_x + 11, &pv->g, pv->lp.cell, (int)pv->lp.cells, -1, m);
+	draw_pagevec_cells(f, pv->lp.y, pv->label_x + 11, pv->g.cpr + 1, &pv->g, pv->lp.cell,
+			   (int)pv->lp.cells, m);
 }
 
 /* The cells of one draw, kept between draws (at most the panel's). */
@@ -637,12 +713,17 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 	const struct view *v = f->view;
 	const struct step_record *cur = f->ask ? NULL : &v->rec;
 	uint64_t evicted = 0;
-	int n = 0, max = g->cpr < (int)sizeof outs ? g->cpr : (int)sizeof outs;
+	int n = 0, max, x0;
 
 	for (uint32_t o = 0; o < f->app->sc->wl.nr_objects; o++)
 		evicted += engine_object(f->e, o).evicted;
-	draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
-		 (unsigned long long)evicted);
+	/* the count whole, and a space before the cells, however many were
+	 * evicted (the label's width is the zone's size: more pages leave) */
+	x0 = r->x + draw_fmt(y, r->x, r->w, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
+			     (unsigned long long)evicted);
+	x0 = x0 > r->x + g->lw ? x0 : r->x + g->lw;
+	max = r->x + r->w - x0 - 1 < g->cpr ? r->x + r->w - x0 - 1 : g->cpr;
+	max = max < (int)sizeof outs ? max : (int)sizeof outs;
 	for (int i = 0; n < max; i++) {
 		const struct step_record *e = log_entry(v, i);
 		bool back = false;
@@ -661,37 +742,49 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 		outs[n++] = back ? OUT_REFAULT : e->outcome;
 	}
 	if (!n) {
-		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM),
+		draw_str(y, x0, r->x + r->w - x0, theme_attr(T_DIM),
 			 "(none lately: evicted pages appear here, newest first)");
 		return;
 	}
 	if (nr_hits < NR_SHOWN + 1)
-		hits[nr_hits++] = (struct hit){ y, r->x + g->lw, 1, n, 1, n, cells };
+		hits[nr_hits++] = (struct hit){ y, x0, 1, n, 1, n, cells };
 	for (int c = 0; c < n; c++) {
 		attr_t a = cells[c].ex ? theme_outcome_mark(outs[c]) : theme_object(cells[c].object);
 		if (cells[c].refault && !cells[c].ex)
 			a = theme_outcome(OUT_REFAULT);
 		if (cells[c].ex)
 			theme_note(N_EXAMINED);
-		draw_glyph(y, r->x + g->lw + c, a, outcome_glyph(outs[c]));
+		draw_glyph(y, x0 + c, a, outcome_glyph(outs[c]));
 	}
-	if (r->w - g->lw - n > 16)
-		draw_str(y, r->x + g->lw + n + 1, r->w - g->lw - n - 1, theme_attr(T_DIM),
+	if (r->x + r->w - x0 - n > 16)
+		draw_str(y, x0 + n + 1, r->x + r->w - x0 - n - 1, theme_attr(T_DIM),
 			 f->view->policy->evict_shadow ? "(newest first; each leaves a shadow)"
 						       : "(newest first)");
 }
 
+/* Every object's colour and name after the title; the names shortened
+ * alike when they do not all fit, so that no object is without a key. */
 static void draw_object_key(const struct rect *r, int y, int x, const struct frame *f)
 {
 	const struct workload *wl = &f->app->sc->wl;
+	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20;
 
-	for (uint32_t o = 0; o < wl->nr_objects && x < r->x + r->w - 4; o++) {
-		int w = str_width(wl->objects[o].name) + 4;
-		if (x + w > r->x + r->w - 1)
-			break;
+	if (!wl->nr_objects)
+		return;
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		need += str_width(wl->objects[o].name) + 4;
+	if (need > room) { /* "  name " each: the longest name that lets them all in */
+		namew = room / (int)wl->nr_objects - 4;
+		if (namew < 1)
+			namew = 1;
+	}
+	for (uint32_t o = 0; o < wl->nr_objects && x + 4 <= r->x + r->w - 1; o++) {
+		int nw = str_width(wl->objects[o].name) < namew ? str_width(wl->objects[o].name) : namew;
 		x += draw_str(y, x, 2, theme_object_bar(o), "  ");
 		theme_note(N_BAR);
-		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %s ", wl->objects[o].name);
+		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
+		x += draw_str(y, x, nw, theme_attr(T_NORMAL), wl->objects[o].name);
+		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
 	}
 }
 

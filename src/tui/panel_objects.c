@@ -77,14 +77,17 @@ static int draw_bar(int y, int x, int w, uint32_t o, uint32_t resident, uint32_t
 	return w + 2 * r;
 }
 
-/* "evicted ✗12  refaults !3", the refaults in their colour */
+/* "evicted ✗12 ~4  refaults !3", the refaults in their colour */
 static void draw_counts(int y, int x, int w, const struct object_stats *os)
 {
 	int used = 0;
 
 	used += draw_str(y, x, w, theme_attr(T_DIM), "  evicted ");
+	/* both kinds: ✗ PAGEREF_RECLAIM, ~ PAGEREF_RECLAIM_CLEAN */
 	used += draw_fmt(y, x + used, w - used, theme_outcome(OUT_RECLAIM), "%s%llu",
-			 outcome_glyph(OUT_RECLAIM), (unsigned long long)os->evicted);
+			 outcome_glyph(OUT_RECLAIM), (unsigned long long)(os->evicted - os->evicted_clean));
+	used += draw_fmt(y, x + used, w - used, theme_outcome(OUT_RECLAIM_CLEAN), " %s%llu",
+			 outcome_glyph(OUT_RECLAIM_CLEAN), (unsigned long long)os->evicted_clean);
 	used += draw_str(y, x + used, w - used, theme_attr(T_DIM), "  refaults ");
 	draw_fmt(y, x + used, w - used, os->refaults ? theme_outcome(OUT_REFAULT) : theme_attr(T_DIM),
 		 "%s%llu", outcome_glyph(OUT_REFAULT), (unsigned long long)os->refaults);
@@ -105,14 +108,23 @@ static void draw_row(const struct frame *f, int y, int x, int w, uint32_t o, boo
 	tail = str_width(fig) + str_width(counts);
 	if (packed && nw > w / 3)
 		nw = w / 3;
+	if (packed && nw > str_width(spec->name)) /* packed: no column to line up with */
+		nw = str_width(spec->name);
+	if (packed && w - tail - nw - 1 < 5) { /* no room for the figure: the bar says it */
+		fig[0] = '\0';
+		tail = str_width(counts);
+	}
+	if (packed && nw > w - tail - 6) /* a bar of 3 between its rules, the figures whole */
+		nw = w - tail - 6 > 3 ? w - tail - 6 : 3;
 	used = draw_fmt(y, x, nw + 1, theme_object(o) | A_BOLD, "%-*s ", nw, spec->name);
 	/* a row each: the same bar width for every object, room left for
 	 * the longest figures ("size/size in memory", six-digit counts) */
 	if (!packed)
-		tail = 2 * digits(longest_size(f)) + 11 + 30;
-	barw = w - used - tail - (packed ? 0 : 2);
+		tail = 2 * digits(longest_size(f)) + 11 + 36;
+	barw = w - used - tail - 2;
 	barw = barw > (packed ? 40 : w / 3) ? (packed ? 40 : w / 3) : barw < 3 ? 3 : barw;
-	used += draw_bar(y, x + used, barw, o, os.resident, spec->pages, !packed);
+	/* the bar between its rules, packed too: it is the picture */
+	used += draw_bar(y, x + used, barw, o, os.resident, spec->pages, true);
 	used += draw_str(y, x + used, w - used, theme_attr(T_NORMAL), fig);
 	if (packed) /* the refaults, what the story turns on */
 		draw_fmt(y, x + used, w - used, os.refaults ? theme_outcome(OUT_REFAULT) : theme_attr(T_DIM),

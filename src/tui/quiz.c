@@ -68,6 +68,8 @@ static void show_score(struct app *a)
 
 void quiz_withdraw(struct app *a)
 {
+	if (a->quiz.asking && a->quiz.lent) /* a bookmark's question, left unanswered */
+		a->quiz.on = a->quiz.lent = false;
 	a->quiz.asking = false;
 	a->quiz.verdict_step = 0;
 	show_score(a);
@@ -88,9 +90,13 @@ int quiz_before_step(struct app *a)
 	return 1;
 }
 
+/* The answer is shown.  A bookmark's question lent quiz mode for itself
+ * only (LECTURE.md): once it is answered, play goes on without asking. */
 static void reveal(struct app *a)
 {
 	a->quiz.asking = false;
+	if (a->quiz.lent)
+		a->quiz.on = a->quiz.lent = false;
 	view_forward(&a->views[0]);
 	inspector_update(a);
 }
@@ -211,7 +217,10 @@ void quiz_draw(const struct rect *r, const struct frame *f)
 	char name[96], in[256], title[160];
 
 	snprintf(title, sizeof title, "Quiz: what will %s answer? (%s's tests, in order)",
-		 active ? "shrink_active_list()" : "page_check_references()", p->name);
+		 active			 ? "shrink_active_list()"
+		 : policy_has_pageref(p) ? "page_check_references()"
+					 : "shrink_page_list()",
+		 p->name);
 	draw_title(r, title, true);
 	extra = rows - nc - 1; /* rows left besides the tests and the answer line */
 	page_name(f->app, q->object, q->index, name, sizeof name);

@@ -146,11 +146,11 @@ static long now_ms(void)
 	return (long)ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
-static void draw(struct app *a)
+void tui_draw(struct app *a)
 {
 	struct layout l;
-	struct frame f = { a, &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
-			   &l };
+	struct frame f = { a,  &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL,
+			   &l, NULL };
 	bool insp_band;
 	const struct {
 		const struct panel_ops *ops;
@@ -178,6 +178,7 @@ static void draw(struct app *a)
 	for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
 		if (slots[i].id < NR_PANELS)
 			a->ui.hidden[slots[i].id] = slots[i].r->h <= 0 || slots[i].r->w <= 0;
+	a->ui.insp_covers = l.inspector.y == l.decision.y && l.inspector.h == l.decision.h;
 	if (a->cmp.on) {
 		compare_draw(a, COLS, LINES);
 		if (a->ui.help)
@@ -238,6 +239,7 @@ static enum redraw mouse_event(struct app *a)
 	a->insp.open = true;
 	a->ui.focus = PANEL_LISTS;
 	inspector_select(a, object, index);
+	a->insp.pinned = true;
 	return REDRAW_ALL;
 }
 
@@ -298,7 +300,7 @@ static void main_loop(struct app *a)
 		if (r != REDRAW_NONE) {
 			if (r == REDRAW_CLEAR)
 				clearok(curscr, TRUE);
-			draw(a);
+			tui_draw(a);
 			r = REDRAW_NONE;
 		}
 		tick_plan(speed_steps[a->ui.speed], &period, &steps);
@@ -327,7 +329,7 @@ static void main_loop(struct app *a)
 	}
 }
 
-static int colors_wanted(const struct tui_options *o)
+int tui_colors_wanted(const struct tui_options *o)
 {
 	const char *nc = getenv("NO_COLOR");
 
@@ -337,7 +339,12 @@ static int colors_wanted(const struct tui_options *o)
 	return COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
 }
 
-static void app_init_ui(struct app *a, const struct tui_options *o)
+bool tui_ascii_wanted(const struct tui_options *o)
+{
+	return o->ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+}
+
+void tui_init_ui(struct app *a, const struct tui_options *o)
 {
 	a->ui.big = o->big;
 	a->ui.speed_before_big = 4;
@@ -387,23 +394,18 @@ static int check_terminal(SCREEN **scr)
 	return 0;
 }
 
-int tui_run(const struct tui_options *o)
+int tui_open(struct app *a, const struct tui_options *o)
 {
-	static struct app app; /* large (two views of sparkline buckets): not on the stack */
-	SCREEN *scr = NULL;
-	char err[4096];
-	int rc, sig;
-
-	setlocale(LC_ALL, "");
-	/* characters from the user's locale, numbers as everywhere else:
-	 * "2.5" in a scenario and on screen whatever LC_NUMERIC says */
-	setlocale(LC_NUMERIC, "C");
 	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
 	const char *first = getenv("VMSCAN_INDEX_FIRST"), *limit = getenv("VMSCAN_INDEX_MAX");
+	struct view_tunables tun = view_tunables_default;
+	char err[4096];
+	int rc;
+
 	if (first && first[0] >= '1' && first[0] <= '9')
-		view_first_steps = strtoull(first, NULL, 10);
+		tun.first_steps = strtoull(first, NULL, 10);
 	if (limit && limit[0] >= '1' && limit[0] <= '9')
-		view_index_limit = strtoull(limit, NULL, 10);
+		tun.index_limit = strtoull(limit, NULL, 10);
 	if (o->compare) {
 		/* --compare A,B */
 		char pa[32] = "", *comma;
@@ -425,14 +427,30 @@ int tui_run(const struct tui_options *o)
 			return 2;
 		}
 	}
-	memset(&app, 0, sizeof app);
-	rc = o->scenario ? app_adopt(&app, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
-			 : app_load(&app, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
-	if (rc < 0 || (cmp_b && compare_start(&app, cmp_b, err, sizeof err) < 0)) {
+	memset(a, 0, sizeof *a);
+	a->tun = tun;
+	rc = o->scenario ? app_adopt(a, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
+			 : app_load(a, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
+	if (rc < 0 || (cmp_b && compare_start(a, cmp_b, err, sizeof err) < 0)) {
 		fprintf(stderr, "%s\n", err);
-		app_free(&app);
+		app_free(a);
 		return 1;
 	}
+	return 0;
+}
+
+int tui_run(const struct tui_options *o)
+{
+	static struct app app; /* large (two views of sparkline buckets): not on the stack */
+	SCREEN *scr = NULL;
+	int rc, sig;
+
+	setlocale(LC_ALL, "");
+	/* characters from the user's locale, numbers as everywhere else:
+	 * "2.5" in a scenario and on screen whatever LC_NUMERIC says */
+	setlocale(LC_NUMERIC, "C");
+	if ((rc = tui_open(&app, o)) != 0)
+		return rc;
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
 	if ((rc = check_terminal(&scr)) != 0) {
 		app_free(&app);
@@ -448,8 +466,8 @@ int tui_run(const struct tui_options *o)
 	set_escdelay(25);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL); /* a terminal without a mouse: no events */
 	mouseinterval(0);
-	theme_init(colors_wanted(o), o->ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0);
-	app_init_ui(&app, o);
+	theme_init(tui_colors_wanted(o), tui_ascii_wanted(o));
+	tui_init_ui(&app, o);
 	main_loop(&app);
 	endwin();
 	delscreen(scr);

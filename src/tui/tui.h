@@ -14,6 +14,10 @@
 
 struct scenario;
 
+/* Below this size the visualizer says "Terminal too small" (layout.c). */
+#define TUI_MIN_COLS  56
+#define TUI_MIN_LINES 16
+
 struct tui_options {
 	const char *path; /* scenario file, NULL: the built-in default */
 	/* a scenario already made (--trace: main() builds it as `run` does),

@@ -10,11 +10,12 @@
  * Left out: words longer than 63 bytes get no suggestion.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <stdint.h>
-
+#include "../policy/registry.h"
 #include "suggest.h"
 #include "text.h"
 
@@ -84,4 +85,19 @@ void suggest_append(char *buf, size_t n, const char *word, const char *const *na
 		return;
 	text_quote(s, q, sizeof q);
 	snprintf(buf + k, n - k, "; did you mean %s?", q);
+}
+
+void policy_suggest(char *buf, size_t n, const char *name)
+{
+	const char **names = malloc(nr_reclaim_policies * sizeof *names);
+	char q[96];
+
+	text_quote(name, q, sizeof q);
+	snprintf(buf, n, "unknown policy %s", q);
+	if (!names)
+		return; /* no suggestion */
+	for (unsigned i = 0; i < nr_reclaim_policies; i++)
+		names[i] = reclaim_policies[i]->name;
+	suggest_append(buf, n, name, names, nr_reclaim_policies);
+	free(names);
 }

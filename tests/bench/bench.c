@@ -39,7 +39,7 @@
 
 #include "engine/list.h"
 #include "engine/rng.h"
-#include "engine/timeline.h"
+#include "replay/timeline.h"
 #include "policy/registry.h"
 
 #define HOT_PAGES (64u << 10)

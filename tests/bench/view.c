@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("load_ms %.1f ms\n", (now() - t0) * 1e3);
-	if (view_build(&v, &s.wl, policy_find("2.6.34"), err, sizeof err) < 0) {
+	if (view_build(&v, &s.wl, policy_find("2.6.34"), NULL, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}

@@ -17,6 +17,11 @@
 # names of that kernel's flags, and the events must pair up as the
 # post-processor pairs them (a kswapd_sleep after a kswapd_wake, a
 # direct_reclaim_end after a direct_reclaim_begin of the same process).
+# Each order-0 isolation scans at most the nr_requested it prints, and a
+# direct reclaim follows its task's mm_vmscan_wakeup_kswapd (2.6.37
+# __alloc_pages_slowpath() wakes kswapd first).  tests/cli/run.sh runs it
+# over every shipped scenario under every policy, and checks the script's
+# "pages scanned" (isolate_mode 0 and 2) against pgscan.
 # Reads the files named (each a run of its own), or standard input.  Prints
 # each line that fails and a count per event; exit 1 on any failure, or
 # when an event named with --require never appears in any of them.
@@ -50,14 +55,14 @@ my %gfp_flag = map { $_ => 1 } qw(GFP_HIGHUSER_MOVABLE GFP_HIGHUSER GFP_USER GFP
 
 my @require;
 while (@ARGV && $ARGV[0] eq '--require') { shift; push @require, shift; }
-my (%count, %awake, %in_direct);
+my (%count, %awake, %in_direct, %woken);
 my ($lines, $bad, $last_time, $file) = (0, 0, -1, '-');
 sub bad { my ($why) = @_; $bad++; print "FAIL: $file:$.: $why: $_" if $bad <= 20; }
 my @files = @ARGV ? @ARGV : ('-');
 for $file (@files) {
 my $in;
 if ($file eq '-') { $in = \*STDIN } else { open $in, '<', $file or die "$file: $!\n" }
-(%awake, %in_direct) = ();
+(%awake, %in_direct, %woken) = ();
 $last_time = -1;
 while (<$in>) {
 	$lines++;
@@ -71,9 +76,17 @@ while (<$in>) {
 	if ($event eq 'mm_vmscan_writepage' || $event eq 'mm_vmscan_lru_shrink_inactive') {
 		$reclaim_flag{$_} or bad "unknown flag $_" for split /\|/, $v[-1];
 	}
+	# 2.6.37 __alloc_pages_slowpath() calls wake_all_kswapd() before it
+	# reclaims, and wakeup_kswapd() prints its line whether or not kswapd
+	# sleeps: the task's wakeup_kswapd comes first
+	if ($event eq 'mm_vmscan_wakeup_kswapd') {
+		$woken{$task} = 1;
+	}
 	if ($event eq 'mm_vmscan_direct_reclaim_begin') {
 		$gfp_flag{$_} or bad "unknown gfp flag $_" for split /\|/, $v[2];
 		!$in_direct{$task}++ or bad "direct reclaim begins twice";
+		$woken{$task} or bad "direct reclaim begins with no mm_vmscan_wakeup_kswapd before it";
+		$woken{$task} = 0;
 	}
 	if ($event eq 'mm_vmscan_direct_reclaim_end') {
 		$in_direct{$task} or bad "direct reclaim ends without beginning";
@@ -89,6 +102,11 @@ while (<$in>) {
 	if ($event eq 'mm_vmscan_lru_isolate') {
 		$v[0] =~ /^[012]$/ or bad "isolate_mode is not 0, 1 or 2";
 		$v[4] <= $v[3] || $v[0] == 2 or bad "nr_taken over nr_scanned";
+		# 2.6.37 isolate_lru_pages(): at order 0 the loop stops at
+		# nr_to_scan, the nr_requested of its tracepoint; shrink_zone()
+		# hands out at most SWAP_CLUSTER_MAX
+		$v[1] != 0 || $v[3] <= $v[2] or bad "nr_scanned over nr_requested at order 0";
+		$v[2] <= 32 or bad "nr_requested over SWAP_CLUSTER_MAX";
 	}
 }
 close $in;

@@ -98,11 +98,27 @@ if command -v perl >/dev/null; then
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
 		--require mm_vmscan_lru_shrink_inactive "$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
 		{ fail "the scenarios together give every 2.6.37 vmscan event the engine fills"; cat "$tmp/ftrace-check"; }
-	# the checker fails what it should: a line of 4.15's format, an unknown flag
+	# the checker fails what it should: a line of 4.15's format, an unknown flag,
+	# an order-0 isolation that scans more than it asked for, a direct
+	# reclaim with no wakeup_kswapd before it
 	printf '  kswapd0-25    [000] ....   0.000100: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=32 nr_reclaimed=32 nr_dirty=0 nr_writeback=0 nr_congested=0 nr_immediate=0 nr_activate=0 nr_ref_keep=0 nr_unmap_fail=0 priority=12 flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a line of 4.15's format" || pass
 	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_writepage: page=ffffea0000001000 pfn=64 flags=RECLAIM_WB_DIRTY\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes an unknown flag" || pass
+	printf '         kswapd0-25    [000]     0.000100: mm_vmscan_lru_isolate: isolate_mode=0 order=0 nr_requested=17 nr_scanned=32 nr_taken=32 contig_taken=0 contig_dirty=0 contig_failed=0\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes nr_scanned over nr_requested at order 0" || pass
+	printf '        workload-1000  [000]     0.000100: mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n        workload-1000  [000]     0.000101: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a direct reclaim with no wakeup_kswapd first" || pass
+	# 2.6.34 wakes kswapd from the allocator's slow path only: 58 anonymous
+	# pages in 64 without swap, then 100,000 touches of those pages, wake it
+	# no more often than pages were allocated
+	printf '{"format":1,"title":"hits","memory":{"pages":64,"swap":0},"objects":[{"name":"heap","type":"anon","pages":58}],"workload":[{"op":"touch","object":"heap"},{"op":"random","object":"heap","count":100000,"seed":1}]}' >"$tmp/hits.json"
+	"$bin" run "$tmp/hits.json" --vmstat >"$tmp/vmstat"
+	"$bin" run "$tmp/hits.json" --ftrace >"$tmp/ftrace"
+	[ "$(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace")" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages wake kswapd: $(grep -c mm_vmscan_wakeup_kswapd "$tmp/ftrace") wakeups for $(num "$tmp/vmstat" pgalloc_normal) allocations"
+	[ "$(num "$tmp/vmstat" pageoutrun)" -le "$(num "$tmp/vmstat" pgalloc_normal)" ] && pass ||
+		fail "hits of resident pages run kswapd: pageoutrun $(num "$tmp/vmstat" pageoutrun)"
 	"$bin" run data/dirty-pages.json --vmstat >"$tmp/vmstat"
 	"$bin" run data/dirty-pages.json --ftrace >"$tmp/ftrace"
 	sum=$(sed -n 's/.*mm_vmscan_lru_shrink_inactive: .* nr_scanned=\([0-9]*\) .*/\1/p' "$tmp/ftrace" | awk '{ s += $1 } END { print s + 0 }')
@@ -110,6 +126,16 @@ if command -v perl >/dev/null; then
 		fail "the batches' nr_scanned add up to pgscan ($sum)"
 	[ "$(grep -c mm_vmscan_writepage "$tmp/ftrace")" -eq "$(num "$tmp/vmstat" nr_vmscan_write)" ] && pass ||
 		fail "one mm_vmscan_writepage line per nr_vmscan_write"
+	# the 2.6.36-3.1 post-processor's "pages scanned": nr_scanned of every
+	# isolation but an active list's (isolate_mode 1), which is pgscan
+	for f in data/used-once-mmap.json "$tmp/direct.json"; do
+		"$bin" run "$f" --policy 2.6.33 --vmstat >"$tmp/vmstat"
+		sum=$("$bin" run "$f" --policy 2.6.33 --ftrace | awk '/mm_vmscan_lru_isolate/ {
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			if (v["isolate_mode"] != 1) n += v["nr_scanned"] } END { print n + 0 }')
+		[ "$sum" -eq "$(($(num "$tmp/vmstat" pgscan_kswapd_normal) + $(num "$tmp/vmstat" pgscan_direct_normal)))" ] && pass ||
+			fail "$f: the 2.6.37 script's pages scanned ($sum) is not pgscan"
+	done
 else
 	echo "skip: perl is not installed; the --ftrace lines were not read as 2.6.37's"
 fi
@@ -134,6 +160,18 @@ expect 0 "compare --csv" "$bin" compare data/default.json --policy 2.6.33 --poli
 has "csv header" "$tmp/out" '^access,policy,step,nr_inactive_anon,nr_active_anon,nr_inactive_file,nr_active_file,nr_unevictable,nr_free_pages,pgactivate'
 has "csv rows for both policies" "$tmp/out" '^[0-9]+,2\.6\.34,'
 has "csv: per object, its resident pages and refaults" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,'
+has "csv: per object, its active pages too" "$tmp/out" '^access,.*,libc\.so\.resident,libc\.so\.refaults,libc\.so\.active,'
+# the flood of the active list per object: the torrent's big.iso under
+# 2.6.33, never under 2.6.34
+"$bin" compare data/used-once-mmap.json --policy 2.6.33 --policy 2.6.34 --csv >"$tmp/flood.csv"
+python3 - "$tmp/flood.csv" <<'PY' && pass || fail "csv: big.iso.active shows 2.6.33's flood of the active list and none under 2.6.34"
+import csv, sys
+most = {}
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    most[r["policy"]] = max(most.get(r["policy"], 0), int(r["big.iso.active"]))
+    assert int(r["big.iso.active"]) <= int(r["big.iso.resident"])
+assert most["2.6.33"] >= 32 and most["2.6.34"] == 0, most
+PY
 # the access axis is shared: under every policy the same accesses, and
 # the last row is the end of the run as `run` reports it
 expect 0 "compare --csv --all" "$bin" compare data/database-index.json --all --csv
@@ -174,11 +212,11 @@ expect 0 "run --csv --every" "$bin" run data/database-index.json --csv --every 5
 # object names with commas and quotes are quoted as RFC 4180 says
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a, \\"b\\"","type":"file","pages":4},{"name":" c","type":"anon","pages":4}],"workload":[{"op":"read","object":"a, \\"b\\""},{"op":"touch","object":" c"}]}' >"$tmp/quote.json"
 expect 0 "compare --csv of objects whose names hold commas and quotes" "$bin" compare "$tmp/quote.json" --all --csv
-has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults"," c\.resident"," c\.refaults"$'
+has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults","a, ""b""\.active"," c\.resident"," c\.refaults"," c\.active"$'
 python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads the quoted names back"
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert rows[0][-4:] == ['a, "b".resident', 'a, "b".refaults', ' c.resident', ' c.refaults'], rows[0]
+assert rows[0][-6:] == ['a, "b".resident', 'a, "b".refaults', 'a, "b".active', ' c.resident', ' c.refaults', ' c.active'], rows[0]
 assert all(len(r) == len(rows[0]) for r in rows)
 assert rows[-1][rows[0].index('a, "b".resident')] == "4"
 PY
@@ -225,6 +263,17 @@ expect 0 "trace --trace: JSON Lines from a trace file" "$bin" trace --trace "$tm
 has "trace --trace: the first access faults page 0 of trace" "$tmp/out" '^\{"step":1,.*"page":\{"object":"trace","index":0,.*"outcome":"fault"'
 expect 0 "run --trace of a lackey trace" "$bin" run --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap
 has "lackey: 2366 distinct pages" "$tmp/out" '^  trace +2366 '
+# a lackey trace records loads and stores through the program's mappings, so
+# it is replayed through them by default: 2.6.33 then activates far more than
+# 2.6.34 (through read() the two are alike, and the lesson disappears)
+expect 0 "compare of a lackey trace without --via or --maps" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 > 10 * $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "a lackey trace defaults to --via mmap: 2.6.33 activates ten times the pages 2.6.34 does"
+expect 0 "compare of a lackey trace with an explicit --via read" "$bin" compare --trace data/traces/report.lackey -f lackey --memory 384 --via read --policy 2.6.33 --policy 2.6.34
+awk '$1 == "pgactivate" && $2 == $3 { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "--via read still works on a lackey trace (the policies then activate alike)"
+expect 0 "run --json of a lackey trace: its title says how" "$bin" run --json --trace data/traces/report.lackey -f lackey --memory 384
+has "a lackey trace alone goes through a mapping" "$tmp/out" '"title":"a trace of [0-9]+ accesses, through a mapping"'
 # the same recording with its maps (tests/tools/record-real-program.sh): the
 # mapped log and index are file objects of their files' sizes, the code too
 expect 0 "run --trace of the recorded lackey trace with its maps" "$bin" run --trace data/traces/report.lackey --trace-format lackey --maps data/traces/report.maps --memory 384
@@ -270,6 +319,63 @@ expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
 expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16
 has "a bad maps line says where and what" "$tmp/err" '^tests/cli/traces/grep.perf:1:[0-9]+: error: expected START-END'
+# an access in no mapping of the maps (a mapping closed before the maps were
+# taken) is counted and said, not silently made anonymous: the recorded
+# lackey trace touches 8 pages in three ranges its maps do not hold
+R="--trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384"
+expect 0 "lackey + maps: accesses outside the maps are still run" "$bin" run $R
+has "outside the maps: a warning with the pages, accesses and ranges" "$tmp/err" 'warning: 8 accesses to 8 pages outside every mapping .*0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;'
+expect 0 "run --json of a trace with accesses outside its maps" "$bin" run --json $R
+has "run --json: the outside field" "$tmp/out" '"outside":\{"accesses":8,"pages":8,"ranges":\["0x483c000-0x483f000","0x4844000-0x4847000","0x4840000-0x4842000"\],"more":false\}'
+expect 1 "--outside refuse: an access outside every mapping is an error" "$bin" run $R --outside refuse
+has "--outside refuse names the first address and its line" "$tmp/err" '^data/traces/report\.lackey:[0-9]+:1: error: address 0x48[0-9a-f]+ is outside every mapping of the maps file'
+expect 0 "--outside anon: the default, said" "$bin" run $R --outside anon
+has "--outside anon still warns" "$tmp/err" 'warning: 8 accesses'
+expect 2 "--outside without --maps" "$bin" run --trace data/traces/report.lackey -f lackey --outside refuse --memory 384
+expect 2 "--outside of an unknown kind" "$bin" run $R --outside drop
+has "--outside names what it takes" "$tmp/err" 'expected anon or refuse'
+expect 0 "a trace inside its maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.maps --memory 16
+[ ! -s "$tmp/err" ] && pass || fail "no warning when every access is inside the maps"
+for c in "trace --max-steps 10" "compare --policy 2.6.33 --policy 2.6.34" "plot -o $tmp/p.png"; do
+	"$bin" $c $R >/dev/null 2>"$tmp/err" </dev/null
+	grep -q 'warning: 8 accesses to 8 pages outside' "$tmp/err" && pass || fail "$c warns of accesses outside the maps"
+done
+# --swap: a trace's anonymous pages can be swapped out
+awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n", 268435456 + i * 4096 }' >"$tmp/anon.lackey"
+printf '10000000-10100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
+expect 0 "anon trace without swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --vmstat
+[ "$(num "$tmp/out" pswpout)" -eq 0 ] && [ ! -s "$tmp/err" ] && pass || fail "no --swap: nothing is swapped out (and every access is in the maps)"
+# with no swap, 64 anonymous pages in 32 cannot all stay: allocations fail (OOM),
+# and run's and compare's summaries say how many
+expect 0 "run of an anon trace too large for memory and no swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+oom=$(sed -n '/^decisions/,/^$/p' "$tmp/out" | awk '$1 == "oom" { print $2 }')
+[ "${oom:-0}" -gt 0 ] && pass || fail "run's decisions give the OOM decisions"
+expect 0 "compare of the same" "$bin" compare --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 -p 2.6.33 -p 2.6.34
+awk -v n="$oom" '$1 == "oom" && $2 == n && $3 == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare's summary has an oom row with run's figure"
+expect 0 "compare --all of the same" "$bin" compare --all --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+awk -v n="$oom" 'NR == 3 { for (i = 1; i <= NF; i++) if ($i == "oom") c = i } $1 == "2.6.34" && c && $c == n { ok = 1 } END { exit !ok }' "$tmp/out" && pass ||
+	fail "compare --all's table has an oom column with run's figure"
+expect 0 "compare of a scenario without OOM" "$bin" compare data/default.json -p 2.6.33 -p 2.6.34
+! grep -q '^oom ' "$tmp/out" && pass || fail "no oom row when no run had one"
+expect 0 "anon trace with --swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 128 --vmstat
+[ "$(num "$tmp/out" pswpout)" -gt 0 ] && pass || fail "--swap 128: anonymous pages are swapped out"
+expect 2 "--swap out of range" "$bin" run --trace "$tmp/anon.lackey" -f lackey --memory 32 --swap 999999999999
+expect 2 "--swap without --trace" "$bin" run data/default.json --swap 16
+# memfd and SysV shared memory are shared anonymous memory, not files
+printf '10000000-10004000 rw-s 00000000 00:01 1234 /memfd:pool (deleted)\n10004000-10008000 rw-s 00000000 00:01 32770 /SYSV0000002a (deleted)\n10008000-10009000 r--p 00000000 08:01 99 /usr/lib/x.so\n' >"$tmp/shm.maps"
+printf ' L 10000000,8\n S 10001000,8\n L 10004000,8\n L 10008000,8\n' >"$tmp/shm.lackey"
+expect 0 "a trace through memfd and SysV segments" "$bin" run --json --trace "$tmp/shm.lackey" -f lackey --maps "$tmp/shm.maps" --memory 16
+has "memfd and SysV pages are the anon object shmem" "$tmp/out" '"shmem":\{"pages":3,'
+! grep -qE '"(pool|SYSV0000002a|memfd:pool)' "$tmp/out" && pass || fail "no file object for a memfd or SysV segment"
+# a compressed trace is named as such, with the command that undoes it
+gzip -c data/traces/report.lackey >"$tmp/report.lackey.gz"
+expect 1 "a gzipped lackey trace" "$bin" run --trace "$tmp/report.lackey.gz" -f lackey --memory 384
+has "a gzipped trace is said to be gzip, not a NUL byte" "$tmp/err" "error: the trace is compressed \(gzip\): decompress it first, e.g. zcat $tmp/report.lackey.gz > trace.txt"
+expect 1 "a gzipped trace on standard input" sh -c "'$bin' run --trace - --memory 16 <'$tmp/report.lackey.gz'"
+has "a gzipped standard input says how to decompress on the way in" "$tmp/err" '^<stdin>: error: the trace is compressed \(gzip\): decompress it on the way in, e.g. zcat FILE \| vmscan-viz run --trace -'
+printf 'SB 04001100\n L 04022610,8\nSB 04001200\n' >"$tmp/sb.lackey"
+expect 0 "lackey's SB lines (--trace-superblocks=yes) are passed over" "$bin" run --trace "$tmp/sb.lackey" -f lackey --memory 16
 printf '0\n1\n2 x3\n' >"$tmp/names.txt"
 expect 0 "a txt trace that names objects makes one object per name" "$bin" run --trace "$tmp/names.txt" --memory 16
 has "the named object x3 is there" "$tmp/out" '^  x3 +3 '
@@ -326,6 +432,13 @@ expect 2 "an unknown short option" "$bin" run -Z data/default.json
 expect 2 "two scenarios to run" "$bin" run data/default.json data/lumpy.json
 expect 2 "a word that is neither command nor file" "$bin" frobnicate
 has "it says so" "$tmp/err" "'frobnicate' is neither a command"
+# the commands named in a message are those --help lists, all of them
+"$bin" --help | sed -n 's/^ *\(usage:\)\{0,1\} *vmscan-viz \([a-z][a-z]*\)\( .*\)\{0,1\}$/\2/p' | sort -u >"$tmp/cmds"
+[ "$(wc -l <"$tmp/cmds")" -ge 6 ] && pass || fail "--help lists the commands ($(wc -l <"$tmp/cmds"))"
+expect 2 "help of a command that is not one" "$bin" help foo
+while read -r c; do has "help foo names $c" "$tmp/err" "commands: (.*, )?$c(,|\))"; done <"$tmp/cmds"
+expect 2 "a word that is neither command nor file, again" "$bin" frobnicate
+while read -r c; do has "the word names $c" "$tmp/err" "neither a command \((.*, )?$c(,|\))"; done <"$tmp/cmds"
 
 # - is standard input; /dev/stdin on a pipe is a FIFO, and says to use -
 "$bin" run data/default.json --json | sed 's/"path":"[^"]*"//' >"$tmp/file.json"
@@ -381,15 +494,15 @@ full "--version" "$bin" --version
 
 # --- only regular files are read (a FIFO must not block) -----------------------
 mkfifo "$tmp/fifo.json" "$tmp/fifo.txt"
-expect 1 "check of a FIFO" timeout 5 "$bin" check "$tmp/fifo.json"
+expect 1 "check of a FIFO" timeout 30 "$bin" check "$tmp/fifo.json"
 has "check names the FIFO" "$tmp/err" "fifo\.json: error: is a FIFO \(a named pipe\), not a regular file"
-expect 1 "run of a FIFO" timeout 5 "$bin" run "$tmp/fifo.json"
-expect 1 "run --trace of a FIFO" timeout 5 "$bin" run --trace "$tmp/fifo.txt" --memory 16
+expect 1 "run of a FIFO" timeout 30 "$bin" run "$tmp/fifo.json"
+expect 1 "run --trace of a FIFO" timeout 30 "$bin" run --trace "$tmp/fifo.txt" --memory 16
 has "run --trace names the FIFO" "$tmp/err" 'cannot read trace file ".*fifo\.txt": is a FIFO'
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"file","pages":16}],"workload":[{"op":"trace","file":"fifo.txt","object":"f"}]}' >"$tmp/names-fifo.json"
-expect 1 "a scenario whose trace is a FIFO" timeout 5 "$bin" check "$tmp/names-fifo.json"
+expect 1 "a scenario whose trace is a FIFO" timeout 30 "$bin" check "$tmp/names-fifo.json"
 has "the FIFO trace is refused at its key" "$tmp/err" 'names-fifo\.json:1:130: error: workload\[0\]\.file: cannot read trace file ".*fifo\.txt": is a FIFO'
-expect 1 "/dev/zero" timeout 5 "$bin" check /dev/zero
+expect 1 "/dev/zero" timeout 30 "$bin" check /dev/zero
 has "/dev/zero is a character device" "$tmp/err" '^/dev/zero: error: is a character device, not a regular file$'
 expect 1 "a directory as a trace" "$bin" run --trace "$tmp" --memory 16
 
@@ -414,7 +527,7 @@ fi
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a","type":"file","pages":16000000}],"workload":[{"op":"repeat","count":100000,"ops":[{"op":"touch","object":"a"}]}]}' >"$tmp/long.json"
 expect 1 "a short scenario of 1.6e12 steps" "$bin" check "$tmp/long.json"
 has "check reports it against --max-steps" "$tmp/err" 'long\.json: error: the workload alone takes 1600000000000 steps, more than 100000000, the default --max-steps \(--max-steps N raises the limit, 0 lifts it\)$'
-expect 1 "run refuses it before running" timeout 10 "$bin" run "$tmp/long.json"
+expect 1 "run refuses it before running" timeout 60 "$bin" run "$tmp/long.json"
 expect 0 "--max-steps 0 lifts the limit for check" "$bin" check --max-steps 0 "$tmp/long.json"
 expect 1 "run refuses a workload longer than --max-steps" "$bin" run data/database-index.json --max-steps 1000
 has "it names the steps and the limit" "$tmp/err" '^data/database-index\.json: error: the workload alone takes 17730 steps, more than 1000, the --max-steps given \(--max-steps 0 lifts the limit\)$'
@@ -534,6 +647,36 @@ if command -v gnuplot >/dev/null; then
 			x = xy[1]; y = xy[2]; pw = w; prev = substr($0, RSTART + 6, n); labels++ } }
 		END { print labels " labels"; exit bad > 0 || labels < 35 }' "$tmp/bars.svg" >"$tmp/labels" && pass ||
 		{ fail "the counters chart's value labels do not overlap"; cat "$tmp/labels"; }
+	# a slide's chart: the SVG titled by the chart's title, not "Gnuplot"
+	grep -q '<title>A database index pushed out by unmapped reads</title>' "$tmp/db.svg" && pass ||
+		fail "the SVG's <title> is the chart's title"
+	"$bin" plot data/default.json --title 'a & b <c>' -o "$tmp/amp.svg" >/dev/null 2>&1
+	grep -qF '<title>a &amp; b &lt;c&gt;</title>' "$tmp/amp.svg" && pass || fail "the SVG's <title> is XML text"
+	# a colour per policy, the same whatever the others drawn: 2.6.34 is
+	# vermillion alone and after 2.6.33, which is blue and absent alone
+	vermillion="rgb(213,  94,   0)" blue="rgb(  0, 114, 178)"
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.34 -o "$tmp/c1.svg" >/dev/null
+	"$bin" plot data/database-index.json --chart resident --policy 2.6.33 --policy 2.6.34 -o "$tmp/c2.svg" >/dev/null
+	grep -qF "stroke='$vermillion'" "$tmp/c1.svg" && grep -qF "stroke='$vermillion'" "$tmp/c2.svg" &&
+		! grep -qF "stroke='$blue'" "$tmp/c1.svg" && grep -qF "stroke='$blue'" "$tmp/c2.svg" && pass ||
+		fail "a policy has one colour on every chart, not its place on the command line"
+	# text that grows with the picture
+	"$bin" plot data/database-index.json --object index --size 1920x1080 -o "$tmp/big.svg" >/dev/null
+	"$bin" plot data/database-index.json --object index --size 1024x768 -o "$tmp/mid.svg" >/dev/null
+	big=$(grep -o 'font-size="[0-9.]*"' "$tmp/big.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	mid=$(grep -o 'font-size="[0-9.]*"' "$tmp/mid.svg" | sort -t'"' -k2 -n | tail -1 | tr -dc '0-9.')
+	awk -v b="$big" -v m="$mid" 'BEGIN { exit !(b > m * 1.3 && m > 11) }' && pass ||
+		fail "the text grows with the picture (largest font $mid at 1024x768, $big at 1920x1080)"
+	# no exponent on the access axis of a long run
+	"$bin" plot data/database-index.json --object index -o "$tmp/x.svg" >/dev/null
+	! grep -qE '>[0-9.]+e[+-]?[0-9]+<' "$tmp/x.svg" && pass || fail "the axes print numbers without exponents"
+	# the lists chart draws the lesson's two policies unless told, --all all
+	"$bin" plot data/used-once-mmap.json --chart lists -o "$tmp/l2.svg" >/dev/null
+	[ "$(grep -cE '>2\.6\.3[34]<' "$tmp/l2.svg")" -eq 2 ] && ! grep -q '>refault<' "$tmp/l2.svg" && pass ||
+		fail "the lists chart has a panel for 2.6.33 and one for 2.6.34 by default"
+	# the flood of the active list, per object
+	expect 0 "plot the active pages of an object" "$bin" plot data/used-once-mmap.json --chart active --object big.iso -o "$tmp/act.png"
+	is_png "$tmp/act.png" && pass || fail "plot --chart active writes a PNG"
 	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
 	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'
 elif [ -n "${CI:-}" ]; then
@@ -578,7 +721,7 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz --trace x --ma | words)" = --maps ] && pass || fail "bash completes the visualizer's --maps"
 [ "$(complete_bash vmscan-viz check data/database-index. | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
-for c in "" run trace check compare plot; do
+for c in "" run trace check compare plot screen; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
 		grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/want"
 	complete_bash vmscan-viz $c -- | sort -u >"$tmp/got"

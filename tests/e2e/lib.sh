@@ -3,7 +3,8 @@
 #
 # A private tmux server (its socket in a temporary folder, removed on
 # exit), the visualizer started under sh in a session of a given size, and
-# checks that poll the screen for what they expect (never a sleep-and-hope).
+# checks that poll the screen for what they expect (never a sleep-and-hope)
+# with generous bounds (WAIT, below).
 # ok SENTENCE STATUS counts; the suite prints "NAME: N passed, M failed".
 set -u
 BIN=$(cd "$(dirname "${1:?usage: $0 BIN}")" && pwd)/$(basename "$1")
@@ -22,21 +23,41 @@ fi
 ok() {	# ok SENTENCE STATUS
 	if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
 }
-screen() { "${T[@]}" capture-pane -p -t "$S" 2>/dev/null; }
-wait_for() {	# wait_for TEXT [seconds]: the text appears on the screen
-	local tries=$(( ${2:-5} * 20 ))
-	for ((i = 0; i < tries; i++)); do screen | grep -qF -- "$1" && return 0; sleep 0.05; done
+# The bounds: a check that passes returns as soon as its state is on the
+# screen, so they only matter when something is wrong, and are generous:
+# $VMSCAN_WAIT seconds (30), five times that under the sanitizers, whose
+# build (VMSCAN_DEBUG too) runs several times slower.  No check waits a
+# fixed time for work whose speed depends on the CPU it gets.
+WAIT=${VMSCAN_WAIT:-30}
+[ "${VMSCAN_SANITIZED:-0}" = 1 ] && WAIT=$((WAIT * 5))
+capture() { "${T[@]}" capture-pane -p -t "$S" 2>/dev/null; }
+# screen: the pane once tmux has shown all the program wrote (a frame may
+# come in several reads): two captures 30 ms apart agree, for 1 s at most
+screen() {
+	local a b i
+	a=$(capture)
+	for ((i = 0; i < 30; i++)); do
+		sleep 0.03; b=$(capture)
+		[ "$a" = "$b" ] && break
+		a=$b
+	done
+	printf '%s\n' "$a"
+}
+poll() {	# poll COMMAND...: until it succeeds, $WAIT seconds at most (said if not)
+	local end=$((SECONDS + WAIT))
+	while :; do
+		"$@" && return 0
+		[ "$SECONDS" -ge "$end" ] && break
+		sleep 0.05
+	done
+	echo "  (waited ${WAIT} s in vain for: ${*: -1})"
 	return 1
 }
-wait_re() {	# wait_re REGEX [seconds]
-	local tries=$(( ${2:-5} * 20 ))
-	for ((i = 0; i < tries; i++)); do screen | grep -qE -- "$1" && return 0; sleep 0.05; done
-	return 1
-}
-wait_gone() {	# wait_gone TEXT: the text is no longer on the screen
-	for ((i = 0; i < 100; i++)); do screen | grep -qF -- "$1" || return 0; sleep 0.05; done
-	return 1
-}
+on_screen() { capture | grep -q "$@"; }
+wait_for() { poll on_screen -F -- "$1"; }	# wait_for TEXT: the text appears on the screen
+wait_re() { poll on_screen -E -- "$1"; }	# wait_re REGEX
+off_screen() { ! capture | grep -qF -- "$1"; }
+wait_gone() { poll off_screen "$1"; }	# wait_gone TEXT: the text leaves the screen
 keys() { "${T[@]}" send-keys -t "$S" "$@"; }
 # start NAME COLSxROWS [ENV...] -- ARGS...: run the visualizer under sh in session NAME
 start() {
@@ -52,7 +73,7 @@ start() {
 app_pid() { pgrep -f -n "^$BIN" -P "$("${T[@]}" display -p -t "$S" '#{pane_pid}')"; }
 step_of() { screen | sed -nE 's/.*\| step ([0-9]+)\/.*/\1/p' | head -n 1; }
 restored() {	# the tty is back in cooked mode with echo, the alternate screen left
-	wait_for "EXIT=" 5 || return 1
+	wait_for "EXIT=" || return 1
 	screen | grep -qE '(^| )icanon( |$)' && screen | grep -qE '(^| )echo( |$)' &&
 		[ "$("${T[@]}" display -p -t "$S" '#{alternate_on}')" = 0 ]
 }

@@ -12,6 +12,10 @@
 # columns: the footer's keys, the help scrolling, the legend not cut, the
 # lists marking a promotion and an eviction, the object bars, projector
 # mode, a mouse click, and the glyphs of --ascii, NO_COLOR and 8 colours.
+# Screens that need no key timing are drawn headless, by `vmscan-viz
+# screen` (the visualizer's own drawing code, tests/screen/ proves it
+# shows what a tmux pane shows) at the step the keys lead to; tmux stays
+# for playing, the keys of help, B and p, the mouse, and 8 colours.
 # Last line: "projector: N passed, M failed".
 set -u
 # shellcheck source=tests/e2e/lib.sh
@@ -21,6 +25,12 @@ SIZES=${VMSCAN_SIZES:-80x24 100x30 120x40} # a subset, to look at one size
 PARTS=${VMSCAN_PARTS:-branches steady lecturer}  # or some of them
 part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 POLICIES=$("$BIN" policies | awk '{ print $1 }')
+RENDER=$LOGDIR/render
+# render ARGS...: the frame `vmscan-viz screen ARGS` draws, into $RENDER
+render() { "$BIN" screen "$@" >"$RENDER" 2>&1; }
+shown() { cat "$RENDER"; }
+# first_step FILE POLICY OUTCOME: the step `f OUTCOME n` goes to from step 0
+first_step() { "$BIN" trace "$1" --policy "$2" | grep -m1 "\"outcome\":\"$3\"" | sed -E 's/^\{"step":([0-9]+),.*/\1/'; }
 
 # --- the plan: tests of each policy, and a step for each branch ------------
 # "policy|scan|branch|test|result", in the order of the policy's table: the
@@ -92,11 +102,11 @@ nplan=$(wc -l <"$PLAN")
 # --- every branch: nothing of the explanation clipped ------------------------
 # (no command substitution in an ok sentence: it would reset $? before ok reads it)
 # decision_ok STEP KIND OBJECT INDEX BRANCH ACTION REASON ACTION_REASON POLICY:
-# on the current screen (left of a vertical rule); $why says what failed
+# on the screen rendered (left of a vertical rule); $why says what failed
 decision_ok() {
 	grep "^$9|$2|" "$TESTS" | cut -d'|' -f3- >"$LOGDIR/want"
 	[ -s "$LOGDIR/want" ] || { why="no tests known for $9 $2"; return 1; }
-	screen | sed 's/│.*//' >"$LOGDIR/screen"
+	shown | sed 's/│.*//' >"$LOGDIR/screen"
 	why=$(awk -F'|' -v step="$1" -v page="$3[$4]" -v br="$5" -v reason="$7" -v areason="$8" '
 	function norm(s) { gsub(/–|▶/, " ", s); gsub(/ +/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
 	FNR == NR { n++; b[n] = $1; t[n] = $2 " → " $3; next }
@@ -125,33 +135,24 @@ decision_ok() {
 	}' "$LOGDIR/want" "$LOGDIR/screen")
 	[ -z "$why" ]
 }
-# the same, polled: a frame may be on its way after a resize
-decision_shown() {
-	for ((i = 0; i < 60; i++)); do decision_ok "$@" && return 0; sleep 0.05; done
-	return 1
-}
 cut -d'|' -f1,2 "$PLAN" | uniq | while IFS='|' read -r f p; do echo "$f|$p"; done >"$LOGDIR/groups"
 n=0
+# each at the step g STEP Enter goes to, drawn headless at each size
 part branches && while IFS='|' read -r f p; do
 	n=$((n + 1))
-	start "g$n" 80x24 -- --policy "$p" "$f"
-	wait_re "\| step 0/[0-9]+ " 10
 	while IFS='|' read -r _ _ step kind obj idx br act reason areason; do
-		keys g "$step" Enter
 		for sz in $SIZES; do
-			"${T[@]}" resize-window -t "$S" -x "${sz%x*}" -y "${sz#*x}"
-			decision_shown "$step" "$kind" "$obj" "$idx" "$br" "$act" "$reason" "$areason" "$p"
+			render --policy "$p" "$f" --step "$step" --size "$sz"
+			decision_ok "$step" "$kind" "$obj" "$idx" "$br" "$act" "$reason" "$areason" "$p"
 			ok "$sz, $p, ${f#data/} step $step ($kind $br${act:+ $act}): all of the explanation is on screen${why:+ (not: $why)}" $?
 		done
-		"${T[@]}" resize-window -t "$S" -x 80 -y 24
 	done < <(grep "^$f|$p|" "$PLAN")
-	finish
 done <"$LOGDIR/groups"
 
 # --- no panel moves while playing ---------------------------------------------
 # the rows of the panels' title rules, the isolated and evicted rows, the footer
-layout_of() {
-	screen | awk '/^─/ || /^ isolated / || /^ evicted / || /^\?Help/ { printf "%d:%s ", NR, substr($0, 1, 4) }'
+layout_of() {	# (what tmux shows now: while playing the screen never settles)
+	capture | awk '/^─/ || /^ isolated / || /^ evicted / || /^\?Help/ { printf "%d:%s ", NR, substr($0, 1, 4) }'
 }
 part steady && for sz in $SIZES; do
 	for run in "2.6.33 data/used-once-mmap.json 420" "2.6.34 data/used-once-mmap.json 420" \
@@ -162,9 +163,12 @@ part steady && for sz in $SIZES; do
 		keys g "$3" Enter; wait_re "\| step $3/"
 		first=$(layout_of) moved=0 s0=$(step_of)
 		keys + Space
-		for ((k = 0; k < 25; k++)); do
+		# 25 looks at least, and on until the step has moved (a loaded
+		# machine may take longer to draw the first steps)
+		for ((k = 0; k < WAIT * 25; k++)); do
 			sleep 0.04
 			[ "$(layout_of)" = "$first" ] || { moved=1; echo "  moved at step $(step_of): $(layout_of) vs $first"; break; }
+			[ "$k" -ge 24 ] && [ "$(capture | sed -nE 's/.*\| step ([0-9]+)\/.*/\1/p' | head -n 1)" != "$s0" ] && break
 		done
 		keys Space
 		[ "$moved" = 0 ] && [ "$(step_of)" != "$s0" ]
@@ -177,7 +181,7 @@ done
 if part lecturer; then
 attrs() { "${T[@]}" capture-pane -p -e -t "$S" 2>/dev/null; }
 start lect 80x24 -- --policy 2.6.33 data/used-once-mmap.json
-wait_re "\| step 0/[0-9]+ \| paused"
+wait_re "\| step 0/[0-9]+ (\| .*)?\| paused"
 line=$(screen | tail -n 1)
 echo "$line" | awk '{ exit !($0 ~ /^\?Help Spc.*←→.*n\/N.*f.*g.*p.*o.*i.*\/.*s.*Q.*B.*c.*q/) }'
 ok "80x24: the footer shows every key, in order" $?
@@ -187,20 +191,19 @@ total=$("$BIN" trace data/used-once-mmap.json --policy 2.6.33 | wc -l)
 keys f a n; wait_re "\| step [0-9]+/$total (\| .*)?\| paused"; ok "80x24: the header shows step/total in full and the play state" $?
 attrs | grep -E '^.{0,40} active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'
 ok "80x24: the activated page is marked ▲ on its colour at the head of active_file" $?
-screen | grep -qE '^ libc\.so .*16/16' && screen | grep -qE '^ big\.iso .*/2048'
+screen | grep -qE '^ libc\.so .*16/16' && screen | grep -qE '(^| )big\.iso .*/2048'
 ok "80x24: the objects' bars and figures are on screen" $?
 # the legend: items whole, or the mark; a known label last
 legend_ok() {
 	local labels last
 	labels=$(sed -nE 's/^\s*\{ K_[A-Z]+, [A-Z_]+, "([^"]*)", "([^"]*)",.*/\1\n\2/p' src/tui/panel_legend.c)
-	last=$(screen | tail -n 2 | head -n 1 | sed -E 's/ +$//; s/.* //')
+	last=$(shown | tail -n 2 | head -n 1 | sed -E 's/ +$//; s/.* //')
 	[ "$last" = "…" ] || echo "$labels" | grep -qxF -- "${last#?}" || echo "$labels" | grep -qxF -- "$last"
 }
-for w in 80 100 120 140 160 180; do
-	"${T[@]}" resize-window -t "$S" -x "$w" -y 40; sleep 0.2
+for w in 80 100 120 140 160 180; do # this frame (f a n), drawn at each width
+	render --policy 2.6.33 data/used-once-mmap.json --step "$(first_step data/used-once-mmap.json 2.6.33 activate)" --size "${w}x40"
 	legend_ok; ok "${w}x40: the legend ends with a whole item or the mark" $?
 done
-"${T[@]}" resize-window -t "$S" -x 80 -y 24
 keys '?'; wait_for "PgUp PgDn scroll"; ok "80x24: help says how it scrolls" $?
 wait_re "^ *│ 1-[0-9]+ of [0-9]+ "; keys NPage; wait_re "│ ([2-9]|[1-9][0-9])-[0-9]+ of "; ok "80x24: PgDn scrolls the help" $?
 keys End; wait_for "test false"; ok "80x24: the end of the help lists the legend" $?
@@ -219,7 +222,7 @@ keys Escape
 finish
 
 start lect2 80x24 -- --policy 2.6.34 data/database-index.json
-wait_re "\| step 0/[0-9]+ \| paused"
+wait_re "\| step 0/[0-9]+ (\| .*)?\| paused"
 keys s; wait_for "because mapped pages are few."; ok "s: the scenario's whole description, at 80x24" $?
 keys x; keys f '!' n; wait_re "^─ [a-z.]+\[[0-9]+\]: free → pagevec"; ok "f ! n: the next refault" $?
 screen | grep -q "! refault"; ok "the refault is named, with its mark" $?
@@ -227,17 +230,14 @@ finish
 
 # the pagevec: new pages waiting to join their list, shown at every size
 # (on the isolated batch's row when rows are short)
-start pvec 80x24 -- --policy 2.6.34 data/default.json
-wait_re "\| step 0/[0-9]+ \| paused"
-keys g 3 5 Enter; wait_re "\| step 35/"
-screen | grep -qE "^ isolated +0 \(empty\) +pagevec +7 "; ok "80x24: the pagevec's 7 waiting pages share the isolated batch's row" $?
-screen | grep -q "now in the pagevec, not yet on a list"; ok "80x24: the step says where the new page went" $?
-"${T[@]}" resize-window -t "$S" -x 120 -y 40
-wait_re "^ pagevec +7 .*new pages waiting to join their lists"; ok "120x40: the pagevec has a row of its own, explained" $?
-finish
+render --policy 2.6.34 data/default.json --step 35 --size 80x24 # g 35 Enter
+shown | grep -qE "^ isolated +0 \(empty\) +pagevec +7 "; ok "80x24: the pagevec's 7 waiting pages share the isolated batch's row" $?
+shown | grep -q "now in the pagevec, not yet on a list"; ok "80x24: the step says where the new page went" $?
+render --policy 2.6.34 data/default.json --step 35 --size 120x40
+shown | grep -qE "^ pagevec +7 .*new pages waiting to join their lists"; ok "120x40: the pagevec has a row of its own, explained" $?
 
 start lect3 80x24 -- --policy 2.6.34 data/used-once-mmap.json
-wait_re "\| step 0/[0-9]+ \| paused"
+wait_re "\| step 0/[0-9]+ (\| .*)?\| paused"
 keys f c n; wait_re "^─ big\.iso\[0\]: inactive_file → free"; ok "f c n: the first used-once reclaim" $?
 attrs | grep -E ' evicted +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*~'; ok "the evicted page is in the evicted strip, on its outcome's colour" $?
 # a click on a list cell: the inspector opens on a page of that list
@@ -251,37 +251,33 @@ click 21 $((row - 1)); wait_re "Page inspector: [a-z.-]+\[[0-9]+\]"; ok "a click
 wait_for "now: inactive_file"; ok "the clicked page is the one on that list" $?
 finish
 
-start cmpfoot 80x24 -- --compare 2.6.33,2.6.34 data/database-index.json
-wait_re "^ compare 2\.6\.33 vs 2\.6\.34 \| access 0/"
-screen | tail -n 1 | grep -qE '^ ←→ ?[Aa]ccess.* c ?[Ll]eave ?\? ?[Hh]elp ?q ?[Qq]uit *$'
+render --compare 2.6.33,2.6.34 data/database-index.json --size 80x24
+shown | head -n 1 | grep -qE "^ compare 2\.6\.33 vs 2\.6\.34 \| access 0/" &&
+	shown | tail -n 1 | grep -qE '^ ←→ ?[Aa]ccess.* c ?[Ll]eave ?\? ?[Hh]elp ?q ?[Qq]uit *$'
 ok "80x24, compare mode: the footer shows every key, ? and q included" $?
-finish
 
 # compare mode explains its glyphs too: at 24 lines the marks drawn, short
-start cmpleg 80x24 -- --compare 2.6.34,2.6.33 data/used-once-mmap.json
-wait_re "^ compare 2\.6\.34 vs 2\.6\.33 \| access 0/"; keys n; wait_re "^divergence 1/"
-legend=$(screen | tail -n 2 | head -n 1)
-echo "$legend" | grep -q "▲act" && echo "$legend" | grep -q "=keep"
+# (n: the first divergence)
+render --compare 2.6.34,2.6.33 data/used-once-mmap.json --divergence 1 --size 80x24
+legend=$(shown | tail -n 2 | head -n 1)
+shown | grep -q "^divergence 1/" && echo "$legend" | grep -q "▲act" && echo "$legend" | grep -q "=keep"
 ok "80x24, compare at the torrent's divergence: the legend names activate and keep, the marks on its lists" $?
-"${T[@]}" resize-window -t "$S" -x 120 -y 40
-wait_re "▲act =keep ✗recl ~clean"; ok "120x40, compare: every mark of the legend, short labels, over two rows" $?
-screen | tail -n 3 | grep -q "!refault"; ok "120x40, compare: the legend names the refault mark" $?
-"${T[@]}" resize-window -t "$S" -x 200 -y 60
-wait_re "▲ activate  = keep"; ok "200x60, compare: the legend's long labels" $?
-finish
+render --compare 2.6.34,2.6.33 data/used-once-mmap.json --divergence 1 --size 120x40
+shown | grep -q "▲act =keep ✗recl ~clean"; ok "120x40, compare: every mark of the legend, short labels, over two rows" $?
+shown | tail -n 3 | grep -q "!refault"; ok "120x40, compare: the legend names the refault mark" $?
+render --compare 2.6.34,2.6.33 data/used-once-mmap.json --divergence 1 --size 200x60
+shown | grep -q "▲ activate  = keep"; ok "200x60, compare: the legend's long labels" $?
 
-start ascii 80x24 -- --ascii --policy 2.6.33 data/used-once-mmap.json
-wait_re "\| step 0/"; keys f a n; wait_re "^- libc\.so\[0\]: inactive_file -> active_file"
-! screen | LC_ALL=C grep -q '[^ -~]'; ok "--ascii: nothing but ASCII on screen" $?
-screen | grep -qE '^  > page_mapping_inuse'; ok "--ascii: the taken test is marked >" $?
-finish
-start mono 80x24 NO_COLOR=1 -- --policy 2.6.33 data/used-once-mmap.json
-wait_re "\| step 0/"; keys f a n; wait_for "ACTIVATE" 1; wait_re "^─ libc\.so\[0\]"
-! attrs | grep -qE $'\e''\[([0-9]+;)*(3[0-7]|4[0-7]|38;5|48;5|9[0-7])(;[0-9]+)*m'; ok "NO_COLOR: no colour" $?
-attrs | grep -E ' active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'; ok "NO_COLOR: the activated page still reversed" $?
-finish
+step=$(first_step data/used-once-mmap.json 2.6.33 activate) # f a n
+render --ascii --policy 2.6.33 data/used-once-mmap.json --step "$step" --size 80x24
+shown | grep -qE '^- libc\.so\[0\]: inactive_file -> active_file' && ! shown | LC_ALL=C grep -q '[^ -~]'
+ok "--ascii: nothing but ASCII on screen" $?
+shown | grep -qE '^  > page_mapping_inuse'; ok "--ascii: the taken test is marked >" $?
+NO_COLOR=1 "$BIN" screen --policy 2.6.33 data/used-once-mmap.json --step "$step" --size 80x24 --format ansi >"$RENDER"
+! shown | grep -qE $'\e''\[([0-9]+;)*(3[0-7]|4[0-7]|38;5|48;5|9[0-7])(;[0-9]+)*m'; ok "NO_COLOR: no colour" $?
+shown | grep -E ' active_file +[0-9]+ ' | grep -qE $'\e\\[([0-9]+;)*(7|4[0-7]|48;5;[0-9]+)m(\e\\[[0-9;]*m)*▲'; ok "NO_COLOR: the activated page still reversed" $?
 start xterm 80x24 TERM=xterm -- --policy 2.6.33 data/used-once-mmap.json
-wait_re "\| step 0/"; keys f a n; wait_re "^.─ libc\.so\[0\]|^─ libc\.so\[0\]"
+wait_re "\| step 0/"; keys f a n; wait_re "^(.?─|q) libc\.so\[0\]" # (the rule in ACS there: q)
 attrs | grep -E 'then' | grep -q $'\e\\[1m\e\\[34m▲'; ok "8 colours: an outcome is bold in its colour" $?
 seg=$(attrs | grep -m1 'inactive_file' | sed -E 's/.*inactive_file +[0-9]+ //; s/(●|◇|◆|○|·).*//')
 [[ "$seg" == *$'\e[3'* && "$seg" != *$'\e[1m'* ]]; ok "8 colours: object cells are coloured, not bold" $?

@@ -6,10 +6,21 @@
 # status is read from the screen, not from tmux's racy pane_dead_status.
 # Terminal restoration is checked under sh, not bash (bash repairs the
 # tty itself).  With VMSCAN_SANITIZED=1 the ASan/UBSan reports go to files
-# and any report fails the suite.  Last line: "e2e: N passed, M failed".
+# and any report fails the suite; VMSCAN_E2E=smoke runs the first session
+# only (make test does so there).  Last line: "e2e: N passed, M failed".
 set -u
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
+# the last checks and lines: under the sanitizers, no report was written
+the_end() {
+	if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then
+		reports=$(ls "$LOGDIR"/asan.* "$LOGDIR"/ubsan.* 2>/dev/null)
+		[ -z "$reports" ]; ok "no ASan/UBSan reports" $?
+		[ -n "$reports" ] && head -n 40 $reports
+	fi
+	echo "e2e${VMSCAN_E2E:+-$VMSCAN_E2E}: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
 TORRENT="$ROOT/data/used-once-mmap.json"
 [ -f "$TORRENT" ] || TORRENT=""
 
@@ -75,6 +86,10 @@ wait_re "\| step [0-9]+/"; ok "a pasted burst of mixed keys leaves a working scr
 keys q; wait_for "EXIT=0"; ok "q exits with status 0" $?
 restored; ok "after q the terminal is restored (icanon, echo, no alternate screen)" $?
 finish
+# VMSCAN_E2E=smoke (make test's sanitized pass) stops here, after one
+# session: start, step, play, help, resize, inspector, find, a burst of
+# keys, q and the terminal restored.  make test-all runs all of it there.
+[ "${VMSCAN_E2E:-}" = smoke ] && { the_end; exit; }
 
 # --- quiz -------------------------------------------------------------------------------
 start quiz 160x50 -- --quiz
@@ -98,12 +113,13 @@ lists_marked() {	# the list rows (after the title, to the evicted strip) drawn w
 }
 for size in 80x24 100x30 120x40; do
 	start "quiz$size" "$size" -- --quiz --policy 2.6.33 data/used-once-mmap.json
-	keys g 4 3 6 Enter; wait_for "Quiz: what will page_check_references() answer"; ok "$size: g onto a decision asks about it" $?
-	wait_re "\| step 435/"; ok "$size: ...standing before it (step 435)" $?
-	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 436, libc.so[15]" $?
+	# 2.6.33 has no page_check_references() (2.6.34's patch 1/3 made it)
+	keys g 4 3 7 Enter; wait_for "Quiz: what will shrink_page_list() answer"; ok "$size: g onto a decision asks about it" $?
+	wait_re "\| step 436/"; ok "$size: ...standing before it (step 436)" $?
+	screen | grep -qE "^ page libc\.so\[15\] "; ok "$size: the question names the page of step 437, libc.so[15]" $?
 	[ "$(lists_marked)" = isolated ]; ok "$size: the marked cell is the asked page's, in the isolated batch ($(lists_marked | tr '\n' ' '))" $?
 	! screen | grep -qE "TAKEN|^ +▶ |^ why |^ then |NOT QUITE|RIGHT:"; ok "$size: no taken test, outcome or reason before the guess" $?
-	! screen | grep -qE "^ +436 "; ok "$size: no log row for the asked step" $?
+	! screen | grep -qE "^ +437 "; ok "$size: no log row for the asked step" $?
 	screen | grep -qE "QUIZ 0/0"; ok "$size: the score badge is on screen" $?
 	keys d; wait_for "cannot deactivate"; ok "$size: an answer shrink_page_list cannot give is refused" $?
 	screen | grep -qF "QUIZ 0/0" && screen | grep -qF "Quiz: what will"; ok "$size: ...not scored, and the question stays" $?
@@ -218,16 +234,18 @@ screen | grep -qE ">left: 2\.6\.33 \| access 0 .*│ right: 2\.6\.34 \| access 0
 keys l l l; wait_re "right: 2\.6\.34 \| access 3 "; ok "l moves both sides one access" $?
 [ "$(side_access left)" = 3 ] && [ "$(side_access right)" = 3 ]; ok "both sides show the same access number (3)" $?
 keys h; wait_re "right: 2\.6\.34 \| access 2 " && [ "$(side_access left)" = 2 ]; ok "h moves both sides back one access" $?
-keys n; wait_re "^divergence 1/1 at access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]: 2\.6\.33 PAGEREF_[A-Z_]+ vs 2\.6\.34 PAGEREF_[A-Z_]+"
-ok "n jumps to the torrent's one divergence (tests/unit/test_replay.c counts it), naming a page and both decisions" $?
+# 2.6.33 has no PAGEREF_* (patch 1/3 made it): its decision is named by what
+# its inline test does, e.g. "goto activate_locked"
+keys n; wait_re "^divergence 1/[0-9]+ at access [0-9]+: [A-Za-z0-9._-]+\[[0-9]+\]( \([0-9]+ of [0-9]+ here\))?: 2\.6\.33 [a-z_ ]+ vs 2\.6\.34 PAGEREF_[A-Z_]+"
+ok "n jumps to the torrent's first divergent decision, naming a page and both decisions" $?
 line=$(screen | grep -E "^divergence " | head -n 1)
-a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([A-Z_]+) vs .*/\1/p')
+a_out=$(echo "$line" | sed -nE 's/.*: 2\.6\.33 ([a-z_ ]+) vs .*/\1/p')
 b_out=$(echo "$line" | sed -nE 's/.* vs 2\.6\.34 ([A-Z_]+).*/\1/p')
 [ -n "$a_out" ] && [ -n "$b_out" ] && [ "$a_out" != "$b_out" ]; ok "the divergence's two decisions differ ($a_out vs $b_out)" $?
 k=$(echo "$line" | sed -nE 's/.* at access ([0-9]+):.*/\1/p')
 [ "$(side_access left)" = "$k" ] && [ "$(side_access right)" = "$k" ]; ok "both sides stand in the divergent access ($k)" $?
 screen | grep -qE "left: 2\.6\.33 .*at the divergence.*│ right: 2\.6\.34 .*at the divergence"; ok "both sides stand at the divergence's moment" $?
-keys l; wait_gone "at the divergence"; ok "l from the moment goes on to the end of the access's reclaim" $?
+keys l; wait_gone "at the divergence"; ok "l from the moment steps on inside the access's reclaim" $?
 keys Tab; wait_re "│>right: 2\.6\.34 "; ok "Tab focuses the right side" $?
 keys p; wait_for "Policy of the right side"; ok "p in compare mode chooses the focused side's policy" $?
 keys Down Enter; wait_re "│>right: refault \| access $k "; ok "the right side is redone under the chosen policy, at the same access" $?
@@ -250,14 +268,14 @@ for size in 80x24 100x30 120x40; do
 	screen | grep -qE "^ right: 2\.6\.34 \| access 0 "; ok "$size: the right side below it" $?
 	[ "$(screen | grep -cE '^ (active|inactive)_file ')" = 4 ] && [ "$(screen | grep -cE '^ evicted ')" = 2 ]
 	ok "$size: both sides show their file lists and evicted strip" $?
-	keys n; wait_re "^divergence 1/1 at access [0-9]+: index\[0\]"; ok "$size: n names the divergent page" $?
-	screen | grep -qE "^ . PAGEREF_ACTIVATE index\[0\] inactive_file → active_file" &&
+	keys n; wait_re "^divergence 1/[0-9]+ at access [0-9]+: index\[0\]"; ok "$size: n names the divergent page" $?
+	screen | grep -qE "^ . goto activate_locked index\[0\] inactive_file → active_file" &&
 		screen | grep -qE "^ . PAGEREF_KEEP index\[0\] inactive_file → inactive_file"
 	ok "$size: a decision line for each side, about the same page, each its side's answer" $?
 	if [ "$size" = 120x40 ]; then # the newest log row of each side is the step its bar names
 		for s in left right; do
 			st=$(side_step $s)
-			screen | sed -n "/$s: /,\$p" | grep -m1 -E '^ +[0-9]+ ' | grep -qE "^ +$st . PAGEREF_[A-Z]+ +index\[0\]"
+			screen | sed -n "/$s: /,\$p" | grep -m1 -E '^ +[0-9]+ ' | grep -qE "^ +$st . (PAGEREF_[A-Z]+|goto [a-z_]+) +index\[0\]"
 			ok "$size: the $s side's log, lists and decision line are at one step ($st)" $?
 		done
 	fi
@@ -266,7 +284,7 @@ for size in 80x24 100x30 120x40; do
 	seen="" bad=0
 	for i in $(seq 1 23); do
 		keys n
-		wait_re "^divergence $i/23 at access [0-9]+: index\[0\]" 5 || { bad=1; break; }
+		wait_re "^divergence $i/23 at access [0-9]+: index\[0\]" || { bad=1; break; }
 		seen="$seen $(screen | sed -nE 's/^divergence [0-9]+\/23 at access ([0-9]+).*/\1/p' | head -n 1)"
 	done
 	[ "$bad" = 0 ] && [ "$(echo $seen | tr ' ' '\n' | sort -u | wc -l)" = 23 ]
@@ -285,13 +303,13 @@ div_line() { screen | sed -nE "s/^divergence ([0-9]+)\/$1 at access ([0-9]+): ([
 start cmpnN 120x40 -- --compare 2.6.34,refault data/database-index.json
 wait_re "compare 2\.6\.34 vs refault \| access 0/"
 keys f f; wait_re "n/N: left side loses"; ok "database-index 2.6.34 vs refault: f f follows the pages the left side loses" $?
-wait_re "n: the next divergence \(left side loses the page\): [0-9]+ in the run" 20
+wait_re "n: the next divergence \(left side loses the page\): [0-9]+ in the run"
 N=$(screen | sed -nE 's/.*n: the next divergence \(left side loses the page\): ([0-9]+) in the run.*/\1/p' | head -n 1)
 [ "${N:-0}" -ge 6 ]; ok "the run's count of divergences is shown before the first n, several of them (${N:-none})" $?
 acc=() bad=""
 for d in 1 2 3 4 5 6; do
 	keys n
-	wait_re "^divergence $d/$N at access [0-9]+: " 5 || { bad="$bad no $d/$N;"; break; }
+	wait_re "^divergence $d/$N at access [0-9]+: " || { bad="$bad no $d/$N;"; break; }
 	read -r dk da _ <<<"$(div_line "$N")"
 	[ "${dk:-}" = "$d" ] || bad="$bad $d is not the left side refaulting;"
 	acc[$d]=${da:-0}
@@ -302,7 +320,7 @@ done
 bad=""
 for d in 5 4 3 2 1; do
 	keys N
-	wait_re "^divergence $d/$N at access ${acc[$d]}: " 5 || { bad="$bad no $d/$N at ${acc[$d]};"; break; }
+	wait_re "^divergence $d/$N at access ${acc[$d]}: " || { bad="$bad no $d/$N at ${acc[$d]};"; break; }
 	[ "$(main_access)" = "${acc[$d]}" ] || bad="$bad the header is at access $(main_access), not ${acc[$d]};"
 done
 [ -z "$bad" ]; ok "N five times: back through 5/$N to 1/$N, at the same accesses as forward:$bad" $?
@@ -343,11 +361,11 @@ if [ "${VMSCAN_SANITIZED:-0}" != 1 ]; then
                 { "op": "read", "object": "big", "pages": "0-149999" } ] }
 JSON
 	start long 160x50 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/long.json"
-	wait_re '\| step 0/[0-9]+' 10; ok "a long run: on screen" $?
-	keys End; wait_re '\| step ([0-9]+)/\1 ' 20; ok "a long run: End waits for the whole index, then goes to the last step" $?
+	wait_re '\| step 0/[0-9]+'; ok "a long run: on screen" $?
+	keys End; wait_re '\| step ([0-9]+)/\1 '; ok "a long run: End waits for the whole index, then goes to the last step" $?
 	last=$(step_of)
 	[ "${last:-0}" -gt 300000 ]; ok "a long run: every step is indexed ($last)" $?
-	wait_for "long lists" 5; ok "a long run: lists over 4 Ki pages are drawn head and tail" $?
+	wait_for "long lists"; ok "a long run: lists over 4 Ki pages are drawn head and tail" $?
 	keys h; wait_re "\| step $((last - 1))/$last "; ok "a long run: one step back from the end" $?
 	keys q; wait_for "EXIT=0"; ok "a long run: q exits with status 0" $?
 	finish
@@ -365,34 +383,38 @@ cat >"$LOGDIR/endless.json" <<'JSON'
 JSON
 rss_kb() { ps -o rss= -p "$(app_pid)" 2>/dev/null | tr -d ' '; }
 start endless 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
-wait_re '\| step 0/[0-9]+\+' 20; ok "an endless run: on screen while its index grows" $?
-keys g 9 9 9 9 9 9 9 9 9 9 9 Enter; wait_for "looking for the step asked for" 3; ok "g far ahead: it looks, and says any key stops it" $?
-keys '?'; wait_for "step back one step" 2; ok "a key during the search is answered (the help opens)" $?
-wait_for "stopped looking for the step asked for" 2 || screen | grep -q "step back one step"; ok "...and the key stopped the search" $?
-keys q q; wait_for "EXIT=0" 3; ok "q quits at once after a search of an endless run" $?
+wait_re '\| step 0/[0-9]+\+'; ok "an endless run: on screen while its index grows" $?
+keys g 9 9 9 9 9 9 9 9 9 9 9 Enter; wait_for "looking for the step asked for"; ok "g far ahead: it looks, and says any key stops it" $?
+keys '?'; wait_for "step back one step"; ok "a key during the search is answered (the help opens)" $?
+wait_re "stopped looking for the step asked for|step back one step"; ok "...and the key stopped the search" $?
+keys q q; wait_for "EXIT=0"; ok "q quits at once after a search of an endless run" $?
 restored; ok "the terminal is restored" $?
 finish
 start endless2 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
-wait_re '\| step 0/[0-9]+\+' 20; keys f a n; wait_for "looking for the next activate step" 3; ok "n for a step that never comes: it looks" $?
-sleep 0.5; kill -TERM "$(app_pid)"; wait_for "EXIT=143" 3; ok "SIGTERM during the search ends it with status 143" $?
+wait_re '\| step 0/[0-9]+\+'; keys f a n; wait_for "looking for the next activate step"; ok "n for a step that never comes: it looks" $?
+sleep 0.5; kill -TERM "$(app_pid)"; wait_for "EXIT=143"; ok "SIGTERM during the search ends it with status 143" $?
 restored; ok "...and restores the terminal" $?
 finish
-start endless3 80x24 VMSCAN_INDEX_FIRST=1000 VMSCAN_INDEX_MAX=300000 -- "$LOGDIR/endless.json"
-wait_re '\| step 0/300000 ' 20; ok "the index stops at its limit (300000 steps here)" $?
+# The limit is a tenth under the sanitizers, whose debug engine checks
+# every list after every step (as tests/stepwise/run.sh scales its trace).
+max=300000
+[ "${VMSCAN_SANITIZED:-0}" = 1 ] && max=30000
+start endless3 80x24 VMSCAN_INDEX_FIRST=1000 VMSCAN_INDEX_MAX=$max -- "$LOGDIR/endless.json"
+wait_re "\| step 0/$max "; ok "the index stops at its limit ($max steps here)" $?
 r1=$(rss_kb); sleep 1; r2=$(rss_kb)
 [ -n "$r1" ] && [ -n "$r2" ] && [ $((r2 - r1)) -lt 1024 ]; ok "once it stops, memory stops growing ($r1 then $r2 KiB)" $?
-keys End; wait_for "longer than the visualizer indexes" 3; ok "End says the run is longer than the index" $?
-wait_re '\| step 300000/300000 '; ok "...and goes to the last step indexed" $?
-keys h; wait_re '\| step 299999/300000 '; ok "stepping back from there works" $?
-keys g 5 0 0 0 0 0 Enter; wait_for "past what the visualizer indexes" 3; ok "g past the limit says so" $?
-keys g 1 2 3 4 5 Enter; wait_re '\| step 12345/300000 '; ok "g within the index goes there" $?
-keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access [0-9]+/" 5; ok "compare mode on a run cut short" $?
-keys End; wait_re "^>left: 2\.6\.34 \| access [1-9][0-9]* " 5; ok "...End goes to the last access both runs indexed" $?
-keys q; wait_for "EXIT=0" 3; ok "q quits" $?
+keys End; wait_for "longer than the visualizer indexes"; ok "End says the run is longer than the index" $?
+wait_re "\| step $max/$max "; ok "...and goes to the last step indexed" $?
+keys h; wait_re "\| step $((max - 1))/$max "; ok "stepping back from there works" $?
+keys g $(echo $((max + 200000)) | sed 's/./& /g') Enter; wait_for "past what the visualizer indexes"; ok "g past the limit says so" $?
+keys g 1 2 3 4 5 Enter; wait_re "\| step 12345/$max "; ok "g within the index goes there" $?
+keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access [0-9]+/"; ok "compare mode on a run cut short" $?
+keys End; wait_re "^>left: 2\.6\.34 \| access [1-9][0-9]* "; ok "...End goes to the last access both runs indexed" $?
+keys q; wait_for "EXIT=0"; ok "q quits" $?
 finish
 start endless4 80x24 VMSCAN_INDEX_FIRST=1000 -- "$LOGDIR/endless.json"
-wait_re '\| step 0/[0-9]+\+' 20; keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access 0/" 5; ok "compare mode starts at once on an endless run" $?
-keys n; wait_for "looking for the next divergence" 3; keys q; wait_for "EXIT=0" 3; ok "n in compare mode, then q: answered at once" $?
+wait_re '\| step 0/[0-9]+\+'; keys c Enter; wait_re "compare 2\.6\.34 vs 2\.6\.33 \| access 0/"; ok "compare mode starts at once on an endless run" $?
+keys n; wait_for "looking for the next divergence"; keys q; wait_for "EXIT=0"; ok "n in compare mode, then q: answered at once" $?
 finish
 
 # --- bookmarks: a lesson's places, one key each ------------------------------------------------
@@ -401,15 +423,18 @@ keys ']'; wait_for "bookmark 1/7 first-burst"; ok "] goes to the first bookmark"
 wait_re "\| access 258 "; ok "...at its access (258)" $?
 wait_for "The first burst: every index page"; ok "...and its line is in the caption row" $?
 keys ']'; wait_for "Quiz: what will page_check_references() answer"; ok "the next one asks its question" $?
-wait_re "QUIZ 0/0" && wait_re "\| step 653/"; ok "...before step 654, quiz mode on for it" $?
+wait_re "QUIZ 0/0" && wait_re "\| step 654/"; ok "...before step 655, quiz mode on for it" $?
 keys k; wait_for "RIGHT: you said keep"; ok "...and takes the answer" $?
 keys ']' ']' ']'; wait_for "bookmark 5/7 index-refault"; ok "three more: the index refaults at the second burst" $?
-wait_for "Page inspector: index[0]"; ok "...with index[0] in the page inspector" $?
+# at 80x24 the inspector would cover the decision: the page is selected, i opens it
+wait_for "i: index[0]'s history"; ok "...index[0] selected, the message says i opens its history" $?
+keys i; wait_for "Page inspector: index[0]"; ok "...and i opens index[0] in the page inspector" $?
 ! screen | grep -q "QUIZ "; ok "a bookmark without a question ends the quiz it lent" $?
-keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 654/"; ok "a bookmark switches to its policy (2.6.33, step 654)" $?
+keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 655/"; ok "a bookmark switches to its policy (2.6.33, step 655)" $?
 keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
 keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
-screen | grep -qE "refault-detection +3\.15"; ok "...with their names and lines" $?
+screen | grep -qE "index-refault +2\.6\.34 access 986" && screen | grep -qF "The second burst reads index[0] from disk"
+ok "...with their names, policies, places and lines" $?
 keys Down Enter; wait_for "bookmark 6/7 old-kernel"; ok "...and Enter goes to the one chosen" $?
 keys ']' ']'; wait_for "no bookmark after this one"; ok "] after the last says so" $?
 keys q; wait_for "EXIT=0"; finish
@@ -428,12 +453,4 @@ keys q; wait_for "EXIT=0"; finish
 # --- signals, locale, the open dialog (tests/e2e/cli.sh) ---------------------------------------
 . "$HERE/cli.sh"
 
-# --- sanitizers ------------------------------------------------------------------------------
-if [ "${VMSCAN_SANITIZED:-0}" = 1 ]; then
-	reports=$(ls "$LOGDIR"/asan.* "$LOGDIR"/ubsan.* 2>/dev/null)
-	[ -z "$reports" ]; ok "no ASan/UBSan reports" $?
-	[ -n "$reports" ] && head -n 40 $reports
-fi
-
-echo "e2e: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+the_end

@@ -25,9 +25,14 @@ same() {
 	fi
 }
 
+# VMSCAN_TEST_SIZE=small (make test's sanitized pass; make test-all and
+# the plain pass run all of it): three scenarios, and the trace below at a
+# quarter of the sanitized size.
+scenarios=$(ls data/*.json)
+[ "${VMSCAN_TEST_SIZE:-}" = small ] && scenarios="data/default.json data/used-once-mmap.json data/mapped-file-inuse.json"
 policies=$("$bin" policies | awk '{ print $1 }')
 [ -n "$policies" ] || { echo "FAIL: no policies"; failed=1; }
-for f in data/*.json; do
+for f in $scenarios; do
 	for p in $policies; do
 		same "run $f --policy $p" "$bin" run "$f" --policy "$p"
 		same "run $f --policy $p --json" "$bin" run "$f" --policy "$p" --json
@@ -46,6 +51,7 @@ same "check --expect --max-steps" "$bin" check --expect --max-steps 500 data/dat
 # shape at 1/32 of the size, or the suite would take hours.
 n=1000000 hot=65536 scan=250000
 [ -n "${VMSCAN_SANITIZED:-}" ] && n=32000 hot=2048 scan=8000
+[ "${VMSCAN_TEST_SIZE:-}" = small ] && n=8000 hot=512 scan=2000
 awk -v n=$n -v hot=$hot -v scan=$scan 'BEGIN { srand(20100222); s = 0
 	for (i = 0; i < n; i++)
 		if (rand() < 0.7) { r = rand(); print int(r * r * r * hot) }

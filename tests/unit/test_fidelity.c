@@ -5,7 +5,7 @@
  *
  * Each table's rows were written from the kernel source, not from the
  * engine: the comment above a row names the file and line it follows
- * (2.6.34 and 2.6.33.3 mm/ by line; 3.15 by function, read from its
+ * (2.6.34, 2.6.33.3 and 2.6.37.6 mm/ by line; 3.15 by function, read from its
  * mm/filemap.c, mm/swap.c and mm/workingset.c).  Each row runs under
  * every policy the function concerns; a row sets up a fresh engine, calls
  * the engine's function of the kernel's name and checks what the kernel
@@ -33,8 +33,10 @@ static struct object_spec objs[] = {
 };
 static const struct wl_op nop = { .kind = WL_PAUSE, .caption = UINT32_MAX };
 
-/* A zone of @pages pages with nothing on its lists. */
-static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t pages, bool kswapd)
+/* A zone of @pages pages with nothing on its lists, whose workload is
+ * @op (NULL: a pause). */
+static struct engine *zone_new_op(struct workload *wl, const char *policy, uint32_t pages, bool kswapd,
+				  const struct wl_op *op)
 {
 	struct engine_error err;
 
@@ -46,9 +48,14 @@ static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t
 	wl->memory.kswapd = kswapd;
 	wl->objects = objs;
 	wl->nr_objects = 3;
-	wl->ops = &nop;
+	wl->ops = op ? op : &nop;
 	wl->nr_ops = 1;
 	return engine_new(wl, policy_find(policy), &err);
+}
+
+static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t pages, bool kswapd)
+{
+	return zone_new_op(wl, policy, pages, kswapd, NULL);
 }
 
 /* Page @index of the file, in the page cache, at the head of list @l (its
@@ -444,6 +451,69 @@ static void test_shrink_inactive_list_batches(void)
 	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
 }
 
+/* ---- 2.6.37 mm/vmscan.c: isolate_lru_pages() and its tracepoint ------- */
+
+struct isolate_row {
+	const char *sentence;
+	enum lru_list list; /* the list shrink_zone() hands on */
+	unsigned pages;	    /* its length */
+	uint64_t nr;	    /* nr[l] */
+	uint32_t want_requested;
+	uint64_t want_scanned;
+};
+
+static const struct isolate_row isolate_rows[] = {
+	/* 2.6.37 vmscan.c:1015 isolate_lru_pages(): the loop stops at
+	 * nr_to_scan, which :1109 prints as nr_requested and the pages looked
+	 * at as nr_scanned (include/trace/events/vmscan.h:216); the engine's
+	 * 2.6.34 shrink_inactive_list() (vmscan.c:1170) asks for
+	 * SWAP_CLUSTER_MAX whatever its share of nr[l] */
+	{ "an order-0 inactive isolation handed 17 asks for 32 and scans 32, not more", LRU_INACTIVE_FILE,
+	  100, 17, 32, 32 },
+	{ "an order-0 isolation from a list of 5 asks for 32 and scans 5", LRU_INACTIVE_FILE, 5, 17, 32, 5 },
+	/* 2.6.37 vmscan.c:1825 shrink_zone(): nr_to_scan is min(nr[l],
+	 * SWAP_CLUSTER_MAX), all of it asked of an active list's isolation */
+	{ "an active isolation handed 17 asks for 17 and scans 17", LRU_ACTIVE_FILE, 100, 17, 17, 17 },
+};
+
+static void isolate_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct isolate_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	unsigned guard = 0;
+	uint64_t scanned;
+	uint32_t requested;
+
+	for (unsigned k = 0; k < r->pages; k++)
+		file_page(e, k, r->list);
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_KSWAPD;
+	rs->sc.priority = DEF_PRIORITY;
+	rs->sc.nr_to_reclaim = UINT64_MAX;
+	rs->sc.may_swap = rs->sc.may_writepage = true;
+	memset(rs->nr, 0, sizeof rs->nr);
+	rs->nr[r->list] = r->nr;
+	rs->next_lru = 0;
+	rs->stage = RS_SHRINK_LOOP;
+	e->c.kswapd_awake = true;
+	/* up to the first isolation */
+	while (!e->c.vm[PGSCAN_KSWAPD] && !e->c.vm[PGREFILL] && guard++ < 1000)
+		reclaim_step(e, NULL, e->policy->check_references);
+	scanned = e->c.vm[PGSCAN_KSWAPD] + e->c.vm[PGREFILL];
+	requested = engine_reclaim(e).nr_requested;
+	CHECKF(requested == r->want_requested && scanned == r->want_scanned,
+	       "%s (%s): nr_requested %u nr_scanned %llu, want %u and %llu", r->sentence, pol->name,
+	       requested, (unsigned long long)scanned, r->want_requested,
+	       (unsigned long long)r->want_scanned);
+	CHECKF(scanned <= requested, "%s (%s): scanned %llu of %u asked for", r->sentence, pol->name,
+	       (unsigned long long)scanned, requested);
+}
+
+static void test_isolate_lru_pages_request(void)
+{
+	RUN_UNDER_EVERY_POLICY(isolate_rows, isolate_row_run);
+}
+
 /* ---- 2.6.34 mm/memory.c: do_swap_page() ---------------------------------- */
 
 struct swapin_row {
@@ -551,6 +621,72 @@ static void wakeup_row_run(struct engine *e, const struct reclaim_policy *pol, c
 static void test_wakeup_kswapd(void)
 {
 	RUN_UNDER_EVERY_POLICY(wakeup_rows, wakeup_row_run);
+}
+
+/* ---- 2.6.34 mm/page_alloc.c: __alloc_pages_slowpath(), wake_all_kswapd() - */
+
+struct slowpath_row {
+	const char *sentence;
+	bool under_min;	      /* free pages: one under the min watermark, or */
+	int free_above_low;   /* this many above the low one */
+	bool resident;	      /* the read finds its page in memory */
+	bool kswapd;	      /* the scenario's "kswapd" */
+	bool want_awake;      /* kswapd awake after the step */
+	uint64_t want_calls;  /* wakeup_kswapd() calls that found the zone low */
+	uint64_t want_stalls; /* direct reclaims begun */
+};
+
+static const struct slowpath_row slowpath_rows[] = {
+	/* 2.6.34 page_alloc.c:1980 __alloc_pages_nodemask(): only an
+	 * allocation gets to the slow path, whose first act is
+	 * wake_all_kswapd() (:1844); a page found in memory allocates nothing */
+	{ "a read of a page in memory leaves kswapd asleep under the low watermark", false, -3, true, true,
+	  false, 0, 0 },
+	{ "a read that allocates under the low watermark wakes kswapd", false, -3, false, true, true, 1, 0 },
+	/* :1980: get_page_from_freelist() at the low watermark succeeds */
+	{ "a read that allocates and keeps the low watermark takes the fast path", false, 1, false, true,
+	  false, 0, 0 },
+	/* 2.6.37 vmscan.c:2517: the tracepoint of a kswapd asleep; with
+	 * kswapd off it sleeps through the call */
+	{ "with kswapd off, an allocation under the low watermark still calls wakeup_kswapd", false, -3,
+	  false, false, false, 1, 0 },
+	/* 2.6.34 page_alloc.c:1844 before :1880 __alloc_pages_direct_reclaim():
+	 * the wake-up comes first, then direct reclaim */
+	{ "with kswapd off, an allocation under the min watermark calls wakeup_kswapd, then reclaims", true,
+	  0, false, false, false, 1, 1 },
+};
+
+static void slowpath_row_run(struct engine *unused, const struct reclaim_policy *pol, const void *row)
+{
+	static const struct wl_op read = {
+		.kind = WL_READ, .object = 0, .first = 0, .count = 1, .caption = UINT32_MAX
+	};
+	const struct slowpath_row *r = row;
+	struct workload wl;
+	struct engine *e = zone_new_op(&wl, pol->name, 1024, r->kswapd, &read);
+
+	(void)unused;
+	CHECKF(e != NULL, "%s (%s): no engine", r->sentence, pol->name);
+	if (!e)
+		return;
+	if (r->resident)
+		file_page(e, 0, LRU_INACTIVE_FILE);
+	leave_free(e,
+		   r->under_min ? e->c.wmark_min - 1 : (uint32_t)((int)e->c.wmark_low + r->free_above_low));
+	engine_step(e);
+	CHECKF(e->c.kswapd_awake == r->want_awake, "%s (%s): kswapd awake %d, want %d", r->sentence,
+	       pol->name, e->c.kswapd_awake, r->want_awake);
+	CHECKF(e->c.vm[SIM_WAKEUP_KSWAPD] == r->want_calls, "%s (%s): %llu wakeup_kswapd calls, want %llu",
+	       r->sentence, pol->name, (unsigned long long)e->c.vm[SIM_WAKEUP_KSWAPD],
+	       (unsigned long long)r->want_calls);
+	CHECKF(e->c.vm[ALLOCSTALL] == r->want_stalls, "%s (%s): allocstall %llu, want %llu", r->sentence,
+	       pol->name, (unsigned long long)e->c.vm[ALLOCSTALL], (unsigned long long)r->want_stalls);
+	engine_free(e);
+}
+
+static void test_alloc_pages_slowpath(void)
+{
+	RUN_UNDER_EVERY_POLICY(slowpath_rows, slowpath_row_run);
 }
 
 struct balance_row {
@@ -703,8 +839,10 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_do_generic_file_read);
 	RUN_TABLE(test_lru_add_pagevec);
 	RUN_TABLE(test_shrink_inactive_list_batches);
+	RUN_TABLE(test_isolate_lru_pages_request);
 	RUN_TABLE(test_do_swap_page);
 	RUN_TABLE(test_wakeup_kswapd);
+	RUN_TABLE(test_alloc_pages_slowpath);
 	RUN_TABLE(test_balance_pgdat_order);
 	RUN(test_balance_pgdat_falls_back_to_order_0);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);

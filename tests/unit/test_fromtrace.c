@@ -126,6 +126,29 @@ static void test_from_trace(void)
 		  "t.txt:1:1: error: expected a lackey record like \" L 04022610,8\" or a valgrind ==PID== "
 		  "line, "
 		  "found \" L 04022610\"" },
+		{ "lackey's superblock marks are passed over, not refused",
+		  "SB 04001100\n L 04022610,8\nSB 04001200\nI  0400d7d4,3\n", 0, "lackey", 16, 0, "trace:2",
+		  "0,1" },
+		{ "a gzip-compressed txt trace is named as such, not as a NUL byte",
+		  "\x1f\x8b\x08\x08\0\0\0\0", 8, NULL, 16, -1, NULL,
+		  "t.txt: error: the trace is compressed (gzip): decompress it first, e.g. zcat t.txt > "
+		  "trace.txt" },
+		{ "an xz-compressed lackey trace is named as such",
+		  "\xfd"
+		  "7zXZ\0\0\x04",
+		  8, "lackey", 16, -1, NULL,
+		  "t.txt: error: the trace is compressed (xz): decompress it first, e.g. xzcat t.txt > "
+		  "trace.txt" },
+		{ "a bzip2-compressed perf trace is named as such", "BZh91AY&SY\x01", 11, "perf", 16, -1,
+		  NULL,
+		  "t.txt: error: the trace is compressed (bzip2): decompress it first, e.g. bzcat t.txt > "
+		  "trace.txt" },
+		{ "a zstd-compressed txt trace is named as such", "\x28\xb5\x2f\xfd\x24", 5, NULL, 16, -1,
+		  NULL,
+		  "t.txt: error: the trace is compressed (zstd): decompress it first, e.g. zstdcat t.txt > "
+		  "trace.txt" },
+		{ "a txt trace that starts with BZh is not bzip2", "BZh\n", 0, NULL, 16, -1, NULL,
+		  "t.txt:1:1: error: expected a page number, found \"BZh\"" },
 		{ "a u32 word past the end of an object grows it", "\x05\0\0\0", 4, "u32", 16, 0, "trace:6",
 		  "5" },
 		{ "an unknown format", "0\n", 0, "u64", 16, -2, NULL,

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "engine/internal.h"
-#include "engine/timeline.h"
+#include "replay/timeline.h"
 #include "policy/registry.h"
 #include "harness.h"
 

@@ -17,7 +17,12 @@
 #include "harness.h"
 #include "engine/engine.h"
 #include "policy/registry.h"
-#include "scenario/internal.h"
+#include "scenario/expect.h"
+#include "scenario/loader.h"
+#include "scenario/ops.h"
+#include "scenario/range.h"
+#include "scenario/top.h"
+#include "util/suggest.h"
 #include "scenario/scenario.h"
 
 #define NAME "t.json"

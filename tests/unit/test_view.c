@@ -126,7 +126,7 @@ static void test_a_jump_to_step_k_is_the_state_engine_step_reaches(void)
 {
 	static const struct {
 		const char *sentence;
-		size_t eager;  /* view_eager_state */
+		size_t eager;  /* struct view_tunables' eager_state */
 		size_t budget; /* a snapshot budget set under the view, 0: its own */
 	} rows[] = {
 		{ "builder made before the first frame, the visualizer's budget", (size_t)16 << 20, 0 },
@@ -135,13 +135,12 @@ static void test_a_jump_to_step_k_is_the_state_engine_step_reaches(void)
 		  3 },
 		{ "builder made after the first frame, snapshots dropped and spaced anew", 0, 3 },
 	};
-	size_t eager = view_eager_state;
-	uint64_t first = view_first_steps;
+	struct view_tunables tun = view_tunables_default;
 	struct scenario s;
 
 	if (make_run(&s, 20000, 3000, 1024) < 0)
 		return;
-	view_first_steps = 5000;
+	tun.first_steps = 5000;
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		ROW_BEGIN(rows[i].sentence);
 		struct view v;
@@ -150,8 +149,8 @@ static void test_a_jump_to_step_k_is_the_state_engine_step_reaches(void)
 		uint64_t seed = 99 + i;
 		size_t snap;
 
-		view_eager_state = rows[i].eager;
-		if (view_build(&v, &s.wl, policy_find("2.6.34"), err, sizeof err) < 0) {
+		tun.eager_state = rows[i].eager;
+		if (view_build(&v, &s.wl, policy_find("2.6.34"), &tun, err, sizeof err) < 0) {
 			CHECKF(0, "%s: %s", rows[i].sentence, err);
 			ROW_END();
 			continue;
@@ -191,8 +190,6 @@ static void test_a_jump_to_step_k_is_the_state_engine_step_reaches(void)
 		free(r.shown);
 		ROW_END();
 	}
-	view_eager_state = eager;
-	view_first_steps = first;
 	scenario_free(&s);
 }
 
@@ -207,7 +204,7 @@ static void test_a_rebuilt_view_is_the_other_policys_run(void)
 		{ "a small run, built beside the old one", (size_t)16 << 20 },
 		{ "a large run, built once the old one is freed", 0 },
 	};
-	size_t eager = view_eager_state;
+	struct view_tunables tun = view_tunables_default;
 	struct scenario s;
 
 	if (make_run(&s, 5000, 3000, 1024) < 0)
@@ -219,8 +216,8 @@ static void test_a_rebuilt_view_is_the_other_policys_run(void)
 		struct engine *e;
 		char err[200];
 
-		view_eager_state = rows[i].eager;
-		if (view_build(&v, &s.wl, policy_find("2.6.34"), err, sizeof err) < 0) {
+		tun.eager_state = rows[i].eager;
+		if (view_build(&v, &s.wl, policy_find("2.6.34"), &tun, err, sizeof err) < 0) {
 			CHECKF(0, "%s", err);
 			ROW_END();
 			continue;
@@ -246,7 +243,6 @@ static void test_a_rebuilt_view_is_the_other_policys_run(void)
 		view_free(&v);
 		ROW_END();
 	}
-	view_eager_state = eager;
 	scenario_free(&s);
 }
 

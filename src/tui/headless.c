@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tui/headless.c - one frame of the visualizer, drawn without a terminal
+ *
+ * `vmscan-viz screen` must show what a terminal of that size shows, so it
+ * runs the visualizer's own code and nothing else: tui_open() loads the
+ * scenario as tui_run() does, tui_init_ui() sets the modes, the keys a
+ * user would type reach app_key() (g STEP Enter, / PAGE Enter, i, ?), the
+ * background work runs to its end as it does while the visualizer sits
+ * idle, and tui_draw() draws.  The curses screen is a real one, made with
+ * newterm() on a known terminal type writing to /dev/null and sized with
+ * resize_term(); the grid is read back from stdscr cell by cell.
+ *
+ * What a terminal adds and this leaves out: the terminal's own palette
+ * (the grid keeps xterm palette indices) and its font (wide characters
+ * are measured with wcwidth(), as curses does).
+ */
+#include <curses.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <wchar.h>
+
+#include "panel.h"
+#include "screen.h"
+
+/* Tried in turn: the first known to terminfo draws.  The 256-colour ones
+ * first; all are in Debian's ncurses-base. */
+static const char *const term_names[] = { "xterm-256color", "tmux-256color", "screen-256color", "xterm",
+					  "vt100" };
+
+/* Slices of background work at most, per key: a guard against a job that
+ * never ends, not a clock (each slice is VIEW_SLICE_STEPS engine steps). */
+#define MAX_SLICES 100000000L
+
+static void settle(struct app *a)
+{
+	for (long i = 0; app_busy(a) && i < MAX_SLICES; i++)
+		app_work(a);
+	app_settle(a);
+}
+
+static void press(struct app *a, int key)
+{
+	app_key(a, key);
+	settle(a);
+}
+
+static void type(struct app *a, const char *s)
+{
+	for (; *s; s++)
+		press(a, (unsigned char)*s);
+}
+
+static void type_number(struct app *a, uint64_t n)
+{
+	char num[24];
+
+	snprintf(num, sizeof num, "%llu", (unsigned long long)n);
+	type(a, num);
+}
+
+/* The line-drawing characters of the VT100 alternate set (terminfo's
+ * acsc), as the Unicode ones a UTF-8 terminal shows for them. */
+static wchar_t acs_unicode(wchar_t c)
+{
+	static const struct {
+		char acs;
+		wchar_t u;
+	} map[] = {
+		{ 'q', 0x2500 }, { 'x', 0x2502 }, { 'l', 0x250c }, { 'k', 0x2510 }, { 'm', 0x2514 },
+		{ 'j', 0x2518 }, { 't', 0x251c }, { 'u', 0x2524 }, { 'v', 0x2534 }, { 'w', 0x252c },
+		{ 'n', 0x253c }, { 'a', 0x2592 }, { '`', 0x25c6 }, { 'f', 0x00b0 }, { 'g', 0x00b1 },
+		{ '~', 0x00b7 }, { ',', 0x2190 }, { '+', 0x2192 }, { '.', 0x2193 }, { '-', 0x2191 },
+		{ 'h', 0x2591 }, { '0', 0x2588 }, { 'y', 0x2264 }, { 'z', 0x2265 }, { '{', 0x03c0 },
+		{ '|', 0x2260 }, { '}', 0x00a3 }, { 'o', 0x23ba }, { 'p', 0x23bb }, { 'r', 0x23bc },
+		{ 's', 0x23bd },
+	};
+
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if ((wchar_t)map[i].acs == c)
+			return map[i].u;
+	return c;
+}
+
+/* UTF-8 of @c at @out (room for 4 bytes); returns the bytes written. */
+static size_t utf8(wchar_t c, char *out)
+{
+	unsigned long u = (unsigned long)c;
+
+	if (u < 0x80) {
+		out[0] = (char)u;
+		return 1;
+	}
+	if (u < 0x800) {
+		out[0] = (char)(0xc0 | u >> 6);
+		out[1] = (char)(0x80 | (u & 0x3f));
+		return 2;
+	}
+	if (u < 0x10000) {
+		out[0] = (char)(0xe0 | u >> 12);
+		out[1] = (char)(0x80 | (u >> 6 & 0x3f));
+		out[2] = (char)(0x80 | (u & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (u >> 18 & 0x07));
+	out[1] = (char)(0x80 | (u >> 12 & 0x3f));
+	out[2] = (char)(0x80 | (u >> 6 & 0x3f));
+	out[3] = (char)(0x80 | (u & 0x3f));
+	return 4;
+}
+
+/* Cell (@y, @x) of stdscr; returns its width in columns. */
+static int read_cell(int y, int x, struct screen_cell *c)
+{
+	cchar_t cc;
+	wchar_t wch[CCHARW_MAX + 1] = { 0 };
+	attr_t at = 0;
+	short pair = 0, fg = -1, bg = -1;
+	size_t len = 0;
+	int w;
+
+	memset(c, 0, sizeof *c);
+	c->fg = c->bg = -1;
+	c->width = 1;
+	if (mvwin_wch(stdscr, y, x, &cc) == ERR || getcchar(&cc, wch, &at, &pair, NULL) == ERR || !wch[0])
+		wch[0] = L' ';
+	if (at & A_ALTCHARSET)
+		wch[0] = acs_unicode(wch[0]);
+	for (int i = 0; i < CCHARW_MAX && wch[i] && len + 4 < sizeof c->text; i++)
+		len += utf8(wch[i], c->text + len);
+	w = wcwidth(wch[0]);
+	c->width = w == 2 ? 2 : 1;
+	c->attr = (uint8_t)((at & A_BOLD ? SCREEN_BOLD : 0) | (at & A_DIM ? SCREEN_DIM : 0) |
+			    (at & A_UNDERLINE ? SCREEN_UNDERLINE : 0) |
+			    (at & (A_REVERSE | A_STANDOUT) ? SCREEN_REVERSE : 0));
+	if (pair > 0 && pair_content(pair, &fg, &bg) == OK) {
+		c->fg = fg;
+		c->bg = bg;
+	}
+	return c->width;
+}
+
+static int read_screen(struct screen_grid *g)
+{
+	g->ncols = COLS;
+	g->nlines = LINES;
+	if (!(g->cell = calloc((size_t)g->ncols * (size_t)g->nlines, sizeof *g->cell)))
+		return -1;
+	for (int y = 0; y < g->nlines; y++)
+		for (int x = 0; x < g->ncols; x++) {
+			struct screen_cell *c = &g->cell[(size_t)y * (size_t)g->ncols + (size_t)x];
+			if (read_cell(y, x, c) == 2 && x + 1 < g->ncols) { /* its right half */
+				c[1] = c[0];
+				c[1].text[0] = '\0';
+				c[1].width = 0;
+				x++;
+			} else if (c->width == 2) { /* cut by the right edge */
+				snprintf(c->text, sizeof c->text, " ");
+				c->width = 1;
+			}
+		}
+	return 0;
+}
+
+static SCREEN *open_screen(FILE *null)
+{
+	use_env(FALSE); /* $LINES and $COLUMNS say nothing about this screen */
+	for (size_t i = 0; i < sizeof term_names / sizeof term_names[0]; i++) {
+		int err = 0;
+		/* probe first: newterm() on an unknown name leaks what it made */
+		if (setupterm(term_names[i], fileno(null), &err) != OK)
+			continue;
+		del_curterm(cur_term);
+		return newterm(term_names[i], null, null);
+	}
+	return NULL;
+}
+
+/* The step, access or page asked for, or why not: 0, or 1 with @err. */
+static int go_there(struct app *a, const struct screen_request *r, char *err, size_t n)
+{
+	struct view *v = &a->views[0];
+
+	settle(a); /* the run indexed, as the visualizer does while it waits for a key */
+	if (a->cmp.on && r->divergence) {
+		for (uint64_t i = 0; i < r->divergence; i++)
+			press(a, 'n');
+		if (!a->cmp.div.found || !a->cmp.moment || a->cmp.div.rank != r->divergence) {
+			snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "divergence not reached");
+			return 1;
+		}
+	} else if (a->cmp.on && r->has_access) {
+		press(a, 'g');
+		type_number(a, r->access);
+		press(a, '\r');
+		if (a->cmp.k != r->access) {
+			snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "access not reached");
+			return 1;
+		}
+	} else if (r->has_access || r->has_step) {
+		uint64_t step = r->step;
+		if (r->has_access) {
+			if (r->access > step_index_accesses(&v->idx)) {
+				snprintf(err, n, "access %llu is past %s: the run has %llu accesses%s",
+					 (unsigned long long)r->access,
+					 v->truncated ? "what is indexed" : "the end",
+					 (unsigned long long)step_index_accesses(&v->idx),
+					 v->truncated ? " indexed" : "");
+				return 1;
+			}
+			step = r->access ? step_index_access_step(&v->idx, r->access) : 0;
+		}
+		press(a, 'g');
+		type_number(a, step);
+		press(a, '\r');
+		/* in quiz mode a decision is asked about from the step before it */
+		if (v->step != step && !(a->quiz.asking && v->step + 1 == step)) {
+			snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "step not reached");
+			return 1;
+		}
+	}
+	if (r->inspect) {
+		press(a, '/');
+		type(a, r->inspect);
+		press(a, '\r');
+		if (!a->insp.open) {
+			snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "no such page");
+			return 1;
+		}
+	} else if (r->examined) {
+		press(a, 'i');
+	}
+	if (r->help)
+		press(a, '?');
+	return 0;
+}
+
+static void describe(const struct app *a, char *buf, size_t n)
+{
+	const char *name = a->sc->title ? a->sc->title : a->sc->path ? a->sc->path : "vmscan-viz";
+
+	if (a->cmp.on)
+		snprintf(buf, n, "vmscan-viz: %s, %s vs %s, access %llu", name, a->views[0].policy->name,
+			 a->views[1].policy->name, (unsigned long long)a->cmp.k);
+	else
+		snprintf(buf, n, "vmscan-viz: %s, policy %s, step %llu", name, a->views[0].policy->name,
+			 (unsigned long long)a->views[0].step);
+}
+
+int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err, size_t n)
+{
+	struct app *a = calloc(1, sizeof *a);
+	FILE *null = fopen("/dev/null", "r+"); /* the screen's output and its (unused) input */
+	SCREEN *scr = NULL;
+	int rc;
+
+	memset(g, 0, sizeof *g);
+	err[0] = '\0';
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C"); /* as tui_run() */
+	if (!a || !null) {
+		snprintf(err, n, "out of memory, or no /dev/null");
+		rc = 1;
+		goto out;
+	}
+	if ((rc = tui_open(a, &r->o)) != 0)
+		goto out; /* the loader said why */
+	if (!(scr = open_screen(null))) {
+		snprintf(err, n,
+			 "no terminal description found (xterm-256color, from Debian's ncurses-base)");
+		rc = 2;
+		goto out;
+	}
+	resize_term(r->nlines, r->ncols);
+	theme_init(tui_colors_wanted(&r->o), tui_ascii_wanted(&r->o));
+	tui_init_ui(a, &r->o);
+	if ((rc = go_there(a, r, err, n)) != 0)
+		goto out;
+	tui_draw(a);
+	g->colors = theme_colors();
+	describe(a, g->title, sizeof g->title);
+	if (read_screen(g) < 0) {
+		snprintf(err, n, "out of memory");
+		rc = 1;
+	}
+out:
+	if (scr) {
+		endwin();
+		delscreen(scr);
+	}
+	if (a) {
+		app_free(a);
+		free(a);
+	}
+	if (null)
+		fclose(null);
+	return rc;
+}
+
+void screen_grid_free(struct screen_grid *g)
+{
+	free(g->cell);
+	g->cell = NULL;
+}
