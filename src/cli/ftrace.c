@@ -213,9 +213,13 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 		       !engine_workload(e)->memory.laptop_mode,
 		       op && op->kind == WL_ALLOC ? "GFP_KERNEL" : "GFP_HIGHUSER_MOVABLE");
 	}
-	if (scan && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
+	/* 6.1's multi-gen LRU emits none of the isolate and shrink events
+	 * (they are the classic path's, mm/vmscan.c:2266, 2541) */
+	bool lru_gen = engine_policy(e)->lru_gen;
+
+	if (scan && !lru_gen && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
 		isolated(e, r, pgscan - f->pgscan);
-	else if (scan && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
+	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		isolated(e, r, vm[PGREFILL] - f->pgrefill);
 	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
 		head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_writepage");

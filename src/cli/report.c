@@ -13,6 +13,20 @@ static const char *list_or_none(uint8_t l)
 	return l < NR_LISTS ? lru_name[l] : "none";
 }
 
+/* The lists the policy's LRU uses: the two-list LRU's, or 6.1's
+ * generations in place of the first four (and of the pagevec, which the
+ * multi-gen LRU does not model). */
+static bool list_shown(const struct engine *e, int l)
+{
+	bool gen = engine_policy(e)->lru_gen;
+
+	if (l == LRU_ISOLATED)
+		return false;
+	if (is_lru_gen_list(l))
+		return gen;
+	return !gen || (l != LRU_PAGEVEC && l >= LRU_UNEVICTABLE);
+}
+
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
 	const struct reclaim_policy *p = engine_policy(e);
@@ -30,7 +44,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	       wm.high);
 	printf("\nlists\n");
 	for (int l = 0; l < NR_LISTS; l++)
-		if (l != LRU_ISOLATED)
+		if (list_shown(e, l))
 			printf("  %-14s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
 	/* names of up to 14 columns, or as wide as the longest (the objects a
 	 * trace's maps make are named after files: vgpreload_core-amd64-linux.so) */
@@ -78,8 +92,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf("  %-14s %" PRIu64 "\n", outcome_name[i], dec[i]);
 	printf("\ncounters\n");
 	for (int i = 0; i < NR_VM_EVENTS; i++)
-		printf("  %-26s %" PRIu64 "%s\n", vmstat_name[i], vm[i],
-		       i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
+		if (vmstat_name_in(i, p->lru_gen))
+			printf("  %-26s %" PRIu64 "%s\n", vmstat_name_in(i, p->lru_gen), vm[i],
+			       i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
 	if (!rules)
 		return;
 	printf("\nrules that fired\n     steps  kind         branch, then\n");
@@ -119,7 +134,8 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_u64(w, "steps", engine_steps(e));
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
-		jsonw_u64(w, vmstat_name[i], vm[i]);
+		if (vmstat_name_in(i, engine_policy(e)->lru_gen))
+			jsonw_u64(w, vmstat_name_in(i, engine_policy(e)->lru_gen), vm[i]);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "decisions", '{');
 	for (int i = 1; i < NR_OUTCOMES; i++)
@@ -127,7 +143,7 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_end(w, '}');
 	jsonw_begin(w, "lists", '{');
 	for (int l = 0; l < NR_LISTS; l++)
-		if (l != LRU_ISOLATED)
+		if (list_shown(e, l))
 			jsonw_u64(w, lru_name[l], engine_list(e, (enum lru_list)l).nr);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "objects", '{');
@@ -167,12 +183,16 @@ void report_json(const struct engine *e, const struct scenario *s)
 	putchar('\n');
 }
 
-/* /proc/vmstat: the gauges first (nr_*), then the events. */
+/* /proc/vmstat: the gauges first (nr_*), then the events.  Under 6.1's
+ * multi-gen LRU the two youngest generations count as active, the others
+ * as inactive (6.1 include/linux/mm_inline.h:164 lru_gen_is_active()), and
+ * the events carry 6.1's names. */
 void report_vmstat(const struct engine *e)
 {
 	const struct page *pages = engine_pages(e);
 	uint32_t mapped = 0, dirty = 0, writeback = 0, mlock = 0, anon = 0, file = 0;
 	const uint64_t *vm = engine_vmstat(e);
+	struct lru_gen_info g = engine_lru_gen(e);
 
 	for (uint32_t pfn = 0; pfn < engine_nr_pages(e); pfn++) {
 		const struct page *p = &pages[pfn];
@@ -186,20 +206,83 @@ void report_vmstat(const struct engine *e)
 		file += page_is_file_cache(p);
 	}
 	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
-	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
-		printf("nr_%s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	for (int l = 0; l <= LRU_UNEVICTABLE; l++) {
+		uint64_t n = engine_list(e, (enum lru_list)l).nr;
+
+		if (g.enabled && l < LRU_UNEVICTABLE) {
+			n = 0;
+			for (uint64_t seq = g.min_seq[is_file_lru(l)]; seq <= g.max_seq; seq++)
+				if ((seq + 1 >= g.max_seq) == is_active_lru(l) &&
+				    g.nr_pages[seq % 4][is_file_lru(l)] > 0)
+					n += (uint64_t)g.nr_pages[seq % 4][is_file_lru(l)];
+		}
+		printf("nr_%s %" PRIu64 "\n", lru_name[l], n);
+	}
 	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback "
 	       "%u\n",
 	       mlock, anon, mapped, file, dirty, writeback);
 	printf("nr_isolated_anon 0\nnr_isolated_file 0\n");
 	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)
-		printf("%s %" PRIu64 "\n", vmstat_name[i], vm[i]);
+		if (vmstat_name_in(i, g.enabled))
+			printf("%s %" PRIu64 "\n", vmstat_name_in(i, g.enabled), vm[i]);
 	/* each cgroup's memory.stat and res_counter files, as
 	 * cgroup.NAME.COUNTER (the expectations' subjects) */
 	for (uint32_t k = 1; k <= engine_workload(e)->nr_cgroups; k++)
 		for (int i = 0; i < NR_MEMCG_STATS; i++)
 			printf("cgroup.%s.%s %" PRIu64 "\n", engine_workload(e)->cgroups[k - 1].name,
 			       memcg_stat_name[i], engine_memcg_stat(e, k, (enum memcg_stat_item)i));
+}
+
+/*
+ * /sys/kernel/debug/lru_gen (@full: lru_gen_full), as 6.1's
+ * lru_gen_seq_show() prints it (mm/vmscan.c:5498-5604) for the one memcg
+ * and node: a line per generation (seq, age, anon and file pages), from
+ * min_seq[anon] (lru_gen_full: max_seq - 3, an 'x' after a type's retired
+ * generations); lru_gen_full adds per tier the feedback loop's counters:
+ * R/T (averages) under max_seq, r/e/p (this generation's) under the
+ * oldest, and the walk's counts.  Ages are in steps, not milliseconds.
+ */
+void report_lru_gen(const struct engine *e, bool full)
+{
+	struct lru_gen_info g = engine_lru_gen(e);
+	uint64_t first = full ? (g.max_seq >= 3 ? g.max_seq - 3 : 0) : g.min_seq[0];
+
+	if (!g.enabled) {
+		printf("# the policy %s does not run the multi-gen LRU\n", engine_policy(e)->name);
+		return;
+	}
+	printf("memcg     0 \n node     0\n");
+	for (uint64_t seq = first; seq <= g.max_seq; seq++) {
+		unsigned gen = (unsigned)(seq % 4);
+
+		printf(" %10" PRIu64 " %10" PRIu64, seq, engine_steps(e) - g.timestamps[gen]);
+		for (int t = 0; t < 2; t++) {
+			int64_t n = seq < g.min_seq[t] ? 0 : g.nr_pages[gen][t];
+			printf(" %10" PRId64 "%c", n > 0 ? n : 0, full && seq < g.min_seq[t] ? 'x' : ' ');
+		}
+		putchar('\n');
+		if (!full)
+			continue;
+		for (int tier = 0; tier < 4; tier++) {
+			printf("            %10d", tier);
+			for (int t = 0; t < 2; t++) {
+				if (seq == g.max_seq)
+					printf(" %10" PRIu64 "R %10" PRIu64 "T %10d ",
+					       g.avg_refaulted[t][tier], g.avg_total[t][tier], 0);
+				else if (seq == g.min_seq[t])
+					printf(" %10" PRIu64 "r %10" PRIu64 "e %10" PRIu64 "%c",
+					       g.refaulted[t][tier], g.evicted[t][tier],
+					       tier ? g.protected_[t][tier - 1] : 0, tier ? 'p' : ' ');
+				else
+					printf(" %10d  %10d  %10d ", 0, 0, 0);
+			}
+			putchar('\n');
+		}
+		if (seq == g.max_seq)
+			printf("                      %10" PRIu64 "L %10" PRIu64 "O %10" PRIu64
+			       "Y %10dN %10dF %10dA\n",
+			       g.walk_total, g.walk_old, g.walk_young, 0, 0, 0);
+	}
 }
 
 void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,

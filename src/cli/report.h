@@ -33,6 +33,7 @@ void report_json(const struct engine *e, const struct scenario *s);
 /* The body of report_json's object, for compare's per-policy entries. */
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s);
 void report_vmstat(const struct engine *e);
+void report_lru_gen(const struct engine *e, bool full);
 /* One step as a JSON object (trace), on one line. */
 void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
 		      const struct scenario *s, bool with_caption);

@@ -64,6 +64,8 @@ enum {
 	O_JSON,
 	O_VMSTAT,
 	O_FTRACE,
+	O_LRU_GEN,
+	O_LRU_GEN_FULL,
 	O_CHECK,
 	O_CSV,
 	O_EVERY,
@@ -84,6 +86,16 @@ static const struct cli_option run_opts[NR_O + 1] = {
 		       .arg = NULL,
 		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them",
 		       .repeat = false },
+	[O_LRU_GEN] = { .name = "lru-gen",
+			.short_name = 0,
+			.arg = NULL,
+			.help = "mglru: the generations as /sys/kernel/debug/lru_gen prints them",
+			.repeat = false },
+	[O_LRU_GEN_FULL] = { .name = "lru-gen-full",
+			     .short_name = 0,
+			     .arg = NULL,
+			     .help = "mglru: the same with the tiers' counters, as lru_gen_full",
+			     .repeat = false },
 	[O_CHECK] = { .name = "check",
 		      .short_name = 0,
 		      .arg = NULL,
@@ -120,8 +132,12 @@ static int run_main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
-	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] + !!a.count[O_CSV] > 1)
-		return cli_usage_error(cmd, "--json, --vmstat, --ftrace and --csv are exclusive");
+	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] + !!a.count[O_CSV] +
+		    !!a.count[O_LRU_GEN] + !!a.count[O_LRU_GEN_FULL] >
+	    1)
+		return cli_usage_error(cmd,
+				       "--json, --vmstat, --ftrace, --csv, --lru-gen and --lru-gen-full are "
+				       "exclusive");
 	if (a.val[O_EVERY] && !a.count[O_CSV])
 		return cli_usage_error(cmd, "--every goes with --csv");
 	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &every) != 0)
@@ -149,7 +165,18 @@ static int run_main(int argc, char **argv)
 		scenario_free(&s);
 		return rc;
 	}
-	rules = a.count[O_JSON] || a.count[O_VMSTAT] || ro.ftrace ? NULL : calloc(1, sizeof *rules);
+	if ((a.count[O_LRU_GEN] || a.count[O_LRU_GEN_FULL]) && !p->lru_gen) {
+		fprintf(stderr,
+			"%s: error: --lru-gen needs a policy that runs the multi-gen LRU (mglru), not %s\n",
+			cmd->name, p->name);
+		engine_free(e);
+		scenario_free(&s);
+		return EXIT_USAGE;
+	}
+	rules = a.count[O_JSON] || a.count[O_VMSTAT] || ro.ftrace || a.count[O_LRU_GEN] ||
+				a.count[O_LRU_GEN_FULL]
+			? NULL
+			: calloc(1, sizeof *rules);
 	rc = report_simulate(cmd, e, &ro, rules);
 	/* a run stopped by --max-steps still reports where it stopped */
 	if (rc == 0 || rc == REPORT_STOPPED) {
@@ -157,6 +184,8 @@ static int run_main(int argc, char **argv)
 			report_json(e, &s);
 		else if (a.count[O_VMSTAT])
 			report_vmstat(e);
+		else if (a.count[O_LRU_GEN] || a.count[O_LRU_GEN_FULL])
+			report_lru_gen(e, a.count[O_LRU_GEN_FULL]);
 		else if (!ro.ftrace)
 			report_text(e, &s, rules);
 	}

@@ -71,7 +71,26 @@
 	X(BR_OOM,                "oom",                NULL,     "__alloc_pages_slowpath",                                  "reclaim could not free enough memory: the allocation failed and the access was dropped")                             \
 	X(BR_WB_ROTATE,          "wb_rotate",          NULL,     "rotate_reclaimable_page",                                 "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)")                   \
 	X(BR_WB_DONE,            "wb_done",            NULL,     "end_page_writeback",                                      "writeback ended: the page is clean") \
-	X(BR_MEMCG_OOM,          "memcg_oom",          NULL,     "__mem_cgroup_try_charge, mem_cgroup_handle_oom",        "the cgroup's limit reclaim freed nothing in six rounds: the charge failed and the access was dropped (memcg OOM)")
+	X(BR_MEMCG_OOM,          "memcg_oom",          NULL,     "__mem_cgroup_try_charge, mem_cgroup_handle_oom",        "the cgroup's limit reclaim freed nothing in six rounds: the charge failed and the access was dropped (memcg OOM)") \
+	/* the multi-gen LRU (6.1, engine/lru_gen.c): where pages enter, folio_inc_refs(), sort_folio(), isolate_folio(), the aging */ \
+	X(BR_GEN_FAULT,          "gen_fault",          "6.1",    "folio_add_lru, lru_gen_in_fault; lru_gen_add_folio",      "page fault: PG_active set by folio_add_lru, so the page enters the youngest generation (max_seq), its pte young") \
+	X(BR_GEN_FAULT_SEQ,      "gen_fault_seq",      "6.1",    "handle_mm_fault, VM_SEQ_READ; lru_gen_add_folio",         "fault in a MADV_SEQUENTIAL mapping: not marked active, so the page enters the oldest generation (min_seq)") \
+	X(BR_GEN_READ_MISS,      "gen_read_miss",      "6.1",    "filemap_add_folio; lru_gen_add_folio, folio_inc_refs",    "read() miss: the page enters the oldest generation (min_seq), then folio_mark_accessed sets PG_referenced (tier 0)") \
+	X(BR_GEN_READ_SAME_POS,  "gen_read_same_pos",  "6.1",    "filemap_read, pos_same_folio; lru_gen_add_folio",         "read() miss of the page this file's last read ended in: oldest generation, not marked") \
+	X(BR_INC_REFS_REFERENCED,"inc_refs_referenced","6.1",    "folio_inc_refs",                                          "access through a file descriptor: PG_referenced set (1 access, tier 0); the page does not move") \
+	X(BR_INC_REFS_WORKINGSET,"inc_refs_workingset","6.1",    "folio_inc_refs",                                          "second access through a file descriptor: PG_workingset set (tier 1); the page does not move") \
+	X(BR_INC_REFS_COUNT,     "inc_refs_count",     "6.1",    "folio_inc_refs",                                          "another access through a file descriptor: the refs counter goes up (tier 2 at 3-4 accesses, tier 3 at 5); no move") \
+	X(BR_INC_REFS_SATURATED, "inc_refs_saturated", "6.1",    "folio_inc_refs",                                          "refs counter already at 3 (tier 3): nothing changes") \
+	X(BR_SORT_UNEVICTABLE,   "sort_unevictable",   "6.1",    "sort_folio, !folio_evictable",                            "mlocked: moved to the unevictable list (unevictable_pgs_culled)") \
+	X(BR_SORT_PROMOTED,      "sort_promoted",      "6.1",    "sort_folio, promoted",                                    "the aging or the look-around already gave it a younger gen counter: linked at the head of that generation (pgrefill)") \
+	X(BR_SORT_PROTECTED,     "sort_protected",     "6.1",    "sort_folio, tier > tier_idx",                             "its tier is above the feedback loop's cut-off: protected, to the next generation, refs reset (workingset_activate)") \
+	X(BR_SORT_WRITEBACK,     "sort_writeback",     "6.1",    "sort_folio, writeback or dirty file",                     "dirty file page or under writeback: eviction does not write it, moved to the next generation with PG_reclaim (pgrefill)") \
+	X(BR_ISOLATE,            "isolate",            "6.1",    "isolate_folio",                                           "no sort_folio() test held: isolated for shrink_folio_list (pgscan); PG_referenced cleared") \
+	X(BR_ISOLATE_SKIP,       "isolate_skip",       "6.1",    "isolate_folio, may_writepage",                            "dirty, or anon without a swap slot, and this reclaimer may not write: skipped, back to its list's head (pgskip)") \
+	X(BR_AGE_YOUNG,          "age_young",          "6.1",    "walk_pte_range, folio_update_gen",                        "the aging walk found this pte young: accessed bit cleared, page moved to the youngest generation (max_seq), refs reset") \
+	X(BR_INC_MAX_SEQ,        "inc_max_seq",        "6.1",    "inc_max_seq",                                             "the walk is over: a new, empty youngest generation opens (max_seq + 1); the promoted pages are now the second youngest") \
+	X(BR_INC_MIN_SEQ,        "inc_min_seq",        "6.1",    "inc_min_seq",                                             "four generations exist: the oldest one is retired first (min_seq + 1)") \
+	X(BR_SPL_GEN_REFERENCED, "spl_gen_referenced", "6.1",    "shrink_folio_list, folio_update_gen() tried to promote",  "mapped, PG_referenced after isolation: an earlier look-around found its pte young; kept, to the youngest generation")
 /* clang-format on */
 
 enum branch {

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "lru_gen.h"
 
 static int fail(char *why, size_t n, const char *msg)
 {
@@ -58,6 +58,72 @@ static int check_memcg(const struct engine *e, char *why, size_t n)
 	return 0;
 }
 
+/* The seq in [min_seq[type], max_seq] whose generation is @gen, or
+ * UINT64_MAX: the generation is not live. */
+static uint64_t seq_of(const struct lru_gen_state *lg, unsigned gen, unsigned type)
+{
+	for (uint64_t seq = lg->min_seq[type]; seq <= lg->max_seq; seq++)
+		if (lru_gen_from_seq(seq) == gen)
+			return seq;
+	return UINT64_MAX;
+}
+
+/* The multi-gen LRU's invariants (6.1 seq_is_valid(), the gen counters,
+ * the sizes); with the two lists, its lists and bits must be unused. */
+static int lru_gen_check(const struct engine *e, char *why, size_t n)
+{
+	const struct lru_gen_state *lg = &e->c.lg;
+	int64_t count[MAX_NR_GENS][2] = { { 0 } };
+
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+		const struct page *p = &e->pages[pfn];
+		unsigned counter = folio_gen_counter(p), type = page_is_file_cache(p);
+
+		if (!lru_gen_enabled(e)) {
+			if (counter || is_lru_gen_list(p->lru) ||
+			    (p->flags & (LRU_REFS_MASK | 1u << PG_workingset)))
+				return fail(why, n,
+					    "a multi-gen LRU list or bit is in use under the two lists");
+			continue;
+		}
+		if (p->lru < LRU_UNEVICTABLE)
+			return fail(why, n, "a page is on a two-list LRU under the multi-gen LRU");
+		if (!is_lru_gen_list(p->lru)) {
+			if (counter)
+				return fail(why, n, "a page off the generations' lists has a gen counter");
+			continue;
+		}
+		unsigned phys = (unsigned)(p->lru - LRU_GEN_FIRST) / 2;
+		uint64_t pseq = seq_of(lg, phys, type),
+			 lseq = counter ? seq_of(lg, counter - 1, type) : UINT64_MAX;
+		if ((unsigned)(p->lru - LRU_GEN_FIRST) % 2 != type || PageActive(p))
+			return fail(why, n,
+				    "a page's type or PG_active disagrees with its generation's list");
+		/* lazy sorting: a page's list is never younger than its gen
+		 * counter, but for anon pages left behind when inc_min_seq()
+		 * moves min_seq[anon] on without swap (6.1's accepted
+		 * cold/hot inversion, mm/vmscan.c:4334) */
+		if (!counter || pseq == UINT64_MAX || lseq == UINT64_MAX || (type && pseq > lseq))
+			return fail(why, n,
+				    "a page's gen counter or list is not a live generation, or is older than "
+				    "its list");
+		count[counter - 1][type]++;
+	}
+	if (!lru_gen_enabled(e))
+		return 0;
+	/* 6.1 seq_is_valid(): 2 <= file's generations <= anon's <= 4 */
+	uint64_t nf = lg->max_seq - lg->min_seq[1] + 1, na = lg->max_seq - lg->min_seq[0] + 1;
+	if (lg->min_seq[0] > lg->max_seq || lg->min_seq[1] > lg->max_seq || nf < MIN_NR_GENS || nf > na ||
+	    na > MAX_NR_GENS)
+		return fail(why, n, "the generations are not 2 <= file <= anon <= 4");
+	for (unsigned g = 0; g < MAX_NR_GENS; g++)
+		for (unsigned t = 0; t < 2; t++)
+			if (count[g][t] != lg->nr_pages[g][t])
+				return fail(why, n,
+					    "a generation's size disagrees with its pages' gen counters");
+	return 0;
+}
+
 int engine_check(const struct engine *e, char *why, size_t n)
 {
 	uint64_t total = 0, sum;
@@ -101,8 +167,10 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
 		if (waiting[l] != e->c.pvec_nr[l] || waiting[l] >= PAGEVEC_SIZE)
 			return fail(why, n, "a pagevec's count is wrong, or it is full and not drained");
-	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH)
+	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH && e->c.rs.stage != RS_LRU_GEN_SCAN)
 		return fail(why, n, "pages are isolated outside a reclaim batch");
+	if (lru_gen_check(e, why, n) < 0)
+		return -1;
 
 	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
 		const struct page *p = &e->pages[pfn];

@@ -20,6 +20,7 @@
 
 #include "cursor.h"
 #include "list.h"
+#include "lru_gen.h"
 #include "page_alloc.h"
 #include "writeback.h"
 
@@ -143,6 +144,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->scan_ahead_left = 0;
 	zone_init_watermarks(e);
 	mem_cgroup_init(e);
+	if (lru_gen_enabled(e))
+		lru_gen_init(e);
 	workload_begin(e);
 	return e;
 }

@@ -161,6 +161,22 @@ struct reclaim_info {
 };
 struct reclaim_info engine_reclaim(const struct engine *e);
 
+/* 6.1's multi-gen LRU, when the policy runs it (enabled): the sequence
+ * numbers, each generation's size per type (anon 0, file 1) and birth
+ * step, the feedback loop's counters per type and tier, the last walk's
+ * pte counts, and the tier cut-off get_tier_idx() gives each type now. */
+struct lru_gen_info {
+	bool enabled;
+	uint64_t max_seq, min_seq[2];
+	uint64_t timestamps[4];
+	int64_t nr_pages[4][2];
+	uint64_t avg_refaulted[2][4], avg_total[2][4];
+	uint64_t refaulted[2][4], evicted[2][4], protected_[2][3];
+	uint64_t walk_total, walk_old, walk_young;
+	int tier_idx[2];
+};
+struct lru_gen_info engine_lru_gen(const struct engine *e);
+
 /* The shrink_inactive_list() batch that the last step finished, if it did:
  * the fields of the kernel's mm_vmscan_lru_shrink_inactive tracepoint. */
 struct batch_stats {

@@ -21,6 +21,7 @@
  */
 #include "cursor.h"
 #include "filemap.h"
+#include "lru_gen.h"
 #include "page_alloc.h"
 #include "swap.h"
 
@@ -133,16 +134,29 @@ enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, s
 	p = pfn_to_page(e, pfn);
 	if (!write)
 		count_vm_events(e, PGPGIN, 4);
-	lru_cache_add(e, pfn, file_page_list(e, old, &placed));
+	if (lru_gen_enabled(e)) {
+		/* 6.1 filemap_add_folio(): a shadow is looked at unless the
+		 * page is added for a write; then the oldest generation */
+		if (!write)
+			lru_gen_refault(e, p, old, false);
+		placed = BR_GEN_READ_MISS;
+		lru_cache_add(e, pfn, LRU_INACTIVE_FILE);
+	} else {
+		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
+	}
 	if (write || read_position_moved(e, p))
 		mark_page_accessed(e, p, NULL);
 	else if (placed == BR_READ_MISS)
 		placed = BR_READ_MISS_SAME_POS;
+	else if (placed == BR_GEN_READ_MISS)
+		placed = BR_GEN_READ_SAME_POS;
 	out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 	if (r) {
 		r->from = LRU_FREE;
 		r->branch = placed;
 		r->outcome = (uint8_t)out;
+		r->gen = (uint8_t)folio_gen_counter(p);
+		r->refs = (uint8_t)folio_lru_refs(p);
 	} else {
 		count_rule(e, STEP_WORKLOAD, placed, BR_NONE);
 	}

@@ -103,6 +103,55 @@ enum reclaim_stage {
 	RS_ZONE_DONE,	  /* after shrink_zone at this priority */
 	RS_KSWAPD_AGING,  /* balance_pgdat: anon aging before the check */
 	RS_INACTIVE_LOOP, /* shrink_inactive_list: another batch until max_scan */
+	/* the multi-gen LRU (6.1, lru_gen.c), in place of shrink_zone */
+	RS_LRU_GEN,	    /* lru_gen_shrink_lruvec: the top of its loop */
+	RS_LRU_GEN_EVICT,   /* evict_folios: isolate_folios picks a type and a tier */
+	RS_LRU_GEN_SCAN,    /* scan_folios: one page of the oldest generation a step */
+	RS_LRU_GEN_EVICTED, /* evict_folios: after shrink_folio_list's batch */
+	RS_LRU_GEN_WALK,    /* the aging's page-table walk: one young pte a step */
+	RS_LRU_GEN_INC,	    /* the walk is over: inc_max_seq (and inc_min_seq) */
+};
+
+/* 6.1 include/linux/mmzone.h */
+#define MIN_NR_GENS   2
+#define MAX_NR_GENS   4
+#define MAX_NR_TIERS  4
+#define MIN_LRU_BATCH 64 /* BITS_PER_LONG */
+#define MAX_LRU_BATCH (MIN_LRU_BATCH * 64)
+
+/*
+ * 6.1 struct lru_gen_struct of the one lruvec (one node, one zone, the
+ * root memcg, NR_HIST_GENS 1), and where the engine's unrolled aging and
+ * eviction resume (lru_gen.c).
+ */
+struct lru_gen_state {
+	uint64_t max_seq, min_seq[2];
+	uint64_t timestamps[MAX_NR_GENS]; /* the step each generation was born at */
+	int64_t nr_pages[MAX_NR_GENS][2]; /* pages whose gen counter says this gen */
+	/* the feedback loop: refaults and evictions per type and tier */
+	uint64_t avg_refaulted[2][MAX_NR_TIERS], avg_total[2][MAX_NR_TIERS];
+	uint64_t refaulted[2][MAX_NR_TIERS], evicted[2][MAX_NR_TIERS];
+	uint64_t protected_[2][MAX_NR_TIERS - 1];
+	/* mm_walk statistics of the last walk (lru_gen_full's LOYNFA) */
+	uint64_t walk_total, walk_old, walk_young;
+	/* the aging walk: where it resumes */
+	uint32_t walk_obj, walk_index;
+	uint8_t walk_as;
+	bool walk_can_swap;
+	uint8_t after_walk; /* enum reclaim_stage to resume after inc_max_seq */
+	bool walk_struct;   /* this reclaim has a walk struct (kswapd, or direct after aging) */
+	/* lru_gen_shrink_lruvec() and evict_folios() */
+	bool memcgs_need_aging;
+	bool need_aging;
+	bool need_swapping;
+	uint8_t swappiness;
+	uint8_t type;		    /* the type scan_folios() takes */
+	int8_t tier_idx;	    /* its tier cut-off */
+	uint8_t attempts;	    /* isolate_folios(): types still to try */
+	uint32_t remaining, unseen; /* scan_folios: budget; pages of the list not yet looked at */
+	uint32_t scanned, sorted, isolated, skipped;
+	uint64_t nr_to_scan, shrink_scanned, shrink_reclaimed, last_reclaimed, evict_reclaimed;
+	uint64_t seq_at_start; /* max_seq when lru_gen_shrink_lruvec() began */
 };
 
 struct reclaim_state {
@@ -163,6 +212,9 @@ struct engine_core {
 
 	/* reclaim */
 	struct reclaim_state rs;
+
+	/* the multi-gen LRU (6.1), when the policy runs it */
+	struct lru_gen_state lg;
 
 	/* writeback: a FIFO of pfns, all with the same delay */
 	uint32_t wb_head, wb_len;
@@ -238,6 +290,14 @@ static inline uint32_t nr_free_pages(const struct engine *e)
 static inline uint32_t zone_lru_pages(const struct engine *e, int l)
 {
 	return e->c.lists[l].nr;
+}
+
+/* lru_gen_enabled(): the policy runs 6.1's multi-gen LRU, not the two lists
+ * (struct reclaim_policy.lru_gen); the classic code hands over where this
+ * is tested, as 6.1's does (engine/lru_gen.c). */
+static inline bool lru_gen_enabled(const struct engine *e)
+{
+	return e->policy->lru_gen;
 }
 
 /* What a step record says of a page's type, ptes and dirt (enum step_input). */

@@ -17,6 +17,7 @@
  */
 #include "cursor.h"
 #include "filemap.h"
+#include "lru_gen.h"
 #include "memory.h"
 #include "mlock.h"
 #include "page_alloc.h"
@@ -61,6 +62,48 @@ void free_swap_cache(struct engine *e, struct page *p)
 		e->c.swap_free++;
 }
 
+/*
+ * A fault under 6.1's multi-gen LRU: the page, anon (new or swapped in)
+ * or file, is PG_active while it is added (mm/swap.c:526 folio_add_lru(),
+ * lru_gen_in_fault()), so it enters the youngest generation; not in a
+ * MADV_SEQUENTIAL mapping (mm/memory.c:5165), where it enters the
+ * oldest.  A shadow or swap entry is looked at first (lru_gen_refault(),
+ * in a fault).  Counters as in the two-list fault below.
+ */
+static void lru_gen_fault(struct engine *e, struct page *p, uint32_t obj, uint32_t old, const struct vma *vma,
+			  struct step_record *r)
+{
+	bool anon = e->wl->objects[obj].type == OBJ_ANON;
+
+	if (anon)
+		page_set(p, PG_anon);
+	if (!anon || SLOT_TAG(old) == SLOT_SWAP) {
+		count_vm_event(e, PGMAJFAULT);
+		count_vm_events(e, PGPGIN, 4);
+	}
+	if (anon && SLOT_TAG(old) == SLOT_SWAP) {
+		count_vm_event(e, PSWPIN);
+		page_set(p, PG_swapcache);
+		if (r->inputs & IN_WRITE || vm_swap_full(e) || (vma->flags & VM_LOCKED)) {
+			free_swap_cache(e, p);
+			page_set(p, PG_dirty);
+		}
+	}
+	lru_gen_refault(e, p, old, true);
+	if (vma->flags & VM_LOCKED) {
+		page_set(p, PG_mlocked);
+		count_vm_event(e, UNEVICTABLE_PGS_MLOCKED);
+		r->branch = BR_FAULT_LOCKED;
+		lru_cache_add(e, page_to_pfn(e, p), LRU_UNEVICTABLE);
+		return;
+	}
+	r->branch = vma->flags & VM_SEQ_READ ? BR_GEN_FAULT_SEQ : BR_GEN_FAULT;
+	if (!(vma->flags & VM_SEQ_READ))
+		page_set(p, PG_active);
+	lru_cache_add(e, page_to_pfn(e, p), LRU_ACTIVE_FILE);
+	r->gen = (uint8_t)folio_gen_counter(p);
+}
+
 /* An access through a mapping: the hardware sets the accessed bit if the
  * pte is there, otherwise the page faults. */
 void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
@@ -99,6 +142,12 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 	pfn = page_cache_alloc(e, obj, index, &old);
 	p = pfn_to_page(e, pfn);
 	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	if (lru_gen_enabled(e)) {
+		lru_gen_fault(e, p, obj, old, vma, r);
+		page_add_rmap(e, p, as, write);
+		note_page(e, r, p);
+		return;
+	}
 	if (e->wl->objects[obj].type == OBJ_ANON) {
 		page_set(p, PG_anon);
 		if (SLOT_TAG(old) == SLOT_SWAP) {

@@ -53,6 +53,13 @@ enum lru_list {
 	LRU_FREE,
 	LRU_KERNEL,
 	LRU_PAGEVEC,
+	/* The multi-gen LRU's lists (6.1 lrugen->lists[gen][type], one zone):
+	 * list LRU_GEN_FIRST + 2 * gen + type, type 0 anon and 1 file, gen a
+	 * generation's sequence number modulo MAX_NR_GENS.  Used instead of
+	 * the first four when the policy runs the multi-gen LRU
+	 * (engine/lru_gen.c); empty otherwise. */
+	LRU_GEN_FIRST,
+	LRU_GEN_LAST = LRU_GEN_FIRST + 7,
 	NR_LISTS
 };
 
@@ -66,6 +73,10 @@ static inline bool is_file_lru(int l)
 static inline bool is_active_lru(int l)
 {
 	return l == LRU_ACTIVE_ANON || l == LRU_ACTIVE_FILE;
+}
+static inline bool is_lru_gen_list(int l)
+{
+	return l >= LRU_GEN_FIRST && l <= LRU_GEN_LAST;
 }
 
 #define MAX_MAPPINGS 8 /* mappings (VMAs) of one object */
@@ -86,6 +97,9 @@ struct page {		   /* 28 bytes */
 			    * (2.6.34 page_cgroup.mem_cgroup, memcontrol.c); no hidden
 			    * padding: snapshots compare byte for byte */
 };
+/* 6.1's multi-gen LRU keeps its per-page state in page.flags: a page stays
+ * within 32 bytes (data/README.md, memory per page). */
+_Static_assert(sizeof(struct page) <= 32, "struct page fits in 32 bytes");
 
 static inline bool page_test(const struct page *p, enum pageflags f)
 {
@@ -147,10 +161,35 @@ static inline bool PageUnevictable(const struct page *p)
 {
 	return page_test(p, PG_unevictable);
 }
-/* PG_lru: on one of the five LRU lists (not isolated, not free). */
+/* PG_lru: on one of the five LRU lists, or a generation's list (not
+ * isolated, not free). */
 static inline bool PageLRU(const struct page *p)
 {
-	return p->lru <= LRU_UNEVICTABLE;
+	return p->lru <= LRU_UNEVICTABLE || is_lru_gen_list(p->lru);
+}
+
+/*
+ * The multi-gen LRU's bits of folio->flags (6.1 include/linux/mmzone.h,
+ * page-flags-layout.h), in the seven bits enum pageflags leaves free:
+ * PG_workingset, the gen counter (3 bits: gen + 1 while the page is on a
+ * generation's list, 0 off every list) and the refs counter (2 bits, the
+ * accesses through file descriptors beyond PG_referenced and
+ * PG_workingset).  The gen counter is the page's generation; the list it
+ * is linked on may be an older one until eviction sorts it (lazy sorting,
+ * 6.1 sort_folio()).  Only the multi-gen LRU sets them.
+ */
+enum lru_gen_bits {
+	PG_workingset = NR_PAGEFLAGS,
+	LRU_GEN_PGOFF,
+	LRU_REFS_PGOFF = LRU_GEN_PGOFF + 3,
+	LRU_GEN_BITS_END = LRU_REFS_PGOFF + 2,
+};
+#define LRU_GEN_MASK  (7u << LRU_GEN_PGOFF)
+#define LRU_REFS_MASK (3u << LRU_REFS_PGOFF)
+_Static_assert(LRU_GEN_BITS_END <= 16, "the multi-gen LRU's bits fit in page.flags");
+static inline bool PageWorkingset(const struct page *p)
+{
+	return p->flags >> PG_workingset & 1u;
 }
 static inline bool page_mapped(const struct page *p)
 {

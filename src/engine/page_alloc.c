@@ -14,6 +14,7 @@
  * lowmem reserves and the ALLOC_HIGH/HARDER reductions.
  */
 #include "list.h"
+#include "lru_gen.h"
 #include "page_alloc.h"
 #include "vmscan.h"
 
@@ -101,6 +102,7 @@ void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from)
 		list_del_from(e, pfn, from);
 	if (p->memcg)
 		mem_cgroup_uncharge(e, p);
+	lru_gen_del_folio(e, p);
 	p->pvec_lru = 0;
 	page_blank(p);
 	list_add_head(e, pfn, LRU_FREE);

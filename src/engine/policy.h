@@ -110,6 +110,13 @@ struct reclaim_policy {
 
 	const struct policy_checks *checks;	   /* page_check_references() */
 	const struct policy_checks *active_checks; /* shrink_active_list() */
+
+	/* Which LRU the engine runs: false, the two lists of 2.6.x; true,
+	 * 6.1's multi-gen LRU (engine/lru_gen.c), whose sort_folio() and
+	 * isolate_folio() tests are sort_checks, for the decision panel.
+	 * check_references() is then 6.1's folio_check_references(). */
+	bool lru_gen;
+	const struct policy_checks *sort_checks;
 };
 
 #endif

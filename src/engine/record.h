@@ -17,6 +17,8 @@ enum step_kind {
 	STEP_SCAN_INACTIVE, /* shrink_page_list() examined one page */
 	STEP_SCAN_ACTIVE,   /* shrink_active_list() examined one page */
 	STEP_WRITEBACK,	    /* a write started by reclaim has finished */
+	STEP_SORT,	    /* 6.1 scan_folios(): one page sorted, isolated or skipped */
+	STEP_AGING,	    /* 6.1 aging: the walk found a young pte; inc_max_seq, inc_min_seq */
 	STEP_END,	    /* the workload is exhausted */
 	NR_STEP_KINDS
 };
@@ -69,7 +71,15 @@ enum outcome {
 	X(FN_FREE_PAGES,           "free_pages")         \
 	X(FN_END_PAGE_WRITEBACK,   "end_page_writeback") \
 	X(FN_PAUSE,                "")                   \
-	X(FN_MEM_CGROUP_OOM,       "mem_cgroup_handle_oom")
+	X(FN_MEM_CGROUP_OOM,       "mem_cgroup_handle_oom") \
+	X(FN_SHRINK_FOLIO_LIST,    "shrink_folio_list")  \
+	X(FN_SORT_FOLIO,           "sort_folio")         \
+	X(FN_ISOLATE_FOLIO,        "isolate_folio")      \
+	X(FN_FOLIO_INC_REFS,       "folio_inc_refs")     \
+	X(FN_WALK_PTE_RANGE,       "walk_pte_range")     \
+	X(FN_INC_MAX_SEQ,          "inc_max_seq")        \
+	X(FN_INC_MIN_SEQ,          "inc_min_seq")        \
+	X(FN_FILEMAP_READ,         "filemap_read")
 /* clang-format on */
 
 /* clang-format off */
@@ -96,6 +106,8 @@ enum step_input {
 	IN_LUMPY = 1u << 9,	      /* sc->order > PAGE_ALLOC_COSTLY_ORDER */
 	IN_WRITE = 1u << 10,	      /* the access was a write */
 	IN_PAUSE = 1u << 11,	      /* the scenario asks the viewer to pause here */
+	IN_WORKINGSET = 1u << 12,     /* PG_workingset (6.1) */
+	IN_YOUNG = 1u << 13,	      /* a pte of the page was young (6.1 sort and aging steps) */
 };
 
 /* RECLAIMER_MEMCG: a cgroup's limit reclaim, in the task whose charge hit
@@ -121,6 +133,13 @@ struct step_record {
 	int8_t priority;	 /* scan priority, -1 outside reclaim */
 	uint8_t order;		 /* sc->order of the reclaim */
 	uint8_t memcg;		 /* limit reclaim and memcg OOM: the cgroup (1-based, 0 none) */
+	/* 6.1's multi-gen LRU only (0 otherwise): the page's gen counter as
+	 * it was looked at (gen + 1; 0 off every list), its refs (0..4,
+	 * folio_lru_refs(), whose tier is order_base_2(refs + 1)), and the
+	 * feedback loop's tier cut-off + 1 (tiers above it are protected) */
+	uint8_t gen;
+	uint8_t refs;
+	uint8_t tier_idx;
 };
 
 extern const char *const outcome_name[NR_OUTCOMES];

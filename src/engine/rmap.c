@@ -14,6 +14,7 @@
  * holding it was referenced), KSM, the trylock failure that makes an
  * unlocked caller count a page as referenced, nonlinear mappings.
  */
+#include "lru_gen.h"
 #include "mlock.h"
 #include "rmap.h"
 
@@ -37,7 +38,19 @@ int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 		 * the page goes on to try_to_unmap and gets culled. */
 		if (vma->flags & VM_LOCKED) {
 			*vm_flags |= VM_LOCKED;
+			/* 6.1 folio_referenced_one() mlocks the page itself */
+			if (lru_gen_enabled(e))
+				mlock_vma_page(e, page);
 			break;
+		}
+		/* 6.1 mm/rmap.c:826 folio_referenced_one(): a young pte outside
+		 * VM_SEQ_READ starts the look-around, which clears it and its
+		 * young neighbours, and counts one reference */
+		if (lru_gen_enabled(e) && (page->young & bit) && !(vma->flags & VM_SEQ_READ)) {
+			lru_gen_look_around(e, page, as);
+			referenced++;
+			*vm_flags |= vma->flags;
+			continue;
 		}
 		if (page->young & bit) {
 			page->young &= (uint8_t)~bit;
@@ -138,7 +151,8 @@ enum ttu_result try_to_unmap(struct engine *e, struct page *page)
 			mlock_vma_page(e, page);
 			return SWAP_MLOCK;
 		}
-		if (page->young & bit) {
+		/* 6.1 try_to_unmap_one() no longer tests the accessed bit */
+		if ((page->young & bit) && !lru_gen_enabled(e)) {
 			page->young &= (uint8_t)~bit;
 			return SWAP_FAIL;
 		}

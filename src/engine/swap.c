@@ -15,6 +15,7 @@
  * so reclaim's drain empties the workload's.
  */
 #include "list.h"
+#include "lru_gen.h"
 #include "swap.h"
 
 /* 2.6.34 update_page_reclaim_stat(): what get_scan_ratio() later weighs. */
@@ -92,6 +93,13 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 		list_add_head(e, pfn, l);
 		return;
 	}
+	/* 6.1 lru_add_fn() -> lru_gen_add_folio(): the generation comes from
+	 * PG_active, which folio_add_lru() set for a fault (no lru_add
+	 * batch under the multi-gen LRU: lru_gen.c) */
+	if (lru_gen_enabled(e)) {
+		lru_gen_add_folio(e, page, false);
+		return;
+	}
 	page->pvec_lru = (uint8_t)l;
 	list_add_head(e, pfn, LRU_PAGEVEC);
 	if (++e->c.pvec_nr[l] == PAGEVEC_SIZE)
@@ -109,6 +117,8 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 	uint16_t f = page->flags;
 	enum branch br;
 
+	if (lru_gen_enabled(e)) /* 6.1 mm/swap.c:475 folio_mark_accessed() */
+		return folio_inc_refs(e, page, r);
 	if ((f & (ref | active)) == ref && PageLRU(page)) {
 		activate_page(e, page);
 		page_clear(page, PG_referenced);

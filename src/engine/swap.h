@@ -16,7 +16,13 @@ void activate_page(struct engine *e, struct page *page);
 /* The outcome a step records for mark_page_accessed()'s branch @br. */
 static inline enum outcome mpa_outcome(enum branch br)
 {
-	return br == BR_MPA_ACTIVATE ? OUT_ACTIVATE : br == BR_MPA_REFERENCE ? OUT_REFERENCE : OUT_NONE;
+	if (br == BR_MPA_ACTIVATE)
+		return OUT_ACTIVATE;
+	/* 6.1 folio_inc_refs(): a mark set or a counter raised */
+	return br == BR_MPA_REFERENCE || br == BR_INC_REFS_REFERENCED || br == BR_INC_REFS_WORKINGSET ||
+			       br == BR_INC_REFS_COUNT
+		       ? OUT_REFERENCE
+		       : OUT_NONE;
 }
 
 #endif

@@ -7,7 +7,17 @@
 
 /* clang-format off */
 const char *const vmstat_name[NR_VM_EVENTS] = {
-#define X(id, name) [(id)] = (name),
+#define X(id, name, name61) [(id)] = (name) ? (name) : (name61),
+	VMSTAT_EVENTS(X) /* NOLINT(bugprone-branch-clone): most names are the same in both kernels */
+#undef X
+};
+static const char *const vmstat_name_2634[NR_VM_EVENTS] = {
+#define X(id, name, name61) [(id)] = (name),
+	VMSTAT_EVENTS(X)
+#undef X
+};
+static const char *const vmstat_name_61[NR_VM_EVENTS] = {
+#define X(id, name, name61) [(id)] = (name61),
 	VMSTAT_EVENTS(X)
 #undef X
 };
@@ -50,6 +60,8 @@ const char *const step_kind_name[NR_STEP_KINDS] = {
 	[STEP_SCAN_INACTIVE] = "scan",
 	[STEP_SCAN_ACTIVE] = "scan_active",
 	[STEP_WRITEBACK] = "writeback",
+	[STEP_SORT] = "sort",
+	[STEP_AGING] = "aging",
 	[STEP_END] = "end",
 };
 
@@ -63,4 +75,17 @@ const char *const lru_name[NR_LISTS] = {
 	[LRU_FREE] = "free",
 	[LRU_KERNEL] = "kernel",
 	[LRU_PAGEVEC] = "pagevec",
+	[LRU_GEN_FIRST + 0] = "gen0_anon",
+	[LRU_GEN_FIRST + 1] = "gen0_file",
+	[LRU_GEN_FIRST + 2] = "gen1_anon",
+	[LRU_GEN_FIRST + 3] = "gen1_file",
+	[LRU_GEN_FIRST + 4] = "gen2_anon",
+	[LRU_GEN_FIRST + 5] = "gen2_file",
+	[LRU_GEN_FIRST + 6] = "gen3_anon",
+	[LRU_GEN_FIRST + 7] = "gen3_file",
 };
+
+const char *vmstat_name_in(int i, bool lru_gen)
+{
+	return lru_gen ? vmstat_name_61[i] : vmstat_name_2634[i];
+}

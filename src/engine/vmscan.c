@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "list.h"
+#include "lru_gen.h"
 #include "mlock.h"
 #include "page_alloc.h"
 #include "rmap.h"
@@ -121,6 +122,9 @@ static bool swap_available(const struct engine *e)
 static uint64_t zone_reclaimable_pages(const struct engine *e)
 {
 	uint64_t n = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+
+	if (lru_gen_enabled(e)) /* not used: 6.1 has no all_unreclaimable */
+		return UINT64_MAX / 8;
 	if (e->wl->memory.swap_pages && e->c.swap_free > 0)
 		n += zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
 	return n;
@@ -385,9 +389,13 @@ void putback_lru_page(struct engine *e, struct page *page)
 
 	if (page->lru != LRU_NONE)
 		list_del(e, pfn);
+	lru_gen_del_folio(e, page);
 	if (page_evictable(e, page)) {
 		page_clear(page, PG_unevictable);
-		list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
+		if (lru_gen_enabled(e))
+			lru_gen_add_folio(e, page, false);
+		else
+			list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
 		return;
 	}
 	if (!PageUnevictable(page))
@@ -404,6 +412,10 @@ static void put_back(struct engine *e, struct page *p)
 	list_del(e, pfn);
 	if (!page_evictable(e, p)) {
 		putback_lru_page(e, p);
+		return;
+	}
+	if (lru_gen_enabled(e)) { /* 6.1 evict_folios()'s put-back */
+		lru_gen_putback(e, p);
 		return;
 	}
 	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
@@ -433,7 +445,13 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 	struct page *p = &e->pages[pfn];
 	uint32_t *slot = page_slot(e, p->object, p->index);
 
-	if (PageSwapCache(p)) {
+	if (lru_gen_enabled(e)) {
+		/* 6.1 __remove_mapping(): lru_gen_eviction() for file and
+		 * swap-cache pages alike */
+		*slot = slot_make(PageSwapCache(p) ? SLOT_SWAP : SLOT_SHADOW, lru_gen_eviction(e, p));
+		count_vm_event(e, e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD ? KSWAPD_STEAL : PGSTEAL_DIRECT);
+		count_vm_event(e, PageAnon(p) ? PGSTEAL_ANON : PGSTEAL_FILE);
+	} else if (PageSwapCache(p)) {
 		*slot = slot_make(SLOT_SWAP, 0);
 	} else {
 		uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
@@ -445,7 +463,7 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 	e->c.rs.pass_reclaimed++;
 	e->c.rs.batch.nr_reclaimed++;
 	count_vm_event(e, PGSTEAL);
-	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD)
+	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD && !lru_gen_enabled(e))
 		count_vm_event(e, KSWAPD_STEAL);
 	free_page_from(e, pfn, LRU_ISOLATED); /* the batch's */
 }
@@ -493,7 +511,9 @@ ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
-	uint8_t from = page_is_file_cache(p) ? LRU_INACTIVE_FILE : LRU_INACTIVE_ANON;
+	uint8_t from = lru_gen_enabled(e)      ? LRU_ISOLATED
+		       : page_is_file_cache(p) ? LRU_INACTIVE_FILE
+					       : LRU_INACTIVE_ANON;
 	enum page_references ref;
 	enum outcome out;
 	enum branch action;
@@ -503,6 +523,13 @@ ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record
 		out = OUT_CULL;
 		action = BR_SPL_UNEVICTABLE;
 		goto cull;
+	}
+	/* 6.1 mm/vmscan.c:1674: isolate_folio() cleared PG_referenced, so a
+	 * look-around since (of an earlier page of this batch) set it */
+	if (lru_gen_enabled(e) && page_mapped(p) && PageReferenced(p)) {
+		out = OUT_KEEP;
+		action = BR_SPL_GEN_REFERENCED;
+		goto keep;
 	}
 	if (PageWriteback(p)) {
 		/* async pass: a page being written is not looked at */
@@ -586,7 +613,7 @@ counted:
 	e->c.decisions[out]++;
 	if (r) {
 		r->kind = STEP_SCAN_INACTIVE;
-		r->func = FN_SHRINK_PAGE_LIST;
+		r->func = lru_gen_enabled(e) ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
 		r->from = from;
 		record_check(r, &rc);
 		r->outcome = (uint8_t)out;
@@ -716,6 +743,8 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->stage = RS_PRIORITY;
 	zone_recheck_unreclaimable(e);
 	count_vm_event(e, ALLOCSTALL);
+	if (lru_gen_enabled(e))
+		lru_gen_reclaim_begin(e, false);
 }
 
 void reclaim_start_memcg(struct engine *e, unsigned k)
@@ -795,7 +824,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
 			stat_rotated(e)[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
-		} else {
+		} else if (!lru_gen_enabled(e)) { /* 6.1 has no shrink_inactive event under MGLRU */
 			rs->last_batch = rs->batch;
 			rs->last_batch.done = true;
 			rs->last_batch_step = e->c.step;
@@ -861,7 +890,8 @@ static void kswapd_priority_done(struct engine *e)
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
 
-	if (!e->c.all_unreclaimable && e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
+	if (!e->c.all_unreclaimable && !lru_gen_enabled(e) &&
+	    e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
 		e->c.all_unreclaimable = true;
 	/* scanned a lot, reclaimed little: start writing even in laptop mode */
 	if (rs->total_scanned > (uint64_t)SWAP_CLUSTER_MAX * 2 &&
@@ -883,9 +913,16 @@ static void kswapd_priority_done(struct engine *e)
 		sc->order = 0;
 		/* a whole pass at order 0 freed nothing: give up until woken
 		 * again (the kernel loops on, item 11 of data/README.md) */
-		if (!rs->pass_reclaimed && !high_order)
+		if (!rs->pass_reclaimed && !high_order) {
+			/* 6.1 under the multi-gen LRU wakes no flusher from
+			 * reclaim (only shrink_inactive_list() does); its dirty
+			 * file pages wait for background writeback, which the
+			 * engine has no clock for: a kswapd pass that freed
+			 * nothing stands in for it and writes them all */
+			if (lru_gen_enabled(e))
+				wakeup_flusher_threads(e, 0);
 			reclaim_finish(e);
-		else
+		} else
 			rs->stage = RS_PASS;
 		return;
 	}
@@ -917,6 +954,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			rs->pass_reclaimed = 0;
 			rs->stage = RS_PASS;
 			zone_recheck_unreclaimable(e);
+			if (lru_gen_enabled(e))
+				lru_gen_reclaim_begin(e, true);
 			break;
 		case RS_PASS: /* balance_pgdat, loop_again */
 			count_vm_event(e, PAGEOUTRUN);
@@ -933,6 +972,11 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				break;
 			}
 			rs->stage = RS_PRIORITY;
+			/* 6.1 mm/vmscan.c:7099: lru_gen_age_node() instead */
+			if (lru_gen_enabled(e)) {
+				lru_gen_age_node(e);
+				break;
+			}
 			/* background aging of the anon lists before the check */
 			if (inactive_anon_is_low(e))
 				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY);
@@ -946,6 +990,12 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			/* limit reclaim scans every zone (2.6.34 vmscan.c:1726) */
 			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY && !sc->mem_cgroup) {
 				rs->stage = RS_ZONE_DONE;
+				break;
+			}
+			/* 6.1 mm/vmscan.c:5888 shrink_lruvec() returns into
+			 * lru_gen_shrink_lruvec() */
+			if (lru_gen_enabled(e)) {
+				lru_gen_shrink_begin(e);
 				break;
 			}
 			shrink_zone_targets(e);
@@ -992,16 +1042,32 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				wakeup_flusher_threads(e, e->wl->memory.laptop_mode ? 0 : rs->total_scanned);
 				sc->may_writepage = true;
 			}
-			if (--sc->priority < 0) {
-				/* 2.6.34 vmscan.c:1835: "don't OOM" with what was
-				 * reclaimed, for global reclaim only: limit reclaim
-				 * that never reached 32 pages returns 0 */
-				if (sc->mem_cgroup)
-					mem_cgroup_reclaim_done(e, sc->mem_cgroup, 0, sc->priority);
-				reclaim_finish(e);
-			} else {
+			if (--sc->priority >= 0) {
 				rs->stage = RS_PRIORITY;
+				break;
 			}
+			/* 2.6.34 vmscan.c:1835: "don't OOM" with what was
+			 * reclaimed, for global reclaim only: limit reclaim
+			 * that never reached 32 pages returns 0 */
+			if (sc->mem_cgroup)
+				mem_cgroup_reclaim_done(e, sc->mem_cgroup, 0, sc->priority);
+			/* 6.1 under the multi-gen LRU: as kswapd's empty pass
+			 * below, a direct reclaim that freed nothing at any
+			 * priority stands in for the background writeback the
+			 * engine has no clock for (its dirty file pages are only
+			 * sorted on, never written by reclaim) */
+			if (lru_gen_enabled(e) && !sc->nr_reclaimed)
+				wakeup_flusher_threads(e, 0);
+			reclaim_finish(e);
+			break;
+		case RS_LRU_GEN:
+		case RS_LRU_GEN_EVICT:
+		case RS_LRU_GEN_SCAN:
+		case RS_LRU_GEN_EVICTED:
+		case RS_LRU_GEN_WALK:
+		case RS_LRU_GEN_INC:
+			if (lru_gen_step(e, r))
+				return true;
 			break;
 		default: reclaim_finish(e); break;
 		}

@@ -11,44 +11,60 @@
 #ifndef VMSCAN_VMSTAT_H
 #define VMSCAN_VMSTAT_H
 
-/*      id                            printed name                      */
+#include <stdbool.h>
+
+/* Columns: id; the name 2.6.34 (or 3.15, for workingset_*) prints, NULL
+ * for a counter it does not have; the name 6.1 prints under the
+ * multi-gen LRU, NULL for one it does not have.  vmstat_name[] is the
+ * first name, or the second for a counter only 6.1 has: the name
+ * expectations use. */
 /* clang-format off */
-#define VMSTAT_EVENTS(X)                                                 \
-	X(PGPGIN,                     "pgpgin")                          \
-	X(PGPGOUT,                    "pgpgout")                         \
-	X(PSWPIN,                     "pswpin")                          \
-	X(PSWPOUT,                    "pswpout")                         \
-	X(PGALLOC,                    "pgalloc_normal")                  \
-	X(PGFREE,                     "pgfree")                          \
-	X(PGACTIVATE,                 "pgactivate")                      \
-	X(PGDEACTIVATE,               "pgdeactivate")                    \
-	X(PGFAULT,                    "pgfault")                         \
-	X(PGMAJFAULT,                 "pgmajfault")                      \
-	X(PGREFILL,                   "pgrefill_normal")                 \
-	X(PGSTEAL,                    "pgsteal_normal")                  \
-	X(PGSCAN_KSWAPD,              "pgscan_kswapd_normal")            \
-	X(PGSCAN_DIRECT,              "pgscan_direct_normal")            \
-	X(KSWAPD_STEAL,               "kswapd_steal")                    \
-	X(PAGEOUTRUN,                 "pageoutrun")                      \
-	X(ALLOCSTALL,                 "allocstall")                      \
-	X(PGROTATED,                  "pgrotated")                       \
-	X(NR_VMSCAN_WRITE,            "nr_vmscan_write")                 \
-	X(UNEVICTABLE_PGS_CULLED,     "unevictable_pgs_culled")          \
-	X(UNEVICTABLE_PGS_RESCUED,    "unevictable_pgs_rescued")         \
-	X(UNEVICTABLE_PGS_MLOCKED,    "unevictable_pgs_mlocked")         \
-	X(UNEVICTABLE_PGS_MUNLOCKED,  "unevictable_pgs_munlocked")       \
-	X(WORKINGSET_REFAULT,         "workingset_refault")              \
-	X(WORKINGSET_ACTIVATE,        "workingset_activate")             \
-	X(SIM_REFAULT,                "refault")                         \
-	X(SIM_KEEP,                   "pageref_keep")                    \
-	X(SIM_RECLAIM_CLEAN_DEFERRED, "reclaim_clean_deferred")          \
-	X(SIM_ALLOC_FAIL,             "alloc_fail")                      \
-	X(SIM_WAKEUP_KSWAPD,          "wakeup_kswapd")
+#define VMSTAT_EVENTS(X)                                                                            \
+	X(PGPGIN,                     "pgpgin",                 "pgpgin")                           \
+	X(PGPGOUT,                    "pgpgout",                "pgpgout")                          \
+	X(PSWPIN,                     "pswpin",                 "pswpin")                           \
+	X(PSWPOUT,                    "pswpout",                "pswpout")                          \
+	X(PGALLOC,                    "pgalloc_normal",         "pgalloc_normal")                   \
+	X(PGFREE,                     "pgfree",                 "pgfree")                           \
+	X(PGACTIVATE,                 "pgactivate",             "pgactivate")                       \
+	X(PGDEACTIVATE,               "pgdeactivate",           "pgdeactivate")                     \
+	X(PGFAULT,                    "pgfault",                "pgfault")                          \
+	X(PGMAJFAULT,                 "pgmajfault",             "pgmajfault")                       \
+	X(PGREFILL,                   "pgrefill_normal",        "pgrefill")                         \
+	X(PGSTEAL,                    "pgsteal_normal",         NULL)                               \
+	X(PGSCAN_KSWAPD,              "pgscan_kswapd_normal",   "pgscan_kswapd")                    \
+	X(PGSCAN_DIRECT,              "pgscan_direct_normal",   "pgscan_direct")                    \
+	X(KSWAPD_STEAL,               "kswapd_steal",           "pgsteal_kswapd")                   \
+	X(PAGEOUTRUN,                 "pageoutrun",             "pageoutrun")                       \
+	X(ALLOCSTALL,                 "allocstall",             "allocstall_normal")                \
+	X(PGROTATED,                  "pgrotated",              "pgrotated")                        \
+	X(NR_VMSCAN_WRITE,            "nr_vmscan_write",        "nr_vmscan_write")                  \
+	X(UNEVICTABLE_PGS_CULLED,     "unevictable_pgs_culled", "unevictable_pgs_culled")           \
+	X(UNEVICTABLE_PGS_RESCUED,    "unevictable_pgs_rescued","unevictable_pgs_rescued")          \
+	X(UNEVICTABLE_PGS_MLOCKED,    "unevictable_pgs_mlocked","unevictable_pgs_mlocked")          \
+	X(UNEVICTABLE_PGS_MUNLOCKED,  "unevictable_pgs_munlocked","unevictable_pgs_munlocked")      \
+	X(WORKINGSET_REFAULT,         "workingset_refault",     "workingset_refault_file")          \
+	X(WORKINGSET_ACTIVATE,        "workingset_activate",    "workingset_activate_file")         \
+	X(PGSTEAL_DIRECT,             NULL,                     "pgsteal_direct")                   \
+	X(PGSCAN_ANON,                NULL,                     "pgscan_anon")                      \
+	X(PGSCAN_FILE,                NULL,                     "pgscan_file")                      \
+	X(PGSTEAL_ANON,               NULL,                     "pgsteal_anon")                     \
+	X(PGSTEAL_FILE,               NULL,                     "pgsteal_file")                     \
+	X(PGSKIP,                     NULL,                     "pgskip_normal")                    \
+	X(WORKINGSET_REFAULT_ANON,    NULL,                     "workingset_refault_anon")          \
+	X(WORKINGSET_ACTIVATE_ANON,   NULL,                     "workingset_activate_anon")         \
+	X(WORKINGSET_RESTORE_ANON,    NULL,                     "workingset_restore_anon")          \
+	X(WORKINGSET_RESTORE_FILE,    NULL,                     "workingset_restore_file")          \
+	X(SIM_REFAULT,                "refault",                "refault")                          \
+	X(SIM_KEEP,                   "pageref_keep",           "pageref_keep")                     \
+	X(SIM_RECLAIM_CLEAN_DEFERRED, "reclaim_clean_deferred", "reclaim_clean_deferred")           \
+	X(SIM_ALLOC_FAIL,             "alloc_fail",             "alloc_fail")                       \
+	X(SIM_WAKEUP_KSWAPD,          "wakeup_kswapd",          "wakeup_kswapd")
 /* clang-format on */
 
 /* clang-format off */
 enum vmstat_item {
-#define X(id, name) id,
+#define X(id, name, name61) id,
 	VMSTAT_EVENTS(X)
 #undef X
 	NR_VM_EVENTS
@@ -59,5 +75,9 @@ enum vmstat_item {
 #define VMSTAT_FIRST_SIM SIM_REFAULT
 
 extern const char *const vmstat_name[NR_VM_EVENTS];
+/* The name counter @i has in the kernel a run models: 6.1's under the
+ * multi-gen LRU (@lru_gen), else 2.6.34's; NULL when that kernel has no
+ * such counter (a front end leaves it out). */
+const char *vmstat_name_in(int i, bool lru_gen);
 
 #endif

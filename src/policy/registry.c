@@ -70,6 +70,13 @@ const char *branch_reason(const struct reclaim_policy *p, unsigned br)
 	return t ? t->reason : "";
 }
 
+bool branch_applies(const struct reclaim_policy *p, unsigned br)
+{
+	const char *since = br < NR_BRANCHES ? engine_branches[br].since : NULL;
+
+	return p->lru_gen || !since || strcmp(since, "6.1") != 0;
+}
+
 /* Appends @s at @at in @buf of @n bytes; returns the new end. */
 static size_t append(char *buf, size_t n, size_t at, const char *s)
 {

@@ -26,6 +26,7 @@
 	X(refault)          \
 	X(mapped_ratio)     \
 	X(mapped_graded)    \
+	X(mglru)            \
 	/* end of the list */
 /* clang-format on */
 
@@ -49,6 +50,9 @@ const struct reclaim_policy *policy_find(const char *name);
  * number that means nothing under @p. */
 const char *branch_name(const struct reclaim_policy *p, unsigned br);
 const char *branch_reason(const struct reclaim_policy *p, unsigned br);
+/* False for an engine branch @p's LRU never takes: the multi-gen LRU's
+ * (6.1's lru_gen code) under a two-list policy. */
+bool branch_applies(const struct reclaim_policy *p, unsigned br);
 const char *branch_origin(const struct reclaim_policy *p, unsigned br, char *buf, size_t n);
 
 #endif

@@ -54,6 +54,11 @@ uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 	const struct page *pg = engine_pages(e);
 	uint32_t k = 0;
 
+	if (engine_lru_gen(e).enabled) /* 6.1's generations, then the rest */
+		for (int l = LRU_GEN_LAST; l >= LRU_GEN_FIRST; l--)
+			for (uint32_t p = engine_list(e, (enum lru_list)l).head; p != PFN_NONE && k < n;
+			     p = pg[p].next)
+				out[k++] = p;
 	for (size_t i = 0; i < sizeof order; i++)
 		for (uint32_t p = engine_list(e, order[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
 			out[k++] = p;

@@ -163,6 +163,8 @@ void decision_need(const struct frame *f, int w, struct decision_need *n)
 		for (unsigned b = 1; b < NR_BRANCH_IDS; b++) {
 			char buf[320];
 			int rw;
+			if (!branch_applies(p, b))
+				continue;
 			snprintf(buf, sizeof buf, "%s%s", BEFORE, branch_reason(p, b));
 			rw = wrap_count(buf, textw);
 			snprintf(buf, sizeof buf, "%s %s: %s%s", "x", "reclaim_clean",

@@ -45,7 +45,7 @@
 
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
-#define NR_SHOWN 7
+#define NR_SHOWN 10	    /* 7 lists, or 6.1's 8 generations, the unevictable list and the batch */
 
 /* The lists this scenario can fill, in drawing order: file lists if it has
  * a file, anon lists if it has anonymous memory, the unevictable list if
@@ -60,6 +60,22 @@ static int shown_lists(const struct frame *f, uint8_t *out)
 		*(wl->objects[o].type == OBJ_ANON ? &anon : &file) = true;
 	for (uint32_t i = 0; i < wl->nr_ops && !mlock; i++)
 		mlock = wl->ops[i].kind == WL_MLOCK;
+	/* 6.1's multi-gen LRU: each type's live generations, youngest
+	 * (max_seq) first, as the lists they are linked on (until the
+	 * generations panel draws them better) */
+	struct lru_gen_info g = engine_lru_gen(f->e);
+	if (g.enabled) {
+		for (int t = 1; t >= 0; t--) {
+			if (!(t ? file || !anon : anon))
+				continue;
+			for (uint64_t seq = g.max_seq + 1; seq-- > g.min_seq[t];)
+				out[n++] = (uint8_t)(LRU_GEN_FIRST + 2 * (seq % 4) + (unsigned)t);
+		}
+		if (mlock)
+			out[n++] = LRU_UNEVICTABLE;
+		out[n++] = LRU_ISOLATED;
+		return n;
+	}
 	if (file || !anon) {
 		out[n++] = LRU_ACTIVE_FILE;
 		out[n++] = LRU_INACTIVE_FILE;

@@ -751,7 +751,7 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz --compare 2.6.33,mapped-r | words)" = 2.6.33,mapped-ratio ] && pass || fail "bash completes --compare A,B"
 [ "$(complete_bash vmscan-viz run --trace x --trace-format l | words)" = lackey ] && pass || fail "bash completes --trace-format"
 [ "$(complete_bash vmscan-viz --trace x --ma | words)" = --maps ] && pass || fail "bash completes the visualizer's --maps"
-[ "$(complete_bash vmscan-viz check data/database-i | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
+[ "$(complete_bash vmscan-viz check data/database-index. | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
 for c in "" run trace check compare plot screen; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |

@@ -9,6 +9,8 @@
  * under each policy.
  */
 #include "engine/internal.h"
+#include "engine/list.h"
+#include "engine/lru_gen.h"
 #include "engine/page_alloc.h"
 #include "engine/rmap.h"
 #include "engine/swap.h"
@@ -23,6 +25,7 @@ struct setup {
 	bool graded;	       /* mapped-graded: the file LRU holds 100 pages ... */
 	unsigned file_share;   /* ... of which this many are mapped */
 	uint32_t index;	       /* the page's offset in its file */
+	bool on_list;	       /* mglru: left on its generation's list, not isolated */
 };
 
 struct row {
@@ -82,6 +85,13 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 		v->in_use = 0;
 		e->obj[obj].nr_vmas = 0;
 	}
+	/* the multi-gen LRU asks folio_check_references() about a page that
+	 * isolate_folio() took off its generation (gen counter 0) */
+	if (e->policy->lru_gen && !s->on_list) {
+		list_del(e, pfn);
+		lru_gen_del_folio(e, p);
+		list_add_head(e, pfn, LRU_ISOLATED);
+	}
 	if (s->referenced)
 		SetPageReferenced(p);
 	if (s->swapcache)
@@ -110,6 +120,61 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 }
 
 static const struct row rows[] = {
+	/* 6.1 mm/vmscan.c:1446 folio_check_references(), with 6.1 mm/rmap.c:826
+	 * (a young pte starts the look-around) and mm/vmscan.c:4658 (which
+	 * sets PG_referenced on an isolated page) */
+	{ "6.1: a young mapped page is activated at first sight: the look-around marked it",
+	  "mglru",
+	  { .mapped = 1, .young = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_referenced",
+	  true },
+	{ "6.1: a young anonymous page is activated at first sight too",
+	  "mglru",
+	  { .anon = 1, .mapped = 1, .young = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_referenced",
+	  true },
+	{ "6.1: a page in a VM_LOCKED mapping is activated (and mlocked by the rmap walk)",
+	  "mglru",
+	  { .mapped = 1, .young = 1, .locked_vma = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_vm_locked",
+	  false },
+	{ "6.1: a young pte in a MADV_SEQUENTIAL mapping does not count: reclaimed",
+	  "mglru",
+	  { .mapped = 1, .young = 1, .seq_vma = 1 },
+	  PAGEREF_RECLAIM,
+	  "61_unreferenced",
+	  false },
+	{ "6.1: a mapped page without a young pte is reclaimed",
+	  "mglru",
+	  { .mapped = 1 },
+	  PAGEREF_RECLAIM,
+	  "61_unreferenced",
+	  false },
+	/* the function's own rows that shrink_folio_list() cannot reach under
+	 * the multi-gen LRU (the look-around marks every isolated young page,
+	 * isolate_folio() clears PG_referenced): shown with a page left on
+	 * its list, or marked by hand */
+	{ "6.1 folio_check_references(): young, unmarked, in an exec mapping: activated (3.3)",
+	  "mglru",
+	  { .mapped = 1, .young = 1, .exec_vma = 1, .on_list = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_exec",
+	  true },
+	{ "6.1 folio_check_references(): young and unmarked: marked and kept",
+	  "mglru",
+	  { .mapped = 1, .young = 1, .on_list = 1 },
+	  PAGEREF_KEEP,
+	  "61_first_young",
+	  true },
+	{ "6.1 folio_check_references(): PG_referenced only, a file page: reclaimed if clean",
+	  "mglru",
+	  { .referenced = 1 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "61_used_once",
+	  false },
 	/* 2.6.33: the inline test */
 	{ "2.6.33: lumpy reclaim ignores a young mapped page",
 	  "2.6.33",
@@ -778,6 +843,14 @@ static void test_every_listed_test(void)
 		const struct reclaim_policy *pol = reclaim_policies[k];
 		for (int active = 0; active < 2; active++) {
 			const struct policy_checks *t = active ? pol->active_checks : pol->checks;
+			/* the multi-gen LRU's second table lists the engine's
+			 * sort_folio()/isolate_folio() branches */
+			for (unsigned c = 0; active && pol->lru_gen && c < t->nr; c++)
+				CHECKF(t->row[c].branch < NR_BRANCHES &&
+					       engine_branches[t->row[c].branch].reason[0],
+				       "%s: sort test %u is not an engine branch", pol->name, c);
+			if (active && pol->lru_gen)
+				continue;
 			for (unsigned c = 0; c < t->nr; c++) {
 				unsigned br = t->row[c].branch;
 				const char *name = branch_name(pol, br);

@@ -43,6 +43,139 @@ static const struct rule_row rows[] = {
 	  "{'check':'g.resident == 100'},{'check':'pgsteal_normal == 32'},{'check':'pgscan_direct_normal == "
 	  "0'},"
 	  "{'check':'cgroup.db.max_usage == 64'}]" },
+	/* ---- 6.1's multi-gen LRU (policy mglru): the rules of
+	 * kernel-model-mglru-memcg.md section 1.12 that must be kept ---- */
+	/* 6.1 mm/swap.c:526 folio_add_lru(), mm_inline.h:242: a fault's page is
+	 * PG_active when added, so it enters max_seq (3 in a fresh lruvec) */
+	{ "6.1: a fault puts the page in the youngest generation", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'touch','object':'f','pages':'0-3'}],"
+	  "'expect':[{'check':'lists.gen3_file == 4'},{'check':'lists.gen0_file == 0'}]" },
+	/* 6.1 mm/filemap.c:927 filemap_add_folio(), mm_inline.h:248: a read()
+	 * miss enters min_seq; folio_mark_accessed() -> folio_inc_refs() */
+	{ "6.1: a read() miss puts the page in the oldest generation, marked", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'read','object':'f','pages':'0-3'}],"
+	  "'expect':[{'check':'lists.gen0_file == 4'},{'check':'decisions.reference == "
+	  "0'},{'check':'pgactivate == "
+	  "0'}]" },
+	/* 6.1 mm/memory.c:5165 (VM_SEQ_READ: not in_lru_fault) */
+	{ "6.1: a fault in a MADV_SEQUENTIAL mapping enters the oldest generation", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
+	  "'workload':[{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-3'}]"
+	  ","
+	  "'expect':[{'check':'lists.gen0_file == 4'},{'check':'lists.gen3_file == 0'}]" },
+	/* 6.1 mm/swap.c:431 folio_inc_refs(): reads never move a page */
+	{ "6.1: six reads raise the tier to 3 (saturated) but never move the page or count pgactivate",
+	  "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':2}],"
+	  "'workload':[{'op':'repeat','count':6,'ops':[{'op':'read','object':'f','pages':'0-1'}]}],"
+	  "'expect':[{'check':'lists.gen0_file == 2'},{'check':'pgactivate == 0'}]" },
+	/* 6.1 mm/filemap.c:2621 filemap_read(), pos_same_folio: a miss of the
+	 * page the last read ended in is not marked */
+	{ "6.1: a page evicted and read again at the same position enters the oldest generation unmarked",
+	  "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':1},{'name':'g','type':'file','"
+	  "pages':"
+	  "512}],'workload':[{'op':'read','object':'f','pages':'0'},{'op':'read','object':'g'},"
+	  "{'op':'read','object':'f','pages':'0'}],"
+	  "'expect':[{'check':'f.refaults == 1'},{'check':'f.resident == 1'}]" },
+	/* 6.1 mm/rmap.c folio_referenced_one() mlocks a page met in a
+	 * VM_LOCKED mapping; folio_check_references() (mm/vmscan.c:1460)
+	 * activates it and shrink_folio_list() culls it */
+	{ "6.1: a page left on its generation by a racing mlock is culled when eviction reaches it", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4},{'name':'g','type':'file','"
+	  "pages':"
+	  "512}],'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'mlock','object':'f','pages':'0-"
+	  "3',"
+	  "'race':true},{'op':'read','object':'g'}],"
+	  "'expect':[{'check':'lists.unevictable == 4'},{'check':'f.resident == 4'}]" },
+	/* 6.1 mm/vmscan.c:4828 scan_folios(), 4831: only the oldest generation,
+	 * from its tail; the mmapped index in max_seq is never scanned while
+	 * the read() stream refills the oldest (section 1.10(c)) */
+	{ "6.1: a read() stream is evicted from the oldest generation; a faulted index is not touched",
+	  "mglru",
+	  "'memory':{'pages':128},'objects':[{'name':'idx','type':'file','pages':16},"
+	  "{'name':'data','type':'file','pages':1024}],"
+	  "'workload':[{'op':'touch','object':'idx','pages':'0-15'},{'op':'read','object':'data'}],"
+	  "'expect':[{'check':'idx.resident == 16'},{'check':'idx.refaults == 0'},{'check':'pgsteal_file >= "
+	  "900'},{'check':'pgactivate == 0'}]" },
+	/* 6.1 mm/vmscan.c:4431 should_run_aging(), 4828 (MIN_NR_GENS), 3875
+	 * walk_pte_range(), 4311 inc_max_seq(): faulted pages fill max_seq;
+	 * eviction needs an older generation, so the walk runs, clears the
+	 * young ptes, and the pages not touched again become evictable */
+	{ "6.1: with only mapped pages, the aging walk makes generations and the old pages go", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':256}],"
+	  "'workload':[{'op':'touch','object':'f','pages':'0-255'}],"
+	  "'expect':[{'check':'pgsteal_file >= 150'},{'check':'alloc_fail == 0'}]" },
+	/* 6.1 mm/vmscan.c:4764 sort_folio() "waiting for writeback": eviction
+	 * writes no dirty file page (nr_vmscan_write stays 0) */
+	{ "6.1: eviction does not write dirty file pages: sorted to the next generation", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':32},"
+	  "{'name':'data','type':'file','pages':512}],"
+	  "'workload':[{'op':'write','object':'log','pages':'0-31'},{'op':'read','object':'data','pages':'0-"
+	  "79'}],"
+	  "'expect':[{'check':'nr_vmscan_write == 0'},{'check':'pgrefill_normal >= "
+	  "32'},{'check':'log.resident == "
+	  "32'}]" },
+	/* 6.1 mm/vmscan.c:4764 sort_folio() sorts dirty file pages on and
+	 * nothing in 6.1's reclaim writes them: with every page dirty and no
+	 * kswapd, the engine's stand-in for background writeback (a direct
+	 * reclaim that freed nothing wakes the flushers) must write them, or
+	 * every allocation fails after twelve priorities of sorting */
+	{ "6.1: memory full of dirty file pages without kswapd: the flushers write them and reads go on",
+	  "mglru",
+	  "'memory':{'pages':64,'kswapd':false},'objects':[{'name':'log','type':'file','pages':128},"
+	  "{'name':'data','type':'file','pages':256}],"
+	  "'workload':[{'op':'write','object':'log','pages':'0-127'},{'op':'read','object':'data','pages':'0-"
+	  "255'}],"
+	  "'expect':[{'check':'alloc_fail == 0'},{'check':'pgpgout >= 400'},{'check':'nr_vmscan_write == "
+	  "0'},{'check':'pgsteal_file >= 300'}]" },
+	/* 6.1 mm/vmscan.c:4752 sort_folio() "protected", 3632
+	 * positive_ctrl_err(): the 64-refault floor; an index read twice per
+	 * burst (tier 1) is protected only after 64 tier-1 refaults */
+	{ "6.1: a tier is protected only after 64 of its refaults: two bursts of 32, then "
+	  "workingset_activate",
+	  "mglru",
+	  "'memory':{'pages':512},'objects':[{'name':'idx','type':'file','pages':32},"
+	  "{'name':'data','type':'file','pages':5120}],'workload':["
+	  "{'op':'read','object':'idx','pages':'0-31'},{'op':'read','object':'idx','pages':'0-31'},{'op':'"
+	  "read'"
+	  ",'object':'data','pages':'0-1023'},{'op':'read','object':'idx','pages':'0-31'},{'op':'read','"
+	  "object'"
+	  ":'idx','pages':'0-31'},{'op':'read','object':'data','pages':'1024-2047'},{'op':'read','object':'"
+	  "idx'"
+	  ",'pages':'0-31'},{'op':'read','object':'idx','pages':'0-31'},{'op':'read','object':'data','pages':"
+	  "'2"
+	  "048-3071'},{'op':'read','object':'idx','pages':'0-31'},{'op':'read','object':'idx','pages':'0-31'}"
+	  ",{"
+	  "'op':'read','object':'data','pages':'3072-4095'},{'op':'read','object':'idx','pages':'0-31'},{'op'"
+	  ":'"
+	  "read','object':'idx','pages':'0-31'},{'op':'read','object':'data','pages':'4096-5119'}"
+	  "],'expect':[{'check':'idx.refaults == 64'},{'check':'workingset_activate >= "
+	  "32'},{'check':'idx.resident == "
+	  "32'}]" },
+	/* 6.1 mm/vmscan.c:4293 try_to_inc_min_seq(): with swap, anon and file
+	 * retire together; 3160 get_swappiness(): 64 free slots needed */
+	{ "6.1: with swap, anonymous pages are swapped from the oldest generation", "mglru",
+	  "'memory':{'pages':128,'swap':512,'swappiness':100},'objects':[{'name':'a','type':'anon','pages':"
+	  "256}],"
+	  "'workload':[{'op':'touch','object':'a','pages':'0-255','write':true}],"
+	  "'expect':[{'check':'pswpout >= 64'},{'check':'alloc_fail == 0'}]" },
+	{ "6.1: with fewer than 64 free swap slots, anonymous pages are not scanned", "mglru",
+	  "'memory':{'pages':128,'swap':32,'swappiness':100},'objects':[{'name':'a','type':'anon','pages':64}"
+	  ","
+	  "{'name':'f','type':'file','pages':512}],"
+	  "'workload':[{'op':'touch','object':'a','pages':'0-63','write':true},{'op':'read','object':'f'}],"
+	  "'expect':[{'check':'pswpout == 0'},{'check':'pgscan_anon == 0'},{'check':'pgsteal_file >= "
+	  "400'}]" },
+	/* 6.1 mm/vmscan.c:4785 isolate_folio(): no writing allowed (laptop
+	 * mode) and anon without a swap slot: skipped (pgskip) */
+	{ "6.1: a reclaimer that may not write skips anonymous pages without a swap slot", "mglru",
+	  "'memory':{'pages':128,'swap':512,'swappiness':100,'laptop_mode':true},"
+	  "'objects':[{'name':'a','type':'anon','pages':256}],"
+	  "'workload':[{'op':'touch','object':'a','pages':'0-255','write':true}],"
+	  "'expect':[{'check':'pgskip_normal >= 1'}]" },
 	/* 2.6.34 swap.c:221 __lru_cache_add(): new pages wait in the pagevec */
 	{ "mark_page_accessed: a first read() faults the page in, only marks it, and it waits in the pagevec",
 	  "2.6.34",
@@ -279,6 +412,21 @@ static const struct {
 	  "a pte young again between page_check_references and try_to_unmap needs a concurrent access" },
 	{ BR_SPL_UNEVICTABLE, "a page mlocked while isolated needs mlock to run during a batch" },
 	{ BR_ACT_UNEVICTABLE, "likewise, for shrink_active_list's batch" },
+	{ BR_SORT_UNEVICTABLE,
+	  "6.1 sort_folio: mlock takes a page off its generation at once; only a race with "
+	  "isolation leaves one on a list" },
+};
+
+/* A policy's own tests that no step reaches under the model, with why;
+ * test_policy.c's rows still run each. */
+static const struct {
+	const char *policy, *branch, *why;
+} unreachable_own[] = {
+	{ "mglru", "61_young_exec",
+	  "the look-around marks every isolated young page, so PG_referenced decides first" },
+	{ "mglru", "61_first_young",
+	  "likewise: only a VM_RAND_READ mapping skips the look-around (not modelled)" },
+	{ "mglru", "61_used_once", "isolate_folio() clears PG_referenced of every page it isolates" },
 };
 
 static unsigned policy_index(const char *name)
@@ -350,6 +498,11 @@ static void run_row(const struct rule_row *r)
 		}
 		if (end)
 			break;
+		/* a row is a few thousand steps; one that runs on is a bug */
+		if (engine_steps(e) >= 1000000) {
+			CHECKF(0, "%s: the run did not end within 1000000 steps", r->sentence);
+			break;
+		}
 		const struct step_record *st = engine_step(e);
 		fired[k][st->branch]++;
 		fired[k][st->action]++;
@@ -423,9 +576,14 @@ static void test_every_branch_fires(void)
 		const struct reclaim_policy *p = reclaim_policies[k];
 		for (int active = 0; active < 2; active++) {
 			const struct policy_checks *t = active ? p->active_checks : p->checks;
-			for (unsigned c = 0; c < t->nr; c++) {
+			/* the multi-gen LRU's sort tests are the engine's, above */
+			for (unsigned c = 0; !(active && p->lru_gen) && c < t->nr; c++) {
 				unsigned b = t->row[c].branch;
 				bool any = false;
+				for (size_t i = 0; i < sizeof unreachable_own / sizeof unreachable_own[0];
+				     i++)
+					any |= strcmp(unreachable_own[i].policy, p->name) == 0 &&
+					       strcmp(unreachable_own[i].branch, branch_name(p, b)) == 0;
 				for (unsigned j = 0; j < nr_reclaim_policies; j++)
 					any |= fired[j][b] && strcmp(branch_name(reclaim_policies[j], b),
 								     branch_name(p, b)) == 0;
