@@ -194,6 +194,8 @@ static int compare_main(int argc, char **argv)
 	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol); i++) {
 		const struct reclaim_policy *p = all ? reclaim_policies[i] : policy_find(pols[i]);
 		struct engine_error err;
+		if (all && !engine_models(&s.wl, p))
+			continue; /* --all: the policies that model the scenario */
 		if (!(e[n++] = engine_new(&s.wl, p, &err))) {
 			fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 			rc = 1;

@@ -885,6 +885,13 @@ static int plot_main(int argc, char **argv)
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &so.max_steps, &s)) != 0)
 		return rc;
 	pl.s = &s;
+	if (every) { /* every policy that models the scenario (cgroups: not mglru) */
+		unsigned kept = 0;
+		for (unsigned i = 0; i < npol; i++)
+			if (engine_models(&s.wl, pol[i]))
+				pol[kept++] = pol[i];
+		npol = kept;
+	}
 	for (unsigned i = 0; rc == 0 && i < a.count[O_OBJECT]; i++)
 		rc = find_object(cmd, &s, a.vals[O_OBJECT][i], &pl.obj[pl.nobj++]);
 	if (rc == 0 && !a.count[O_OBJECT] &&

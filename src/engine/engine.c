@@ -69,6 +69,11 @@ static bool workload_valid(const struct workload *wl, struct engine_error *err)
 	return true;
 }
 
+bool engine_models(const struct workload *wl, const struct reclaim_policy *policy)
+{
+	return !wl->nr_cgroups || policy->memcg;
+}
+
 struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
 			  struct engine_error *err)
 {
@@ -81,7 +86,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	}
 	if (!workload_valid(wl, err))
 		return NULL;
-	if (wl->nr_cgroups && !policy->memcg) {
+	if (!engine_models(wl, policy)) {
 		/* the policy's name, then why: no stdio in the engine */
 		char msg[sizeof err->msg];
 		const char *why = " does not model memory cgroups; run this scenario under a classic "

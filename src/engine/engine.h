@@ -53,6 +53,10 @@ struct engine_error {
 #define ENGINE_MAX_OBJECT_PAGES (1u << 28) /* pages of all objects together */
 #define ENGINE_MAX_ORDER	10	   /* MAX_ORDER - 1 in 2.6.34 */
 
+/* Does @policy model every feature @wl uses?  Memory cgroups are 2.6.34's
+ * memcg, which only the two-list policies have; engine_new() refuses the
+ * others, and "every policy" loops (check, compare --all, plot) skip them. */
+bool engine_models(const struct workload *wl, const struct reclaim_policy *policy);
 struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
 			  struct engine_error *err);
 void engine_free(struct engine *e);

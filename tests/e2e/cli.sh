@@ -79,7 +79,7 @@ if command -v zsh >/dev/null; then
 	keys C-l "vmscan-viz comp" Tab; wait_for "zsh> vmscan-viz compare"; ok "zsh completes a command" $?
 	keys C-u C-l "vmscan-viz run --pol" Tab; wait_for "zsh> vmscan-viz run --policy"; ok "zsh completes an option" $?
 	keys C-u C-l "vmscan-viz run -p mapped-r" Tab; wait_for "zsh> vmscan-viz run -p mapped-ratio"; ok "zsh completes a policy name" $?
-	keys C-u C-l "vmscan-viz check data/database" Tab; wait_for "zsh> vmscan-viz check data/database-index.json"; ok "zsh completes a scenario file" $?
+	keys C-u C-l "vmscan-viz check data/database-index." Tab; wait_for "zsh> vmscan-viz check data/database-index.json"; ok "zsh completes a scenario file" $?
 	keys C-u "exit" Enter
 	finish
 else

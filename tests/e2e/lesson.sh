@@ -28,7 +28,7 @@ keys "'"; wait_re "flood +2\.6\.33 step 438 \?"
 ok "' lists each bookmark with its policy, its step and a ? for a question" $?
 screen | grep -qE "first-look +2\.6\.34 step 422( |$)"; ok "...and no ? where there is no question" $?
 keys Escape
-for b in 1 2 3; do keys "]"; wait_for "bookmark $b/7" 20; done
+for b in 1 2 3; do keys "]"; wait_for "bookmark $b/9" 20; done
 wait_for "Quiz: what will shrink_page_list() answer" 20
 ok "80x24: ] three times: the flood's question (2.6.33 names no page_check_references())" $?
 screen | grep -qF "What does the kernel do with it?"; ok "80x24: the bookmark's line, whole, question mark and all" $?
@@ -41,14 +41,14 @@ wait_re "\| step (4[5-9][0-9]|[5-9][0-9][0-9]|[0-9]{4,})/" 20
 ok "80x24: after the answer, Space plays on (a question bookmark lends quiz mode for itself only)" $?
 ! screen | grep -qE "Quiz: what will|QUIZ [0-9]"; ok "80x24: ...asking no more questions" $?
 keys Space; wait_for "| paused"
-keys "]"; wait_for "bookmark 4/7" 30; wait_for "Quiz: what will page_check_references() answer" 20
+keys "]"; wait_for "bookmark 4/9" 30; wait_for "Quiz: what will page_check_references() answer" 20
 ok "80x24: ] after playing on: the next bookmark of the lesson, used-once (2.6.34)" $?
 [ "$(row_of "─ Quiz: what will")" = "$q33" ] && [ "$(row_of "LRU lists")" = "$lists33" ]
 ok "80x24: 2.6.34's question in the same rows as 2.6.33's (heights from the lesson's policies)" $?
 screen | grep -qE "^ libc\.so .*│.*│"; ok "80x24: the object bars are drawn under 2.6.34 with its question open" $?
 keys Escape; wait_gone "Quiz: what will"
 keys Home; wait_re "\| step 0/"
-keys "]"; wait_for "bookmark 1/7 torrent-starts" 20; ok "80x24: Home then ]: the lesson starts again at the first bookmark" $?
+keys "]"; wait_for "bookmark 1/9 torrent-starts" 20; ok "80x24: Home then ]: the lesson starts again at the first bookmark" $?
 keys q; wait_for "EXIT=0"
 finish
 
@@ -61,7 +61,7 @@ total=$("$BIN" run "$TORRENT" --policy 2.6.33 | sed -nE 's/^steps[^0-9]*([0-9]+)
 bs=1; while [ $(((total - 1) / bs)) -ge "$buckets" ]; do bs=$((bs * 2)); done
 start t120 120x40 -- --policy 2.6.33 "$TORRENT"
 wait_re "\| step 0/$total "
-for b in 1 2 3; do keys "]"; wait_for "bookmark $b/7" 20; done
+for b in 1 2 3; do keys "]"; wait_for "bookmark $b/9" 20; done
 wait_for "Quiz: what will" 20
 spark=$(screen | grep -oE "active_file +[0-9]+ +[▁▂▃▄▅▆▇█]+" | head -n 1 | awk '{ print $3 }')
 n=$(printf '%s' "$spark" | grep -o . | wc -l)
@@ -130,11 +130,11 @@ finish
 # --- 6, 8, 10: database-index, the refault moment, the end ------------------
 start d80 80x24 -- "$INDEX"
 wait_re "\| step 0/"
-for b in 1 2 3 4; do keys "]"; wait_for "bookmark $b/7" 30; done
+for b in 1 2 3 4; do keys "]"; wait_for "bookmark $b/8" 30; done
 wait_for "index[0]: inactive_file → free" 10
 screen | grep -qF "try_to_unmap() took its ptes first"
 ok "80x24 index-evicted: a mapped page freed says it was unmapped first, not plainly clean and unmapped" $?
-for b in 5 6 7; do keys "]"; wait_for "bookmark $b/7" 30; done
+for b in 5 6 7; do keys "]"; wait_for "bookmark $b/8" 30; done
 wait_for "refault distance" 10; ok "80x24 refault-detection: the sentence about refault distance is on screen" $?
 screen | grep -E "pagevec" | grep -qE "→ ?active_file"; ok "80x24: the pagevec row shows the refaulted page headed for active_file" $?
 keys i; wait_for "Page inspector: index[0]" 10

@@ -437,24 +437,24 @@ finish
 
 # --- bookmarks: a lesson's places, one key each ------------------------------------------------
 start marks 80x24 -- data/database-index.json
-keys ']'; wait_for "bookmark 1/7 first-burst"; ok "] goes to the first bookmark" $?
+keys ']'; wait_for "bookmark 1/8 first-burst"; ok "] goes to the first bookmark" $?
 wait_re "\| access 258 "; ok "...at its access (258)" $?
 wait_for "The first burst: every index page"; ok "...and its line is in the caption row" $?
 keys ']'; wait_for "Quiz: what will page_check_references() answer"; ok "the next one asks its question" $?
 wait_re "QUIZ 0/0" && wait_re "\| step 654/"; ok "...before step 655, quiz mode on for it" $?
 keys k; wait_for "RIGHT: you said keep"; ok "...and takes the answer" $?
-keys ']' ']' ']'; wait_for "bookmark 5/7 index-refault"; ok "three more: the index refaults at the second burst" $?
+keys ']' ']' ']'; wait_for "bookmark 5/8 index-refault"; ok "three more: the index refaults at the second burst" $?
 # at 80x24 the inspector would cover the decision: the page is selected, i opens it
 wait_for "i: index[0]'s history"; ok "...index[0] selected, the message says i opens its history" $?
 keys i; wait_for "Page inspector: index[0]"; ok "...and i opens index[0] in the page inspector" $?
 ! screen | grep -q "QUIZ "; ok "a bookmark without a question ends the quiz it lent" $?
-keys ']'; wait_for "bookmark 6/7 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 655/"; ok "a bookmark switches to its policy (2.6.33, step 655)" $?
-keys '['; wait_for "bookmark 5/7 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
+keys ']'; wait_for "bookmark 6/8 old-kernel"; wait_re "\| policy 2\.6\.33 \| step 655/"; ok "a bookmark switches to its policy (2.6.33, step 655)" $?
+keys '['; wait_for "bookmark 5/8 index-refault"; wait_re "\| policy 2\.6\.34 \| step 1434/"; ok "[ goes back, and back to 2.6.34" $?
 keys "'"; wait_for "Bookmarks of this lesson"; ok "' lists the bookmarks" $?
 screen | grep -qE "index-refault +2\.6\.34 access 986" && screen | grep -qF "The second burst reads index[0] from disk"
 ok "...with their names, policies, places and lines" $?
-keys Down Enter; wait_for "bookmark 6/7 old-kernel"; ok "...and Enter goes to the one chosen" $?
-keys ']' ']'; wait_for "no bookmark after this one"; ok "] after the last says so" $?
+keys Down Enter; wait_for "bookmark 6/8 old-kernel"; ok "...and Enter goes to the one chosen" $?
+keys ']' ']' ']'; wait_for "no bookmark after this one"; ok "] after the last says so" $?
 keys q; wait_for "EXIT=0"; finish
 start marks2 80x24 -- data/real-program.json
 keys ']'; wait_for "this scenario has no bookmarks"; ok "a scenario without bookmarks says so" $?
