@@ -39,7 +39,10 @@ for line in body:
                 fail(f"unknown policy {p!r} in a header")
         section = None
         continue
-    label, figures = line[:label_w].strip(), line[label_w:].split()
+    # the figures are the last len(group) words (a column is as wide as
+    # its widest figure, so the header's indent is not the label's width)
+    words = line.rsplit(None, len(group))
+    label, figures = (words[0].strip(), words[1:]) if len(words) > len(group) else ("", words)
     if line in ("resident %", "refaults"):
         section = line
         continue
@@ -53,12 +56,24 @@ for line in body:
             fail(f"{key} twice")
         seen[key] = f
 
+# 6.1's name of a classic counter, from the engine's two-name table
+# (src/engine/vmstat.h): under mglru --json names the counters as 6.1 does
+import re as _re
+name61 = {}
+for m in _re.finditer(r'X\(\w+,\s*"([a-z_]+)",\s*(?:"([a-z_]+)"|NULL)\)', open("src/engine/vmstat.h").read()):
+    name61[m.group(1)] = m.group(2)
+
 expected = {}
+unnamed = set()
 for p, r in runs.items():
     for c in ("pgactivate", "pgdeactivate", "pgrefill_normal", "pgscan_kswapd_normal",
               "pgscan_direct_normal", "pgsteal_normal", "pgrotated", "pgmajfault", "refault",
               "workingset_activate", "allocstall", "nr_vmscan_write", "pswpout"):
-        expected[(p, c, None)] = str(r["counters"][c])
+        json_name = c if c in r["counters"] else name61.get(c)
+        if json_name in r["counters"]:
+            expected[(p, c, None)] = str(r["counters"][json_name])
+        else:  # a counter 6.1 does not have: no --json figure to hold it to
+            unnamed.add((p, c, None))
     if any(x["decisions"]["oom"] for x in runs.values()):
         expected[(p, "oom", None)] = str(r["decisions"]["oom"])
     for name, o in r["objects"].items():
@@ -71,6 +86,6 @@ for k, v in expected.items():
     if seen[k] != v:
         fail(f"{k}: the table says {seen[k]}, --json {v}")
 for k in seen:
-    if k not in expected:
+    if k not in expected and k not in unnamed:
         fail(f"{k} is in the table but not in --json")
 print(f"{len(seen)} figures of {len(runs)} policies agree, widest line {max(map(len, table))}")
