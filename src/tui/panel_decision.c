@@ -38,7 +38,16 @@
 
 void decision_inputs(const struct step_record *r, char *buf, size_t n)
 {
-	if (r->kind == STEP_SCAN_ACTIVE)
+	if (r->kind == STEP_SORT) { /* 6.1 sort_folio()/isolate_folio(): gen counter, refs, tier */
+		unsigned refs = r->refs, tier = refs == 0 ? 0 : refs == 1 ? 1 : refs <= 3 ? 2 : 3;
+		snprintf(buf, n,
+			 "gen=%d  tier=%u (refs=%u)  tier_idx=%d  PG_referenced=%d  PG_workingset=%d  "
+			 "young=%d  "
+			 "dirty=%d  writeback=%d",
+			 (int)r->gen - 1, tier, refs, (int)r->tier_idx - 1,
+			 !!(r->inputs & IN_REFERENCED_PAGE), !!(r->inputs & IN_WORKINGSET),
+			 !!(r->inputs & IN_YOUNG), !!(r->inputs & IN_DIRTY), !!(r->inputs & IN_WRITEBACK));
+	} else if (r->kind == STEP_SCAN_ACTIVE)
 		snprintf(buf, n,
 			 "referenced_ptes=%u  PG_referenced=%d  VM_EXEC=%d  page_mapped=%d  PageAnon=%d  "
 			 "VM_LOCKED=%d",
@@ -57,6 +66,33 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n)
 static const char *list_name(int l)
 {
 	return l < NR_LISTS ? lru_name[l] : "-";
+}
+
+/* The sequence number the generation list @l holds now (the live seq of
+ * its type congruent to its gen index), or -1 if @l is no generation. */
+static long long gen_seq_of(const struct frame *f, int l)
+{
+	struct lru_gen_info g = engine_lru_gen(f->e);
+	unsigned type, gen;
+	uint64_t seq;
+
+	if (!g.enabled || l < LRU_GEN_FIRST || l > LRU_GEN_LAST)
+		return -1;
+	type = (unsigned)(l - LRU_GEN_FIRST) % 2, gen = (unsigned)(l - LRU_GEN_FIRST) / 2;
+	for (seq = g.max_seq; seq > g.min_seq[type] && seq % 4 != gen;)
+		seq--;
+	return (long long)seq;
+}
+
+/* A list's name; a generation's as the lists panel labels it, "seq 5 file". */
+static const char *gen_or_list(const struct frame *f, int l, char *buf, size_t n)
+{
+	long long seq = gen_seq_of(f, l);
+
+	if (seq < 0)
+		return list_name(l);
+	snprintf(buf, n, "seq %lld %s", seq, (l - LRU_GEN_FIRST) % 2 ? "file" : "anon");
+	return buf;
 }
 
 /* Has @p the PAGEREF_* enum?  Patch 1/3 (2.6.34) made it; 2.6.33 tests
@@ -102,9 +138,11 @@ bool step_without_page(const struct step_record *r, char *buf, size_t n)
 }
 
 /* "~ reclaim_clean: clean and unmapped: ..." - what happened, in words */
-static void outcome_text(const struct reclaim_policy *p, const struct step_record *rec, char *buf, size_t n)
+static void outcome_text(const struct frame *f, const struct step_record *rec, char *buf, size_t n)
 {
+	const struct reclaim_policy *p = f->view->policy;
 	const char *g = outcome_glyph(rec->outcome);
+	char to[32];
 
 	if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
 		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
@@ -119,7 +157,8 @@ static void outcome_text(const struct reclaim_policy *p, const struct step_recor
 		snprintf(buf, n, "%s %s: now in the pagevec, not yet on a list", g,
 			 outcome_name[rec->outcome]);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
-		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome], lru_name[rec->to]);
+		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome],
+			 gen_or_list(f, rec->to, to, sizeof to));
 	else
 		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);
 }
@@ -185,7 +224,7 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		      bool focused)
 {
 	const char *fn = rec->func < NR_STEP_FUNCS ? step_func_name[rec->func] : "";
-	char title[256], page[96], move[96] = "";
+	char title[256], page[96], move[96] = "", lf[32], lt[32];
 	bool scan = rec->kind == STEP_SCAN_INACTIVE || rec->kind == STEP_SCAN_ACTIVE;
 
 	if (f->view->step == 0 || rec->kind == STEP_END) {
@@ -206,10 +245,10 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		snprintf(page, sizeof page, "%s, %u pages", object_name(&f->app->sc->wl, rec->object),
 			 rec->count);
 	else if (rec->pfn != PFN_NONE && rec->from != rec->to)
-		snprintf(move, sizeof move, ": %s %s %s", list_name(rec->from), misc_glyph(G_ARROW),
-			 list_name(rec->to));
+		snprintf(move, sizeof move, ": %s %s %s", gen_or_list(f, rec->from, lf, sizeof lf),
+			 misc_glyph(G_ARROW), gen_or_list(f, rec->to, lt, sizeof lt));
 	else if (rec->pfn != PFN_NONE)
-		snprintf(move, sizeof move, " on %s", list_name(rec->to));
+		snprintf(move, sizeof move, " on %s", gen_or_list(f, rec->to, lt, sizeof lt));
 	if (rec->kind == STEP_SCAN_INACTIVE)
 		snprintf(title, sizeof title, "%s%s   %s%s%s [%s]", page, move,
 			 policy_has_pageref(f->view->policy) ? "shrink_page_list " : "",
@@ -314,15 +353,15 @@ static int draw_sentence(int y, const struct rect *r, const char *label, attr_t 
 }
 
 /* The outcome and what was done: the glyph and name in the outcome's colour. */
-static int draw_outcome(int y, const struct rect *r, const struct reclaim_policy *p,
-			const struct step_record *rec, int maxrows)
+static int draw_outcome(int y, const struct rect *r, const struct frame *f, const struct step_record *rec,
+			int maxrows)
 {
 	char text[400];
 	int rows;
 
 	if (rec->outcome == OUT_NONE && rec->action == BR_NONE && rec->pfn == PFN_NONE)
 		return 0; /* nothing happened to a page */
-	outcome_text(p, rec, text, sizeof text);
+	outcome_text(f, rec, text, sizeof text);
 	rows = draw_sentence(y, r, "then", theme_attr(T_LABEL), text, theme_attr(T_NORMAL), maxrows);
 	if (rows) /* the same characters again, coloured: glyph and name */
 		draw_fmt(y, r->x + LABEL_COL, (int)strcspn(text, ":"), theme_outcome(rec->outcome), "%.*s",
@@ -365,9 +404,11 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
 	const struct reclaim_policy *p = f->view->policy;
-	bool active = rec->kind == STEP_SCAN_ACTIVE, inputs, origin, listed = false;
-	const struct policy_check *checks = (active ? p->active_checks : p->checks)->row;
-	int bottom = r->y + r->h, nc = (int)(active ? p->active_checks : p->checks)->nr, room;
+	bool active = rec->kind == STEP_SCAN_ACTIVE, sort = rec->kind == STEP_SORT, inputs, origin,
+	     listed = false;
+	const struct policy_checks *table = sort ? p->sort_checks : active ? p->active_checks : p->checks;
+	const struct policy_check *checks = table->row;
+	int bottom = r->y + r->h, nc = (int)table->nr, room;
 	struct step_record rec_out = *rec;
 	struct decision_need n;
 	char in[256], why[400], from[160];
@@ -384,7 +425,9 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 		else
 			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 				 "%s tests, in order (the first that holds decides):",
-				 active ? "shrink_active_list()'s" : scan_tests_name(p));
+				 sort	  ? "sort_folio()'s, then isolate_folio()'s"
+				 : active ? "shrink_active_list()'s"
+					  : scan_tests_name(p));
 		y++;
 	}
 	/* the why and the outcome keep their rows; the tests fold if short */
@@ -404,10 +447,72 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 				   theme_attr(T_DIM), 1);
 	if (br == rec->action) /* told already: the outcome alone */
 		rec_out.action = BR_NONE;
-	y += draw_outcome(y, r, p, &rec_out, bottom - y - (origin ? 1 : 0));
+	y += draw_outcome(y, r, f, &rec_out, bottom - y - (origin ? 1 : 0));
 	if (origin && rec_out.action != BR_NONE)
 		draw_sentence(y, r, "origin", theme_attr(T_DIM),
 			      branch_origin(p, rec->action, from, sizeof from), theme_attr(T_DIM), 1);
+}
+
+/* 6.1's feedback loop as it stands for @type: the tier cut-off of this
+ * scan and each tier's refaults out of its evictions and protections, the
+ * counts read_ctrl_pos() compares (6.1 mm/vmscan.c get_tier_idx()). */
+static void loop_state(const struct frame *f, const struct step_record *rec, char *buf, size_t n)
+{
+	struct lru_gen_info g = engine_lru_gen(f->e);
+	unsigned type = !(rec->inputs & IN_ANON);
+	int cut = (int)rec->tier_idx - 1;
+	int used = snprintf(buf, n, "%s: tier_idx=%d%s; refaulted/total", type ? "file" : "anon", cut,
+			    cut >= 3 ? " (protects none)" : "");
+
+	bool any = false;
+
+	for (unsigned t = 0; t < 4 && used > 0 && (size_t)used < n; t++) {
+		uint64_t refaulted = g.avg_refaulted[type][t] + g.refaulted[type][t];
+		uint64_t total =
+			g.avg_total[type][t] + g.evicted[type][t] + (t ? g.protected_[type][t - 1] : 0);
+		if (refaulted || total) /* the tiers that have been seen */
+			any = true,
+			used += snprintf(buf + used, n - (size_t)used, " t%u %llu/%llu", t,
+					 (unsigned long long)refaulted, (unsigned long long)total);
+	}
+	if (!any && used > 0 && (size_t)used < n)
+		snprintf(buf + used, n - (size_t)used, " none yet");
+}
+
+/* A 6.1 sort_folio()/isolate_folio() step: the tests in the kernel's
+ * order, why, origin, the inputs and the feedback loop, then the outcome
+ * (which the title's move and the lists show already: it gives way first). */
+static void draw_sort(const struct rect *r, const struct frame *f, int y)
+{
+	const struct step_record *rec = &f->view->rec;
+	const struct reclaim_policy *p = f->view->policy;
+	int bottom = r->y + r->h, nc = (int)p->sort_checks->nr, room;
+	unsigned refs = rec->refs, tier = refs == 0 ? 0 : refs == 1 ? 1 : refs <= 3 ? 2 : 3;
+	long long seq = gen_seq_of(f, rec->from);
+	char in[256], why[400], from[160], loop[200], gen[32];
+
+	if (verdict_shown(f))
+		draw_verdict(y++, r, f);
+	room = bottom - y - 2 < nc ? bottom - y - 2 : nc; /* and the why */
+	y += decision_checks(y, r, p->sort_checks->row, nc, rec, false, room);
+	snprintf(why, sizeof why, "%s", branch_reason(p, rec->branch != BR_NONE ? rec->branch : rec->action));
+	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
+	if (y < bottom && rec->branch != BR_NONE)
+		y += draw_sentence(y, r, "origin", theme_attr(T_DIM),
+				   branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
+	/* 6.1's page flags and counters as sort_folio() read them */
+	if (seq >= 0)
+		snprintf(gen, sizeof gen, "seq=%lld", seq);
+	else
+		snprintf(gen, sizeof gen, "gen=%d", (int)rec->gen - 1);
+	snprintf(in, sizeof in, "%s tier=%u refs=%u PG_referenced=%d PG_workingset=%d young=%d dirty=%d%s",
+		 gen, tier, refs, !!(rec->inputs & IN_REFERENCED_PAGE), !!(rec->inputs & IN_WORKINGSET),
+		 !!(rec->inputs & IN_YOUNG), !!(rec->inputs & IN_DIRTY),
+		 rec->inputs & IN_WRITEBACK ? " writeback=1" : "");
+	y += draw_sentence(y, r, "inputs", theme_attr(T_LABEL), in, theme_attr(T_NORMAL), bottom - y);
+	loop_state(f, rec, loop, sizeof loop);
+	y += draw_sentence(y, r, "loop", theme_attr(T_LABEL), loop, theme_attr(T_NORMAL), bottom - y);
+	draw_outcome(y, r, f, rec, bottom - y);
 }
 
 static void draw_other(const struct rect *r, const struct frame *f, int y)
@@ -432,7 +537,7 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 	}
 	if (verdict_shown(f))
 		draw_verdict(y++, r, f);
-	y += draw_outcome(y, r, p, rec, 2);
+	y += draw_outcome(y, r, f, rec, 2);
 	if (rec->count > 1 && y < bottom) {
 		snprintf(buf, sizeof buf, "%u pages", rec->count);
 		y += draw_sentence(y, r, "count", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), 1);
@@ -456,6 +561,8 @@ static void decision_draw(const struct rect *r, const struct frame *f, bool focu
 	draw_head(r, f, rec, focused);
 	if (rec->kind == STEP_SCAN_INACTIVE || rec->kind == STEP_SCAN_ACTIVE)
 		draw_scan(r, f, r->y + 1);
+	else if (rec->kind == STEP_SORT && f->view->policy->sort_checks)
+		draw_sort(r, f, r->y + 1);
 	else
 		draw_other(r, f, r->y + 1);
 }

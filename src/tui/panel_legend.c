@@ -26,6 +26,9 @@ static const struct legend_item {
 	  "a young pte and PG_referenced: the hottest state" },
 	{ K_CELL, G_YOUNG, "young pte", "young",
 	  "a page table entry's accessed bit is set (the hardware saw a use)" },
+	{ K_CELL, G_TIER1, "tier 1-3", "tier",
+	  "6.1's multi-gen LRU: the page's tier, from its reads through a file descriptor (1: 2 reads, "
+	  "2: 3-4, 3: 5 or more, PG_workingset counting as one)" },
 	{ K_CELL, G_REF, "PG_referenced", "ref",
 	  "PG_referenced is set (mark_page_accessed, or a first young sighting)" },
 	{ K_CELL, G_MAPPED, "mapped", "mapped",
@@ -181,6 +184,11 @@ void panel_legend_draw(const struct rect *r, const struct frame *f)
 			   !(items[i].kind == K_MISC && (items[i].id == G_ARROW || items[i].id == G_ELIDED));
 		/* sparklines and bars only where their panels are */
 		all[i] = items[i].kind != K_NOTE || items[i].id < N_SPARK || drawn[i];
+		/* the tiers only where 6.1's generations are drawn */
+		if (items[i].kind == K_CELL && items[i].id == G_TIER1)
+			all[i] = drawn[i] || theme_seen_cell(G_TIER2) || theme_seen_cell(G_TIER3);
+		if (items[i].kind == K_CELL && items[i].id == G_TIER1)
+			drawn[i] = all[i];
 	}
 	use = all, shrt = false;
 	if (flow(r, use, shrt, false) > r->h)

@@ -91,14 +91,53 @@ static int shown_lists(const struct frame *f, uint8_t *out)
 	return n;
 }
 
-/* ">inactive_file 123 ": the count as wide as the zone's size needs */
+#define GEN_NAME_W 20 /* "seq 12 file youngest" */
+#define GEN_AGE_W  9  /* "age 12345" */
+
+/* ">inactive_file 123 ": the count as wide as the zone's size needs; under
+ * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 " */
 static int label_w(const struct frame *f)
 {
 	int digits = 1;
 
 	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
 		digits++;
+	if (engine_lru_gen(f->e).enabled)
+		return 1 + GEN_NAME_W + 1 + GEN_AGE_W + 1 + digits + 1;
 	return 1 + 13 + 1 + digits + 1;
+}
+
+static bool is_gen_list(int l)
+{
+	return l >= LRU_GEN_FIRST && l <= LRU_GEN_LAST;
+}
+
+/* The sequence number generation list @l holds now: the one live seq of
+ * its type that is congruent to its gen index (6.1 lru_gen_from_seq()). */
+static uint64_t gen_seq(const struct lru_gen_info *g, int l)
+{
+	unsigned type = (unsigned)(l - LRU_GEN_FIRST) % 2, gen = (unsigned)(l - LRU_GEN_FIRST) / 2;
+	uint64_t seq = g->max_seq;
+
+	while (seq > g->min_seq[type] && seq % 4 != gen)
+		seq--;
+	return seq;
+}
+
+/* "seq 5 file youngest", "seq 4 file", "seq 3 file oldest", and its age:
+ * steps since inc_max_seq() made it (the kernel's lru_gen file counts
+ * milliseconds, 6.1 mm/vmscan.c lru_gen_seq_show()). */
+static void gen_label(const struct frame *f, int l, char *name, size_t nn, char *age, size_t na)
+{
+	struct lru_gen_info g = engine_lru_gen(f->e);
+	unsigned type = (unsigned)(l - LRU_GEN_FIRST) % 2;
+	uint64_t seq = gen_seq(&g, l);
+
+	snprintf(name, nn, "seq %llu %s%s", (unsigned long long)seq, type ? "file" : "anon",
+		 seq == g.max_seq	  ? " youngest"
+		 : seq == g.min_seq[type] ? " oldest"
+					  : "");
+	snprintf(age, na, "age %llu", (unsigned long long)(engine_steps(f->e) - g.timestamps[seq % 4]));
 }
 
 static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
@@ -265,6 +304,13 @@ static enum cell_glyph page_glyph(const struct page *p)
 		return G_YOUNG_REF;
 	if (young)
 		return G_YOUNG;
+	if (p->flags & LRU_GEN_MASK) { /* on a generation: its tier, if above 0 */
+		/* 6.1 mm_inline.h folio_lru_refs() and lru_tier_from_refs():
+		 * order_base_2(refs + 1), refs counting PG_workingset */
+		unsigned refs = ((p->flags & LRU_REFS_MASK) >> LRU_REFS_PGOFF) + PageWorkingset(p);
+		if (refs)
+			return refs == 1 ? G_TIER1 : refs <= 3 ? G_TIER2 : G_TIER3;
+	}
 	if (PageReferenced(p))
 		return G_REF;
 	if (page_mapped(p))
@@ -519,7 +565,8 @@ static void draw_cells_of(const struct frame *f, int y, int x, const struct geom
 
 static bool being_scanned(const struct step_record *r, int l)
 {
-	return (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE) && r->from == l;
+	return (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE || r->kind == STEP_SORT) &&
+	       r->from == l;
 }
 
 /* How one list is laid out, and the walks that fill its cells. */
@@ -623,8 +670,15 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
 	const struct step_record *rec = &f->view->rec;
 
-	draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-13s %*u ", cursor_here ? ">" : " ",
-		 lru_name[lp->l], g->lw - 16, li.nr);
+	if (is_gen_list(lp->l)) {
+		char name[32], age[24];
+		gen_label(f, lp->l, name, sizeof name, age, sizeof age);
+		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
+			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+	} else {
+		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-13s %*u ", cursor_here ? ">" : " ",
+			 lru_name[lp->l], g->lw - 16, li.nr);
+	}
 	if (!li.nr)
 		draw_str(y, r->x + g->lw, r->w - g->lw, theme_attr(T_DIM), "(empty)");
 	if (lp->l == LRU_PAGEVEC && li.nr) { /* grouped by target; what the row is, where room allows */
@@ -638,8 +692,13 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells,
 			      lp->elide ? (int)lp->head_cells : -1, m);
 	}
-	if (!li.nr || lp->l > LRU_UNEVICTABLE)
+	if (!li.nr || (lp->l > LRU_UNEVICTABLE && !is_gen_list(lp->l)))
 		return;
+	if (is_gen_list(lp->l)) { /* eviction takes only the oldest generation's tail */
+		struct lru_gen_info lg = engine_lru_gen(f->e);
+		if (gen_seq(&lg, lp->l) != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
+			return;
+	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
 	if (being_scanned(rec, lp->l))
@@ -647,7 +706,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 			 rec->reclaimer == RECLAIMER_MEMCG    ? "limit"
 			 : rec->reclaimer == RECLAIMER_DIRECT ? "direct"
 							      : "kswapd");
-	else if (lp->l < LRU_UNEVICTABLE)
+	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }
 
@@ -729,8 +788,9 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 		outs[n++] = back ? OUT_REFAULT : e->outcome;
 	}
 	if (!n) {
+		static const char hint[] = "(none lately: evicted pages appear here, newest first)";
 		draw_str(y, x0, r->x + r->w - x0, theme_attr(T_DIM),
-			 "(none lately: evicted pages appear here, newest first)");
+			 str_width(hint) <= r->x + r->w - x0 ? hint : "(none evicted lately)");
 		return;
 	}
 	note_hits(f, y, x0, 1, n, 1, n, cells);

@@ -109,6 +109,11 @@ static const struct {
 	[G_WRITEBACK] = { { "W", "W" }, "writeback" },
 	[G_YOUNG_REF] = { { "◆", "#" }, "young pte+PG_referenced" },
 	[G_YOUNG] = { { "●", "O" }, "young pte" },
+	/* a digit is the tier's number (ASCII sparklines use digits too, on
+	 * the counters panel, never on a list) */
+	[G_TIER3] = { { "3", "3" }, "tier 3" },
+	[G_TIER2] = { { "2", "2" }, "tier 2" },
+	[G_TIER1] = { { "1", "1" }, "tier 1" },
 	[G_REF] = { { "◇", "+" }, "PG_referenced" },
 	[G_MAPPED] = { { "○", "o" }, "mapped" },
 	[G_IDLE] = { { "·", "." }, "idle" },

@@ -45,7 +45,20 @@ enum theme_item {
 };
 
 /* Page-cell glyphs, hottest first: a compressed cell shows its hottest page. */
-enum cell_glyph { G_WRITEBACK, G_YOUNG_REF, G_YOUNG, G_REF, G_MAPPED, G_IDLE, NR_CELL_GLYPHS };
+/* hottest first; the tiers (6.1's multi-gen LRU only) between a young pte
+ * and PG_referenced */
+enum cell_glyph {
+	G_WRITEBACK,
+	G_YOUNG_REF,
+	G_YOUNG,
+	G_TIER3,
+	G_TIER2,
+	G_TIER1,
+	G_REF,
+	G_MAPPED,
+	G_IDLE,
+	NR_CELL_GLYPHS
+};
 
 enum misc_glyph {
 	G_TAIL,	       /* the scanner at a list's tail */

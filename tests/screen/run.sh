@@ -73,6 +73,8 @@ same "torrent 2.6.34 step 437 at 200x60" 200x60 \
 	"--policy 2.6.34 $TORRENT" "$TORRENT --policy 2.6.34 --step 437" g 437 Enter
 same "torrent 2.6.33 step 1298 at 80x24" 80x24 \
 	"--policy 2.6.33 $TORRENT" "$TORRENT --policy 2.6.33 --step 1298" g 1298 Enter
+same "mglru's generations, first eviction from the oldest, step 458 at 80x24" 80x24 \
+	"--policy mglru $TORRENT" "$TORRENT --policy mglru --step 458" g 458 Enter
 same "the index evicted, step 1242 at 120x40" 120x40 "$INDEX" "$INDEX --step 1242" g 1242 Enter
 same "inside a container: db's limit reclaim, step 578 at 120x40" 120x40 "data/database-cgroup.json" "data/database-cgroup.json --step 578" g 578 Enter
 same "the built-in tour at step 0, 80x24 (no key)" 80x24 "" ""
