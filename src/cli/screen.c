@@ -32,6 +32,7 @@ enum {
 	O_HELP_SCREEN,
 	O_INSPECT,
 	O_EXAMINED,
+	O_CGROUP,
 	O_MONO,
 	O_THEME,
 	O_ASCII,
@@ -78,6 +79,9 @@ static const struct cli_option opts[NR_O + 1] = {
 			.help = "the page inspector on PAGE, written NAME[IDX] (e.g. libc.so[3])" },
 	[O_EXAMINED] = { .name = "examined",
 			 .help = "the page inspector on the page the step examined (the key i)" },
+	[O_CGROUP] = { .name = "cgroup",
+		       .arg = "NAME",
+		       .help = "the lists panel draws memory cgroup NAME's lists (the key m)" },
 	[O_MONO] = { .name = "mono", .help = "no colours, attributes only (also when NO_COLOR is set)" },
 	[O_THEME] = { .name = "theme", .arg = "T", .help = "dark (the default) or light: dark ink on white" },
 	[O_ASCII] = { .name = "ascii",
@@ -254,6 +258,7 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	r->help = a->count[O_HELP_SCREEN];
 	r->inspect = a->val[O_INSPECT];
 	r->examined = a->count[O_EXAMINED];
+	r->cgroup = a->val[O_CGROUP];
 	return 0;
 }
 

@@ -57,6 +57,29 @@ static enum redraw toggle_big(struct app *a)
 	return REDRAW_ALL;
 }
 
+/* m: the lists of the next memory cgroup, after the last the zone's again
+ * (2.6.34 keeps a cgroup's lists in its mem_cgroup_per_zone; the panel
+ * filters the zone's by owner, in the same order). */
+static enum redraw next_memcg(struct app *a)
+{
+	const struct workload *wl = &a->sc->wl;
+	struct ui *u = &a->ui;
+
+	if (!wl->nr_cgroups) {
+		u->lists_memcg = 0;
+		snprintf(u->msg, sizeof u->msg, "%s",
+			 "no memory cgroups in this scenario: the zone's lists are all there is");
+		return REDRAW_ALL;
+	}
+	u->lists_memcg = u->lists_memcg >= wl->nr_cgroups ? 0 : (uint8_t)(u->lists_memcg + 1);
+	if (u->lists_memcg)
+		snprintf(u->msg, sizeof u->msg, "lists: %s's pages only (m: next)",
+			 wl->cgroups[u->lists_memcg - 1].name);
+	else
+		snprintf(u->msg, sizeof u->msg, "%s", "lists: the zone's, every page (m: a cgroup's)");
+	return REDRAW_ALL;
+}
+
 /* The help screen scrolls by entry; any other key closes it. */
 static enum redraw help_key(struct app *a, int key)
 {
@@ -89,6 +112,7 @@ static enum redraw app_command(struct app *a, enum command cmd)
 	case CMD_MARK_PREV: return bookmark_step(a, -1);
 	case CMD_MARKS: return bookmark_list(a);
 	case CMD_BIG: return toggle_big(a);
+	case CMD_MEMCG: return next_memcg(a);
 	case CMD_REDRAW: return REDRAW_CLEAR;
 	case CMD_THEME:
 		theme_set_light(!theme_is_light());

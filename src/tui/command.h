@@ -37,6 +37,7 @@
 	X(CMD_PAGE_DOWN,   "lists: first page of the next list; other panels: scroll a page")         \
 	X(CMD_INSPECT,     "page inspector: the page under the cursor and its whole history; log: go to that step") \
 	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
+	X(CMD_MEMCG,       "whose lists the lists panel draws: the zone's, then each memory cgroup's in turn (its pages only; usage/limit and failcnt in the title), then the zone's again") \
 	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
 	X(CMD_BIG,         "projector mode: fewer panels, larger cells, the outcome big, slower play; again restores the speed") \
 	X(CMD_STORY,       "the scenario's whole description and the current caption")               \

@@ -235,6 +235,23 @@ static int go_there(struct app *a, const struct screen_request *r, char *err, si
 	} else if (r->examined) {
 		press(a, 'i');
 	}
+	if (r->cgroup) { /* m until the panel draws that cgroup's lists */
+		const struct workload *wl = &a->sc->wl;
+		uint32_t k = 0;
+		while (k < wl->nr_cgroups && strcmp(wl->cgroups[k].name, r->cgroup) != 0)
+			k++;
+		if (k == wl->nr_cgroups) {
+			char names[160] = "";
+			for (uint32_t i = 0, len = 0; i < wl->nr_cgroups && len + 40 < sizeof names; i++)
+				len += (uint32_t)snprintf(names + len, sizeof names - len, "%s%.32s",
+							  i ? ", " : "", wl->cgroups[i].name);
+			snprintf(err, n, "no memory cgroup '%.64s' in this scenario (%s%s)", r->cgroup,
+				 wl->nr_cgroups ? "its cgroups: " : "it has none", names);
+			return 1;
+		}
+		while (a->ui.lists_memcg != k + 1)
+			press(a, 'm');
+	}
 	if (r->help)
 		press(a, '?');
 	return 0;

@@ -77,7 +77,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 {
 	const struct app *a = f->app;
 	const struct view *v = f->view;
-	struct part p[8];
+	struct part p[10];
 	char speed[32], badge[64];
 	int n = 0, used, titlew;
 	bool badge_shown;
@@ -104,6 +104,13 @@ static void header_line1(const struct rect *r, const struct frame *f)
 			 : filter_name[a->ui.filter],
 		 a->ui.filter_of ? " of " : "",
 		 a->ui.filter_of ? a->sc->wl.objects[a->ui.filter_of - 1].name : "");
+	if (a->sc->wl.nr_cgroups) { /* whose lists the lists panel draws (m) */
+		uint8_t k = a->ui.lists_memcg <= a->sc->wl.nr_cgroups ? a->ui.lists_memcg : 0;
+		/* a cgroup's always said; the zone's (the default) gives way first */
+		p[n] = (struct part){ .item = T_BAR, .rank = k ? 1 : 5 };
+		snprintf(p[n++].text, sizeof p[0].text, "| lists: %.24s ",
+			 k ? a->sc->wl.cgroups[k - 1].name : "zone");
+	}
 	if (a->ui.big) {
 		p[n] = (struct part){ .item = T_BAR, .rank = 5 };
 		snprintf(p[n++].text, sizeof p[0].text, "| projector ");

@@ -35,6 +35,13 @@
  * tail is walked from the tail back, so no page is walked twice.  All the
  * lists are walked together, a page of each in turn (walk_lists), and
  * drawn afterwards, a row of cells at a time.
+ *
+ * One memory cgroup's lists (the key m).  2.6.34 links each charged page
+ * on its cgroup's per-zone lists too (mem_cgroup_add_lru_list(),
+ * memcontrol.c), in the order of the zone's, so the panel draws them as
+ * the zone's lists filtered by the page's owner: its isolated batch at a
+ * limit reclaim is the candidates that reclaim took (mem_cgroup_isolate_pages()).
+ * Rows are those of the zone's lists, so that m moves no panel.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +53,33 @@
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
 #define NR_SHOWN 10	    /* 7 lists, or 6.1's 8 generations, the unevictable list and the batch */
+
+/* Whose lists are drawn: cgroup k (1-based), or 0, the zone's. */
+static uint8_t owner(const struct frame *f)
+{
+	uint8_t k = f->app->ui.lists_memcg;
+
+	return k <= f->app->sc->wl.nr_cgroups ? k : 0;
+}
+
+/* Pages on list @l that the panel draws: the zone's, or the cgroup's own
+ * count (the lists it keeps, 2.6.34 MEM_CGROUP_ZSTAT), counted on the
+ * isolated batch and the pagevec, which it has no count of. */
+static uint32_t list_nr(const struct frame *f, int l)
+{
+	struct lru_info li = engine_list(f->e, l);
+	const struct page *pg = engine_pages(f->e);
+	uint8_t k = owner(f);
+	uint32_t n = 0;
+
+	if (!k)
+		return li.nr;
+	if (l <= LRU_UNEVICTABLE)
+		return (uint32_t)engine_memcg_stat(f->e, k, (enum memcg_stat_item)(MEMCG_INACTIVE_ANON + l));
+	for (uint32_t p = li.head, i = 0; p != PFN_NONE && i < li.nr; p = pg[p].next, i++)
+		n += pg[p].memcg == k;
+	return n;
+}
 
 /* The lists this scenario can fill, in drawing order: file lists if it has
  * a file, anon lists if it has anonymous memory, the unevictable list if
@@ -381,6 +415,7 @@ struct walk {
 	bool back;
 	struct cell *out; /* the current cell */
 	uint32_t k;	  /* pages a cell */
+	uint8_t memcg;	  /* only this cgroup's pages; 0: every page */
 };
 
 /*
@@ -406,6 +441,15 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 			if (!wk->left || p == PFN_NONE)
 				continue;
 			busy = true;
+			if (wk->memcg && pg[p].memcg != wk->memcg) { /* another's page: not drawn */
+				wk->p = wk->back ? pg[p].prev : pg[p].next;
+				if (wk->p == PFN_NONE && wk->taken) {
+					wk->taken = 0;
+					wk->out++;
+					wk->left--;
+				}
+				continue;
+			}
 			if (!wk->taken)
 				*c = (struct cell){ .object = pg[p].object,
 						    .index = pg[p].index,
@@ -581,23 +625,25 @@ struct list_plan {
 static int plan_list(const struct frame *f, const struct geom *g, struct list_plan *lp, struct walk *w)
 {
 	struct lru_info li = engine_list(f->e, lp->l);
+	uint32_t nr = list_nr(f, lp->l);
 	/* the pagevec page by page: at most 4 * PAGEVEC_SIZE, each worth seeing */
 	uint32_t cells = (uint32_t)lp->rows * (uint32_t)g->cpr, k = lp->l == LRU_PAGEVEC ? 1 : g->k;
 	int nw = 0;
 
 	lp->head_cells = (cells - 1) / 2;
-	lp->elide = (uint64_t)cells * k < li.nr && cells > 2; /* more pages than cells */
+	lp->elide = (uint64_t)cells * k < nr && cells > 2; /* more pages than cells */
 	if (lp->elide) {
 		/* the head, an elided middle, and the tail walked from the tail
 		 * back, so that each page shown is walked once */
 		lp->cells = cells;
-		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell, k };
+		w[nw++] = (struct walk){ li.head, lp->head_cells, 0, false, lp->cell, k, owner(f) };
 		w[nw++] = (struct walk){ li.tail, cells - 1 - lp->head_cells,	 0,
-					 true,	  lp->cell + lp->head_cells + 1, k };
+					 true,	  lp->cell + lp->head_cells + 1, k,
+					 owner(f) };
 	} else {
-		uint32_t need = (li.nr + k - 1) / k;
+		uint32_t need = (nr + k - 1) / k;
 		lp->cells = need < cells ? need : cells;
-		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell, k };
+		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell, k, owner(f) };
 	}
 	return nw;
 }
@@ -665,7 +711,7 @@ static int draw_pagevec_cells(const struct frame *f, int y, int x, int w, const 
 static void draw_list(const struct rect *r, const struct frame *f, const struct geom *g,
 		      const struct list_plan *lp, const struct marks *m)
 {
-	struct lru_info li = engine_list(f->e, lp->l);
+	struct lru_info li = { .nr = list_nr(f, lp->l) };
 	int c, x, y = lp->y;
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
 	const struct step_record *rec = &f->view->rec;
@@ -726,7 +772,7 @@ static int plan_shared_pagevec(const struct rect *r, const struct frame *f, cons
 	int room = r->x + r->w - (x + 12) - 1;
 
 	pv->label_x = x;
-	if (room < 4 || engine_list(f->e, LRU_PAGEVEC).nr == 0)
+	if (room < 4 || list_nr(f, LRU_PAGEVEC) == 0)
 		return 0;
 	pv->g = *g;
 	pv->g.cpr = room;
@@ -738,8 +784,7 @@ static int plan_shared_pagevec(const struct rect *r, const struct frame *f, cons
 
 static void draw_shared_pagevec(const struct frame *f, const struct shared_pv *pv, const struct marks *m)
 {
-	draw_fmt(pv->lp.y, pv->label_x, 12, theme_attr(T_LABEL), "pagevec %2u ",
-		 engine_list(f->e, LRU_PAGEVEC).nr);
+	draw_fmt(pv->lp.y, pv->label_x, 12, theme_attr(T_LABEL), "pagevec %2u ", list_nr(f, LRU_PAGEVEC));
 	draw_pagevec_cells(f, pv->lp.y, pv->label_x + 11, pv->g.cpr + 1, &pv->g, pv->lp.cell,
 			   (int)pv->lp.cells, m);
 }
@@ -844,15 +889,30 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	struct list_plan plan[NR_SHOWN];
 	struct walk walks[2 * NR_SHOWN + 1];
 	struct shared_pv pv = { 0 };
-	char title[200];
+	char title[200], whose[96] = "";
 	int y = r->y + 1, nw = 0, x;
+	uint8_t k = owner(f);
 	uint32_t used = 0;
 
 	if (f->hits)
 		f->hits->nr = 0, f->hits->nr_pages = 0;
 	geometry(f, r->w, r->h, &g);
 	find_marks(f, &m);
-	if (g.elide)
+	if (k) /* whose, and how full: memory.usage_in_bytes, limit, failcnt */
+		snprintf(whose, sizeof whose, "%s's %s %llu/%llu%s failcnt %llu",
+			 f->app->sc->wl.cgroups[k - 1].name,
+			 r->w >= 110 ? "LRU lists (its pages only)," : "lists",
+			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_USAGE),
+			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_LIMIT),
+			 r->w >= 110 ? " pages," : "",
+			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_FAILCNT));
+	if (k && r->w < 110)
+		snprintf(title, sizeof title, "%s: head %s tail, 1 cell = %u page%s", whose,
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (k)
+		snprintf(title, sizeof title, "%s: head (newest) %s tail (oldest), 1 cell = %u page%s", whose,
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (g.elide)
 		snprintf(title, sizeof title,
 			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u pages, long lists %s",
 			 misc_glyph(G_ARROW), g.k, misc_glyph(G_ELIDED));

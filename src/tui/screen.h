@@ -59,6 +59,7 @@ struct screen_request {
 	uint64_t divergence;   /* compare mode: the n-th divergence (n pressed n times), 0: none */
 	const char *inspect;   /* "NAME[IDX]": the inspector on that page, NULL: none */
 	bool examined;	       /* the inspector on the page the step examined (the key i) */
+	const char *cgroup;    /* the lists panel draws this memory cgroup's lists (m), NULL: the zone's */
 	bool help;	       /* the help screen (?) over the frame */
 };
 

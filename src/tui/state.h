@@ -141,7 +141,8 @@ struct ui {
 	int colors; /* 0 mono, 8, 16 or 256 */
 	enum panel_id focus;
 	enum filter filter;
-	uint32_t filter_of; /* n/N look at the steps of object filter_of - 1 only; 0: of every object */
+	uint32_t filter_of;  /* n/N look at the steps of object filter_of - 1 only; 0: of every object */
+	uint8_t lists_memcg; /* the lists panel draws cgroup k's pages only (m); 0: the zone's */
 	bool help;
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;

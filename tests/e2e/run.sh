@@ -151,6 +151,26 @@ for size in 80x24 100x30 120x40; do
 	finish
 done
 
+# --- a memory cgroup's own lists (m) ---------------------------------------------------------
+start cglists 120x40 -- data/database-cgroup.json
+wait_re "\| step 0/"
+keys g 5 7 8 Enter; wait_re "\| step 578/"
+wait_for "| lists: zone"; ok "a scenario with cgroups shows the zone's lists first, and the header says so" $?
+keys m; wait_re "\| lists: db( |$)"; ok "m switches the lists panel to db's lists" $?
+wait_re "db's LRU lists \(its pages only\), 256/256 pages, failcnt [0-9]+:"
+ok "the panel's title gives db's usage/limit and failcnt" $?
+wait_re "isolated +[1-9][0-9]* "; ok "at db's limit reclaim its isolated candidates are on its lists" $?
+keys m; wait_re "\| lists: backup( |$)"; ok "m again: the next cgroup's lists" $?
+keys m; wait_for "| lists: zone"; ok "m after the last cgroup comes back to the zone's lists" $?
+wait_re "LRU lists: head"; ok "...and the panel's title is the zone's again" $?
+keys q; wait_for "EXIT=0"
+finish
+start cgnone 100x30 -- data/default.json
+wait_re "\| step 0/"
+keys m; wait_for "no memory cgroups in this scenario"; ok "m in a scenario without cgroups says so" $?
+keys q; wait_for "EXIT=0"
+finish
+
 # --- policy switch on a torrent scenario ---------------------------------------------------
 if [ -n "$TORRENT" ]; then
 	start pol 160x50 -- "$TORRENT"

@@ -77,6 +77,8 @@ same "mglru's generations, first eviction from the oldest, step 458 at 80x24" 80
 	"--policy mglru $TORRENT" "$TORRENT --policy mglru --step 458" g 458 Enter
 same "the index evicted, step 1242 at 120x40" 120x40 "$INDEX" "$INDEX --step 1242" g 1242 Enter
 same "inside a container: db's limit reclaim, step 578 at 120x40" 120x40 "data/database-cgroup.json" "data/database-cgroup.json --step 578" g 578 Enter
+same "db's own lists at its limit reclaim (m), step 578 at 80x24" 80x24 "data/database-cgroup.json" \
+	"data/database-cgroup.json --step 578 --cgroup db" g 578 Enter m
 same "the built-in tour at step 0, 80x24 (no key)" 80x24 "" ""
 # access 100's step, from the trace: the 100th record of kind workload
 same "the built-in tour, access 300 at 120x40" 120x40 "" "--access 300" \
