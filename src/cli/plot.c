@@ -11,6 +11,9 @@
  *             active list, object by object);
  *   lists     the LRU lists and the free pages over the accesses, one
  *             panel per policy (2.6.33 and 2.6.34 unless told);
+ *   gens      the multi-gen LRU's generations over the accesses, by age
+ *             rank (age0 the youngest, max_seq) and type, one panel per
+ *             policy that runs them (mglru unless told);
  *   counters  compare's key counters at the end, a bar per policy, one
  *             panel per counter.
  *
@@ -49,22 +52,34 @@ extern char **environ;
 #define POINTS		  2000	 /* rows per policy by default: enough for a slide */
 #define SEP		  "\037" /* between the strings of one gnuplot argument */
 
-enum chart { CHART_REFAULTS, CHART_RESIDENT, CHART_ACTIVE, CHART_LISTS, CHART_COUNTERS, NR_CHARTS };
-static const char *const chart_name[NR_CHARTS + 1] = { "refaults", "resident", "active",
-						       "lists",	   "counters", NULL };
+enum chart {
+	CHART_REFAULTS,
+	CHART_RESIDENT,
+	CHART_ACTIVE,
+	CHART_LISTS,
+	CHART_COUNTERS,
+	CHART_GENS,
+	NR_CHARTS
+};
+static const char *const chart_name[NR_CHARTS + 1] = { "refaults", "resident", "active", "lists",
+						       "counters", "gens",     NULL };
 /* The policies of the lists chart when none is named: the lesson's two,
  * a panel each (--all draws every policy's, in a grid). */
 static const char *const lists_default[] = { "2.6.33", "2.6.34" };
+/* The gens chart's when none is named: the policy with generations. */
+static const char *const gens_default = "mglru";
 
 /*
  * The script: ARG1 output, ARG2 png or svg, ARG3 the data folder, ARG4
- * the chart, ARG5 the title, ARG6 the panels' titles and ARG7 the lines'
+ * the chart (lists and gens draw the same way: a line per list, or per
+ * generation, a panel per policy), ARG5 the title, ARG6 the panels' titles and ARG7 the lines'
  * (joined by \037), ARG8 "WIDTH HEIGHT XSCALE" (the accesses are divided
  * by XSCALE, 1, 1000 or 1000000, so that no tick needs an exponent), ARG9
  * the registry index of each policy, by spaces (gnuplot -c takes nine).
  * The data: rows.dat, one block per policy (gnuplot's index), columns
  * access, the value of each object shown (refaults, resident, active),
- * then the lists; final.dat, a row per policy: its name, its registry
+ * then the lists, then the generations (gen.age0.anon, gen.age0.file to
+ * gen.age3.file: 0 under a two-list policy); final.dat, a row per policy: its name, its registry
  * index, then the key counters at the end.
  *
  * For a slide: the text is about a 46th of the height (11 points at
@@ -101,7 +116,10 @@ static const char *const script[] = {
 	"npanel = nfields(ARG6)\n"
 	"ncol = npanel == 1 ? 1 : npanel <= 4 ? 2 : npanel <= 9 ? 3 : 4\n"
 	"nrow = int((npanel + ncol - 1) / ncol)\n"
-	"nlist = 6\n"
+	"# the lines of a panel of lists, or of generations (after the 6 lists)\n"
+	"ml = ARG4 eq \"lists\" || ARG4 eq \"gens\"\n"
+	"nlist = ARG4 eq \"gens\" ? 8 : 6; loff = ARG4 eq \"gens\" ? 6 : 0; lt0 = ARG4 eq \"gens\" ? 20 : "
+	"10\n"
 	"set grid lc rgb \"#d8d8d8\"\n"
 	"set border 3 back lc rgb \"#808080\"\n"
 	"set tics nomirror\n"
@@ -115,6 +133,12 @@ static const char *const script[] = {
 	"lcolor = \"#cc79a7 #d55e00 #56b4e9 #0072b2 #999999 #009e73\"\n"
 	"do for [l = 1:6] {\n"
 	"    set linetype 10 + l lc rgb word(lcolor, l) lw 2 * lwk dt 1\n"
+	"}\n"
+	"# the generations: anon warm, file cool, darker the younger; age3 dashed\n"
+	"gcolor = \"#7f2704 #0b3c6b #d55e00 #0072b2 #e69f00 #56b4e9 #e69f00 #56b4e9\"\n"
+	"gdash = \"1 1 1 1 1 1 2 2\"\n"
+	"do for [l = 1:8] {\n"
+	"    set linetype 20 + l lc rgb word(gcolor, l) lw 2 * lwk dt int(word(gdash, l) + 0)\n"
 	"}\n"
 	"pk(p) = int(word(ARG9, p) + 0) + 1\n"
 	"npol = words(ARG9)\n"
@@ -150,7 +174,7 @@ static const char *const script[] = {
 	"    # the panels in a grid of their own boxes over one key for the whole\n"
 	"    # picture, under them: a line of text is about 1.8 fs pixels high, a\n"
 	"    # key entry about 11 fs wide\n"
-	"    nkey = ARG4 eq \"lists\" ? nlist : npol\n"
+	"    nkey = ml ? nlist : npol\n"
 	"    perrow = int(0.95 * w / (11.0 * fs)); perrow = perrow < 1 ? 1 : perrow > nkey ? nkey : perrow\n"
 	"    keyrows = int((nkey + perrow - 1) / perrow)\n"
 	"    ch = 1.8 * fs / h\n"
@@ -171,7 +195,7 @@ static const char *const script[] = {
 	"    set yrange [0:*]\n"
 	"    set offsets 0, 0, graph 0.08, 0\n"
 	"    unset key\n"
-	"    set ylabel ARG4 eq \"lists\" ? \"pages\" : ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : "
+	"    set ylabel ml ? \"pages\" : ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : "
 	"\\\n"
 	"        ARG4 eq \"active\" ? \"pages on an active list\" : \"resident pages\"\n"
 	"    do for [i = 1:npanel] {\n"
@@ -179,9 +203,9 @@ static const char *const script[] = {
 	"        set size pw, ph\n"
 	"        set title field(ARG6, i)\n"
 	"        ymax = 0\n"
-	"        if (ARG4 eq \"lists\") {\n"
+	"        if (ml) {\n"
 	"            do for [l = 1:nlist] {\n"
-	"                stats rows index (i - 1) using (column(1 + l)) nooutput\n"
+	"                stats rows index (i - 1) using (column(1 + loff + l)) nooutput\n"
 	"                ymax = STATS_max > ymax ? STATS_max : ymax\n"
 	"            }\n"
 	"        } else {\n"
@@ -189,9 +213,10 @@ static const char *const script[] = {
 	"            ymax = STATS_max\n"
 	"        }\n"
 	"        set ytics nice(ymax / nyt)\n"
-	"        if (ARG4 eq \"lists\") {\n"
-	"            plot for [l = 1:nlist] rows index (i - 1) using ($1 / xs):(column(1 + l)) with lines lt "
-	"10 + l\n"
+	"        if (ml) {\n"
+	"            plot for [l = 1:nlist] rows index (i - 1) using ($1 / xs):(column(1 + loff + l)) with "
+	"lines "
+	"lt lt0 + l\n"
 	"        } else {\n"
 	"            plot for [p = 1:npol] rows index (p - 1) using ($1 / xs):(column(1 + i)) \\\n"
 	"                with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol)\n"
@@ -204,8 +229,8 @@ static const char *const script[] = {
 	"    set xrange [0:1]; set yrange [0:1]; set offsets 0, 0, 0, 0\n"
 	"    set lmargin 0; set rmargin 0; set tmargin 0; set bmargin 0\n"
 	"    set key center center horizontal maxcols perrow Left reverse samplen 2 font kf\n"
-	"    if (ARG4 eq \"lists\") {\n"
-	"        plot for [l = 1:nlist] NaN with lines lt 10 + l title field(ARG7, l)\n"
+	"    if (ml) {\n"
+	"        plot for [l = 1:nlist] NaN with lines lt lt0 + l title field(ARG7, l)\n"
 	"    } else {\n"
 	"        plot for [p = 1:npol] NaN with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol) title "
 	"field(ARG7, p)\n"
@@ -244,7 +269,7 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 	[O_CHART] = { .name = "chart",
 		      .short_name = 0,
 		      .arg = "C",
-		      .help = "refaults (the default), resident, active, lists or counters",
+		      .help = "refaults (the default), resident, active, lists, counters or gens",
 		      .repeat = false },
 	[O_OBJECT] = { .name = "object",
 		       .short_name = 0,
@@ -358,6 +383,8 @@ static int row_out(void *ctx, const struct engine *e, const struct series_row *r
 						    : row->refaults[pl->obj[k]]);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		fprintf(pl->rows, " %" PRIu32, row->lists[l]);
+	for (unsigned r = 0; r < SERIES_NR_GENS; r++)
+		fprintf(pl->rows, " %" PRIu32 " %" PRIu32, row->gen_pages[r][0], row->gen_pages[r][1]);
 	fputc('\n', pl->rows);
 	return ferror(pl->rows) ? 1 : 0;
 }
@@ -743,6 +770,16 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 		for (int l = 0; l < SERIES_NR_LISTS; l++)
 			sb_field(&lines, series_list_name[l]);
 		break;
+	case CHART_GENS:
+		for (int k = 0; k < npol; k++)
+			sb_field(&panels, pol[k]->name);
+		for (unsigned r = 0; r < SERIES_NR_GENS; r++)
+			for (int t = 0; t < 2; t++) {
+				char name[32];
+				snprintf(name, sizeof name, "gen.age%u.%s", r, t ? "file" : "anon");
+				sb_field(&lines, name);
+			}
+		break;
 	default:
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
@@ -847,10 +884,10 @@ static int plot_main(int argc, char **argv)
 		if (!chart_name[c]) {
 			char q[96];
 			text_quote(a.val[O_CHART], q, sizeof q);
-			return cli_usage_error(
-				cmd,
-				"--chart: expected refaults, resident, active, lists or counters, found %s",
-				q);
+			return cli_usage_error(cmd,
+					       "--chart: expected refaults, resident, active, lists, "
+					       "counters or gens, found %s",
+					       q);
 		}
 		pl.chart = (enum chart)c;
 	}
@@ -879,6 +916,22 @@ static int plot_main(int argc, char **argv)
 	for (unsigned i = 0; !a.count[O_POLICY] && !a.count[O_ALL] && pl.chart == CHART_LISTS && i < 2; i++)
 		if ((pol[npol] = policy_find(lists_default[i])))
 			npol++;
+	if (pl.chart == CHART_GENS) {
+		unsigned kept = 0;
+		for (unsigned i = 0; a.count[O_POLICY] && i < npol; i++)
+			if (!pol[i]->lru_gen)
+				return cli_usage_error(
+					cmd, "--chart gens: %s has no generations (it runs two lists)",
+					pol[i]->name);
+		/* --all: every policy that runs the generations */
+		for (unsigned i = 0; a.count[O_ALL] && i < nr_reclaim_policies; i++)
+			if (reclaim_policies[i]->lru_gen)
+				pol[kept++] = reclaim_policies[i];
+		if (a.count[O_ALL])
+			npol = kept;
+		if (!npol && (pol[npol] = policy_find(gens_default)))
+			npol++;
+	}
 	every = !a.count[O_POLICY] && !npol;
 	for (unsigned i = 0; every && i < nr_reclaim_policies && npol < MAX_PLOT_POLICIES; i++)
 		pol[npol++] = reclaim_policies[i];

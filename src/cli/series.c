@@ -28,6 +28,24 @@ const char *const series_list_name[SERIES_NR_LISTS] = {
 	"nr_active_file",   "nr_unevictable", "nr_free_pages",
 };
 
+/* The generations by age rank: rank r is sequence number max_seq - r, kept
+ * in slot seq % MAX_NR_GENS (6.1 lru_gen_from_seq()); a type whose min_seq
+ * is younger than that rank has no such generation. */
+static void capture_gens(const struct engine *e, struct series_row *row)
+{
+	struct lru_gen_info g = engine_lru_gen(e);
+
+	row->gens = g.enabled;
+	memset(row->gen_pages, 0, sizeof row->gen_pages);
+	for (unsigned r = 0; g.enabled && r < SERIES_NR_GENS && r <= g.max_seq; r++)
+		for (unsigned t = 0; t < 2; t++) {
+			uint64_t seq = g.max_seq - r;
+			int64_t n = g.nr_pages[seq % SERIES_NR_GENS][t];
+			if (seq >= g.min_seq[t] && n > 0)
+				row->gen_pages[r][t] = (uint32_t)n;
+		}
+}
+
 static void capture(const struct engine *e, struct series_row *row, uint64_t access)
 {
 	const uint64_t *vm = engine_vmstat(e);
@@ -50,6 +68,7 @@ static void capture(const struct engine *e, struct series_row *row, uint64_t acc
 		row->memcg_usage[k - 1] = (uint32_t)engine_memcg_stat(e, k, MEMCG_USAGE);
 		row->memcg_failcnt[k - 1] = engine_memcg_stat(e, k, MEMCG_FAILCNT);
 	}
+	capture_gens(e, row);
 }
 
 int series_run(const struct cli_command *cmd, struct engine *e, const struct series_opts *o, series_fn *fn,
@@ -119,7 +138,9 @@ static void csv_field(FILE *f, const char *s)
 	putc('"', f);
 }
 
-static void csv_header(const struct scenario *s)
+static const char *const gen_type_name[2] = { "anon", "file" };
+
+static void csv_header(const struct scenario *s, bool gens)
 {
 	fputs("access,policy,step", stdout);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
@@ -145,14 +166,16 @@ static void csv_header(const struct scenario *s)
 	/* each cgroup's usage and failcnt (names hold no comma or quote) */
 	for (uint32_t k = 0; k < s->wl.nr_cgroups; k++)
 		printf(",cgroup.%s.usage,cgroup.%s.failcnt", s->wl.cgroups[k].name, s->wl.cgroups[k].name);
+	for (unsigned r = 0; gens && r < SERIES_NR_GENS; r++)
+		printf(",gen.age%u.%s,gen.age%u.%s", r, gen_type_name[0], r, gen_type_name[1]);
 	putchar('\n');
 }
 
 static int csv_row(void *ctx, const struct engine *e, const struct series_row *row)
 {
 	uint32_t n = engine_workload(e)->nr_objects;
+	const bool *gens = ctx; /* the header has the generations' columns */
 
-	(void)ctx;
 	printf("%" PRIu64 ",", row->access);
 	csv_field(stdout, engine_policy(e)->name);
 	printf(",%" PRIu64, row->step);
@@ -165,6 +188,11 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 		       row->active[o]);
 	for (uint32_t k = 0; k < engine_workload(e)->nr_cgroups && k < WL_MAX_CGROUPS; k++)
 		printf(",%" PRIu32 ",%" PRIu64, row->memcg_usage[k], row->memcg_failcnt[k]);
+	for (unsigned r = 0; *gens && r < SERIES_NR_GENS; r++)
+		if (row->gens)
+			printf(",%" PRIu32 ",%" PRIu32, row->gen_pages[r][0], row->gen_pages[r][1]);
+		else
+			fputs(",,", stdout); /* a two-list policy has no generations */
 	putchar('\n');
 	return cli_output_failed() ? 1 : 0;
 }
@@ -172,9 +200,13 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o)
 {
-	csv_header(s);
+	bool gens = false;
+
 	for (int k = 0; k < n; k++)
-		if (series_run(cmd, e[k], o, csv_row, NULL) != 0)
+		gens |= engine_lru_gen(e[k]).enabled;
+	csv_header(s, gens);
+	for (int k = 0; k < n; k++)
+		if (series_run(cmd, e[k], o, csv_row, &gens) != 0)
 			return 1;
 	return cli_output_failed() ? 1 : 0;
 }

@@ -30,6 +30,9 @@ extern const unsigned cli_nr_key_counters;
 #define SERIES_NR_LISTS (LRU_UNEVICTABLE + 2)
 extern const char *const series_list_name[SERIES_NR_LISTS];
 
+/* The generations of a row: 6.1's MAX_NR_GENS (include/linux/mmzone.h). */
+#define SERIES_NR_GENS 4
+
 struct series_row {
 	uint64_t access; /* workload accesses so far */
 	uint64_t step;	 /* the policy's steps so far */
@@ -40,6 +43,11 @@ struct series_row {
 	uint64_t *refaults;		      /* per object, cumulative */
 	uint32_t memcg_usage[WL_MAX_CGROUPS]; /* per cgroup: memory.usage_in_bytes, in pages */
 	uint64_t memcg_failcnt[WL_MAX_CGROUPS]; /* per cgroup: memory.failcnt */
+	/* Under the multi-gen LRU (gens true): each generation's pages by age
+	 * rank, [0] the youngest (max_seq) to [3] (max_seq - 3), then [0] anon
+	 * and [1] file; a rank older than the type's min_seq holds 0. */
+	bool gens;
+	uint32_t gen_pages[SERIES_NR_GENS][2];
 };
 
 struct series_opts {
@@ -62,7 +70,10 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
  * (RFC 4180) with a header: access, policy, step, the lists, the key
  * counters, then per object NAME.resident, NAME.refaults and NAME.active
  * (its pages on an active list: the flood of the active list, per object),
- * then per cgroup cgroup.NAME.usage and cgroup.NAME.failcnt.  Returns 0,
+ * then per cgroup cgroup.NAME.usage and cgroup.NAME.failcnt, then, when
+ * one of the engines runs the multi-gen LRU, gen.age0.anon, gen.age0.file
+ * to gen.age3.file: its generations' sizes by age rank, age0 the youngest
+ * (max_seq), empty in the rows of a two-list policy.  Returns 0,
  * or 1 (stopped by --max-steps, or the output failed). */
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o);

@@ -176,6 +176,11 @@ ct() {	# ct SENTENCE WIDTH COMMAND-ARGS...: the table against --json
 }
 for f in data/*.json; do
 	[ "$f" = data/scenario.schema.json ] && continue
+	if grep -q '"cgroups"' "$f"; then
+		# mglru does not model memory cgroups: --all leaves it out
+		"$bin" compare --all "$f" >"$tmp/table" 2>/dev/null && sed -n 3p "$tmp/table" | grep -q 2.6.34 &&
+			! grep -q mglru "$tmp/table" && pass || fail "compare --all of $f: the policies that model cgroups"
+	fi
 	ct "compare --all of $f: 120 columns, the figures of --json" "" "$f"
 done
 ct "compare --all of a lackey trace: 120 columns, the figures of --json" "" \
@@ -249,14 +254,42 @@ expect 0 "run --csv --every" "$bin" run data/database-index.json --csv --every 5
 # object names with commas and quotes are quoted as RFC 4180 says
 printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"a, \\"b\\"","type":"file","pages":4},{"name":" c","type":"anon","pages":4}],"workload":[{"op":"read","object":"a, \\"b\\""},{"op":"touch","object":" c"}]}' >"$tmp/quote.json"
 expect 0 "compare --csv of objects whose names hold commas and quotes" "$bin" compare "$tmp/quote.json" --all --csv
-has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults","a, ""b""\.active"," c\.resident"," c\.refaults"," c\.active"$'
+has "the name is quoted, its quotes doubled" "$tmp/out" '^access,.*,"a, ""b""\.resident","a, ""b""\.refaults","a, ""b""\.active"," c\.resident"," c\.refaults"," c\.active",gen\.age0\.anon,'
 python3 - "$tmp/out" <<'PY' && pass || fail "python's csv module reads the quoted names back"
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert rows[0][-6:] == ['a, "b".resident', 'a, "b".refaults', 'a, "b".active', ' c.resident', ' c.refaults', ' c.active'], rows[0]
+assert rows[0][-14:-8] == ['a, "b".resident', 'a, "b".refaults', 'a, "b".active', ' c.resident', ' c.refaults', ' c.active'], rows[0]
 assert all(len(r) == len(rows[0]) for r in rows)
 assert rows[-1][rows[0].index('a, "b".resident')] == "4"
 PY
+# under the multi-gen LRU: each generation's pages by age rank and type,
+# empty under a two-list policy; the ranks add up to the resident pages
+expect 0 "compare --csv, 2.6.34 and mglru" "$bin" compare data/used-once-mmap.json --policy 2.6.34 --policy mglru --csv --every 10
+has "csv: the generations' columns last, youngest first" "$tmp/out" '^access,.*,big\.iso\.active,gen\.age0\.anon,gen\.age0\.file,gen\.age1\.anon,gen\.age1\.file,gen\.age2\.anon,gen\.age2\.file,gen\.age3\.anon,gen\.age3\.file$'
+python3 - "$tmp/out" data/used-once-mmap.json <<'PY' && pass || fail "csv: mglru's generations add up to its resident anon and file pages, each type within MAX_NR_GENS; empty under 2.6.34"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+types = {o["name"]: o["type"] for o in json.load(open(sys.argv[2]))["objects"]}
+gens = ["gen.age%d.%s" % (r, t) for r in range(4) for t in ("anon", "file")]
+seen = {"2.6.34": 0, "mglru": 0}
+older = 0
+for r in rows:
+    seen[r["policy"]] += 1
+    if r["policy"] == "2.6.34":
+        assert all(r[g] == "" for g in gens), r
+        continue
+    for t in ("anon", "file"):
+        res = sum(int(r[o + ".resident"]) for o in types if types[o] == t)
+        got = sum(int(r["gen.age%d.%s" % (a, t)]) for a in range(4))
+        assert got == res, (r["access"], t, got, res)
+    older += sum(int(r["gen.age%d.file" % a]) for a in (1, 2, 3))
+assert seen["2.6.34"] > 100 and seen["mglru"] == seen["2.6.34"], seen
+assert older > 0  # pages age: not all in the youngest generation
+PY
+expect 0 "compare --csv of the classic policies" "$bin" compare data/used-once-mmap.json --policy 2.6.33 --policy 2.6.34 --csv --every 100
+! grep -q "gen\.age" "$tmp/out" && pass || fail "csv: no generations' columns without mglru"
+expect 0 "run --csv under mglru" "$bin" run data/database-index-pread.json --policy mglru --csv --every 1000
+has "run --csv under mglru has the generations" "$tmp/out" ',gen\.age3\.file$'
 expect 0 "compare --csv of a trace file" "$bin" compare --trace data/traces/report.lackey --trace-format lackey --memory 64 --via mmap --policy 2.6.33 --policy 2.6.34 --csv --every 1000
 has "compare takes --trace" "$tmp/out" '^26299,2\.6\.34,'
 expect 0 "compare --json" "$bin" compare data/default.json --all --json
@@ -640,6 +673,8 @@ expect 2 "plot --chart of an unknown chart" "$bin" plot data/default.json --char
 expect 2 "plot --object not in the scenario" "$bin" plot data/database-index.json --object indx -o "$tmp/x.png"
 has "plot suggests the object meant" "$tmp/err" 'did you mean "index"'
 expect 2 "plot --object with the lists chart" "$bin" plot data/database-index.json --chart lists --object index -o "$tmp/x.png"
+expect 2 "plot --chart gens of a two-list policy" "$bin" plot data/default.json --chart gens --policy 2.6.34 -o "$tmp/x.png"
+has "plot --chart gens says why" "$tmp/err" '2\.6\.34 has no generations'
 expect 2 "plot --size too small" "$bin" plot data/default.json --size 10x10 -o "$tmp/x.png"
 expect 2 "plot --policy and --all" "$bin" plot data/default.json --all --policy 2.6.33 -o "$tmp/x.png"
 printf 'old' >"$tmp/kept.png"
@@ -660,6 +695,9 @@ if command -v gnuplot >/dev/null; then
 	tail -c 20 "$tmp/inject.svg" | grep -q '</svg>' && pass || fail "plot writes a whole SVG"
 	grep -qF "<text>a \"b\" 'c' \`touch $tmp/pwned5\` system(\"touch $tmp/pwned6\")\\nset output" "$tmp/inject.svg" && pass ||
 		fail "the SVG shows the title's text as text, its line feed as an escape"
+	expect 0 "plot the generations" "$bin" plot data/used-once-mmap.json --chart gens -o "$tmp/gens.svg"
+	grep -q 'gen.age3.file' "$tmp/gens.svg" && grep -q '>mglru<' "$tmp/gens.svg" && pass ||
+		fail "plot --chart gens: a panel for mglru, a line per generation and type"
 	expect 0 "plot the counters as bars" "$bin" plot "$tmp/inject.json" --chart counters --title "$hostile_title" -o "$tmp/bars.png"
 	expect 0 "plot resident pages" "$bin" plot "$tmp/inject.json" --chart resident --title "$hostile_title" -o "$tmp/res.png"
 	for n in 1 2 3 4 5 6 7; do f=$tmp/pwned$n; [ "$n" = 1 ] && f=$tmp/pwned; [ ! -e "$f" ] || echo "$f"; done >"$tmp/ran"
