@@ -127,6 +127,16 @@ check-deps:
 
 # ---- build ---------------------------------------------------------------
 
+# The checkout a build folder was made from, rewritten only when it
+# changes: every object depends on it, so a folder shared by two checkouts
+# (make OUT=dir) is rebuilt whole rather than linked from the other one's
+# objects, which file times alone can take for up to date.
+$(BUILD)/gen/source: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(CURDIR)' > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(LIB_OBJ) $(APP_OBJ) $(BUILD)/main.o: $(BUILD)/gen/source
+
 $(BUILD)/engine/%.o: src/engine/%.c | check-deps
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(ENGINE_LTO) -MMD -MP -c $< -o $@
