@@ -40,7 +40,10 @@ DEP_LIBS    := $(CURSES_LIBS) $(CJSON_LIBS) -lm
 # that a policy's page_check_references() is inlined into the engine's
 # reclaim loop in the program as in the benchmark (POLICY_HOT,
 # engine/policy_helpers.h).  Fat objects: a unit test or a build without
-# LTO links the same archive; gcc-ar indexes it for the LTO link.
+# LTO links the same archive; gcc-ar indexes it for the LTO link.  Unit
+# tests link with -fno-lto, the objects' plain code: gcc would otherwise
+# run the whole engine's LTO again for each of them (9 s of CPU a test,
+# most of make test's build time).
 # `make ENGINE_LTO=` builds without (check-asan does: clang 14 has no fat
 # LTO objects).
 ENGINE_LTO ?= $(if $(filter gcc cc,$(notdir $(CC))),-flto=auto -ffat-lto-objects)
@@ -206,7 +209,7 @@ $(BUILD)/lib%.a:
 define unit_test_rule
 $(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h tests/unit/corpus.h $(wildcard tests/fuzz/*.c) $(call test_archives,$(1))
 	@mkdir -p $$(@D)
-	$$(CC) $$(WARN) $$(APP_CPPFLAGS) $$(CPPFLAGS) $$(CFLAGS) $$(LDFLAGS) -Isrc -o $$@ $$< \
+	$$(CC) $$(WARN) $$(APP_CPPFLAGS) $$(CPPFLAGS) $$(CFLAGS) $$(if $$(ENGINE_LTO),-fno-lto) $$(LDFLAGS) -Isrc -o $$@ $$< \
 	  $(call test_archives,$(1)) $(foreach l,$(call test_layers,$(1)),$(LAYER_LIBS_$(l))) -lm $$(LDLIBS)
 endef
 $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
@@ -218,7 +221,7 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # mostly wait for a screen, then the CPU-bound sanitized ones.  One suite
 # more than cores: a suite waiting on tmux leaves its core to the others.
 # make test: every suite on the plain build, and under ASan and UBSan (the
-# engine checking its invariants after every step) what finds memory and
+# engine checking its invariants as it goes, debug_check()) what finds memory and
 # undefined-behaviour errors: the unit tests (with the fuzz targets' seeds,
 # test_corpus*), golden, bad input, stepwise (three scenarios, its trace
 # at 1/128 of the size: ASAN_TEST_SIZE=small) and one tmux session
@@ -228,7 +231,7 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # and bench-smoke.
 TEST_SUITES := e2e projector golden@asan screen@asan memcheck view@asan lesson stepwise@asan screen docs bad@asan \
                e2e-smoke@asan cli install stepwise bad golden unit unit@asan
-TEST_ALL_SUITES := $(filter-out e2e-smoke@asan,$(TEST_SUITES)) e2e@asan projector@asan cli@asan
+TEST_ALL_SUITES := $(filter-out e2e-smoke@asan memcheck,$(TEST_SUITES)) memcheck-all e2e@asan projector@asan cli@asan
 # make test-all fuzzes 10 s a target, unless FUZZ_SECONDS=N is given
 TEST_FUZZ_SECONDS = $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),10)
 NPROC := $(shell nproc 2>/dev/null || echo 2)

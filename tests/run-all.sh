@@ -43,6 +43,7 @@ e2e-smoke  -             env VMSCAN_E2E=smoke $here/e2e/run.sh $bin
 screen     plain         $here/screen/run.sh $bin
 docs       plain         $here/docs/figures.sh $bin
 memcheck   plain         $here/memcheck.sh $bin
+memcheck-all -           env MEMCHECK_ALL=1 $here/memcheck.sh $bin
 cli        plain         $here/cli/run.sh $bin
 stepwise   plain         $here/stepwise/run.sh $bin
 install    plain         env INSTALL_SEED=$b $here/install.sh
