@@ -163,11 +163,13 @@ $(BUILD)/gen/default_scenario.c: data/default.json
 $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-# VERSION and DATADIR, rewritten only when they change (util/config.h).
+# VERSION, the commit it was built from (git describe, when built in a
+# clone) and DATADIR, rewritten only when they change (util/config.h).
+GIT_REV = $(shell git -C '$(CURDIR)' describe --always --dirty 2>/dev/null)
 $(BUILD)/gen/config.c: FORCE
 	@mkdir -p $(@D)
-	@printf 'const char vmscan_version[] = "%s";\nconst char vmscan_datadir[] = "%s";\n' \
-	  '$(VERSION)' '$(DATADIR)' > $@.new
+	@printf 'const char vmscan_version[] = "%s";\nconst char vmscan_commit[] = "%s";\nconst char vmscan_datadir[] = "%s";\n' \
+	  '$(VERSION)' '$(GIT_REV)' '$(DATADIR)' > $@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 $(BUILD)/gen/config.o: $(BUILD)/gen/config.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -include src/util/config.h -c $< -o $@
@@ -239,7 +241,7 @@ TEST_JOBS ?= $(shell echo $$(($(NPROC) + 1)))
 # a sub-make's -j: the caller's if it gave one, else one job per core
 SUB_J := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 # the sanitizer build, in a folder of its own (clang 14 has no fat LTO objects)
-ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
+ASAN_FLAGS := -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -DVMSCAN_DEBUG
 ASAN_MAKE = $(MAKE) --no-print-directory -s $(SUB_J) BUILD=$(OUT)/asan CC=clang ENGINE_LTO= \
   CFLAGS='$(ASAN_FLAGS)' LDFLAGS='-fsanitize=address,undefined'
 asan-build:

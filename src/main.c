@@ -213,7 +213,12 @@ static int tui_main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (a.count[T_VERSION]) {
-		printf("vmscan-viz %s\n", vmscan_version);
+		/* the commit tells which tree a binary was built from, when a
+		 * screen and a scenario disagree */
+		printf("vmscan-viz %s", vmscan_version);
+		if (*vmscan_commit)
+			printf(" (%s)", vmscan_commit);
+		putchar('\n');
 		return 0;
 	}
 	if (a.npos >= 1 && strcmp(a.pos[0], "-") == 0)

@@ -27,7 +27,7 @@ has() { if grep -qE -- "$3" "$2"; then pass; else fail "$1: no /$3/ in output"; 
 num() { grep -E "^ *$2 " "$1" | head -1 | awk '{print $2}'; }
 
 expect 0 "--version" "$bin" --version
-has "--version prints the version" "$tmp/out" '^vmscan-viz [0-9]+\.[0-9]+\.[0-9]+$'
+has "--version prints the version (and the commit built, in a clone)" "$tmp/out" '^vmscan-viz [0-9]+\.[0-9]+\.[0-9]+( \([0-9A-Za-z._-]+\))?$'
 expect 0 "--help" "$bin" --help
 for c in run trace check compare plot policies; do has "--help names $c" "$tmp/out" "vmscan-viz $c"; done
 expect 0 "policies" "$bin" policies
