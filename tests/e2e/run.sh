@@ -318,16 +318,23 @@ for size in 80x24 100x30 120x40; do
 	wait_re "^>left: 2\.6\.33 \| access 0 "
 	keys f f f; wait_re "n/N: right side loses"; ok "$size: f f f: n/N follow the pages the right side loses" $?
 	keys Home; wait_re "^>left: 2\.6\.33 \| access 0 "
+	# the walk through all 23 at one size (which burst n reaches next does
+	# not depend on the size; each size's frame at a divergence is checked
+	# headless above); one n at the others
+	last=23
+	[ "$size" = 120x40 ] || last=1
 	seen="" bad=0
-	for i in $(seq 1 23); do
+	for i in $(seq 1 $last); do
 		keys n
 		wait_re "^divergence $i/23 at access [0-9]+: index\[0\]" || { bad=1; break; }
 		seen="$seen $(screen | sed -nE 's/^divergence [0-9]+\/23 at access ([0-9]+).*/\1/p' | head -n 1)"
 	done
-	[ "$bad" = 0 ] && [ "$(echo $seen | tr ' ' '\n' | sort -u | wc -l)" = 23 ]
-	ok "$size: n reaches each of the 23 bursts that lose the index, one key each ($(echo $seen | cut -c1-40)...)" $?
-	screen | grep -qE "2\.6\.34 refault" || screen | grep -qE "^ . refault"; ok "$size: there the right side refaults" $?
-	keys n; wait_for "no divergence (right side loses the page) after access"; ok "$size: and no 24th" $?
+	[ "$bad" = 0 ] && [ "$(echo $seen | tr ' ' '\n' | sort -u | wc -l)" = $last ]
+	ok "$size: n reaches each of the first $last of the 23 bursts that lose the index, one key each ($(echo $seen | cut -c1-40)...)" $?
+	if [ "$size" = 120x40 ]; then
+		screen | grep -qE "2\.6\.34 refault" || screen | grep -qE "^ . refault"; ok "$size: there the right side refaults" $?
+		keys n; wait_for "no divergence (right side loses the page) after access"; ok "$size: and no 24th" $?
+	fi
 	keys q; wait_for "EXIT=0"; ok "$size: q exits with status 0" $?
 	finish
 done
