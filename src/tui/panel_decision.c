@@ -433,6 +433,13 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 	/* the why and the outcome keep their rows; the tests fold if short */
 	room = bottom - y - (n.must - 1 - n.checks) - (origin ? n.origin : 0);
 	room = room < n.checks ? room : n.checks;
+	/* a table shorter than the lesson's longest leaves rows blank: the
+	 * origins take them when the layout had none to give (the rows above
+	 * them do not move) */
+	if (!origin && room - nc >= n.origin) {
+		origin = true;
+		room -= n.origin;
+	}
 	decision_checks(y, r, checks, nc, rec, false, room);
 	y += room;
 	for (int i = 0; i < nc; i++)
