@@ -570,12 +570,10 @@ static void test_each_burst_that_loses_the_index_is_one_fate_divergence(void)
 
 static void test_decision_divergences_of_the_shipped_lessons(void)
 {
-	/* The counts the visualizer showed before the rule moved here
-	 * (issue 16's report): the torrent 3, the database index 1; measured
-	 * again after shrink_inactive_list()'s batches of 32 (issue 21):
-	 * the torrent 1.  Since issue 29 each divergent decision counts, so
-	 * that n reaches big.iso[0]'s reclaim: the torrent's one access holds
-	 * 64 (libc.so's 16 pages, then the torrent's), the index's 64. */
+	/* Every page the two policies decide differently about counts, so
+	 * that n reaches big.iso[0]'s reclaim: the torrent's first access
+	 * holds 64 divergent decisions (libc.so's 16 pages, then the
+	 * torrent's), the database index's 64. */
 	static const struct {
 		const char *sentence, *path;
 		uint64_t accesses, decisions;
