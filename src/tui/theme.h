@@ -80,14 +80,19 @@ enum legend_note {
 	NR_LEGEND_NOTES
 };
 
-/* The light theme's own colours (theme_light.c): every item with a pair
- * of its own, fg and bg as xterm 256-colour indices, none left to the
- * terminal's default. */
-enum { NR_THEME_INKS = T_OBJ_BAR_FIRST };
-struct theme_ink {
-	short fg, bg;
+/* How an item is drawn, in every depth and both themes: 256-colour fg
+ * and bg, 8-colour fg and bg (-1: the terminal's default), attributes
+ * added in colour, the whole rendering in monochrome, then the light
+ * theme's fg and bg (xterm 256-colour indices, none left to the terminal:
+ * used in 256 colours; in 8 or 16 the dark ones with white and black
+ * swapped).  The outcomes' inks are their rows in outcome.c. */
+struct ink {
+	short fg256, bg256;
+	short fg8, bg8;
+	attr_t color_attr;
+	attr_t mono;
+	short light_fg, light_bg;
 };
-extern const struct theme_ink theme_light[NR_THEME_INKS];
 
 void theme_init(int colors, bool ascii);
 /* The light theme (dark ink on white, for a bright room) or the dark one;
