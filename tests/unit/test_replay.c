@@ -163,7 +163,7 @@ static void test_n_and_N_find_steps_by_kind(void)
 	fill_search_run(&ix);
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		ROW_BEGIN(rows[i].sentence);
-		uint64_t got = step_index_find(&ix, rows[i].from, rows[i].f, rows[i].dir);
+		uint64_t got = step_index_find_of(&ix, rows[i].from, rows[i].f, rows[i].dir, STEP_ANY_OBJECT);
 		CHECKF(got == rows[i].want, "%s: got step %llu, want %llu", rows[i].sentence,
 		       (unsigned long long)got, (unsigned long long)rows[i].want);
 		ROW_END();
@@ -188,7 +188,7 @@ static void test_n_and_N_of_one_object(void)
 		{ "the previous decision of object 1 from the end", 100, FILTER_DECISION, -1, 1, 2 },
 		{ "a refault of object 0: none", 0, FILTER_REFAULT, 1, 0, 0 },
 		{ "a refault of object 1", 0, FILTER_REFAULT, 1, 1, 4 },
-		{ "any object: as step_index_find", 9, FILTER_DECISION, 1, STEP_ANY_OBJECT, 11 },
+		{ "any object", 9, FILTER_DECISION, 1, STEP_ANY_OBJECT, 11 },
 		{ "an object past the tagged ones is never found", 0, FILTER_DECISION, 1, 300, 0 },
 	};
 	struct step_index ix;
