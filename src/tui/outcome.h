@@ -21,7 +21,7 @@
 
 #include "../engine/record.h"
 #include "../replay/stepindex.h"
-#include "theme.h"
+#include "ink.h"
 
 struct outcome_row {
 	const char *glyph[2];  /* UTF-8, ASCII: no glyph stands for two things in either */

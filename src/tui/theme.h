@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "../engine/record.h"
+#include "ink.h"
 
 enum theme_item {
 	T_NORMAL,
@@ -78,20 +79,6 @@ enum legend_note {
 	N_SPARK, /* sparklines */
 	N_BAR,	 /* object residency bars */
 	NR_LEGEND_NOTES
-};
-
-/* How an item is drawn, in every depth and both themes: 256-colour fg
- * and bg, 8-colour fg and bg (-1: the terminal's default), attributes
- * added in colour, the whole rendering in monochrome, then the light
- * theme's fg and bg (xterm 256-colour indices, none left to the terminal:
- * used in 256 colours; in 8 or 16 the dark ones with white and black
- * swapped).  The outcomes' inks are their rows in outcome.c. */
-struct ink {
-	short fg256, bg256;
-	short fg8, bg8;
-	attr_t color_attr;
-	attr_t mono;
-	short light_fg, light_bg;
 };
 
 void theme_init(int colors, bool ascii);
