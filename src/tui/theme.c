@@ -1,30 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui/theme.c - one table: item -> 256-colour, 8-colour and mono rendering
+ * tui/theme.c - item -> its ink in 256, 8 and no colours, dark and light
  *
  * Colour carries two meanings and they never share a colour: outcomes and
  * objects.  The chrome (bars, titles, labels, warnings, the taken test,
  * the cursor) is grey and white, told apart by bold, reverse and dim.
  *
- * Outcomes take (in their rows of outcome.c) the Okabe-Ito palette (Okabe and Ito, "Color Universal
- * Design", 2002), designed to stay distinct for the common colour-vision
- * deficiencies, brightened for a dark background: activate blue, rotate
- * sky blue, keep bluish green, reclaim vermillion, reclaim_clean orange,
- * deactivate reddish purple, rotate_tail yellow; refault a strong pink-red.
- * Faults, references and culls are uncoloured: their glyph says it.
- * Objects take eight colours picked greedily from the 256-colour cube (L*
- * 60-92, chroma >= 35) to lie as far as possible (CIEDE2000) from the
- * outcome colours and from each other, in normal vision and in simulated
+ * Outcomes (their inks are their rows of outcome.c) take the Okabe-Ito
+ * palette (Okabe and Ito, "Color Universal Design", 2002), designed to
+ * stay distinct for the common colour-vision deficiencies, brightened
+ * for a dark background: activate blue, rotate sky blue, keep bluish
+ * green, reclaim vermillion, reclaim_clean orange, deactivate reddish
+ * purple, rotate_tail yellow; refault a strong pink-red.  Faults,
+ * references and culls are uncoloured: their glyph says it.  Objects take
+ * eight colours picked greedily from the 256-colour cube (L* 60-92,
+ * chroma >= 35) to lie as far as possible (CIEDE2000) from the outcome
+ * colours and from each other, in normal vision and in simulated
  * protanopia and deuteranopia (Machado et al. 2009, severity 1).  Figures
  * (min DeltaE00; objects against outcomes / among objects / among
  * outcomes): normal 13.7 / 12.2 / 14.0, protan 7.5 / 9.8 / 8.9, deutan
  * 6.3 / 8.1 / 7.8; the first four objects, which most scenarios use, are
  * at least 18 apart in all three.  `python3 tests/tools/palette.py`
- * computes these and fails if an index serves both meanings.  Where hue is not
- * enough (CVD, 8 colours, monochrome) attributes and glyphs keep the two
- * meanings apart: an outcome on the lists is always a glyph in reverse
- * video, an object cell never is; in 8 colours outcomes are bold and
- * objects never.
+ * computes these and fails if an index serves both meanings.  Where hue
+ * is not enough (CVD, 8 colours, monochrome) attributes and glyphs keep
+ * the two meanings apart: an outcome on the lists is always a glyph in
+ * reverse video, an object cell never is; in 8 colours outcomes are bold
+ * and objects never.
  *
  * The light theme (dark ink on white, for bright rooms) is two more
  * columns of the same rows.  The dark theme's greys are light greys on
