@@ -40,44 +40,21 @@ static const struct cli_option tui_opts[NR_T + 1] = {
 	[T_POLICY] = { .name = "policy",
 		       .short_name = 'p',
 		       .arg = "P",
-		       .help = "start under policy P (see 'vmscan-viz policies')",
-		       .repeat = false },
+		       .help = "start under policy P (see 'vmscan-viz policies')" },
 	[T_COMPARE] = { .name = "compare",
 			.short_name = 'c',
 			.arg = "A,B",
-			.help = "start in compare mode, policies A and B side by side",
-			.repeat = false },
+			.help = "start in compare mode, policies A and B side by side" },
 	[T_ASCII] = { .name = "ascii",
-		      .short_name = 0,
-		      .arg = NULL,
-		      .help = "ASCII glyphs only (also chosen when the locale is not UTF-8)",
-		      .repeat = false },
-	[T_NO_COLOR] = { .name = "no-color",
-			 .short_name = 0,
-			 .arg = NULL,
-			 .help = "no colors (also when NO_COLOR is set)",
-			 .repeat = false },
-	[T_BIG] = { .name = "big",
-		    .short_name = 0,
-		    .arg = NULL,
-		    .help = "projector mode: larger cells, slower play",
-		    .repeat = false },
+		      .help = "ASCII glyphs only (also chosen when the locale is not UTF-8)" },
+	[T_NO_COLOR] = { .name = "no-color", .help = "no colors (also when NO_COLOR is set)" },
+	[T_BIG] = { .name = "big", .help = "projector mode: larger cells, slower play" },
 	[T_THEME] = { .name = "theme",
-		      .short_name = 0,
 		      .arg = "T",
-		      .help = "dark (the default) or light: dark ink on white, for a bright room (key L)",
-		      .repeat = false },
-	[T_QUIZ] = { .name = "quiz",
-		     .short_name = 0,
-		     .arg = NULL,
-		     .help = "start in quiz mode: predict each decision",
-		     .repeat = false },
+		      .help = "dark (the default) or light: dark ink on white, for a bright room (key L)" },
+	[T_QUIZ] = { .name = "quiz", .help = "start in quiz mode: predict each decision" },
 	CLI_SOURCE_ROWS_AS(T_SOURCE, "show FILE, a trace, instead of a scenario"),
-	[T_VERSION] = { .name = "version",
-			.short_name = 'V',
-			.arg = NULL,
-			.help = "show the version",
-			.repeat = false },
+	[T_VERSION] = { .name = "version", .short_name = 'V', .help = "show the version" },
 };
 static const struct cli_command tui_cmd = {
 	NULL,
@@ -238,10 +215,8 @@ static int tui_main(int argc, char **argv)
 	o.quiz = a.count[T_QUIZ];
 	if (a.val[T_THEME] && cli_theme(&tui_cmd, a.val[T_THEME], &o.light) != 0)
 		return EXIT_USAGE;
-	if (o.policy && !policy_find(o.policy)) {
-		cli_policy(o.policy, NULL);
+	if (!cli_policy(o.policy, NULL))
 		return EXIT_USAGE;
-	}
 	o.path = a.npos ? a.pos[0] : NULL;
 	for (int i = T_SOURCE; i < T_SOURCE + CLI_NR_SOURCE_ROWS; i++)
 		if (a.val[i])

@@ -52,6 +52,7 @@ golden     plain,quick   $here/golden/run.sh $bin
 layering   plain,quick,unit  $here/check-layering.sh $b
 circles    plain,quick,unit  $here/check-circles.sh $b
 modes      plain,quick,unit  $here/check-modes.sh $b
+exports    plain,quick,unit  $here/check-exports.sh $b
 EOF
 }
 # the unit tests, each a suite of its own, after the table's

@@ -97,9 +97,7 @@ enum { O_EXPECT, O_POLICY, O_MAX_STEPS, NR_O };
 static const struct cli_option check_opts[NR_O + 1] = {
 	[O_EXPECT] = { .name = "expect",
 		       .short_name = 'e',
-		       .arg = NULL,
-		       .help = "run each scenario's expectations under every policy (or -p)",
-		       .repeat = false },
+		       .help = "run each scenario's expectations under every policy (or -p)" },
 	[O_POLICY] = CLI_OPT_POLICY,
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -173,10 +171,8 @@ static int check_main(int argc, char **argv)
 	policy = a.val[O_POLICY];
 	if (a.npos == 0)
 		return cli_usage_error(cmd, "which scenario files? (e.g. 'vmscan-viz check data/*.json')");
-	if (policy && !policy_find(policy)) {
-		cli_policy(policy, NULL);
+	if (!cli_policy(policy, NULL))
 		return EXIT_USAGE;
-	}
 	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &max) != 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < a.npos; i++)

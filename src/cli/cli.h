@@ -106,8 +106,15 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
 int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first, uint64_t *max,
 	     struct scenario *s);
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
- * message naming the known policies) when @name is unknown. */
+ * message naming the known policies) when @name is unknown.  With @s
+ * NULL, a check of a --policy given before the scenario is loaded. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
+/* The opening of a command that runs one engine, after cli_open(): the
+ * policy called @name (cli_policy()) in *@p, and an engine running @s
+ * under it.  NULL after a message, with @s freed and *@rc the exit
+ * status: EXIT_USAGE for an unknown policy, 1 when the engine refuses
+ * the scenario. */
+struct engine *cli_engine(const char *name, struct scenario *s, const struct reclaim_policy **p, int *rc);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
 
 /* Values an expectation can measure, shared by `check` and `compare`. */

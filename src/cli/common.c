@@ -266,6 +266,23 @@ const struct reclaim_policy *cli_policy(const char *name, const struct scenario 
 	return p;
 }
 
+struct engine *cli_engine(const char *name, struct scenario *s, const struct reclaim_policy **p, int *rc)
+{
+	struct engine_error err;
+	struct engine *e;
+
+	if (!(*p = cli_policy(name, s))) {
+		*rc = EXIT_USAGE;
+	} else if (!(e = engine_new(&s->wl, *p, &err))) {
+		fprintf(stderr, "%s: error: %s\n", s->path, err.msg);
+		*rc = 1;
+	} else {
+		return e;
+	}
+	scenario_free(s);
+	return NULL;
+}
+
 const char *cli_object_name(const struct scenario *s, uint32_t object)
 {
 	if (object == OBJECT_KERNEL)

@@ -113,11 +113,7 @@ static const struct cli_option compare_opts[NR_O + 1] = {
 		       .arg = "P",
 		       .help = "a policy to run (give two, or --all)",
 		       .repeat = true },
-	[O_ALL] = { .name = "all",
-		    .short_name = 'a',
-		    .arg = NULL,
-		    .help = "every policy, a column each",
-		    .repeat = false },
+	[O_ALL] = { .name = "all", .short_name = 'a', .help = "every policy, a column each" },
 	[O_JSON] = CLI_OPT_JSON,
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,
@@ -178,10 +174,8 @@ static int compare_main(int argc, char **argv)
 				       "(e.g. 'vmscan-viz compare data/database-index.json --policy 2.6.33 "
 				       "--policy 2.6.34')");
 	for (unsigned i = 0; i < npol; i++)
-		if (!policy_find(pols[i])) {
-			cli_policy(pols[i], NULL);
+		if (!cli_policy(pols[i], NULL))
 			return EXIT_USAGE;
-		}
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
 	/* an engine for every policy asked for: --all is every one the

@@ -251,9 +251,7 @@ void cli_help_all(FILE *f, const struct cli_command *tui, const struct cli_comma
 {
 	static const struct cli_option help = { .name = "help",
 						.short_name = 'h',
-						.arg = NULL,
-						.help = "show this help (COMMAND --help: a command's)",
-						.repeat = false };
+						.help = "show this help (COMMAND --help: a command's)" };
 	const struct cli_option *opt[CLI_MAX_OPTS * 8];
 	unsigned mask[CLI_MAX_OPTS * 8], groups[CLI_MAX_OPTS * 8];
 	int nopt = 0, ngroups = 0;

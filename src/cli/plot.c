@@ -261,41 +261,25 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 		       .help = "a policy to draw (repeat it; default: every policy, for lists 2.6.33 and "
 			       "2.6.34)",
 		       .repeat = true },
-	[O_ALL] = { .name = "all",
-		    .short_name = 'a',
-		    .arg = NULL,
-		    .help = "every policy (the default but for lists)",
-		    .repeat = false },
+	[O_ALL] = { .name = "all", .short_name = 'a', .help = "every policy (the default but for lists)" },
 	[O_CHART] = { .name = "chart",
-		      .short_name = 0,
 		      .arg = "C",
-		      .help = "refaults (the default), resident, active, lists, counters or gens",
-		      .repeat = false },
+		      .help = "refaults (the default), resident, active, lists, counters or gens" },
 	[O_OBJECT] = { .name = "object",
-		       .short_name = 0,
 		       .arg = "NAME",
 		       .help = "with refaults, resident or active: this object (repeat it; at most 9)",
 		       .repeat = true },
 	[O_OUTPUT] = { .name = "output",
 		       .short_name = 'o',
 		       .arg = "FILE",
-		       .help = "the picture, FILE.png or FILE.svg (required)",
-		       .repeat = false },
+		       .help = "the picture, FILE.png or FILE.svg (required)" },
 	[O_TITLE] = { .name = "title",
-		      .short_name = 0,
 		      .arg = "TEXT",
-		      .help = "the picture's title (default: the scenario's)",
-		      .repeat = false },
-	[O_SIZE] = { .name = "size",
-		     .short_name = 0,
-		     .arg = "WxH",
-		     .help = "in pixels (default 1000x600)",
-		     .repeat = false },
+		      .help = "the picture's title (default: the scenario's)" },
+	[O_SIZE] = { .name = "size", .arg = "WxH", .help = "in pixels (default 1000x600)" },
 	[O_EVERY] = { .name = "every",
-		      .short_name = 0,
 		      .arg = "N",
-		      .help = "a point every N accesses (default: 2000 points a line)",
-		      .repeat = false },
+		      .help = "a point every N accesses (default: 2000 points a line)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -906,13 +890,9 @@ static int plot_main(int argc, char **argv)
 	    cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &so.every) != 0)
 		return EXIT_USAGE;
 	so.max_steps_flag = a.val[O_MAX_STEPS];
-	for (unsigned i = 0; i < a.count[O_POLICY]; i++) {
-		if (!(pol[npol] = policy_find(a.vals[O_POLICY][i]))) {
-			cli_policy(a.vals[O_POLICY][i], NULL);
+	for (unsigned i = 0; i < a.count[O_POLICY]; i++)
+		if (!(pol[npol++] = cli_policy(a.vals[O_POLICY][i], NULL)))
 			return EXIT_USAGE;
-		}
-		npol++;
-	}
 	for (unsigned i = 0; !a.count[O_POLICY] && !a.count[O_ALL] && pl.chart == CHART_LISTS && i < 2; i++)
 		if ((pol[npol] = policy_find(lists_default[i])))
 			npol++;

@@ -76,31 +76,14 @@ enum {
 static const struct cli_option run_opts[NR_O + 1] = {
 	[O_POLICY] = CLI_OPT_POLICY,
 	[O_JSON] = CLI_OPT_JSON,
-	[O_VMSTAT] = { .name = "vmstat",
-		       .short_name = 0,
-		       .arg = NULL,
-		       .help = "the counters as /proc/vmstat prints them",
-		       .repeat = false },
+	[O_VMSTAT] = { .name = "vmstat", .help = "the counters as /proc/vmstat prints them" },
 	[O_FTRACE] = { .name = "ftrace",
-		       .short_name = 0,
-		       .arg = NULL,
-		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them",
-		       .repeat = false },
+		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them" },
 	[O_LRU_GEN] = { .name = "lru-gen",
-			.short_name = 0,
-			.arg = NULL,
-			.help = "mglru: the generations as /sys/kernel/debug/lru_gen prints them",
-			.repeat = false },
+			.help = "mglru: the generations as /sys/kernel/debug/lru_gen prints them" },
 	[O_LRU_GEN_FULL] = { .name = "lru-gen-full",
-			     .short_name = 0,
-			     .arg = NULL,
-			     .help = "mglru: the same with the tiers' counters, as lru_gen_full",
-			     .repeat = false },
-	[O_CHECK] = { .name = "check",
-		      .short_name = 0,
-		      .arg = NULL,
-		      .help = "verify the engine's invariants after every step",
-		      .repeat = false },
+			     .help = "mglru: the same with the tiers' counters, as lru_gen_full" },
+	[O_CHECK] = { .name = "check", .help = "verify the engine's invariants after every step" },
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,
 	CLI_SOURCE_ROWS(O_SOURCE),
@@ -122,7 +105,6 @@ static int run_main(int argc, char **argv)
 	const struct cli_command *cmd = &cli_cmd_run;
 	struct report_opts ro = { 0 };
 	const struct reclaim_policy *p;
-	struct engine_error err;
 	struct rule_counts *rules;
 	struct cli_args a;
 	struct scenario s;
@@ -147,17 +129,8 @@ static int run_main(int argc, char **argv)
 	ro.ftrace = a.count[O_FTRACE];
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
-	p = cli_policy(a.val[O_POLICY], &s);
-	if (!p) {
-		scenario_free(&s);
-		return EXIT_USAGE;
-	}
-	e = engine_new(&s.wl, p, &err);
-	if (!e) {
-		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
-		scenario_free(&s);
-		return 1;
-	}
+	if (!(e = cli_engine(a.val[O_POLICY], &s, &p, &rc)))
+		return rc;
 	if (a.count[O_CSV]) {
 		struct series_opts so = { every, ro.max_steps, ro.max_steps_flag };
 		rc = csv_print(cmd, &s, &e, 1, &so);

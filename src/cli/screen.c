@@ -243,10 +243,8 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 		if (a->count[O_QUIZ] || a->val[O_INSPECT] || a->count[O_EXAMINED])
 			return cli_usage_error(cmd, "compare mode has no quiz and no page inspector");
 	}
-	if (a->val[O_POLICY] && !policy_find(a->val[O_POLICY])) {
-		cli_policy(a->val[O_POLICY], NULL);
+	if (!cli_policy(a->val[O_POLICY], NULL))
 		return EXIT_USAGE;
-	}
 	r->o.policy = a->val[O_POLICY];
 	r->o.compare = a->val[O_COMPARE];
 	r->o.quiz = a->count[O_QUIZ];

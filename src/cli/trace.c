@@ -30,7 +30,6 @@ static int trace_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_trace;
 	const struct reclaim_policy *p;
-	struct engine_error err;
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
@@ -43,15 +42,8 @@ static int trace_main(int argc, char **argv)
 		return rc;
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &max, &s)) != 0)
 		return rc;
-	if (!(p = cli_policy(a.val[O_POLICY], &s))) {
-		scenario_free(&s);
-		return EXIT_USAGE;
-	}
-	if (!(e = engine_new(&s.wl, p, &err))) {
-		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
-		scenario_free(&s);
-		return 1;
-	}
+	if (!(e = cli_engine(a.val[O_POLICY], &s, &p, &rc)))
+		return rc;
 	while (!engine_done(e)) {
 		const struct step_record *r;
 		if (cli_out_of_steps(cmd, e, max, a.val[O_MAX_STEPS])) {

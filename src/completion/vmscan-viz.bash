@@ -4,8 +4,9 @@
 # Installed by `make install` into share/bash-completion/completions/.
 # Commands, each command's options, the values options take (policy names
 # from `vmscan-viz policies`, trace formats, files) and scenario files.
-# The options are read from `vmscan-viz COMMAND --help`, so they are
-# always those of the vmscan-viz on PATH; tests/cli/run.sh checks it.
+# The commands are read from `vmscan-viz --help` (its commands table), the
+# options from `vmscan-viz COMMAND --help`, so they are always those of
+# the vmscan-viz on PATH; tests/cli/run.sh checks it.
 
 _vmscan_viz_options()	# the options of command $1 ("" for the visualizer)
 {
@@ -22,17 +23,19 @@ _vmscan_viz()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local bin=${COMP_WORDS[0]} cmd="" i w
-	local commands="run trace check compare plot screen policies help"
+	local commands
 
+	commands=$("$bin" --help 2>/dev/null | awk '/^Commands:/ { on = 1; next } on && !NF { exit } on { print $1 }')
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		w=${COMP_WORDS[i]}
 		case $w in
-		run | trace | check | compare | plot | screen | policies | help) cmd=$w; break ;;
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
 		--chart | -o | --output | --object | --title | --size | --theme)
 			((i++)) ;;	# its value
 		-*) ;;
-		*) break ;;	# a scenario: the visualizer
+		*)	# a command, or a scenario: the visualizer
+			[[ $'\n'$commands$'\n' == *$'\n'$w$'\n'* ]] && cmd=$w
+			break ;;
 		esac
 	done
 
@@ -78,12 +81,12 @@ _vmscan_viz()
 		return ;;	# a number or a name
 	esac
 
-	if [[ $cmd == help ]]; then
-		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
-		return
-	fi
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$(_vmscan_viz_options "$cmd")" -- "$cur"))
+		return
+	fi
+	if [[ $cmd == help ]]; then
+		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
 		return
 	fi
 	[[ $cmd == policies ]] && return

@@ -361,18 +361,6 @@ uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t in
 	return SLOT_TAG(s) == SLOT_PAGE ? SLOT_VAL(s) : PFN_NONE;
 }
 
-bool engine_mapping(const struct engine *e, uint32_t object, unsigned as, unsigned *vm_flags, uint32_t *first,
-		    uint32_t *count)
-{
-	const struct vma *v = &e->vmas[object * MAX_MAPPINGS + as];
-	if (!v->in_use)
-		return false;
-	*vm_flags = v->flags;
-	*first = v->first;
-	*count = v->count;
-	return true;
-}
-
 struct reclaim_info engine_reclaim(const struct engine *e)
 {
 	const struct reclaim_state *rs = &e->c.rs;

@@ -113,9 +113,6 @@ struct object_stats {
 struct object_stats engine_object(const struct engine *e, uint32_t object);
 /* pfn of page @index of @object, or PFN_NONE when it is not in memory. */
 uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t index);
-/* Flags (enum vm_flags) and range of mapping @as of @object; false if unused. */
-bool engine_mapping(const struct engine *e, uint32_t object, unsigned as, unsigned *vm_flags, uint32_t *first,
-		    uint32_t *count);
 
 /* A memory cgroup's counters (1-based @k, 1..workload.nr_cgroups), named
  * as 2.6.34's memory.stat and res_counter files: pages, or events. */

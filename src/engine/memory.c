@@ -56,7 +56,7 @@ static bool vm_swap_full(const struct engine *e)
 }
 
 /* try_to_free_swap(): give up the swap copy; the page is the only one now. */
-void free_swap_cache(struct engine *e, struct page *p)
+static void free_swap_cache(struct engine *e, struct page *p)
 {
 	if (page_test_clear(p, PG_swapcache))
 		e->c.swap_free++;

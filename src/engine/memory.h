@@ -15,6 +15,5 @@ void do_map(struct engine *e, const struct wl_op *op);
 uint32_t do_unmap(struct engine *e, uint32_t obj, unsigned as);
 /* Pages of @obj out of memory for good (returns how many were in it). */
 uint32_t drop_range(struct engine *e, uint32_t obj, uint32_t first, uint32_t count);
-void free_swap_cache(struct engine *e, struct page *p);
 
 #endif

@@ -106,6 +106,21 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 		pagevec_drain(e, l, false);
 }
 
+/* 2.6.34 activate_page(): inactive to the head of the active list. */
+static void activate_page(struct engine *e, struct page *page)
+{
+	if (!PageLRU(page) || PageActive(page) || PageUnevictable(page))
+		return;
+	page_set(page, PG_active);
+	list_move_head(e, page_to_pfn(e, page), (enum lru_list)page_lru_base(page));
+	count_vm_event(e, PGACTIVATE);
+	update_page_reclaim_stat(e, page, page_is_file_cache(page), true);
+	/* 3.15 mark_page_accessed(): only a file page's activation ticks the
+	 * workingset clock */
+	if (e->policy->on_activate && page_is_file_cache(page))
+		e->policy->on_activate(e);
+}
+
 /* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
  * -> active,unreferenced -> active,referenced.  Returns the branch that
  * fired; @r (may be NULL) gets it too.  Whether PG_referenced was already
@@ -134,19 +149,4 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 		r->outcome = (uint8_t)mpa_outcome(br);
 	}
 	return br;
-}
-
-/* 2.6.34 activate_page(): inactive to the head of the active list. */
-void activate_page(struct engine *e, struct page *page)
-{
-	if (!PageLRU(page) || PageActive(page) || PageUnevictable(page))
-		return;
-	page_set(page, PG_active);
-	list_move_head(e, page_to_pfn(e, page), (enum lru_list)page_lru_base(page));
-	count_vm_event(e, PGACTIVATE);
-	update_page_reclaim_stat(e, page, page_is_file_cache(page), true);
-	/* 3.15 mark_page_accessed(): only a file page's activation ticks the
-	 * workingset clock */
-	if (e->policy->on_activate && page_is_file_cache(page))
-		e->policy->on_activate(e);
 }

@@ -11,7 +11,6 @@
 void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l);
 void lru_add_drain(struct engine *e);
 enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
-void activate_page(struct engine *e, struct page *page);
 
 /* The outcome a step records for mark_page_accessed()'s branch @br. */
 static inline enum outcome mpa_outcome(enum branch br)

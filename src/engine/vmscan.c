@@ -82,6 +82,13 @@ static uint64_t sc_lru_pages(const struct engine *e, int l)
 	return k ? e->c.memcg[k - 1].count[l] : zone_lru_pages(e, l);
 }
 
+static bool inactive_anon_is_low(const struct engine *e)
+{
+	/* 2.6.28 inactive_anon_is_low_global(): keep 1/(ratio+1) inactive */
+	return (uint64_t)zone_lru_pages(e, LRU_INACTIVE_ANON) * e->c.inactive_ratio <
+	       zone_lru_pages(e, LRU_ACTIVE_ANON);
+}
+
 /* 2.6.34 vmscan.c:1451 inactive_anon_is_low(): the zone's, or the
  * cgroup's in limit reclaim. */
 static bool sc_inactive_anon_is_low(const struct engine *e)
@@ -94,13 +101,6 @@ static bool sc_inactive_file_is_low(const struct engine *e)
 {
 	unsigned k = e->c.rs.sc.mem_cgroup;
 	return k ? mem_cgroup_inactive_file_is_low(e, k) : inactive_file_is_low(e);
-}
-
-bool inactive_anon_is_low(const struct engine *e)
-{
-	/* 2.6.28 inactive_anon_is_low_global(): keep 1/(ratio+1) inactive */
-	return (uint64_t)zone_lru_pages(e, LRU_INACTIVE_ANON) * e->c.inactive_ratio <
-	       zone_lru_pages(e, LRU_ACTIVE_ANON);
 }
 
 bool inactive_file_is_low(const struct engine *e)

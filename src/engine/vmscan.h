@@ -24,7 +24,6 @@ static inline bool reclaim_batch_pending(const struct engine *e)
 {
 	return e->c.rs.stage == RS_BATCH && e->c.lists[LRU_ISOLATED].nr;
 }
-bool inactive_anon_is_low(const struct engine *e);
 bool inactive_file_is_low(const struct engine *e);
 void putback_lru_page(struct engine *e, struct page *page);
 

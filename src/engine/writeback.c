@@ -25,7 +25,7 @@ void writeback_start(struct engine *e, struct page *page, bool reclaim)
 	e->c.wb_len++;
 }
 
-bool writeback_due_at(const struct engine *e, uint64_t step)
+static bool writeback_due_at(const struct engine *e, uint64_t step)
 {
 	if (!e->c.wb_len)
 		return false;

@@ -9,7 +9,6 @@
 
 void writeback_start(struct engine *e, struct page *page, bool reclaim);
 bool writeback_due(const struct engine *e);
-bool writeback_due_at(const struct engine *e, uint64_t step);
 /* The steps that can run before the next write-back falls due. */
 uint64_t writeback_room(const struct engine *e);
 void writeback_end(struct engine *e, struct step_record *r);

@@ -218,11 +218,6 @@ uint64_t step_index_find_of(const struct step_index *ix, uint64_t from, enum fil
 	return 0;
 }
 
-uint64_t step_index_find(const struct step_index *ix, uint64_t from, enum filter f, int dir)
-{
-	return step_index_find_of(ix, from, f, dir, STEP_ANY_OBJECT);
-}
-
 uint64_t step_index_access_at(const struct step_index *ix, uint64_t step)
 {
 	uint64_t lo = 0, hi = (ix->nr_acc + ACCESS_EVERY - 1) / ACCESS_EVERY, n;

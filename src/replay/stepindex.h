@@ -13,7 +13,7 @@
  *	step_index_init(&ix, STEP_INDEX_MAX_STEPS);
  *	while (step_index_build(&ix, builder, tl, 4096) > 0)
  *		...between slices, answer keys...
- *	s = step_index_find(&ix, now, FILTER_RECLAIM, +1);
+ *	s = step_index_find_of(&ix, now, FILTER_RECLAIM, +1, STEP_ANY_OBJECT);
  *	step = step_index_access_step(&ix, 515);
  *	step_index_free(&ix);
  *
@@ -122,10 +122,8 @@ static inline uint8_t step_index_mark(const struct step_index *ix, uint64_t s)
 	return s >= 1 && s <= ix->nr ? ix->marks[s - 1] : 0;
 }
 /* The first step after @from (@dir > 0) or the last before it (@dir < 0)
- * that @f matches, among the steps indexed; 0 if none. */
-uint64_t step_index_find(const struct step_index *ix, uint64_t from, enum filter f, int dir);
-/* The same among the steps whose page is of object @object (below
- * STEP_INDEX_OBJECTS; STEP_ANY_OBJECT: any, as step_index_find()). */
+ * that @f matches, among the steps indexed whose page is of object
+ * @object (below STEP_INDEX_OBJECTS; STEP_ANY_OBJECT: any); 0 if none. */
 uint64_t step_index_find_of(const struct step_index *ix, uint64_t from, enum filter f, int dir,
 			    uint32_t object);
 /* Workload accesses among steps 1..@step: the access the run is at. */

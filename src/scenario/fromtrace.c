@@ -250,13 +250,7 @@ int scenario_from_trace_args(const char *path, const struct trace_args *a, struc
 int scenario_from_trace(const char *path, const char *format, uint64_t memory_pages, enum wl_via via,
 			struct scenario *out, struct diag_list *d)
 {
-	return scenario_from_trace_maps(path, format, NULL, memory_pages, via, out, d);
-}
-
-int scenario_from_trace_maps(const char *path, const char *format, const char *maps, uint64_t memory_pages,
-			     enum wl_via via, struct scenario *out, struct diag_list *d)
-{
-	struct trace_args a = { .format = format, .maps = maps, .memory_pages = memory_pages, .via = via };
+	struct trace_args a = { .format = format, .memory_pages = memory_pages, .via = via };
 
 	return scenario_from_trace_args(path, &a, out, d);
 }

@@ -153,19 +153,18 @@ int scenario_from_trace(const char *path, const char *format, uint64_t memory_pa
 int scenario_from_trace_buffer(const char *name, const char *buf, size_t len, const char *format,
 			       uint64_t memory_pages, enum wl_via via, struct scenario *out,
 			       struct diag_list *d);
-/* With @maps, a /proc/PID/maps file (NULL: none) for a lackey or perf
- * trace: each address takes the object of its mapping (code and mapped
- * files as file objects, heap, stack and other anonymous memory as anon;
- * scenario/maps.c), and @via must be VIA_TOUCH. */
-int scenario_from_trace_maps(const char *path, const char *format, const char *maps, uint64_t memory_pages,
-			     enum wl_via via, struct scenario *out, struct diag_list *d);
-/* The same from memory (tests, the fuzzer): the maps are @maps_len bytes
- * at @maps, named @maps_name in messages. */
+/* The same from memory with maps (tests, the fuzzer; see trace_args'
+ * maps): the maps are @maps_len bytes at @maps, named @maps_name in
+ * messages. */
 int scenario_from_trace_buffers(const char *name, const char *buf, size_t len, const char *format,
 				const char *maps_name, const char *maps, size_t maps_len,
 				uint64_t memory_pages, enum wl_via via, struct scenario *out,
 				struct diag_list *d);
-/* Everything scenario_from_trace_maps() takes, and more. */
+/* Everything scenario_from_trace() takes, and more.  With maps, a
+ * /proc/PID/maps file for a lackey or perf trace, each address takes the
+ * object of its mapping (code and mapped files as file objects, heap,
+ * stack and other anonymous memory as anon; scenario/maps.c), and via
+ * must be VIA_TOUCH. */
 struct trace_args {
 	const char *format; /* NULL: txt */
 	const char *maps;   /* NULL: none */

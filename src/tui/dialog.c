@@ -235,7 +235,7 @@ static enum redraw filter_key(struct app *a, int key)
 		return REDRAW_ALL;
 	}
 	for (int f = 0; f < NR_FILTERS; f++) {
-		if (o != OUT_NONE ? outcome_words[o].filter != (enum filter)f : others[f] != key)
+		if (o != OUT_NONE ? outcome_table[o].filter != (enum filter)f : others[f] != key)
 			continue;
 		a->ui.filter = (enum filter)f;
 		snprintf(a->ui.msg, sizeof a->ui.msg, "n/N now look for: %s%s%.40s", filter_name[f],
@@ -272,9 +272,10 @@ enum redraw dialog_key(struct app *a, int key)
 	return list_key(d, key);
 }
 
+/* The first two lines are the outcomes with a key (outcome.c), three a line. */
 static const char *const filter_lines[] = {
-	"a  activate        k  keep            r  reclaim",
-	"c  reclaim_clean   d  deactivate      o  rotate",
+	"",
+	"",
 	"!  refault (a page evicted earlier comes back)",
 	"*  any scan decision                  t  next caption or pause point",
 	"=  of one object only (again: the next object, then every object)",
@@ -351,8 +352,17 @@ void dialog_draw(const struct frame *f)
 	}
 	if (d->kind == DLG_FILTER) {
 		const struct app *app = f->app;
+		int n = 0;
+
 		for (size_t i = 0; i < sizeof filter_lines / sizeof filter_lines[0]; i++)
 			draw_str(r.y + 2 + (int)i, r.x + 3, r.w - 6, theme_attr(T_NORMAL), filter_lines[i]);
+		for (int o = 0; o < NR_OUTCOMES; o++)
+			if (outcome_table[o].key) {
+				draw_fmt(r.y + 2 + n / 3, r.x + 3 + n % 3 * 19, r.w - 6 - n % 3 * 19,
+					 theme_attr(T_NORMAL), "%c  %s", outcome_table[o].key,
+					 outcome_name[o]);
+				n++;
+			}
 		draw_fmt(r.y + 2 + FILTER_OF_LINE, r.x + 6, r.w - 9, theme_attr(T_LABEL), "now: %s%s",
 			 app->ui.filter_of ? "the steps of " : "every object's steps",
 			 app->ui.filter_of ? app->sc->wl.objects[app->ui.filter_of - 1].name : "");

@@ -111,8 +111,8 @@ const char *scan_decision_name(const struct reclaim_policy *p, const struct step
 
 	/* 2.6.33 shrink_page_list(): what its inline tests do instead (outcome.c) */
 	if (r->kind == STEP_SCAN_INACTIVE && r->outcome < NR_OUTCOMES)
-		name = policy_has_pageref(p) ? outcome_words[r->outcome].pageref
-					     : outcome_words[r->outcome].inline_33;
+		name = policy_has_pageref(p) ? outcome_table[r->outcome].pageref
+					     : outcome_table[r->outcome].inline_33;
 	return name ? name : r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
 }
 

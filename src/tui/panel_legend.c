@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "outcome.h"
 #include "panel.h"
 
 enum item_kind { K_CELL, K_NOTE, K_OUTCOME, K_MISC };
@@ -40,25 +41,7 @@ static const struct legend_item {
 	  "reverse video: the page this step is about, with its outcome's glyph once decided" },
 	{ K_NOTE, N_CURSOR, "cursor", "cursor",
 	  "the inspector's page (Tab to the lists, arrows move it, Enter opens)" },
-	{ K_OUTCOME, OUT_ACTIVATE, "activate", "act",
-	  "activated: to the head of the active list (pgactivate)" },
-	{ K_OUTCOME, OUT_KEEP, "keep", "keep",
-	  "kept: back at the head of the inactive list for one more trip" },
-	{ K_OUTCOME, OUT_RECLAIM, "reclaim", "recl", "reclaimed (evicted), or written out first if dirty" },
-	{ K_OUTCOME, OUT_RECLAIM_CLEAN, "reclaim_clean", "clean",
-	  "PAGEREF_RECLAIM_CLEAN: reclaimed if clean, left to the flushers if dirty" },
-	{ K_OUTCOME, OUT_DEACTIVATE, "deactivate", "deact",
-	  "deactivated: active list to the inactive list's head" },
-	{ K_OUTCOME, OUT_ROTATE, "rotate", "rot",
-	  "rotated: one more trip around the active list (VM_EXEC code)" },
-	{ K_OUTCOME, OUT_ROTATE_TAIL, "rotate_tail", "tail",
-	  "writeback ended: moved to the inactive tail, freed next" },
-	{ K_OUTCOME, OUT_CULL, "cull", "cull", "culled to the unevictable list (mlocked)" },
-	{ K_OUTCOME, OUT_FAULT, "fault", "fault", "faulted or read in: a new page in memory" },
-	{ K_OUTCOME, OUT_REFAULT, "refault", "refault", "refault: a page evicted earlier is needed again" },
-	{ K_OUTCOME, OUT_REFERENCE, "reference", "ref'd",
-	  "a use of a page in memory that the kernel is told of" },
-	{ K_OUTCOME, OUT_OOM, "oom", "oom", "allocation failed: reclaim could not free enough" },
+	{ K_OUTCOME, 0, NULL, NULL, NULL }, /* here every outcome's row of outcome.c but OUT_NONE */
 	{ K_MISC, G_TAKEN, "test taken", "taken", "the test that held, and so decided" },
 	{ K_MISC, G_FALSE, "test false", "false",
 	  "a test that was made and did not hold (tests below it were not reached)" },
@@ -70,7 +53,24 @@ static const struct legend_item {
 	{ K_NOTE, N_SPARK, "size over time", "history", "sparkline: a list's size from step 1 to now" },
 	{ K_NOTE, N_BAR, "resident", "resident", "bar: an object's pages in memory, out of its size" },
 };
-#define NR_ITEMS (int)(sizeof items / sizeof items[0])
+#define NR_ROWS	 (int)(sizeof items / sizeof items[0])
+#define NR_ITEMS (NR_ROWS - 1 + NR_OUTCOMES - 1)
+
+/* Item @i of the legend, the outcomes' row stretched to one item an outcome. */
+static struct legend_item item_at(int i)
+{
+	int k = 0;
+
+	while (items[k].kind != K_OUTCOME)
+		k++;
+	if (i >= k + NR_OUTCOMES - 1)
+		return items[i - (NR_OUTCOMES - 2)];
+	if (i >= k) {
+		const struct outcome_row *o = &outcome_table[i - k + 1];
+		return (struct legend_item){ K_OUTCOME, (uint8_t)(i - k + 1), o->label, o->shrt, o->help };
+	}
+	return items[i];
+}
 
 static bool seen(const struct legend_item *it)
 {
@@ -139,13 +139,15 @@ static int flow(const struct rect *r, const bool *use, bool shrt, bool draw)
 	int row = 0, x = r->x + 1, end = r->x + r->w - 1;
 
 	for (int i = 0; i < NR_ITEMS; i++) {
+		struct legend_item it;
 		const char *g;
 		attr_t a;
 		int w;
 
 		if (!use[i])
 			continue;
-		w = item_width(&items[i], shrt);
+		it = item_at(i);
+		w = item_width(&it, shrt);
 		if (x > r->x + 1 && x + w > end) {
 			if (draw && row == r->h - 1) { /* more than the rows hold: say so */
 				draw_str(r->y + row, x < end ? x : end - 1, 1, theme_attr(T_DIM),
@@ -156,10 +158,10 @@ static int flow(const struct rect *r, const bool *use, bool shrt, bool draw)
 			x = r->x + 1;
 		}
 		if (draw) {
-			sample(&items[i], &g, &a);
+			sample(&it, &g, &a);
 			x += draw_str(r->y + row, x, end - x, a, g);
 			x += draw_fmt(r->y + row, x, end - x, theme_attr(T_NORMAL), "%s%s", shrt ? "" : " ",
-				      shrt ? items[i].shrt : items[i].label);
+				      shrt ? it.shrt : it.label);
 		} else {
 			x += w;
 		}
@@ -178,16 +180,17 @@ void panel_legend_draw(const struct rect *r, const struct frame *f)
 	if (r->h <= 0)
 		return;
 	for (int i = 0; i < NR_ITEMS; i++) {
+		struct legend_item it = item_at(i);
+
 		/* the arrow and the elision mark read as punctuation: in the
 		 * whole legend, not in the short one of what is drawn */
-		drawn[i] = seen(&items[i]) &&
-			   !(items[i].kind == K_MISC && (items[i].id == G_ARROW || items[i].id == G_ELIDED));
+		drawn[i] = seen(&it) && !(it.kind == K_MISC && (it.id == G_ARROW || it.id == G_ELIDED));
 		/* sparklines and bars only where their panels are */
-		all[i] = items[i].kind != K_NOTE || items[i].id < N_SPARK || drawn[i];
+		all[i] = it.kind != K_NOTE || it.id < N_SPARK || drawn[i];
 		/* the tiers only where 6.1's generations are drawn */
-		if (items[i].kind == K_CELL && items[i].id == G_TIER1)
+		if (it.kind == K_CELL && it.id == G_TIER1)
 			all[i] = drawn[i] || theme_seen_cell(G_TIER2) || theme_seen_cell(G_TIER3);
-		if (items[i].kind == K_CELL && items[i].id == G_TIER1)
+		if (it.kind == K_CELL && it.id == G_TIER1)
 			drawn[i] = all[i];
 	}
 	use = all, shrt = false;
@@ -209,21 +212,23 @@ int legend_help_rows(void)
 
 int legend_help_height(int i, int w)
 {
-	int n = i >= 0 && i < NR_ITEMS ? wrap_count(items[i].help, w - 5 - HELP_LABEL_W) : 1;
+	int n = i >= 0 && i < NR_ITEMS ? wrap_count(item_at(i).help, w - 5 - HELP_LABEL_W) : 1;
 	return n > 0 ? n : 1;
 }
 
 void legend_help_draw(int y, int x, int w, int i, int rows)
 {
+	struct legend_item it;
 	const char *g;
 	attr_t a;
 
 	if (i < 0 || i >= NR_ITEMS)
 		return;
-	sample(&items[i], &g, &a);
+	it = item_at(i);
+	sample(&it, &g, &a);
 	draw_str(y, x, 4, a, g);
-	draw_str(y, x + 5, HELP_LABEL_W, theme_attr(T_NORMAL), items[i].label);
-	draw_wrap(y, x + 5 + HELP_LABEL_W, w - 5 - HELP_LABEL_W, rows, theme_attr(T_NORMAL), items[i].help);
+	draw_str(y, x + 5, HELP_LABEL_W, theme_attr(T_NORMAL), it.label);
+	draw_wrap(y, x + 5 + HELP_LABEL_W, w - 5 - HELP_LABEL_W, rows, theme_attr(T_NORMAL), it.help);
 }
 
 int panel_legend_want(int w)
@@ -233,7 +238,7 @@ int panel_legend_want(int w)
 	int rows;
 
 	for (int i = 0; i < NR_ITEMS; i++)
-		all[i] = items[i].kind != K_NOTE || items[i].id < N_SPARK;
+		all[i] = item_at(i).kind != K_NOTE || item_at(i).id < N_SPARK;
 	rows = flow(&r, all, false, false);
 	return rows > 2 ? 2 : rows;
 }

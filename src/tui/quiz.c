@@ -33,7 +33,7 @@
  * scan step that can give it. */
 static bool answers(const struct step_record *q, int o)
 {
-	return outcome_words[o].key && outcome_words[o].scan == q->kind;
+	return outcome_table[o].key && outcome_table[o].scan == q->kind;
 }
 
 /* The answer is shown.  A bookmark's question lent quiz mode for itself
@@ -82,7 +82,7 @@ static void offered(const struct step_record *q, char *buf, size_t n)
 	for (int o = 0; o < NR_OUTCOMES && len < n; o++)
 		if (answers(q, o))
 			len += (size_t)snprintf(buf + len, n - len, "%s%c %s", len ? ", " : "",
-						outcome_words[o].key, outcome_words[o].answer);
+						outcome_table[o].key, outcome_table[o].answer);
 }
 
 bool quiz_key(struct app *a, int key, enum redraw *r)
@@ -108,7 +108,7 @@ bool quiz_key(struct app *a, int key, enum redraw *r)
 	offered(&q->q, keys, sizeof keys);
 	snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
 		 q->q.kind == STEP_SCAN_ACTIVE ? "shrink_active_list()" : "shrink_page_list()",
-		 outcome_words[o].answer, keys);
+		 outcome_table[o].answer, keys);
 	return true;
 }
 
@@ -192,9 +192,9 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	for (int o = 0; o < NR_OUTCOMES && x < r->x + r->w - 2; o++) {
 		if (!answers(q, o))
 			continue;
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", outcome_words[o].key);
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", outcome_table[o].key);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ",
-			      outcome_words[o].answer);
+			      outcome_table[o].answer);
 	}
 	if (extra > 0)
 		draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM),

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "../engine/record.h"
+#include "ink.h"
 
 enum theme_item {
 	T_NORMAL,
@@ -79,15 +80,6 @@ enum legend_note {
 	N_BAR,	 /* object residency bars */
 	NR_LEGEND_NOTES
 };
-
-/* The light theme's own colours (theme_light.c): every item with a pair
- * of its own, fg and bg as xterm 256-colour indices, none left to the
- * terminal's default. */
-enum { NR_THEME_INKS = T_OBJ_BAR_FIRST };
-struct theme_ink {
-	short fg, bg;
-};
-extern const struct theme_ink theme_light[NR_THEME_INKS];
 
 void theme_init(int colors, bool ascii);
 /* The light theme (dark ink on white, for a bright room) or the dark one;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/bench/libcachesim.sh BENCH N - the second reference of issue 6:
+# tests/bench/libcachesim.sh BENCH N - the second reference point:
 # libCacheSim's LRU on the same trace (N accesses of the standard trace,
 # 102400 objects of cache, every object one unit in size).  libCacheSim is
 # not a Debian package, so it is measured only when LIBCACHESIM names its

@@ -796,7 +796,18 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 [ "$(complete_bash vmscan-viz --trace x --ma | words)" = --maps ] && pass || fail "bash completes the visualizer's --maps"
 [ "$(complete_bash vmscan-viz check data/database-index. | words)" = data/database-index.json ] && pass || fail "bash completes scenario files"
 [ "$(complete_bash vmscan-viz help co | words)" = "compare" ] && pass || fail "bash completes help's command"
-for c in "" run trace check compare plot screen; do
+# the commands every list names: the commands table (--help's "Commands:")
+"$bin" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF' >"$tmp/cmds"
+commands=$(awk '{ print $1 }' "$tmp/cmds" | words)
+[ -n "$commands" ] && [ "$(complete_bash vmscan-viz "" | while read -r w; do [ -e "$w" ] || echo "$w"; done | words)" = "$commands" ] &&
+	pass || fail "bash completes the commands of the commands table ($commands)"
+[ "$(sed -n "s/.*'1:command:(\(.*\))'.*/\1/p" src/completion/_vmscan-viz)" = "$commands" ] &&
+	pass || fail "zsh completes help's command with the commands table's ($commands)"
+sed -n "s/.*'commands:command:((\(.*\)))'.*/\1/p" src/completion/_vmscan-viz | sed 's/" /"\n/g' |
+	sed -E 's/^([a-z]+)\\:"(.*)"$/\1 \2/' | sed "s/'\\\\''/'/g" >"$tmp/zsh-cmds"
+awk '{ n = $1; $1 = ""; print n $0 }' "$tmp/cmds" | cmp -s - "$tmp/zsh-cmds" &&
+	pass || { fail "zsh completes the commands with the commands table's names and summaries"; awk '{ n = $1; $1 = ""; print n $0 }' "$tmp/cmds" | diff - "$tmp/zsh-cmds"; }
+for c in "" $commands; do
 	if [ -n "$c" ]; then "$bin" "$c" --help; else "$bin" --help | sed -n '/^Visualizer options:/,/^$/p'; fi |
 		grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/want"
 	complete_bash vmscan-viz $c -- | sort -u >"$tmp/got"

@@ -566,15 +566,15 @@ fact $R 'and some anon memory to swap;' 32 counter $P 2.6.33 pswpout
 fig $R '2.6.34 lets the log go (pgactivate 243) and keeps most of the index (55 refaults)' 243 counter $P 2.6.34 pgactivate
 fig $R '2.6.34 lets the log go (pgactivate 243) and keeps most of the index (55 refaults)' 55 object $P 2.6.34 customers.idx refaults
 fig $R 'refaults at every burst under 2.6.34 (1472 refaults)' 1472 object $D 2.6.34 index refaults
-fig $R '`index` stays resident, 0 refaults, against 1472 under 2.6.34' 0 object $D mapped-ratio index refaults
-fig $R '`index` stays resident, 0 refaults, against 1472 under 2.6.34' 1472 object $D 2.6.34 index refaults
-fig $R 'make the index 200 pages instead of 64 and mapped-ratio loses it too (4600 refaults' 4600 object $I mapped-ratio index refaults
-fact $R 'make the index 200 pages instead of 64 and mapped-ratio loses it too' 0% pc $I mapped-ratio index
-fig $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 16 counter $T mapped-ratio pgactivate
-fact $R 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
+fig data/README.md '`index` stays resident, 0 refaults, against 1472 under 2.6.34' 0 object $D mapped-ratio index refaults
+fig data/README.md '`index` stays resident, 0 refaults, against 1472 under 2.6.34' 1472 object $D 2.6.34 index refaults
+fig data/README.md 'make the index 200 pages instead of 64 and mapped-ratio loses it too (4600 refaults' 4600 object $I mapped-ratio index refaults
+fact data/README.md 'make the index 200 pages instead of 64 and mapped-ratio loses it too' 0% pc $I mapped-ratio index
+fig data/README.md 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 16 counter $T mapped-ratio pgactivate
+fact data/README.md 'On the torrent it changes nothing (pgactivate 16, as 2.6.34)' 1 eval \
 	"awk 'NR == 3 { for (i = 1; i <= NF; i++) { if (\$i == \"2.6.34\") a = i + 1; if (\$i == \"mapped-ratio\") b = i + 1 } } NR > 3 && NF > 2 { x = x \" \" \$a; y = y \" \" \$b } END { print x; print y }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
-fig $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
-fact $R 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
+fig data/README.md 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
+fact data/README.md 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
 fig src/vmscan-viz.1 'whose first decision there differs, e.g. libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
 fig src/vmscan-viz.1 '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/e2e/lesson.sh BIN - data/LECTURE.md followed as a lecturer would
 #
-# The places issue 29 found a lecture stumbling, each replayed in tmux at
+# The places a lecture can stumble, each replayed in tmux at
 # the size it happened: a bookmark's question then Space (play goes on),
 # the lesson's words and pictures at 80x24, the counters' sparkline with a
 # question open, compare mode reaching each divergent decision, stepping

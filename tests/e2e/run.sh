@@ -108,7 +108,7 @@ keys l; wait_for "Quiz: what will"; keys a; wait_for "NOT QUITE:"; ok "a wrong a
 wait_for "QUIZ 1/2"; ok "the score counts the wrong answer" $?
 keys q; wait_for "EXIT=0"
 finish
-# At projector sizes, the torrent under 2.6.33 (issue 16's case): the page
+# At projector sizes, the torrent under 2.6.33: the page
 # asked about is the one marked (reverse, or the examined colour), in the
 # isolated batch, and nothing shows the answer before the guess.
 lists_marked() {	# the list rows (after the title, to the evicted strip) drawn with the examined mark, in an ANSI frame
@@ -393,7 +393,7 @@ start cmpbad 100x30 -- --compare 2.6.33 data/used-once-mmap.json
 wait_for "EXIT=2"; ok "--compare with one policy: exit status 2" $?
 finish
 
-# --- a long run in a large zone (issue 6) ------------------------------------------------------
+# --- a long run in a large zone ---------------------------------------------------------------
 # The index of a long run is built while it is on screen; a draw walks at
 # most 4 Ki pages, so lists longer than that show their head and tail.
 # Not under the sanitizers: their debug engine checks every invariant after
@@ -416,7 +416,7 @@ JSON
 	finish
 fi
 
-# --- runs longer than anyone waits for (issue 17) -------------------------------------------------
+# --- runs longer than anyone waits for ----------------------------------------------------------
 # About 6.5e10 steps in a few hundred bytes: every command that needs more of
 # the index gets it a slice at a time between keys, so a key or a signal is
 # answered at once, and the index stops at its limit ($VMSCAN_INDEX_MAX here,

@@ -200,7 +200,7 @@ ok "svg: <, >, & and \" in a title are escaped" $?
 "$BIN" screen "$TORRENT" --compare 2.6.33,2.6.34 --divergence 1 --size 200x50 --format svg --mono >"$LOGDIR/c.svg" &&
 	svg_ok "$LOGDIR/c.svg"
 ok "svg of compare mode in monochrome is well-formed" $?
-# --- issue 29's wishes: the page of the step keeps its object's colour; the
+# --- colours of the page of the step: it keeps its object's colour; the
 # light theme; initials in monochrome
 "$BIN" screen "$TORRENT" --policy 2.6.33 --step 438 --size 120x40 --format ansi >"$LOGDIR/o.ans"
 obj=$(grep -F "inactive_file" "$LOGDIR/o.ans" | grep -oE $'\x1b\\[0;38;5;[0-9]+m●' | head -n 1 | sed -E 's/.*38;5;([0-9]+)m.*/\1/')

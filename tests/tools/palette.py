@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 # tests/tools/palette.py - how far apart the visualizer's colours are
 #
-# Reads the 256-colour indices of the outcome and object colours from
-# src/tui/theme.c and prints, for normal vision and simulated protanopia,
-# deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
+# Reads the 256-colour indices of the object colours from src/tui/theme.c
+# and of the outcome colours from src/tui/outcome.c, and prints, for
+# normal vision and simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
 # severity 1), the smallest CIEDE2000 difference between an object colour
 # and an outcome colour, between two object colours (all, and the first
 # four, which most scenarios use), and between two outcome colours (the
 # greys, outcomes drawn without a colour, are left out).  An
 # index used for both an outcome and an object is an error (exit 1).
 #
-#   python3 tests/tools/palette.py [src/tui/theme.c]
+#   python3 tests/tools/palette.py [src/tui/theme.c [src/tui/outcome.c]]
 #
 # With --pick N it also proposes N object colours, chosen greedily from the
 # cube (L* 60-92, chroma >= 35) to be as far as possible from the outcome
@@ -94,14 +94,14 @@ def d(i, j, kind):
     return de2000(lab(sim(xterm(i), kind)), lab(sim(xterm(j), kind)))
 
 
-def read_theme(path):
-    text = open(path).read()
+def read_theme(theme, outcome):
     # greys are the outcomes without a colour (their glyph says it); OOM
     # is white on its colour
     outs = [int(fg) if int(bg) < 0 else int(bg)
-            for fg, bg in re.findall(r'OUT\(OUT_\w+\) = \{ (-?\d+), (-?\d+),', text)]
+            for fg, bg in re.findall(r'\.ink = \{ (-?\d+), (-?\d+),', open(outcome).read())]
     outs = [c for c in outs if c >= 16 and math.hypot(*lab(xterm(c))[1:]) >= 20]
-    objs = [int(m) for m in re.findall(r'OBJ\(\d\) = \{ (\d+),', text)]
+    objects = open(theme).read().split('objects[NR_OBJ_COLORS] = {')[1].split('};')[0]
+    objs = [int(m) for m in re.findall(r'\[\d\] = \{ (\d+),', objects)]
     return outs, objs
 
 
@@ -128,7 +128,7 @@ def pick(outs, n, w=1.6):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
-    outs, objs = read_theme(args[0] if args else 'src/tui/theme.c')
+    outs, objs = read_theme(args[0] if args else 'src/tui/theme.c', args[1] if args[1:] else 'src/tui/outcome.c')
     print('outcomes', outs)
     print('objects ', objs)
     shared = set(outs) & set(objs)

@@ -163,7 +163,7 @@ static void test_n_and_N_find_steps_by_kind(void)
 	fill_search_run(&ix);
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		ROW_BEGIN(rows[i].sentence);
-		uint64_t got = step_index_find(&ix, rows[i].from, rows[i].f, rows[i].dir);
+		uint64_t got = step_index_find_of(&ix, rows[i].from, rows[i].f, rows[i].dir, STEP_ANY_OBJECT);
 		CHECKF(got == rows[i].want, "%s: got step %llu, want %llu", rows[i].sentence,
 		       (unsigned long long)got, (unsigned long long)rows[i].want);
 		ROW_END();
@@ -188,7 +188,7 @@ static void test_n_and_N_of_one_object(void)
 		{ "the previous decision of object 1 from the end", 100, FILTER_DECISION, -1, 1, 2 },
 		{ "a refault of object 0: none", 0, FILTER_REFAULT, 1, 0, 0 },
 		{ "a refault of object 1", 0, FILTER_REFAULT, 1, 1, 4 },
-		{ "any object: as step_index_find", 9, FILTER_DECISION, 1, STEP_ANY_OBJECT, 11 },
+		{ "any object", 9, FILTER_DECISION, 1, STEP_ANY_OBJECT, 11 },
 		{ "an object past the tagged ones is never found", 0, FILTER_DECISION, 1, 300, 0 },
 	};
 	struct step_index ix;
@@ -570,12 +570,10 @@ static void test_each_burst_that_loses_the_index_is_one_fate_divergence(void)
 
 static void test_decision_divergences_of_the_shipped_lessons(void)
 {
-	/* The counts the visualizer showed before the rule moved here
-	 * (issue 16's report): the torrent 3, the database index 1; measured
-	 * again after shrink_inactive_list()'s batches of 32 (issue 21):
-	 * the torrent 1.  Since issue 29 each divergent decision counts, so
-	 * that n reaches big.iso[0]'s reclaim: the torrent's one access holds
-	 * 64 (libc.so's 16 pages, then the torrent's), the index's 64. */
+	/* Every page the two policies decide differently about counts, so
+	 * that n reaches big.iso[0]'s reclaim: the torrent's first access
+	 * holds 64 divergent decisions (libc.so's 16 pages, then the
+	 * torrent's), the database index's 64. */
 	static const struct {
 		const char *sentence, *path;
 		uint64_t accesses, decisions;

@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "engine/engine.h"
 #include "policy/registry.h"
+#include "scenario/bookmarks.h"
 #include "scenario/cgroups.h"
 #include "scenario/expect.h"
 #include "scenario/loader.h"
@@ -1124,6 +1125,7 @@ static void test_schema(void)
 	check_listed(schema, watermark_keys, "watermarks");
 	check_listed(schema, object_keys, "an object");
 	check_listed(schema, cgroup_keys, "a cgroup");
+	check_listed(schema, bookmark_keys, "a bookmark");
 	check_listed(schema, expect_keys, "an expectation");
 	check_listed(schema, op_names, "the operation names");
 	for (int i = 0; op_keys(i); i++)
