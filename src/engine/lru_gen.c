@@ -940,6 +940,11 @@ static void evicted(struct engine *e)
 	rs->stage = RS_ZONE_DONE;
 }
 
+bool lru_gen_scan_step(struct engine *e, struct step_record *r)
+{
+	return scan_step(e, r);
+}
+
 bool lru_gen_step(struct engine *e, struct step_record *r)
 {
 	switch (e->c.rs.stage) {

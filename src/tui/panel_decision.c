@@ -436,7 +436,7 @@ static void loop_state(const struct frame *f, const struct step_record *rec, cha
 	struct lru_gen_info g = engine_lru_gen(f->e);
 	unsigned type = !(rec->inputs & IN_ANON);
 	int cut = (int)rec->tier_idx - 1;
-	int used = snprintf(buf, n, "%s: tier_idx=%d%s; refaulted/total", type ? "file" : "anon", cut,
+	int used = snprintf(buf, n, "scan %s, tier_idx=%d%s; refaulted/total", type ? "file" : "anon", cut,
 			    cut >= 3 ? " (protects none)" : "");
 
 	bool any = false;
