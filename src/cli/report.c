@@ -5,12 +5,14 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "../util/text.h"
 #include "report.h"
 
-static const char *list_or_none(uint8_t l)
+/* A record's list: a generation as "seq 6 file" (replay/names.h) */
+static const char *list_or_none(const struct step_record *r, uint8_t l, char *buf, size_t n)
 {
-	return l < NR_LISTS ? lru_name[l] : "none";
+	return l < NR_LISTS ? list_label(l, r->max_seq, buf, n) : "none";
 }
 
 /* The lists the policy's LRU uses: the two-list LRU's, or 6.1's
@@ -27,11 +29,31 @@ static bool list_shown(const struct engine *e, int l)
 	return !gen || (l != LRU_PAGEVEC && l >= LRU_UNEVICTABLE);
 }
 
+/* The lists shown, in order: under 6.1 each type's live generations from
+ * the youngest (max_seq) to the oldest (min_seq), then the others. */
+static int lists_shown(const struct engine *e, int *out)
+{
+	struct lru_gen_info g = engine_lru_gen(e);
+	int n = 0;
+
+	if (g.enabled)
+		for (unsigned type = 0; type < 2; type++)
+			for (uint64_t seq = g.max_seq + 1; seq-- > g.min_seq[type] && seq + 4 > g.max_seq;)
+				out[n++] = LRU_GEN_FIRST + 2 * (int)(seq % 4) + (int)type;
+	for (int l = 0; l < NR_LISTS; l++)
+		if (list_shown(e, l) && !is_lru_gen_list(l))
+			out[n++] = l;
+	return n;
+}
+
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
 	const struct reclaim_policy *p = engine_policy(e);
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
+	uint64_t max_seq = engine_lru_gen(e).max_seq;
+	int lists[NR_LISTS], nl;
+	char label[24];
 
 	printf("scenario  ");
 	cli_text(s->title, 0);
@@ -43,9 +65,10 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
 	       wm.high);
 	printf("\nlists\n");
-	for (int l = 0; l < NR_LISTS; l++)
-		if (list_shown(e, l))
-			printf("  %-14s %u\n", lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	nl = lists_shown(e, lists);
+	for (int i = 0; i < nl; i++)
+		printf("  %-14s %u\n", list_label(lists[i], max_seq, label, sizeof label),
+		       engine_list(e, (enum lru_list)lists[i]).nr);
 	/* names of up to 14 columns, or as wide as the longest (the objects a
 	 * trace's maps make are named after files: vgpreload_core-amd64-linux.so) */
 	int width = 14;
@@ -110,6 +133,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
 {
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
+	uint64_t max_seq = engine_lru_gen(e).max_seq;
+	int shown[NR_LISTS], nl;
+	char label[24];
 
 	jsonw_begin(w, "scenario", '{');
 	jsonw_str(w, "title", s->title);
@@ -142,9 +168,10 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_u64(w, outcome_name[i], dec[i]);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "lists", '{');
-	for (int l = 0; l < NR_LISTS; l++)
-		if (list_shown(e, l))
-			jsonw_u64(w, lru_name[l], engine_list(e, (enum lru_list)l).nr);
+	nl = lists_shown(e, shown);
+	for (int i = 0; i < nl; i++)
+		jsonw_u64(w, list_label(shown[i], max_seq, label, sizeof label),
+			  engine_list(e, (enum lru_list)shown[i]).nr);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "objects", '{');
 	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
@@ -288,6 +315,8 @@ void report_lru_gen(const struct engine *e, bool full)
 void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
 		      const struct scenario *s, bool with_caption)
 {
+	char label[24];
+
 	jsonw_begin(w, NULL, '{');
 	jsonw_u64(w, "step", r->step);
 	jsonw_str(w, "kind", step_kind_name[r->kind]);
@@ -303,8 +332,8 @@ void report_step_json(struct jsonw *w, const struct step_record *r, const struct
 	}
 	if (r->count > 1)
 		jsonw_u64(w, "count", r->count);
-	jsonw_str(w, "from", list_or_none(r->from));
-	jsonw_str(w, "to", list_or_none(r->to));
+	jsonw_str(w, "from", list_or_none(r, r->from, label, sizeof label));
+	jsonw_str(w, "to", list_or_none(r, r->to, label, sizeof label));
 	jsonw_str(w, "outcome", outcome_name[r->outcome]);
 	jsonw_str(w, "branch", branch_name(p, r->branch));
 	jsonw_str(w, "reason", branch_reason(p, r->branch));

@@ -199,7 +199,7 @@ static void record_oom(struct engine *e, struct step_record *r)
 }
 
 /* One step; engine_step() below adds the debug build's checks. */
-static const struct step_record *step_once(struct engine *e)
+static struct step_record *step_once(struct engine *e)
 {
 	struct step_record *r = &e->c.rec;
 	uint32_t nr;
@@ -282,8 +282,11 @@ static const struct step_record *step_once(struct engine *e)
 
 const struct step_record *engine_step(struct engine *e)
 {
-	const struct step_record *r = step_once(e);
+	struct step_record *r = step_once(e);
 
+	/* names the generation slots of from/to (lru_gen_list_seq()) */
+	if (lru_gen_enabled(e))
+		r->max_seq = (uint32_t)e->c.lg.max_seq;
 	debug_check(e);
 	if (e->rules)
 		(*e->rules)[r->kind][r->branch][r->action]++;

@@ -499,7 +499,14 @@ static bool walk_step(struct engine *e, struct step_record *r)
 					r->branch = BR_AGE_YOUNG;
 					r->outcome = OUT_NONE;
 					fill_page(e, p, r);
-					r->from = r->to = p->lru;
+					/* the generation the page leaves: its gen
+					 * counter's, not its list's (a page the walk
+					 * promoted before stays on its old list until
+					 * sort_folio() moves it) */
+					r->from = folio_gen_counter(p)
+							  ? (uint8_t)lru_gen_list(folio_gen_counter(p) - 1,
+										  page_type(p))
+							  : p->lru;
 				}
 				p->young &= (uint8_t)~bit;
 				/* the pte's dirty bit goes to the page */
@@ -507,7 +514,9 @@ static bool walk_step(struct engine *e, struct step_record *r)
 					page_set(p, PG_dirty);
 				folio_update_gen(e, p, gen);
 				if (r)
-					r->to = p->lru;
+					r->to = folio_gen_counter(p)
+							? (uint8_t)lru_gen_list(gen, page_type(p))
+							: p->lru;
 				else
 					count_rule(e, STEP_AGING, BR_AGE_YOUNG, BR_NONE);
 				lg->walk_index++;
@@ -929,6 +938,11 @@ static void evicted(struct engine *e)
 	if (rs->sc.nr_reclaimed - lg->shrink_reclaimed >= MIN_LRU_BATCH && !lg->need_aging)
 		lg->memcgs_need_aging = false;
 	rs->stage = RS_ZONE_DONE;
+}
+
+bool lru_gen_scan_step(struct engine *e, struct step_record *r)
+{
+	return scan_step(e, r);
 }
 
 bool lru_gen_step(struct engine *e, struct step_record *r)

@@ -50,6 +50,10 @@ void lru_gen_shrink_begin(struct engine *e);
 /* One step of an RS_LRU_GEN* stage: true if it examined a page or aged
  * (@r, which may be NULL, filled); false if it only moved the stage. */
 bool lru_gen_step(struct engine *e, struct step_record *r);
+/* The RS_LRU_GEN_SCAN stage's step when it examines a page (true); false,
+ * having changed nothing, when scan_folios() is over: then lru_gen_step()
+ * ends it.  reclaim_step() calls it first, as it calls batch_step(). */
+bool lru_gen_scan_step(struct engine *e, struct step_record *r);
 
 /* The gen counter of @page: its generation + 1, 0 when off the lists. */
 static inline unsigned folio_gen_counter(const struct page *page)

@@ -79,6 +79,16 @@ static inline bool is_lru_gen_list(int l)
 	return l >= LRU_GEN_FIRST && l <= LRU_GEN_LAST;
 }
 
+/* The sequence number generation list @l (LRU_GEN_FIRST..) holds when the
+ * youngest generation is @max_seq: the one seq in max_seq - 3 .. max_seq
+ * congruent to its slot (6.1 lru_gen_from_seq()). */
+static inline uint64_t lru_gen_list_seq(uint64_t max_seq, int l)
+{
+	unsigned gen = (unsigned)(l - LRU_GEN_FIRST) / 2;
+
+	return max_seq - (max_seq + 4 - gen) % 4;
+}
+
 #define MAX_MAPPINGS 8 /* mappings (VMAs) of one object */
 
 struct page {		   /* 28 bytes */

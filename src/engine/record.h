@@ -5,7 +5,7 @@
  * Every engine step fills one struct step_record: a workload access, one
  * page examined by shrink_page_list() or shrink_active_list(), or one
  * writeback completion.  The TUI colours it, `trace` prints it, the tests
- * compare it.  It is a value: 48 bytes, no pointers.
+ * compare it.  It is a value: 56 bytes, no pointers.
  */
 #ifndef VMSCAN_RECORD_H
 #define VMSCAN_RECORD_H
@@ -140,6 +140,10 @@ struct step_record {
 	uint8_t gen;
 	uint8_t refs;
 	uint8_t tier_idx;
+	/* 6.1 only (0 otherwise): max_seq after the step.  Generation lists
+	 * are slots (seq % 4); this names the generation a slot held then
+	 * (lru_gen_list_seq()), so a record read later still says "seq 6" */
+	uint32_t max_seq;
 };
 
 extern const char *const outcome_name[NR_OUTCOMES];

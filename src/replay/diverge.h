@@ -26,6 +26,17 @@
  *    (a burst of refaults of a database index is one, not 64): only the
  *    episode's first access is marked.
  *
+ * Across the two LRU implementations (a two-list policy against mglru,
+ * 6.1's multi-gen LRU) the rules hold as they are: the stretches are
+ * aligned by workload access, which both take alike (one workload step
+ * an access); a fate is what the access found, whatever the lists; the
+ * decisions compared are the scan steps' (shrink_page_list() against
+ * shrink_folio_list(), the same PAGEREF_* outcomes).  6.1's sort_folio()
+ * and isolate_folio() steps and its aging have no two-list counterpart
+ * and are not compared: every page 6.1 evicts is first isolated with no
+ * outcome, which would make each one a divergence.  On the database
+ * index no decision differs, and n goes on to the fates (compare.c).
+ *
  * A lockstep runs two engines side by side, a stretch at a time, through
  * a stretch_rule, and keeps four bits an access: which kinds of
  * divergence start there.  It runs in slices (lockstep_run) so that a

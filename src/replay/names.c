@@ -46,6 +46,33 @@ void page_name(const struct workload *wl, uint32_t object, uint32_t index, char 
 	put(buf, n, &len, "]");
 }
 
+void gen_name(uint64_t seq, unsigned type, char *buf, size_t n)
+{
+	char digits[24], *d = digits + sizeof digits;
+	size_t len = 0;
+
+	if (!n)
+		return;
+	buf[0] = '\0';
+	*--d = '\0';
+	do
+		*--d = (char)('0' + seq % 10);
+	while (seq /= 10);
+	put(buf, n, &len, "seq ");
+	put(buf, n, &len, d);
+	put(buf, n, &len, type ? " file" : " anon");
+}
+
+const char *list_label(int l, uint64_t max_seq, char *buf, size_t n)
+{
+	if (l < 0 || l >= NR_LISTS)
+		return "-";
+	if (!is_lru_gen_list(l) || !max_seq || !n)
+		return lru_name[l];
+	gen_name(lru_gen_list_seq(max_seq, l), (unsigned)(l - LRU_GEN_FIRST) % 2, buf, n);
+	return buf;
+}
+
 uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 {
 	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,

@@ -7,8 +7,9 @@
  * allocation took, and the resident pages in the order the lists panel
  * shows them (so that a cursor moves the way the eye reads).
  *
- *	char name[96];
+ *	char name[96], to[24];
  *	page_name(&sc->wl, rec->object, rec->index, name, sizeof name);
+ *	list_label(rec->to, rec->max_seq, to, sizeof to);
  *
  * Texts are cut to the buffer, always terminated (n > 0).
  */
@@ -25,6 +26,14 @@
 const char *object_name(const struct workload *wl, uint32_t object);
 /* "libc.so[3]", or "kernel" for a page no object owns. */
 void page_name(const struct workload *wl, uint32_t object, uint32_t index, char *buf, size_t n);
+/* "seq 6 file": 6.1's generation @seq of @type (0 anon, 1 file), the one
+ * way every panel, log and headless output names a generation. */
+void gen_name(uint64_t seq, unsigned type, char *buf, size_t n);
+/* List @l for a reader: a generation list (a slot, seq % 4) by the
+ * generation it held when the youngest was @max_seq (a record's max_seq,
+ * or engine_lru_gen().max_seq for now), "seq 6 file"; other lists by
+ * lru_name[]; "-" for none (LRU_NONE).  Returns @buf or a constant. */
+const char *list_label(int l, uint64_t max_seq, char *buf, size_t n);
 /* The resident pages in the lists panel's order (active file, inactive
  * file, active anon, inactive anon, unevictable, isolated, pagevec; each
  * list head first): fills @out (room for @n), returns how many. */

@@ -188,7 +188,7 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 {
 	const struct view *v = &a->views[s];
 	const struct step_record *r = &v->rec;
-	char page[96];
+	char page[96], lf[24], lt[24];
 	int x = x0;
 
 	if (rows <= 0)
@@ -208,8 +208,8 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 		      : r->kind == STEP_WORKLOAD ? fate_word(r)
 						 : outcome_name[r->outcome]);
 	x += draw_fmt(y, x, x0 + w - x, theme_attr(T_NORMAL), "%s %s %s %s ", page,
-		      r->from < NR_LISTS ? lru_name[r->from] : "-", misc_glyph(G_ARROW),
-		      r->to < NR_LISTS ? lru_name[r->to] : "-");
+		      list_label(r->from, r->max_seq, lf, sizeof lf), misc_glyph(G_ARROW),
+		      list_label(r->to, r->max_seq, lt, sizeof lt));
 	draw_fmt(y, x, x0 + w - x, theme_attr(T_DIM), "(%s)", branch_name(v->policy, r->branch));
 	if (rows > 1 && r->branch != BR_NONE)
 		draw_wrap(y + 1, x0 + 2, w - 2, rows - 1, theme_attr(T_NORMAL),

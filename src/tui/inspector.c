@@ -60,7 +60,7 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 	uint32_t pfn = engine_object_page(f->e, in->object, in->index);
 	struct object_stats os = engine_object(f->e, in->object);
 	const struct page *p;
-	char flags[160] = "";
+	char flags[160] = "", now[24];
 	static const char *const fl[NR_PAGEFLAGS] = {
 		"PG_referenced", "PG_active",  "PG_dirty",	 "PG_writeback", "PG_reclaim",
 		"PG_swapcache",	 "PG_mlocked", "PG_unevictable", "PG_anon",
@@ -83,7 +83,7 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 				      "activate-on-add (PG_active as it joins %s) ", lru_name[p->pvec_lru]);
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "now: %s%s%s, pfn %u, %d pte%s (%d young)",
-			 p->lru < NR_LISTS ? lru_name[p->lru] : "-",
+			 list_label(p->lru, engine_lru_gen(f->e).max_seq, now, sizeof now),
 			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? " to join " : "",
 			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? lru_name[p->pvec_lru] : "", pfn,
 			 page_mapcount(p), page_mapcount(p) == 1 ? "" : "s",
@@ -101,7 +101,7 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 static void inspector_draw(const struct rect *r, const struct frame *f, bool focused)
 {
 	const struct inspector *in = &f->app->insp;
-	char title[192], name[96], sum[200];
+	char title[192], name[96], sum[200], lf[24], lt[24];
 	size_t nev = 0, first;
 	int y = r->y + 1, rows;
 
@@ -132,8 +132,8 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 				      ? branch_name(f->view->policy, e->branch)
 				      : outcome_name[e->outcome]);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), " %-13s %s %-13s ",
-			      e->from < NR_LISTS ? lru_name[e->from] : "-", misc_glyph(G_ARROW),
-			      e->to < NR_LISTS ? lru_name[e->to] : "-");
+			      list_label(e->from, e->max_seq, lf, sizeof lf), misc_glyph(G_ARROW),
+			      list_label(e->to, e->max_seq, lt, sizeof lt));
 		draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_DIM),
 			 branch_name(f->view->policy, e->branch));
 	}

@@ -63,36 +63,11 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n)
 			 !!(r->inputs & IN_WRITEBACK), r->order, r->inputs & IN_LUMPY ? " (lumpy)" : "");
 }
 
-static const char *list_name(int l)
+/* A record's list; a generation as the lists panel labels it, "seq 5
+ * file", the one the slot held at the record's step (replay/names.h). */
+static const char *gen_or_list(const struct step_record *rec, int l, char *buf, size_t n)
 {
-	return l < NR_LISTS ? lru_name[l] : "-";
-}
-
-/* The sequence number the generation list @l holds now (the live seq of
- * its type congruent to its gen index), or -1 if @l is no generation. */
-static long long gen_seq_of(const struct frame *f, int l)
-{
-	struct lru_gen_info g = engine_lru_gen(f->e);
-	unsigned type, gen;
-	uint64_t seq;
-
-	if (!g.enabled || l < LRU_GEN_FIRST || l > LRU_GEN_LAST)
-		return -1;
-	type = (unsigned)(l - LRU_GEN_FIRST) % 2, gen = (unsigned)(l - LRU_GEN_FIRST) / 2;
-	for (seq = g.max_seq; seq > g.min_seq[type] && seq % 4 != gen;)
-		seq--;
-	return (long long)seq;
-}
-
-/* A list's name; a generation's as the lists panel labels it, "seq 5 file". */
-static const char *gen_or_list(const struct frame *f, int l, char *buf, size_t n)
-{
-	long long seq = gen_seq_of(f, l);
-
-	if (seq < 0)
-		return list_name(l);
-	snprintf(buf, n, "seq %lld %s", seq, (l - LRU_GEN_FIRST) % 2 ? "file" : "anon");
-	return buf;
+	return list_label(l, rec->max_seq, buf, n);
 }
 
 /* Has @p the PAGEREF_* enum?  Patch 1/3 (2.6.34) made it; 2.6.33 tests
@@ -158,7 +133,7 @@ static void outcome_text(const struct frame *f, const struct step_record *rec, c
 			 outcome_name[rec->outcome]);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
 		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome],
-			 gen_or_list(f, rec->to, to, sizeof to));
+			 gen_or_list(rec, rec->to, to, sizeof to));
 	else
 		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);
 }
@@ -245,10 +220,10 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 		snprintf(page, sizeof page, "%s, %u pages", object_name(&f->app->sc->wl, rec->object),
 			 rec->count);
 	else if (rec->pfn != PFN_NONE && rec->from != rec->to)
-		snprintf(move, sizeof move, ": %s %s %s", gen_or_list(f, rec->from, lf, sizeof lf),
-			 misc_glyph(G_ARROW), gen_or_list(f, rec->to, lt, sizeof lt));
+		snprintf(move, sizeof move, ": %s %s %s", gen_or_list(rec, rec->from, lf, sizeof lf),
+			 misc_glyph(G_ARROW), gen_or_list(rec, rec->to, lt, sizeof lt));
 	else if (rec->pfn != PFN_NONE)
-		snprintf(move, sizeof move, " on %s", gen_or_list(f, rec->to, lt, sizeof lt));
+		snprintf(move, sizeof move, " on %s", gen_or_list(rec, rec->to, lt, sizeof lt));
 	if (rec->kind == STEP_SCAN_INACTIVE)
 		snprintf(title, sizeof title, "%s%s   %s%s%s [%s]", page, move,
 			 policy_has_pageref(f->view->policy) ? "shrink_page_list " : "",
@@ -468,7 +443,7 @@ static void loop_state(const struct frame *f, const struct step_record *rec, cha
 	struct lru_gen_info g = engine_lru_gen(f->e);
 	unsigned type = !(rec->inputs & IN_ANON);
 	int cut = (int)rec->tier_idx - 1;
-	int used = snprintf(buf, n, "%s: tier_idx=%d%s; refaulted/total", type ? "file" : "anon", cut,
+	int used = snprintf(buf, n, "scan %s, tier_idx=%d%s; refaulted/total", type ? "file" : "anon", cut,
 			    cut >= 3 ? " (protects none)" : "");
 
 	bool any = false;
@@ -495,7 +470,6 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 	const struct reclaim_policy *p = f->view->policy;
 	int bottom = r->y + r->h, nc = (int)p->sort_checks->nr, room;
 	unsigned refs = rec->refs, tier = refs == 0 ? 0 : refs == 1 ? 1 : refs <= 3 ? 2 : 3;
-	long long seq = gen_seq_of(f, rec->from);
 	char in[256], why[400], from[160], loop[200], gen[32];
 
 	if (verdict_shown(f))
@@ -508,8 +482,12 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 		y += draw_sentence(y, r, "origin", theme_attr(T_DIM),
 				   branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
 	/* 6.1's page flags and counters as sort_folio() read them */
-	if (seq >= 0)
-		snprintf(gen, sizeof gen, "seq=%lld", seq);
+	/* the page's generation by its gen counter, which the walk may have
+	 * moved on while the page waits on its old list */
+	if (rec->gen && rec->max_seq)
+		snprintf(gen, sizeof gen, "seq=%llu",
+			 (unsigned long long)lru_gen_list_seq(rec->max_seq,
+							      LRU_GEN_FIRST + 2 * (rec->gen - 1)));
 	else
 		snprintf(gen, sizeof gen, "gen=%d", (int)rec->gen - 1);
 	snprintf(in, sizeof in, "%s tier=%u refs=%u PG_referenced=%d PG_workingset=%d young=%d dirty=%d%s",

@@ -239,7 +239,7 @@ void panel_caption_draw(const struct rect *r, const struct frame *f)
 void panel_banner_draw(const struct rect *r, const struct frame *f)
 {
 	const struct step_record *rec = f->ask ? f->ask : &f->view->rec;
-	char name[96], text[200], up[32];
+	char name[96], text[200], up[32], to[24];
 	attr_t a;
 	size_t i;
 
@@ -268,7 +268,7 @@ void panel_banner_draw(const struct rect *r, const struct frame *f)
 				 name);
 		else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
 			snprintf(text, sizeof text, "%s  %s   %s  %s %s", outcome_glyph(rec->outcome), up,
-				 name, misc_glyph(G_ARROW), lru_name[rec->to]);
+				 name, misc_glyph(G_ARROW), list_label(rec->to, rec->max_seq, to, sizeof to));
 		else
 			snprintf(text, sizeof text, "%s  %s   %s", outcome_glyph(rec->outcome), up, name);
 	}

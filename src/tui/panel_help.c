@@ -32,6 +32,12 @@ static const char *const extra[] = {
 	("The rows of the lists: each LRU list from its head (newest) to its tail (oldest); isolated, the "
 	 "batch reclaim is examining; pagevec, new pages waiting (14 per list) to join their list, not yet "
 	 "PageLRU, so a second use does not activate them; evicted, the pages freed lately."),
+	("Under mglru (6.1's multi-gen LRU) the lists are generations, \"seq N file\" from the youngest "
+	 "(max_seq) to the oldest (min_seq), the scanner at the oldest's tail; a digit on a page is its "
+	 "tier. A sort step's decision panel: inputs as sort_folio() read them; loop, the feedback loop "
+	 "where it decides: the type it scans, tier_idx (tiers above it are protected, moved to the next "
+	 "generation) and each tier's refaulted/total: from the first tier whose refault rate is above tier "
+	 "0's, with 64 refaults at least, the tiers are protected."),
 	"",
 	"Legend: what the screen draws",
 };

@@ -146,18 +146,6 @@ static bool is_gen_list(int l)
 	return l >= LRU_GEN_FIRST && l <= LRU_GEN_LAST;
 }
 
-/* The sequence number generation list @l holds now: the one live seq of
- * its type that is congruent to its gen index (6.1 lru_gen_from_seq()). */
-static uint64_t gen_seq(const struct lru_gen_info *g, int l)
-{
-	unsigned type = (unsigned)(l - LRU_GEN_FIRST) % 2, gen = (unsigned)(l - LRU_GEN_FIRST) / 2;
-	uint64_t seq = g->max_seq;
-
-	while (seq > g->min_seq[type] && seq % 4 != gen)
-		seq--;
-	return seq;
-}
-
 /* "seq 5 file youngest", "seq 4 file", "seq 3 file oldest", and its age:
  * steps since inc_max_seq() made it (the kernel's lru_gen file counts
  * milliseconds, 6.1 mm/vmscan.c lru_gen_seq_show()). */
@@ -165,9 +153,12 @@ static void gen_label(const struct frame *f, int l, char *name, size_t nn, char 
 {
 	struct lru_gen_info g = engine_lru_gen(f->e);
 	unsigned type = (unsigned)(l - LRU_GEN_FIRST) % 2;
-	uint64_t seq = gen_seq(&g, l);
+	uint64_t seq = lru_gen_list_seq(g.max_seq, l);
+	size_t len;
 
-	snprintf(name, nn, "seq %llu %s%s", (unsigned long long)seq, type ? "file" : "anon",
+	gen_name(seq, type, name, nn); /* as every record names it */
+	len = strlen(name);
+	snprintf(name + len, nn - len, "%s",
 		 seq == g.max_seq	  ? " youngest"
 		 : seq == g.min_seq[type] ? " oldest"
 					  : "");
@@ -742,7 +733,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		return;
 	if (is_gen_list(lp->l)) { /* eviction takes only the oldest generation's tail */
 		struct lru_gen_info lg = engine_lru_gen(f->e);
-		if (gen_seq(&lg, lp->l) != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
+		if (lru_gen_list_seq(lg.max_seq, lp->l) != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
 			return;
 	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;

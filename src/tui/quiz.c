@@ -158,7 +158,7 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	const struct policy_checks *checks = active ? p->active_checks : p->checks;
 	int nc = (int)checks->nr;
 	int rows = r->h - 1, y = r->y + 1, x, in_rows, extra;
-	char name[96], in[256], title[160];
+	char name[96], in[256], title[160], from[24];
 
 	(void)focused; /* the question is drawn the same, focused or not */
 
@@ -173,7 +173,7 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	if (extra > 0) {
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "page %s  pfn %u, from the tail of %s by %s", name, q->pfn,
-			 q->from < NR_LISTS ? lru_name[q->from] : "-",
+			 list_label(q->from, q->max_seq, from, sizeof from),
 			 q->reclaimer == RECLAIMER_MEMCG    ? "limit reclaim"
 			 : q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim"
 							    : "kswapd");

@@ -62,6 +62,9 @@ if [ "$mode" = smoke ]; then viewmem=1024; else viewmem=1048576; fi
 "$bench" trace-u32 "$tmp/view.u32" "$accesses"
 echo "-- the visualizer's run: $accesses accesses, $viewmem pages of memory"
 measure "$build/tests/bench-view" "$tmp/view.u32" "$viewmem"
+# the same under 6.1's multi-gen LRU (its p goes to 2.6.34)
+echo "-- the visualizer's run under mglru: $accesses accesses, $viewmem pages of memory"
+measure "$build/tests/bench-view" "$tmp/view.u32" "$viewmem" 64 mglru
 for p in $sizes; do
 	echo "-- $p pages of memory, $((p * 8)) accesses"
 	measure "$bench" growth "$p"

@@ -2,11 +2,11 @@
 /*
  * tests/bench/view.c - the visualizer's run at a million pages, headless
  *
- *   bench-view FILE.u32 MEMORY [N]
+ *   bench-view FILE.u32 MEMORY [N [POLICY]]
  *
  * Drives src/replay/view.h as the visualizer does, on a u32 trace file
  * read as `vmscan-viz --trace FILE --trace-format u32 --memory MEMORY`
- * reads it (policy 2.6.34), and prints "name value unit" lines for
+ * reads it (under POLICY, 2.6.34 unless given), and prints "name value unit" lines for
  * tests/bench/run.sh:
  *
  *   load_ms            reading the trace (scenario_from_trace())
@@ -21,6 +21,7 @@
  *                      while no key waits: a cursor for the steps back)
  *   step_back_after_idle_*_ms   then ten steps back, each
  *   switch_ms          `p`: the run redone under 2.6.33 (view_rebuild()),
+ *                      or under 2.6.34 when POLICY is not 2.6.34,
  *                      up to its first frame
  *   switch_access_ms   ...and until the same access is indexed and shown
  *   max_rss_before_switch, max_rss   the most memory the process held,
@@ -83,12 +84,19 @@ int main(int argc, char **argv)
 	char err[200];
 	double t0, slice_max = 0, *back, *jump, *idle;
 	uint64_t memory, seed = 7, access;
+	const struct reclaim_policy *policy, *other;
 	int n;
 
-	if (argc < 3 || argc > 4 || !(memory = strtoull(argv[2], NULL, 10))) {
-		fprintf(stderr, "usage: bench-view FILE.u32 MEMORY [N]\n");
+	if (argc < 3 || argc > 5 || !(memory = strtoull(argv[2], NULL, 10))) {
+		fprintf(stderr, "usage: bench-view FILE.u32 MEMORY [N [POLICY]]\n");
 		return 2;
 	}
+	policy = policy_find(argc > 4 ? argv[4] : "2.6.34");
+	if (!policy) {
+		fprintf(stderr, "bench-view: no policy %s\n", argv[4]);
+		return 2;
+	}
+	other = policy_find(strcmp(policy->name, "2.6.34") ? "2.6.34" : "2.6.33");
 	n = argc > 3 ? atoi(argv[3]) : 64;
 	if (n < 1)
 		n = 1;
@@ -101,7 +109,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("load_ms %.1f ms\n", (now() - t0) * 1e3);
-	if (view_build(&v, &s.wl, policy_find("2.6.34"), NULL, err, sizeof err) < 0) {
+	if (view_build(&v, &s.wl, policy, NULL, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
@@ -152,7 +160,7 @@ int main(int argc, char **argv)
 	view_goto(&v, v.total / 2);
 	access = step_index_access_at(&v.idx, v.step);
 	t0 = now();
-	if (view_rebuild(&v, policy_find("2.6.33"), err, sizeof err) < 0) {
+	if (view_rebuild(&v, other, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}

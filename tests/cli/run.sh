@@ -286,6 +286,67 @@ for r in rows:
 assert seen["2.6.34"] > 100 and seen["mglru"] == seen["2.6.34"], seen
 assert older > 0  # pages age: not all in the youngest generation
 PY
+# across the two implementations: compare's verdict carries what each run
+# keeps and refaults (run --json of each), and on the database index,
+# where no decision differs, n walks the fate divergences (an access's
+# page in memory on one side only, or refaulted on one side only; an
+# episode per object, FATE_GAP 32 accesses) that two traces give
+for sc in used-once-mmap database-index; do
+	"$bin" compare "data/$sc.json" --policy 2.6.34 --policy mglru >"$tmp/verdict" 2>&1 &&
+		"$bin" run "data/$sc.json" --policy 2.6.34 --json >"$tmp/left.json" &&
+		"$bin" run "data/$sc.json" --policy mglru --json >"$tmp/right.json" &&
+		python3 - "$tmp/verdict" "$tmp/left.json" "$tmp/right.json" <<'PY' && pass || fail "$sc: compare's verdict names what 2.6.34 and mglru kept and refaulted, as run --json gives them"
+import json, re, sys
+text = open(sys.argv[1]).read().split("\nverdict\n", 1)[1]
+runs = [json.load(open(f))["objects"] for f in sys.argv[2:4]]
+named = 0
+for o in runs[0]:
+    a, b = runs[0][o], runs[1][o]
+    line = "%s: 2.6.34 keeps %d of %d pages, mglru keeps %d; refaults %d vs %d." % (
+        o, a["resident"], a["pages"], b["resident"], a["refaults"], b["refaults"])
+    differ = (a["resident"], a["refaults"]) != (b["resident"], b["refaults"])
+    assert (line in text) == differ, (line, text)
+    named += differ
+assert named > 0
+PY
+done
+"$bin" trace data/database-index.json --policy 2.6.34 >"$tmp/left.jsonl" &&
+	"$bin" trace data/database-index.json --policy mglru >"$tmp/right.jsonl" &&
+	python3 - "$tmp/left.jsonl" "$tmp/right.jsonl" >"$tmp/fates" <<'PY' && pass || fail "database-index: the fate divergences of 2.6.34 and mglru, from their traces"
+import json, sys
+def accesses(path):
+    out = []
+    for line in open(path):
+        r = json.loads(line)
+        if r["kind"] != "workload":
+            continue
+        page = r.get("page")
+        if not page or "pfn" not in page or page["object"] == "kernel":
+            out.append((None, None))
+        else:
+            out.append((2 if r["outcome"] == "refault" else 1 if r["outcome"] == "fault" else 0, page["object"]))
+    return out
+left, right = accesses(sys.argv[1]), accesses(sys.argv[2])
+assert len(left) == len(right) and left, (len(left), len(right))
+last, last_obj = 0, None
+for k, ((a, obj), (b, _)) in enumerate(zip(left, right), 1):
+    if a is None or b is None:
+        continue
+    if (a > 0) == (b > 0) and (a == 2) == (b == 2):
+        continue
+    if not last or k - last > 32 or last_obj != obj:
+        print(k)
+    last, last_obj = k, obj
+PY
+nf=$(wc -l <"$tmp/fates")
+[ "$nf" -gt 1 ] && pass || fail "database-index: 2.6.34 and mglru differ on what some accesses find ($nf episodes)"
+for i in 1 2 $((nf / 2)) $((nf - 1)) "$nf"; do
+	want=$(sed -n "${i}p" "$tmp/fates")
+	"$bin" screen data/database-index.json --compare 2.6.34,mglru --divergence "$i" --size 120x40 >"$tmp/scr" 2>&1
+	grep -q "^divergence $i/$nf at access $want: " "$tmp/scr" && pass ||
+		fail "database-index: n pressed $i times reaches the fate divergence at access $want, of $nf: $(grep -m1 '^divergence' "$tmp/scr")"
+done
+expect 1 "database-index: no fate divergence past the last" "$bin" screen data/database-index.json --compare 2.6.34,mglru --divergence $((nf + 1))
 expect 0 "compare --csv of the classic policies" "$bin" compare data/used-once-mmap.json --policy 2.6.33 --policy 2.6.34 --csv --every 100
 ! grep -q "gen\.age" "$tmp/out" && pass || fail "csv: no generations' columns without mglru"
 expect 0 "run --csv under mglru" "$bin" run data/database-index-pread.json --policy mglru --csv --every 1000

@@ -494,19 +494,21 @@ for size in 80x24 120x40; do
 	wait_for "seq 3 file youngest"; ok "$size: the generations are labelled by sequence number" $?
 	screen | grep -A1 "seq 3 file youngest" | grep -qF "seq 2 file oldest"; ok "$size: youngest (max_seq) first, oldest (min_seq) next" $?
 	screen | grep -qE "walk_pte_range\(\)"; ok "$size: the aging step names the walk" $?
+	keys g 1 3 7 7 Enter; wait_re "\| step 1377/"
+	screen | grep -qF "libc.so[0]: seq 5 file → seq 6 file"; ok "$size: the walk's move is named by sequence numbers, from the page's generation to max_seq" $?
 	keys g 4 5 8 Enter; wait_re "\| step 458/"
 	wait_for "seq 5 file youngest"; ok "$size: inc_max_seq opened seq 4 and 5" $?
 	screen | grep -E "seq 3 file oldest" | grep -qF "◂ kswapd"; ok "$size: the scanner sits at the oldest generation's tail" $?
 	! screen | grep -E "seq 5 file youngest" | grep -qF "◂"; ok "$size: ...and at no younger one" $?
 	screen | grep -qE "▶ otherwise +→ isolated"; ok "$size: isolate_folio's step marks its taken test" $?
 	screen | grep -qE "^ inputs +seq=3 tier=0 refs=0"; ok "$size: the inputs name the generation and the tier" $?
-	screen | grep -qE "^ loop +file: tier_idx=3"; ok "$size: the feedback loop's state is on screen" $?
+	screen | grep -qE "^ loop +scan file, tier_idx=3"; ok "$size: the feedback loop's state is on screen" $?
 	keys q; wait_for "EXIT=0"; finish
 	start "tier$size" "$size" -- --policy mglru data/database-index-pread.json
 	keys g 3 0 4 3 Enter; wait_re "\| step 3043/"
 	screen | grep -qE "▶ tier > tier_idx"; ok "$size: the first protection by tier marks its test" $?
 	screen | grep -E "seq 0 file oldest" | grep -qE "1+ ◂ kswapd"; ok "$size: the index's tier-1 pages show their tier at the tail" $?
-	screen | grep -qE "^ loop +file: tier_idx=0; refaulted/total t0 0/576 t1 64/193"; ok "$size: ...and the loop's counts that protect tier 1" $?
+	screen | grep -qE "^ loop +scan file, tier_idx=0; refaulted/total t0 0/576 t1 64/193"; ok "$size: ...and the loop's counts that protect tier 1" $?
 	keys q; wait_for "EXIT=0"; finish
 done
 

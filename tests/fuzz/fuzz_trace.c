@@ -6,6 +6,9 @@
  *	bits 0-1	the format: txt, u32, lackey (3 is txt again)
  *	bit 2		via: read() (0) or a mapping (1)
  *	bit 3		a zone of 16 pages (0) or 64 (1)
+ *	bit 4		the policy: 2.6.34 (0) or mglru (1), so that the
+ *			multi-gen LRU's code (engine/lru_gen.c) runs on
+ *			the same inputs, a zone of 16 pages included
  * and the rest is the trace file's content, handed to
  * scenario_from_trace_buffer(): the reader of trace.c (the same code a
  * scenario's "trace" operation uses, without the file) and the scenario
@@ -38,7 +41,7 @@ static void check_sizes(const struct scenario *s)
 	}
 }
 
-static void run_briefly(const struct scenario *s)
+static void run_briefly(const struct scenario *s, const char *policy)
 {
 	struct engine_error err;
 	struct engine *e;
@@ -49,7 +52,7 @@ static void run_briefly(const struct scenario *s)
 		pages += s->wl.objects[i].pages;
 	if (pages > (1u << 20))
 		return;
-	e = engine_new(&s->wl, policy_find("2.6.34"), &err);
+	e = engine_new(&s->wl, policy_find(policy), &err);
 	if (!e)
 		abort(); /* the loader let through what the engine refuses */
 	for (int i = 0; i < 4096 && !engine_done(e); i++) {
@@ -76,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (d.n)
 			abort(); /* success comes with no diagnostics */
 		check_sizes(&s);
-		run_briefly(&s);
+		run_briefly(&s, data[0] & 16 ? "mglru" : "2.6.34");
 	} else {
 		if (d.n == 0 || rc != -1)
 			abort(); /* a refusal always says why; the arguments were good */

@@ -15,6 +15,7 @@
 #include "harness.h"
 #include "policy/registry.h"
 #include "replay/diverge.h"
+#include "replay/names.h"
 #include "replay/stepindex.h"
 #include "replay/verdict.h"
 #include "scenario/scenario.h"
@@ -710,6 +711,231 @@ static void test_the_verdict_in_words(void)
 	scenario_free(&s);
 }
 
+/* ---- naming a generation ------------------------------------------------------ */
+
+static void test_a_generation_is_named_by_its_sequence_number(void)
+{
+	static const struct {
+		const char *sentence;
+		int list;
+		uint64_t max_seq;
+		const char *want;
+	} rows[] = {
+		{ "the youngest file generation at max_seq 3 is seq 3", LRU_GEN_FIRST + 7, 3, "seq 3 file" },
+		{ "slot 0 at max_seq 3 is the oldest, seq 0", LRU_GEN_FIRST + 1, 3, "seq 0 file" },
+		{ "slot 0 at max_seq 6 is seq 4, not 8 or 0", LRU_GEN_FIRST + 0, 6, "seq 4 anon" },
+		{ "slot 2 at max_seq 6 is seq 6", LRU_GEN_FIRST + 5, 6, "seq 6 file" },
+		{ "slot 3 at max_seq 6 is seq 3", LRU_GEN_FIRST + 6, 6, "seq 3 anon" },
+		{ "a two-digit sequence number", LRU_GEN_FIRST + 3, 25, "seq 25 file" },
+		{ "a classic list keeps its kernel name", LRU_INACTIVE_FILE, 6, "inactive_file" },
+		{ "a generation list without a max_seq (no 6.1) keeps its slot name", LRU_GEN_FIRST + 7, 0,
+		  "gen3_file" },
+		{ "no list is a dash", LRU_NONE, 6, "-" },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char buf[24];
+		ROW_BEGIN(rows[i].sentence);
+		CHECK_STR(list_label(rows[i].list, rows[i].max_seq, buf, sizeof buf), rows[i].want);
+		ROW_END();
+	}
+	{
+		char tiny_buf[6];
+		gen_name(12, 1, tiny_buf, sizeof tiny_buf);
+		CHECK_STR(tiny_buf, "seq 1"); /* cut to the buffer, terminated */
+	}
+}
+
+/* The walk's steps say where the page went: to max_seq, from the
+ * generation its gen counter held (which differs once a page the walk
+ * left behind is found young again), never from a slot name. */
+static void test_an_aging_step_shows_the_walks_move(void)
+{
+	struct scenario s;
+	struct engine_error err;
+	struct engine *e;
+	unsigned young = 0, moved = 0, bad_to = 0, bad_from = 0;
+
+	if (load("data/used-once-mmap.json", &s) < 0)
+		return;
+	e = engine_new(&s.wl, policy_find("mglru"), &err);
+	CHECKF(e, "no engine: %s", err.msg);
+	while (e && !engine_done(e)) {
+		const struct step_record *r = engine_step(e);
+		if (r->kind != STEP_AGING || r->branch != BR_AGE_YOUNG || !is_lru_gen_list(r->to))
+			continue;
+		young++;
+		bad_to += r->max_seq != engine_lru_gen(e).max_seq ||
+			  lru_gen_list_seq(r->max_seq, r->to) != r->max_seq;
+		bad_from += !is_lru_gen_list(r->from) || lru_gen_list_seq(r->max_seq, r->from) > r->max_seq;
+		moved += r->from != r->to;
+	}
+	CHECKF(young > 0, "no page found young by the walk");
+	CHECK_EQ_U(bad_to, 0);
+	CHECK_EQ_U(bad_from, 0);
+	CHECKF(moved > 0 && moved < young, "%u of %u walk steps moved their page", moved, young);
+	engine_free(e);
+	scenario_free(&s);
+}
+
+/* ---- across the two implementations (2.6.34 vs 6.1's multi-gen LRU) ------------ */
+
+/* What each access of a plain run found: 1 a miss (fault or refault), 2 a
+ * refault, 0 a hit, -1 no page (an operation, not a page access); the
+ * accesses are the run's workload steps, in order.  Returns how many. */
+static uint64_t access_fates(const struct scenario *s, const char *policy, int8_t **out, uint32_t **object)
+{
+	struct engine_error err;
+	struct engine *e = engine_new(&s->wl, policy_find(policy), &err);
+	uint64_t n = 0, cap = 0;
+
+	*out = NULL;
+	*object = NULL;
+	CHECKF(e, "%s: %s", policy, err.msg);
+	while (e && !engine_done(e)) {
+		const struct step_record *r = engine_step(e);
+		if (r->kind != STEP_WORKLOAD)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			*out = realloc(*out, cap);
+			*object = realloc(*object, cap * sizeof **object);
+			CHECK(*out && *object);
+		}
+		(*object)[n] = r->object;
+		(*out)[n++] = r->pfn == PFN_NONE || r->object == OBJECT_KERNEL ? -1
+			      : r->outcome == OUT_REFAULT		       ? 2
+			      : r->outcome == OUT_FAULT			       ? 1
+									       : 0;
+	}
+	engine_free(e);
+	return n;
+}
+
+/* The fate divergences of two plain runs, computed here without the
+ * replay layer: an access found in memory on one side only, or refaulted
+ * on one side only; an episode per object with gaps of at most FATE_GAP
+ * accesses, marked at its first access.  @want_loser -1: either side. */
+static unsigned fates_by_hand(const int8_t *f[2], const uint32_t *obj, uint64_t n, int want_loser,
+			      uint64_t *at, unsigned max)
+{
+	uint64_t last = 0;
+	uint32_t last_obj = UINT32_MAX;
+	unsigned nr = 0;
+
+	for (uint64_t k = 1; k <= n; k++) {
+		int a = f[0][k - 1], b = f[1][k - 1], loser = -1;
+		if (a < 0 || b < 0)
+			continue;
+		if ((a > 0) != (b > 0))
+			loser = a > 0 ? 0 : 1;
+		else if ((a == 2) != (b == 2))
+			loser = a == 2 ? 0 : 1;
+		if (loser < 0 || (want_loser >= 0 && loser != want_loser))
+			continue;
+		if (!last || k - last > 32 || last_obj != obj[k - 1]) {
+			if (nr < max)
+				at[nr] = k;
+			nr++;
+		}
+		last = k;
+		last_obj = obj[k - 1];
+	}
+	return nr;
+}
+
+/* compare 2.6.34,mglru: n (lockstep_find(), as the TUI's n calls it)
+ * visits every fate divergence, in order, and no other; the two runs
+ * take the same accesses although their steps differ (6.1 has sort and
+ * aging steps, no shrink_active_list()). */
+static void test_n_reaches_every_fate_divergence_across_implementations(void)
+{
+	static const char *const paths[] = { "data/used-once-mmap.json", "data/database-index.json" };
+	static const enum div_kind kinds[] = { DIV_FATE, DIV_FATE_LEFT, DIV_FATE_RIGHT };
+
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		struct scenario s;
+		struct lockstep ls;
+		int8_t *f[2];
+		uint32_t *obj[2];
+		uint64_t n[2];
+
+		ROW_BEGIN(paths[i]);
+		if (load(paths[i], &s) < 0) {
+			ROW_END();
+			continue;
+		}
+		n[0] = access_fates(&s, "2.6.34", &f[0], &obj[0]);
+		n[1] = access_fates(&s, "mglru", &f[1], &obj[1]);
+		CHECKF(n[0] == n[1] && n[0] > 0, "%s: %llu vs %llu accesses", paths[i],
+		       (unsigned long long)n[0], (unsigned long long)n[1]);
+		run_lockstep(&ls, &s, "2.6.34", "mglru", 4096);
+		CHECK_EQ_U(ls.k, n[0]);
+		for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
+			uint64_t want[512], k = 0;
+			const int8_t *ff[2] = { f[0], f[1] };
+			unsigned nw = fates_by_hand(ff, obj[0], n[0] < n[1] ? n[0] : n[1],
+						    kinds[j] == DIV_FATE	? -1
+						    : kinds[j] == DIV_FATE_LEFT ? 0
+										: 1,
+						    want, 512),
+				 got = 0, wrong = 0;
+			while ((k = lockstep_find(&ls, kinds[j], k, 1)) != 0) {
+				wrong += got >= nw || got >= 512 || want[got] != k;
+				got++;
+			}
+			CHECKF(got == nw && !wrong, "%s, %s: n visits %u, by hand %u, %u out of place",
+			       paths[i], div_kind_name[kinds[j]], got, nw, wrong);
+			CHECK_EQ_U(ls.count[kinds[j]], nw);
+			if (kinds[j] == DIV_FATE)
+				CHECKF(nw > 0, "%s: 2.6.34 and mglru never differ on what an access finds",
+				       paths[i]);
+		}
+		lockstep_free(&ls);
+		for (int side = 0; side < 2; side++) {
+			free(f[side]);
+			free(obj[side]);
+		}
+		scenario_free(&s);
+		ROW_END();
+	}
+}
+
+/* The verdict names what each implementation kept and refaulted: the
+ * figures of each plain run, object by object. */
+static void test_the_verdict_across_implementations(void)
+{
+	struct scenario s;
+	struct engine_error err;
+	struct engine *e[2];
+	struct verdict v;
+
+	if (load("data/database-index.json", &s) < 0)
+		return;
+	e[0] = engine_new(&s.wl, policy_find("2.6.34"), &err);
+	e[1] = engine_new(&s.wl, policy_find("mglru"), &err);
+	CHECK(e[0] && e[1]);
+	finish(e[0]);
+	finish(e[1]);
+	CHECK(verdict_make(&v, e[0], e[1]) == 0);
+	CHECKF(v.nr > 0, "2.6.34 and mglru keep the same pages of every object");
+	for (uint32_t i = 0; i < v.nr; i++) {
+		char buf[512], want[512];
+		struct object_stats a = engine_object(e[0], v.obj[i].object),
+				    b = engine_object(e[1], v.obj[i].object);
+		verdict_object_text(&v, i, "x", buf, sizeof buf);
+		snprintf(want, sizeof want,
+			 "x: 2.6.34 keeps %u of %u pages, mglru keeps %u; refaults %llu vs %llu.", a.resident,
+			 s.wl.objects[v.obj[i].object].pages, b.resident, (unsigned long long)a.refaults,
+			 (unsigned long long)b.refaults);
+		CHECK_STR(buf, want);
+	}
+	verdict_free(&v);
+	engine_free(e[0]);
+	engine_free(e[1]);
+	scenario_free(&s);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -729,6 +955,10 @@ int main(int argc, char **argv)
 	RUN(test_the_same_policy_twice_never_diverges);
 	RUN_TABLE(test_a_lockstep_in_slices_is_the_lockstep_in_one_go);
 	RUN(test_the_verdict_in_words);
+	RUN_TABLE(test_a_generation_is_named_by_its_sequence_number);
+	RUN(test_an_aging_step_shows_the_walks_move);
+	RUN_TABLE(test_n_reaches_every_fate_divergence_across_implementations);
+	RUN(test_the_verdict_across_implementations);
 	engine_free(tiny_engine);
 	scenario_free(&tiny);
 	return HARNESS_END("replay");
