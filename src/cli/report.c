@@ -329,12 +329,24 @@ void report_step_json(struct jsonw *w, const struct step_record *r, const struct
 		jsonw_str(w, "reclaimer",
 			  r->reclaimer == RECLAIMER_KSWAPD  ? "kswapd"
 			  : r->reclaimer == RECLAIMER_MEMCG ? "memcg"
+			  : r->reclaimer == RECLAIMER_SOFT  ? "kswapd_soft_limit"
 							    : "direct");
 		jsonw_i64(w, "priority", r->priority);
 	}
 	/* limit reclaim and memcg OOM: whose limit */
 	if (r->memcg && r->memcg <= s->wl.nr_cgroups)
 		jsonw_str(w, "cgroup", s->wl.cgroups[r->memcg - 1].name);
+	/* kswapd's soft limit pass takes a cgroup (2.6.34 mm/vmscan.c:2104) */
+	if (r->kind == STEP_SOFT_LIMIT && r->memcg && r->memcg <= s->wl.nr_cgroups) {
+		const struct wl_cgroup *cg = &s->wl.cgroups[r->memcg - 1];
+		char what[160];
+
+		snprintf(what, sizeof what,
+			 "kswapd soft limit reclaim: cgroup %s is %u pages over its soft limit", cg->name,
+			 r->count);
+		jsonw_u64(w, "soft_limit", cg->soft_limit);
+		jsonw_str(w, "what", what);
+	}
 	if (r->inputs & IN_PAUSE)
 		jsonw_bool(w, "pause", true);
 	if (with_caption && r->kind == STEP_WORKLOAD && s->wl.nr_ops && r->op < s->wl.nr_ops &&

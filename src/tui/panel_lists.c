@@ -49,6 +49,7 @@
 
 #include "../replay/names.h"
 #include "panel.h"
+#include "panel_cgroup.h"
 
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
@@ -749,9 +750,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
 	if (being_scanned(rec, lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
-			 rec->reclaimer == RECLAIMER_MEMCG    ? "limit"
-			 : rec->reclaimer == RECLAIMER_DIRECT ? "direct"
-							      : "kswapd");
+			 reclaimer_word(rec->reclaimer));
 	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }

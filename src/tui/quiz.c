@@ -176,6 +176,7 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 			 q->from < NR_LISTS ? lru_name[q->from] : "-",
 			 q->reclaimer == RECLAIMER_MEMCG    ? "limit reclaim"
 			 : q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim"
+			 : q->reclaimer == RECLAIMER_SOFT   ? "kswapd's soft limit pass"
 							    : "kswapd");
 		extra--;
 	}
