@@ -174,6 +174,11 @@ static int check_main(int argc, char **argv)
 	if (a.npos == 0)
 		return cli_usage_error(cmd, "which scenario files? (e.g. 'vmscan-viz check data/*.json')");
 	if (policy && !policy_find(policy)) {
+		if (cli_policy_find(policy)) /* expectations name the scenario's cgroups */
+			return cli_usage_error(cmd,
+					       "%s: check runs a scenario as written; P/global goes with "
+					       "run, trace and compare",
+					       policy);
 		cli_policy(policy, NULL);
 		return EXIT_USAGE;
 	}

@@ -108,6 +108,19 @@ int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first,
 /* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
  * message naming the known policies) when @name is unknown. */
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
+/*
+ * "P/global" (--policy): policy P over the scenario's workload with its
+ * memory cgroups left out, every task in the root cgroup: one global LRU,
+ * so that compare can set a run with cgroups beside one without.
+ * cli_policy_find() is policy_find() that also takes that spelling;
+ * cli_workload() is the workload a run under policy @name gets: the
+ * scenario's, or for a "/global" name a copy in @tmp without cgroups
+ * (@tmp must outlive the engine); cli_policy_label() names a run as
+ * --policy spelt it, into @buf.
+ */
+const struct reclaim_policy *cli_policy_find(const char *name);
+const struct workload *cli_workload(const struct scenario *s, const char *name, struct workload *tmp);
+const char *cli_policy_label(const struct engine *e, const struct scenario *s, char *buf, size_t n);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
 
 /* Values an expectation can measure, shared by `check` and `compare`. */

@@ -29,6 +29,7 @@ static bool list_shown(const struct engine *e, int l)
 
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
+	char label[80];
 	const struct reclaim_policy *p = engine_policy(e);
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
@@ -38,7 +39,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf(" (");
 	cli_text(s->path, 0);
 	printf(")\n");
-	printf("policy    %s\n", engine_policy(e)->name);
+	printf("policy    %s\n", cli_policy_label(e, s, label, sizeof label));
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
 	       wm.high);
@@ -63,7 +64,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf(" %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].pages,
 		       o.resident, o.active, o.faults, o.refaults, o.evicted);
 	}
-	if (s->wl.nr_cgroups) {
+	if (engine_workload(e)->nr_cgroups) {
 		/* memory.stat and the res_counter files, one row per cgroup */
 		printf("\ncgroups         usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
 		       "rss  "
@@ -109,6 +110,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
 {
+	char label[80];
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 
 	jsonw_begin(w, "scenario", '{');
@@ -130,7 +132,7 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_bool(w, "more", s->outside.more);
 		jsonw_end(w, '}');
 	}
-	jsonw_str(w, "policy", engine_policy(e)->name);
+	jsonw_str(w, "policy", cli_policy_label(e, s, label, sizeof label));
 	jsonw_u64(w, "steps", engine_steps(e));
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
@@ -159,7 +161,7 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_end(w, '}');
 	}
 	jsonw_end(w, '}');
-	if (!s->wl.nr_cgroups)
+	if (!engine_workload(e)->nr_cgroups)
 		return;
 	/* memory.stat and the res_counter files, in pages and events */
 	jsonw_begin(w, "cgroups", '{');

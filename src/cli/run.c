@@ -74,7 +74,12 @@ enum {
 	NR_O
 };
 static const struct cli_option run_opts[NR_O + 1] = {
-	[O_POLICY] = CLI_OPT_POLICY,
+	[O_POLICY] = { .name = "policy",
+		       .short_name = 'p',
+		       .arg = "P",
+		       .help = "run under policy P (see 'vmscan-viz policies'); P/global: without the "
+			       "scenario's "
+			       "cgroups" },
 	[O_JSON] = CLI_OPT_JSON,
 	[O_VMSTAT] = { .name = "vmstat",
 		       .short_name = 0,
@@ -127,6 +132,7 @@ static int run_main(int argc, char **argv)
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
+	struct workload wl;
 	uint64_t every = 1;
 	int rc = cli_parse(cmd, argc, argv, &a);
 
@@ -152,7 +158,7 @@ static int run_main(int argc, char **argv)
 		scenario_free(&s);
 		return EXIT_USAGE;
 	}
-	e = engine_new(&s.wl, p, &err);
+	e = engine_new(cli_workload(&s, a.val[O_POLICY], &wl), p, &err);
 	if (!e) {
 		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 		scenario_free(&s);

@@ -11,7 +11,12 @@
 
 enum { O_POLICY, O_SOURCE, O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS, NR_O };
 static const struct cli_option trace_opts[NR_O + 1] = {
-	[O_POLICY] = CLI_OPT_POLICY,
+	[O_POLICY] = { .name = "policy",
+		       .short_name = 'p',
+		       .arg = "P",
+		       .help = "run under policy P (see 'vmscan-viz policies'); P/global: without the "
+			       "scenario's "
+			       "cgroups" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -34,6 +39,7 @@ static int trace_main(int argc, char **argv)
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
+	struct workload wl;
 	struct jsonw w;
 	uint32_t last_op = UINT32_MAX;
 	uint64_t max;
@@ -47,7 +53,7 @@ static int trace_main(int argc, char **argv)
 		scenario_free(&s);
 		return EXIT_USAGE;
 	}
-	if (!(e = engine_new(&s.wl, p, &err))) {
+	if (!(e = engine_new(cli_workload(&s, a.val[O_POLICY], &wl), p, &err))) {
 		fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 		scenario_free(&s);
 		return 1;

@@ -66,10 +66,12 @@ void mem_cgroup_init(struct engine *e)
 	e->c.charge.nr_retries = MEM_CGROUP_RECLAIM_RETRIES;
 }
 
-/* The cgroup of the task doing the workload's current operation. */
+/* The cgroup of the task doing the workload's current operation; the
+ * root cgroup for a workload run without its cgroups (the front ends'
+ * "P/global"), whose operations still name them. */
 static unsigned current_memcg(const struct engine *e)
 {
-	return e->c.done ? 0 : e->wl->ops[e->c.op].memcg;
+	return e->c.done || !e->wl->nr_cgroups ? 0 : e->wl->ops[e->c.op].memcg;
 }
 
 /* 2.6.34 mm/memcontrol.c:1736 __mem_cgroup_commit_charge() and :518
@@ -126,11 +128,11 @@ bool mem_cgroup_charge_blocked(struct engine *e)
 	uint32_t nr;
 	uint8_t order;
 
-	if (e->c.done)
+	if (!current_memcg(e))
 		return false;
 	op = &e->wl->ops[e->c.op];
 	/* kernel allocations are not charged in 2.6.34 */
-	if (!op->memcg || op->kind == WL_ALLOC)
+	if (op->kind == WL_ALLOC)
 		return false;
 	mc = memcg_of(e, op->memcg);
 	/* res_counter_charge_locked(): fails if usage + 1 page > limit */

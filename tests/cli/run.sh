@@ -810,5 +810,30 @@ if command -v zsh >/dev/null; then
 	zsh -n src/completion/_vmscan-viz && pass || fail "the zsh completion parses"
 fi
 
+# P/global: the same workload with its cgroups left out, beside it in compare
+S=data/cgroup-soft-limit.json
+expect 0 "compare P with P/global" "$bin" compare $S --policy 2.6.34 --policy 2.6.34/global
+has "compare names the run without cgroups 2.6.34/global" "$tmp/out" '^ +2\.6\.34 +2\.6\.34/global +difference'
+has "with soft limits the table stays, on one global LRU it refaults" "$tmp/out" 'table: 2\.6\.34 keeps 300 of 300 pages, 2\.6\.34/global keeps 300; refaults 0 vs [1-9][0-9]*\.'
+"$bin" run $S --policy 2.6.34/global >"$tmp/g"
+has "run P/global says so" "$tmp/g" '^policy +2\.6\.34/global$'
+! grep -q '^cgroups' "$tmp/g" && pass || fail "run P/global prints no cgroups"
+"$bin" run data/database-cgroup-global.json --policy 2.6.34 | tail -n +3 >"$tmp/a"
+"$bin" run data/database-cgroup.json --policy 2.6.34/global | tail -n +3 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && pass || fail "database-cgroup.json under 2.6.34/global runs as database-cgroup-global.json"
+expect 0 "mglru/global runs a scenario with cgroups" "$bin" run $S --policy mglru/global
+expect 1 "mglru refuses a scenario with cgroups" "$bin" run $S --policy mglru
+"$bin" compare $S --policy 2.6.34 --policy 2.6.34/global --csv >"$tmp/csv"
+awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$tmp/csv" && pass || fail "compare --csv rows of P/global have the header's columns"
+grep -q '^[0-9]*,2\.6\.34/global,' "$tmp/csv" && pass || fail "compare --csv names P/global"
+expect 2 "check refuses P/global" "$bin" check --policy 2.6.34/global $S
+has "check says where P/global goes" "$tmp/err" 'P/global goes with run, trace and compare'
+expect 2 "a misspelt /global" "$bin" run $S --policy 2.6.34/globl
+has "the message names P/global" "$tmp/err" 'P/global: P without'
+"$bin" trace $S --policy 2.6.34 | grep -m1 '"kind":"soft_limit"' >"$tmp/soft"
+has "trace names kswapd's soft limit pass in words" "$tmp/soft" '"what":"kswapd soft limit reclaim: cgroup backup is [0-9]+ pages over its soft limit"'
+! "$bin" trace $S --policy 2.6.34/global | grep -q soft_limit && pass || fail "no soft limit pass without cgroups"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
+
