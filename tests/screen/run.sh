@@ -79,6 +79,10 @@ same "the index evicted, step 1242 at 120x40" 120x40 "$INDEX" "$INDEX --step 124
 same "inside a container: db's limit reclaim, step 578 at 120x40" 120x40 "data/database-cgroup.json" "data/database-cgroup.json --step 578" g 578 Enter
 same "db's own lists at its limit reclaim (m), step 578 at 80x24" 80x24 "data/database-cgroup.json" \
 	"data/database-cgroup.json --step 578 --cgroup db" g 578 Enter m
+same "kswapd's soft limit pass takes backup, step 947 at 120x40" 120x40 "data/cgroup-soft-limit.json" \
+	"data/cgroup-soft-limit.json --step 947" g 947 Enter
+same "a page of the soft limit pass, step 960 at 80x24" 80x24 "data/cgroup-soft-limit.json" \
+	"data/cgroup-soft-limit.json --step 960" g 960 Enter
 same "the built-in tour at step 0, 80x24 (no key)" 80x24 "" ""
 # access 100's step, from the trace: the 100th record of kind workload
 same "the built-in tour, access 300 at 120x40" 120x40 "" "--access 300" \
