@@ -28,6 +28,7 @@ struct mem_cgroup {
 	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
 	uint64_t reclaims; /* try_to_free_mem_cgroup_pages() calls */
 	uint64_t oom;	   /* charges given up after the reclaim rounds */
+	uint64_t evicted;  /* its pages reclaim freed, by any reclaimer */
 };
 
 /* __mem_cgroup_try_charge()'s loop, unrolled over steps: what the

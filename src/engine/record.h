@@ -150,6 +150,7 @@ struct step_record {
 	uint8_t gen;
 	uint8_t refs;
 	uint8_t tier_idx;
+	uint8_t owner; /* the page's memory cgroup as it was looked at (1-based, 0 root) */
 };
 
 extern const char *const outcome_name[NR_OUTCOMES];

@@ -459,6 +459,8 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 	}
 	e->obj[p->object].resident--;
 	e->obj[p->object].evicted++;
+	if (p->memcg) /* before free_page_from() uncharges it */
+		e->c.memcg[p->memcg - 1].evicted++;
 	e->c.rs.sc.nr_reclaimed++;
 	e->c.rs.pass_reclaimed++;
 	e->c.rs.batch.nr_reclaimed++;
@@ -471,6 +473,7 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
 {
+	r->owner = p->memcg;
 	r->inputs |= page_inputs(p);
 	if (mapping_mapped(e, p))
 		r->inputs |= IN_MAPPING_MAPPED;

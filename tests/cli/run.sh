@@ -834,6 +834,54 @@ has "the message names P/global" "$tmp/err" 'P/global: P without'
 has "trace names kswapd's soft limit pass in words" "$tmp/soft" '"what":"kswapd soft limit reclaim: cgroup backup is [0-9]+ pages over its soft limit"'
 ! "$bin" trace $S --policy 2.6.34/global | grep -q soft_limit && pass || fail "no soft limit pass without cgroups"
 
+# cgroup scenarios of the corpus (tests/cli/cgroups): soft limits on both
+# cgroups, swappiness 0 and 100 with swap, a limit equal to the zone, a
+# cgroup with no operation, pages charged elsewhere, a one-page limit, the
+# most cgroups (32): every front end, every policy that models cgroups;
+# mglru refuses them, and P/global runs them without
+for f in tests/cli/cgroups/*.json; do
+	expect 0 "check $f" "$bin" check --expect "$f"
+	for p in $("$bin" policies | cut -d' ' -f1); do
+		if [ "$p" = mglru ]; then
+			expect 1 "mglru refuses $f" "$bin" run "$f" --policy mglru
+			has "mglru says why it refuses $f" "$tmp/err" 'does not model'
+			expect 0 "mglru/global runs $f without its cgroups" "$bin" run "$f" --policy mglru/global
+			continue
+		fi
+		mid=$(("$("$bin" run "$f" --policy "$p" | awk '$1 == "steps" { print $2; exit }')" / 2))
+		expect 0 "run $f under $p" "$bin" run "$f" --policy "$p" --vmstat
+		[ "$(num "$tmp/out" pgsteal_normal)" -ge 0 ] 2>/dev/null && pass || fail "run --vmstat $f under $p prints pgsteal"
+		"$bin" trace "$f" --policy "$p" >"$tmp/trace" && [ -s "$tmp/trace" ] && pass || fail "trace $f under $p"
+		expect 0 "screen $f under $p at 80x24" "$bin" screen "$f" --policy "$p" --size 80x24 --step "$mid"
+		expect 0 "screen $f under $p, a cgroup's lists, at 120x40" "$bin" screen "$f" --policy "$p" --size 120x40 \
+			--step "$mid" --cgroup "$(grep -oE '"name": "[^"]*"' "$f" | head -1 | cut -d'"' -f4)"
+	done
+	expect 0 "compare $f with and without cgroups" "$bin" compare "$f" --policy 2.6.34 --policy 2.6.34/global --csv
+	expect 0 "compare --all $f" "$bin" compare "$f" --all
+done
+# first touch pays (2.6.34 mm/memcontrol.c:1940): the lib pages first read
+# by "first" stay charged to it, whoever maps, touches or reads them later
+"$bin" run tests/cli/cgroups/shared-page.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.first.pgpgin)" = 48 ] && [ "$(num "$tmp/v" cgroup.later.pgpgin)" = 32 ] && pass ||
+	fail "pages charged to first are not charged to later"
+# a one-page limit: every other charge reclaims, and the run ends
+"$bin" run tests/cli/cgroups/tiny-limit.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.one.max_usage)" = 1 ] && [ "$(num "$tmp/v" cgroup.one.failcnt)" -ge 64 ] && pass ||
+	fail "a one-page limit holds one page"
+# swappiness 0: the cgroup's limit reclaim leaves its anon pages; 100 swaps
+"$bin" run tests/cli/cgroups/swappiness.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.none.rss)" -gt "$(num "$tmp/v" cgroup.all.rss)" ] && pass ||
+	fail "swappiness 0 keeps more anon than swappiness 100"
+# the cgroup that runs nothing is charged nothing, and is never the soft pass's
+"$bin" run tests/cli/cgroups/idle-cgroup.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.idle.max_usage)" = 0 ] && pass || fail "an idle cgroup is charged nothing"
+! "$bin" trace tests/cli/cgroups/idle-cgroup.json | grep -q '"cgroup":"idle"' && pass || fail "no step names the idle cgroup"
+# both cgroups over their soft limits: kswapd's pass takes each in turn
+"$bin" trace tests/cli/cgroups/soft-both.json | grep '"kind":"soft_limit"' | grep -oE '"cgroup":"[ab]"' | sort -u >"$tmp/s"
+[ "$(wc -l <"$tmp/s")" = 2 ] && pass || fail "kswapd's soft limit pass takes both cgroups"
+expect 0 "32 cgroups" "$bin" run tests/cli/cgroups/many-cgroups.json
+has "32 cgroups, each its row" "$tmp/out" '^  c31 '
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
 

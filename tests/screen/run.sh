@@ -155,6 +155,23 @@ done
 "$BIN" screen "$LOGDIR/wide.json" --step 197 --size 80x24 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 80 24 &&
 	grep -qF '库文件.so[0]' "$LOGDIR/t.txt"
 ok "text with wide characters: 24 lines of 80 columns" $?
+# the evicted strip follows the cgroup view (m, --cgroup): that cgroup's
+# evictions, counted and drawn; the zone's without it
+C=data/database-cgroup.json
+for size in 80x24 120x40; do
+	for who in db:256 backup:351 :607; do
+		cg=${who%:*} n=${who#*:}
+		"$BIN" screen $C --step 1600 --size "$size" ${cg:+--cgroup "$cg"} >"$LOGDIR/t.txt" &&
+			shape "$LOGDIR/t.txt" "${size%x*}" "${size#*x}" &&
+			grep -qE "^ ${cg:+its }evicted +$n " "$LOGDIR/t.txt"
+		ok "the evicted strip of ${cg:-the zone} at step 1600, $size: ${cg:+its }evicted $n" $?
+	done
+	# at step 700 db has lost 32 pages, the zone 155 (backup's too): db's
+	# strip draws its 32 and no other cgroup's
+	"$BIN" screen $C --step 700 --size "$size" --cgroup db >"$LOGDIR/t.txt" &&
+		grep -qE "^ its evicted +32 ~{32}( |$)" "$LOGDIR/t.txt"
+	ok "db's evicted strip at step 700, $size: its 32 pages, no other cgroup's" $?
+done
 "$BIN" screen --size 300x100 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 300 100
 ok "the default scenario at 300x100 is 100 lines of 300 columns" $?
 "$BIN" screen "$TORRENT" --step 437 | wc -l | grep -qx 40
