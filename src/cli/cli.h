@@ -111,10 +111,25 @@ int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first,
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
 /* The opening of a command that runs one engine, after cli_open(): the
  * policy called @name (cli_policy()) in *@p, and an engine running @s
- * under it.  NULL after a message, with @s freed and *@rc the exit
+ * under it (for "P/global", @s's workload without cgroups, copied into
+ * @tmp, which must outlive the engine).  NULL after a message, with @s freed and *@rc the exit
  * status: EXIT_USAGE for an unknown policy, 1 when the engine refuses
  * the scenario. */
-struct engine *cli_engine(const char *name, struct scenario *s, const struct reclaim_policy **p, int *rc);
+struct engine *cli_engine(const char *name, struct scenario *s, struct workload *tmp,
+			  const struct reclaim_policy **p, int *rc);
+/*
+ * "P/global" (--policy): policy P over the scenario's workload with its
+ * memory cgroups left out, every task in the root cgroup: one global LRU,
+ * so that compare can set a run with cgroups beside one without.
+ * cli_policy_find() is policy_find() that also takes that spelling;
+ * cli_workload() is the workload a run under policy @name gets: the
+ * scenario's, or for a "/global" name a copy in @tmp without cgroups
+ * (@tmp must outlive the engine); cli_policy_label() names a run as
+ * --policy spelt it, into @buf.
+ */
+const struct reclaim_policy *cli_policy_find(const char *name);
+const struct workload *cli_workload(const struct scenario *s, const char *name, struct workload *tmp);
+const char *cli_policy_label(const struct engine *e, const struct scenario *s, char *buf, size_t n);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
 
 /* Values an expectation can measure, shared by `check` and `compare`. */

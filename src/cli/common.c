@@ -247,13 +247,53 @@ void cli_text(const char *s, int width)
 	text_print(stdout, s, width);
 }
 
+#define GLOBAL_SUFFIX "/global"
+
+/* @name without a "/global" suffix into @base; whether it had one. */
+static bool strip_global(const char *name, char *base, size_t n)
+{
+	size_t len = strlen(name), m = strlen(GLOBAL_SUFFIX);
+
+	if (len <= m || len - m >= n || strcmp(name + len - m, GLOBAL_SUFFIX) != 0)
+		return false;
+	memcpy(base, name, len - m);
+	base[len - m] = '\0';
+	return true;
+}
+
+const struct reclaim_policy *cli_policy_find(const char *name)
+{
+	char base[64];
+
+	return policy_find(strip_global(name, base, sizeof base) ? base : name);
+}
+
+const struct workload *cli_workload(const struct scenario *s, const char *name, struct workload *tmp)
+{
+	char base[64];
+
+	if (!name || !strip_global(name, base, sizeof base))
+		return &s->wl;
+	*tmp = s->wl;
+	tmp->cgroups = NULL;
+	tmp->nr_cgroups = 0;
+	return tmp;
+}
+
+const char *cli_policy_label(const struct engine *e, const struct scenario *s, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s%s", engine_policy(e)->name,
+		 engine_workload(e)->nr_cgroups != s->wl.nr_cgroups ? GLOBAL_SUFFIX : "");
+	return buf;
+}
+
 const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s)
 {
 	const struct reclaim_policy *p;
 
 	if (!name)
 		name = s && s->policy ? s->policy : "2.6.34";
-	p = policy_find(name);
+	p = cli_policy_find(name);
 	if (!p) {
 		char msg[320];
 
@@ -261,19 +301,20 @@ const struct reclaim_policy *cli_policy(const char *name, const struct scenario 
 		fprintf(stderr, "vmscan-viz: %s (known policies:", msg);
 		for (unsigned i = 0; i < nr_reclaim_policies; i++)
 			fprintf(stderr, " %s", reclaim_policies[i]->name);
-		fputs(")\n", stderr);
+		fputs("; P/global: P without the scenario's memory cgroups)\n", stderr);
 	}
 	return p;
 }
 
-struct engine *cli_engine(const char *name, struct scenario *s, const struct reclaim_policy **p, int *rc)
+struct engine *cli_engine(const char *name, struct scenario *s, struct workload *tmp,
+			  const struct reclaim_policy **p, int *rc)
 {
 	struct engine_error err;
 	struct engine *e;
 
 	if (!(*p = cli_policy(name, s))) {
 		*rc = EXIT_USAGE;
-	} else if (!(e = engine_new(&s->wl, *p, &err))) {
+	} else if (!(e = engine_new(cli_workload(s, name, tmp), *p, &err))) {
 		fprintf(stderr, "%s: error: %s\n", s->path, err.msg);
 		*rc = 1;
 	} else {

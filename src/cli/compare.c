@@ -30,7 +30,12 @@ static void print_verdict(const struct scenario *s, struct engine *const *e)
 	struct verdict v;
 	char line[512], name[256];
 
+	char la[80], lb[80];
+
 	verdict_make(&v, e[0], e[1]);
+	/* "2.6.34/global" beside "2.6.34": the run's name as --policy spelt it */
+	v.policy[0] = cli_policy_label(e[0], s, la, sizeof la);
+	v.policy[1] = cli_policy_label(e[1], s, lb, sizeof lb);
 	printf("\nverdict\n");
 	for (uint32_t i = 0; i < v.nr; i++) {
 		text_safe(s->wl.objects[v.obj[i].object].name, name, sizeof name);
@@ -71,7 +76,9 @@ static int table_width(void)
 
 static void print_pair(const struct scenario *s, struct engine *const *e)
 {
-	const char *a = engine_policy(e[0])->name, *b = engine_policy(e[1])->name;
+	char la[80], lb[80];
+	const char *a = cli_policy_label(e[0], s, la, sizeof la),
+		   *b = cli_policy_label(e[1], s, lb, sizeof lb);
 
 	cli_text(s->title, 0);
 	printf("\n\n%-26s %14s %14s %12s\n", "", a, b, "difference");
@@ -111,7 +118,8 @@ static const struct cli_option compare_opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
 		       .arg = "P",
-		       .help = "a policy to run (give two, or --all)",
+		       .help = "a policy to run (give two, or --all); P/global runs P without the scenario's "
+			       "cgroups",
 		       .repeat = true },
 	[O_ALL] = { .name = "all", .short_name = 'a', .help = "every policy, a column each" },
 	[O_JSON] = CLI_OPT_JSON,
@@ -140,6 +148,7 @@ static int compare_main(int argc, char **argv)
 	const struct cli_command *cmd = &cli_cmd_compare;
 	const char *const *pols;
 	struct engine **e;
+	struct workload *wl = NULL;
 	struct report_opts ro = { 0 };
 	struct cli_args a;
 	struct scenario s;
@@ -180,17 +189,19 @@ static int compare_main(int argc, char **argv)
 		return rc;
 	/* an engine for every policy asked for: --all is every one the
 	 * registry has, however many, none dropped */
-	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof(struct engine *)))) {
+	if (!(e = calloc(all ? nr_reclaim_policies : npol, sizeof(struct engine *))) ||
+	    !(wl = calloc(all ? nr_reclaim_policies : npol, sizeof *wl))) {
+		free(e);
 		fprintf(stderr, "vmscan-viz: out of memory\n");
 		scenario_free(&s);
 		return 1;
 	}
 	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol); i++) {
-		const struct reclaim_policy *p = all ? reclaim_policies[i] : policy_find(pols[i]);
+		const struct reclaim_policy *p = all ? reclaim_policies[i] : cli_policy_find(pols[i]);
 		struct engine_error err;
 		if (all && !engine_models(&s.wl, p))
 			continue; /* --all: the policies that model the scenario */
-		if (!(e[n++] = engine_new(&s.wl, p, &err))) {
+		if (!(e[n++] = engine_new(cli_workload(&s, all ? NULL : pols[i], &wl[i]), p, &err))) {
 			fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 			rc = 1;
 			goto out;
@@ -229,6 +240,7 @@ out:
 	for (int k = 0; k < n; k++)
 		engine_free(e[k]);
 	free(e);
+	free(wl);
 	scenario_free(&s);
 	return rc;
 }

@@ -86,6 +86,7 @@ static void pad_label(const char *label, int indent, int label_w)
 
 void compare_table_print(const struct scenario *s, struct engine *const *e, int n, int width)
 {
+	char label[80];
 	uint32_t nobj = s->wl.nr_objects;
 	bool oom = false;
 	size_t nrows = cli_nr_key_counters + 1 + 2 * (1 + (size_t)nobj), r = 0;
@@ -138,7 +139,7 @@ void compare_table_print(const struct scenario *s, struct engine *const *e, int 
 			label_w = w;
 	}
 	for (int k = 0; k < n; k++) {
-		colw[k] = (int)strlen(engine_policy(e[k])->name);
+		colw[k] = (int)strlen(cli_policy_label(e[k], s, label, sizeof label));
 		for (r = 0; r < nrows; r++)
 			if (!rows[r].heading && (int)strlen(cell[r * n + k]) > colw[k])
 				colw[k] = (int)strlen(cell[r * n + k]);
@@ -152,7 +153,7 @@ void compare_table_print(const struct scenario *s, struct engine *const *e, int 
 		putchar('\n');
 		pad_label(NULL, 0, label_w);
 		for (int k = first; k < last; k++)
-			printf("%*s%*s", GAP, "", colw[k], engine_policy(e[k])->name);
+			printf("%*s%*s", GAP, "", colw[k], cli_policy_label(e[k], s, label, sizeof label));
 		putchar('\n');
 		for (r = 0; r < nrows; r++) {
 			const struct row *w = &rows[r];

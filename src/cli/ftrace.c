@@ -150,7 +150,7 @@ static void isolated(const struct engine *e, const struct step_record *r, uint64
 
 	if (lumpy)
 		c = lumpy_figures(e, r->pfn, r->order);
-	head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_lru_isolate");
+	head(reclaimer_is_kswapd(r->reclaimer), r->step, "mm_vmscan_lru_isolate");
 	printf("isolate_mode=%d order=%u nr_requested=%" PRIu32 " nr_scanned=%" PRIu64 " nr_taken=%" PRIu64
 	       " contig_taken=%" PRIu64 " contig_dirty=%" PRIu64 " contig_failed=%" PRIu64 "\n",
 	       active  ? 1
@@ -187,7 +187,7 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	struct reclaim_info now = engine_reclaim(e);
 	struct batch_stats b = engine_last_batch(e);
 	bool scan = r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
-	bool kswapd_page = scan && r->reclaimer == RECLAIMER_KSWAPD;
+	bool kswapd_page = scan && reclaimer_is_kswapd(r->reclaimer);
 	/* kswapd woke and ran in this step (balance_pgdat counts a pass) */
 	bool woke_before = !f->kswapd_awake && vm[PAGEOUTRUN] > f->pageoutrun;
 	bool slept = (f->kswapd_awake || woke_before) && !kswapd_page;
@@ -222,13 +222,13 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		isolated(e, r, vm[PGREFILL] - f->pgrefill);
 	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
-		head(r->reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_writepage");
+		head(reclaimer_is_kswapd(r->reclaimer), r->step, "mm_vmscan_writepage");
 		printf("page=%016" PRIx64 " pfn=%" PRIu32 " flags=%s\n",
 		       (uint64_t)(VMEMMAP_BASE + (uint64_t)r->pfn * PAGE_STRUCT), r->pfn,
 		       reclaim_flags(!(r->inputs & IN_ANON)));
 	}
 	if (b.done) {
-		head(b.reclaimer == RECLAIMER_KSWAPD, r->step, "mm_vmscan_lru_shrink_inactive");
+		head(reclaimer_is_kswapd(b.reclaimer), r->step, "mm_vmscan_lru_shrink_inactive");
 		printf("nid=%d zid=%d nr_scanned=%" PRIu32 " nr_reclaimed=%" PRIu32 " priority=%d flags=%s\n",
 		       NID, ZID, b.nr_scanned, b.nr_reclaimed, b.priority, reclaim_flags(b.file));
 	}

@@ -48,6 +48,7 @@ static int lists_shown(const struct engine *e, int *out)
 
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
 {
+	char pname[80];
 	const struct reclaim_policy *p = engine_policy(e);
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
@@ -60,7 +61,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf(" (");
 	cli_text(s->path, 0);
 	printf(")\n");
-	printf("policy    %s\n", engine_policy(e)->name);
+	printf("policy    %s\n", cli_policy_label(e, s, pname, sizeof pname));
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
 	       wm.high);
@@ -86,7 +87,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf(" %8u  %8u  %6u  %8" PRIu64 "  %8" PRIu64 "  %8" PRIu64 "\n", s->wl.objects[i].pages,
 		       o.resident, o.active, o.faults, o.refaults, o.evicted);
 	}
-	if (s->wl.nr_cgroups) {
+	if (engine_workload(e)->nr_cgroups) {
 		/* memory.stat and the res_counter files, one row per cgroup */
 		printf("\ncgroups         usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
 		       "rss  "
@@ -132,6 +133,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
 {
+	char pname[80];
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	uint64_t max_seq = engine_lru_gen(e).max_seq;
 	int shown[NR_LISTS], nl;
@@ -156,7 +158,7 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_bool(w, "more", s->outside.more);
 		jsonw_end(w, '}');
 	}
-	jsonw_str(w, "policy", engine_policy(e)->name);
+	jsonw_str(w, "policy", cli_policy_label(e, s, pname, sizeof pname));
 	jsonw_u64(w, "steps", engine_steps(e));
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
@@ -186,7 +188,7 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 		jsonw_end(w, '}');
 	}
 	jsonw_end(w, '}');
-	if (!s->wl.nr_cgroups)
+	if (!engine_workload(e)->nr_cgroups)
 		return;
 	/* memory.stat and the res_counter files, in pages and events */
 	jsonw_begin(w, "cgroups", '{');
@@ -358,12 +360,24 @@ void report_step_json(struct jsonw *w, const struct step_record *r, const struct
 		jsonw_str(w, "reclaimer",
 			  r->reclaimer == RECLAIMER_KSWAPD  ? "kswapd"
 			  : r->reclaimer == RECLAIMER_MEMCG ? "memcg"
+			  : r->reclaimer == RECLAIMER_SOFT  ? "kswapd_soft_limit"
 							    : "direct");
 		jsonw_i64(w, "priority", r->priority);
 	}
 	/* limit reclaim and memcg OOM: whose limit */
 	if (r->memcg && r->memcg <= s->wl.nr_cgroups)
 		jsonw_str(w, "cgroup", s->wl.cgroups[r->memcg - 1].name);
+	/* kswapd's soft limit pass takes a cgroup (2.6.34 mm/vmscan.c:2104) */
+	if (r->kind == STEP_SOFT_LIMIT && r->memcg && r->memcg <= s->wl.nr_cgroups) {
+		const struct wl_cgroup *cg = &s->wl.cgroups[r->memcg - 1];
+		char what[160];
+
+		snprintf(what, sizeof what,
+			 "kswapd soft limit reclaim: cgroup %s is %u pages over its soft limit", cg->name,
+			 r->count);
+		jsonw_u64(w, "soft_limit", cg->soft_limit);
+		jsonw_str(w, "what", what);
+	}
 	if (r->inputs & IN_PAUSE)
 		jsonw_bool(w, "pause", true);
 	if (with_caption && r->kind == STEP_WORKLOAD && s->wl.nr_ops && r->op < s->wl.nr_ops &&

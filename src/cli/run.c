@@ -74,7 +74,11 @@ enum {
 	NR_O
 };
 static const struct cli_option run_opts[NR_O + 1] = {
-	[O_POLICY] = CLI_OPT_POLICY,
+	[O_POLICY] = { .name = "policy",
+		       .short_name = 'p',
+		       .arg = "P",
+		       .help = "run under policy P (see 'vmscan-viz policies'); P/global: without the "
+			       "scenario's cgroups" },
 	[O_JSON] = CLI_OPT_JSON,
 	[O_VMSTAT] = { .name = "vmstat", .help = "the counters as /proc/vmstat prints them" },
 	[O_FTRACE] = { .name = "ftrace",
@@ -109,6 +113,7 @@ static int run_main(int argc, char **argv)
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
+	struct workload wl;
 	uint64_t every = 1;
 	int rc = cli_parse(cmd, argc, argv, &a);
 
@@ -129,7 +134,7 @@ static int run_main(int argc, char **argv)
 	ro.ftrace = a.count[O_FTRACE];
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
-	if (!(e = cli_engine(a.val[O_POLICY], &s, &p, &rc)))
+	if (!(e = cli_engine(a.val[O_POLICY], &s, &wl, &p, &rc)))
 		return rc;
 	if (a.count[O_CSV]) {
 		struct series_opts so = { every, ro.max_steps, ro.max_steps_flag };

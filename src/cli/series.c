@@ -171,13 +171,20 @@ static void csv_header(const struct scenario *s, bool gens)
 	putchar('\n');
 }
 
+/* What csv_header() printed columns for. */
+struct csv_ctx {
+	const struct scenario *s;
+	bool gens; /* the generations' columns */
+};
+
 static int csv_row(void *ctx, const struct engine *e, const struct series_row *row)
 {
-	uint32_t n = engine_workload(e)->nr_objects;
-	const bool *gens = ctx; /* the header has the generations' columns */
+	const struct csv_ctx *c = ctx;
+	uint32_t n = engine_workload(e)->nr_objects, ctx_cgroups = c->s->wl.nr_cgroups;
+	char label[80];
 
 	printf("%" PRIu64 ",", row->access);
-	csv_field(stdout, engine_policy(e)->name);
+	csv_field(stdout, cli_policy_label(e, c->s, label, sizeof label));
 	printf(",%" PRIu64, row->step);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%" PRIu32, row->lists[l]);
@@ -186,9 +193,12 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 	for (uint32_t o = 0; o < n; o++)
 		printf(",%" PRIu32 ",%" PRIu64 ",%" PRIu32, row->resident[o], row->refaults[o],
 		       row->active[o]);
-	for (uint32_t k = 0; k < engine_workload(e)->nr_cgroups && k < WL_MAX_CGROUPS; k++)
-		printf(",%" PRIu32 ",%" PRIu64, row->memcg_usage[k], row->memcg_failcnt[k]);
-	for (unsigned r = 0; *gens && r < SERIES_NR_GENS; r++)
+	for (uint32_t k = 0; k < ctx_cgroups && k < WL_MAX_CGROUPS; k++)
+		if (k < engine_workload(e)->nr_cgroups)
+			printf(",%" PRIu32 ",%" PRIu64, row->memcg_usage[k], row->memcg_failcnt[k]);
+		else
+			fputs(",,", stdout); /* a "P/global" run has no cgroups */
+	for (unsigned r = 0; c->gens && r < SERIES_NR_GENS; r++)
 		if (row->gens)
 			printf(",%" PRIu32 ",%" PRIu32, row->gen_pages[r][0], row->gen_pages[r][1]);
 		else
@@ -200,13 +210,13 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o)
 {
-	bool gens = false;
+	struct csv_ctx c = { s, false };
 
 	for (int k = 0; k < n; k++)
-		gens |= engine_lru_gen(e[k]).enabled;
-	csv_header(s, gens);
+		c.gens |= engine_lru_gen(e[k]).enabled;
+	csv_header(s, c.gens);
 	for (int k = 0; k < n; k++)
-		if (series_run(cmd, e[k], o, csv_row, &gens) != 0)
+		if (series_run(cmd, e[k], o, csv_row, &c) != 0)
 			return 1;
 	return cli_output_failed() ? 1 : 0;
 }

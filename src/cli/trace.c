@@ -11,7 +11,12 @@
 
 enum { O_POLICY, O_SOURCE, O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS, NR_O };
 static const struct cli_option trace_opts[NR_O + 1] = {
-	[O_POLICY] = CLI_OPT_POLICY,
+	[O_POLICY] = { .name = "policy",
+		       .short_name = 'p',
+		       .arg = "P",
+		       .help = "run under policy P (see 'vmscan-viz policies'); P/global: without the "
+			       "scenario's "
+			       "cgroups" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -33,6 +38,7 @@ static int trace_main(int argc, char **argv)
 	struct cli_args a;
 	struct scenario s;
 	struct engine *e;
+	struct workload wl;
 	struct jsonw w;
 	uint32_t last_op = UINT32_MAX;
 	uint64_t max;
@@ -42,7 +48,7 @@ static int trace_main(int argc, char **argv)
 		return rc;
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &max, &s)) != 0)
 		return rc;
-	if (!(e = cli_engine(a.val[O_POLICY], &s, &p, &rc)))
+	if (!(e = cli_engine(a.val[O_POLICY], &s, &wl, &p, &rc)))
 		return rc;
 	while (!engine_done(e)) {
 		const struct step_record *r;

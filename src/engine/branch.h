@@ -72,6 +72,7 @@
 	X(BR_WB_ROTATE,          "wb_rotate",          NULL,     "rotate_reclaimable_page",                                 "writeback ended on a PG_reclaim page: rotated to the inactive tail, to be freed next (pgrotated)")                   \
 	X(BR_WB_DONE,            "wb_done",            NULL,     "end_page_writeback",                                      "writeback ended: the page is clean") \
 	X(BR_MEMCG_OOM,          "memcg_oom",          NULL,     "__mem_cgroup_try_charge, mem_cgroup_handle_oom",        "the cgroup's limit reclaim freed nothing in six rounds: the charge failed and the access was dropped (memcg OOM)") \
+	X(BR_SOFT_LIMIT,         "soft_limit",         NULL,     "balance_pgdat, mem_cgroup_soft_limit_reclaim",           "kswapd soft limit reclaim: the cgroup furthest over its soft limit is shrunk first, at priority 0") \
 	/* the multi-gen LRU (6.1, engine/lru_gen.c): where pages enter, folio_inc_refs(), sort_folio(), isolate_folio(), the aging */ \
 	X(BR_GEN_FAULT,          "gen_fault",          "6.1",    "folio_add_lru, lru_gen_in_fault; lru_gen_add_folio",      "page fault: PG_active set by folio_add_lru, so the page enters the youngest generation (max_seq), its pte young") \
 	X(BR_GEN_FAULT_SEQ,      "gen_fault_seq",      "6.1",    "handle_mm_fault, VM_SEQ_READ; lru_gen_add_folio",         "fault in a MADV_SEQUENTIAL mapping: not marked active, so the page enters the oldest generation (min_seq)") \

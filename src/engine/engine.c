@@ -413,6 +413,11 @@ uint64_t engine_memcg_stat(const struct engine *e, unsigned k, enum memcg_stat_i
 	}
 }
 
+uint64_t engine_memcg_evicted(const struct engine *e, unsigned k)
+{
+	return k >= 1 && k <= e->wl->nr_cgroups ? e->c.memcg[k - 1].evicted : 0;
+}
+
 struct batch_stats engine_last_batch(const struct engine *e)
 {
 	struct batch_stats b = e->c.rs.last_batch;

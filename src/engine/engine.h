@@ -143,6 +143,9 @@ enum memcg_stat_item {
 };
 extern const char *const memcg_stat_name[NR_MEMCG_STATS];
 uint64_t engine_memcg_stat(const struct engine *e, unsigned k, enum memcg_stat_item i);
+/* The pages of cgroup @k (1-based) reclaim has freed, by any reclaimer
+ * (the cgroup view's evicted strip). */
+uint64_t engine_memcg_evicted(const struct engine *e, unsigned k);
 
 /* The reclaim that is running, if any. */
 struct reclaim_info {

@@ -103,6 +103,9 @@ enum reclaim_stage {
 	RS_ZONE_DONE,	  /* after shrink_zone at this priority */
 	RS_KSWAPD_AGING,  /* balance_pgdat: anon aging before the check */
 	RS_INACTIVE_LOOP, /* shrink_inactive_list: another batch until max_scan */
+	/* 2.6.34 balance_pgdat: kswapd's soft limit pass, before shrink_zone */
+	RS_SOFT_LIMIT,	    /* mem_cgroup_soft_limit_reclaim: the next cgroup, or the pass ends */
+	RS_SOFT_LIMIT_LOOP, /* mem_cgroup_hierarchical_reclaim: shrink the cgroup again? */
 	/* the multi-gen LRU (6.1, lru_gen.c), in place of shrink_zone */
 	RS_LRU_GEN,	    /* lru_gen_shrink_lruvec: the top of its loop */
 	RS_LRU_GEN_EVICT,   /* evict_folios: isolate_folios picks a type and a tier */
@@ -154,6 +157,24 @@ struct lru_gen_state {
 	uint64_t seq_at_start; /* max_seq when lru_gen_shrink_lruvec() began */
 };
 
+/*
+ * kswapd's soft limit pass (vmscan.c, 2.6.34 mem_cgroup_soft_limit_reclaim()
+ * and mem_cgroup_hierarchical_reclaim() with MEM_CGROUP_RECLAIM_SOFT): its
+ * own scan_control stands in reclaim_state.sc meanwhile, kswapd's waits
+ * here, with the figures of kswapd's pass the soft pages must not move.
+ */
+struct soft_limit_state {
+	struct scan_control kswapd;
+	uint64_t kswapd_total_scanned, kswapd_pass_reclaimed;
+	uint64_t nr_reclaimed; /* mem_cgroup_soft_limit_reclaim(): over its cgroups */
+	uint64_t total;	       /* mem_cgroup_hierarchical_reclaim(): this cgroup's */
+	uint64_t excess;       /* the cgroup's excess when its call began, pages */
+	uint8_t victim;	       /* the cgroup being shrunk (1-based); 0: none yet */
+	uint8_t next;	       /* next_mz: another cgroup, after a fruitless one */
+	uint8_t loop;	       /* mem_cgroup_hierarchical_reclaim()'s loop */
+	uint8_t tree_loop;     /* mem_cgroup_soft_limit_reclaim()'s loop */
+};
+
 struct reclaim_state {
 	uint8_t stage;	      /* enum reclaim_stage */
 	uint8_t next_lru;     /* shrink_zone: next list in the round robin */
@@ -176,6 +197,7 @@ struct reclaim_state {
 	struct batch_stats batch; /* shrink_inactive_list, for ftrace */
 	struct batch_stats last_batch;
 	uint64_t last_batch_step; /* step that finished last_batch */
+	struct soft_limit_state soft;
 };
 
 struct engine_core {

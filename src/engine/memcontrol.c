@@ -32,6 +32,9 @@
  * too.  The cost of the view is time, not memory: isolation steps over
  * other cgroups' pages, where the kernel follows its own list.
  *
+ * kswapd's soft limit pass (vmscan.c, RECLAIMER_SOFT) shrinks the lists of
+ * the cgroup furthest over its soft limit before kswapd shrinks the zone.
+ *
  * Left out (declared in data/README.md): hierarchy (use_hierarchy: the
  * victim is always the cgroup itself, one reclaim per failed charge); swap
  * accounting (memsw); the per-CPU stock of 32 pages (usage is the charged
@@ -63,10 +66,12 @@ void mem_cgroup_init(struct engine *e)
 	e->c.charge.nr_retries = MEM_CGROUP_RECLAIM_RETRIES;
 }
 
-/* The cgroup of the task doing the workload's current operation. */
+/* The cgroup of the task doing the workload's current operation; the
+ * root cgroup for a workload run without its cgroups (the front ends'
+ * "P/global"), whose operations still name them. */
 static unsigned current_memcg(const struct engine *e)
 {
-	return e->c.done ? 0 : e->wl->ops[e->c.op].memcg;
+	return e->c.done || !e->wl->nr_cgroups ? 0 : e->wl->ops[e->c.op].memcg;
 }
 
 /* 2.6.34 mm/memcontrol.c:1736 __mem_cgroup_commit_charge() and :518
@@ -123,11 +128,11 @@ bool mem_cgroup_charge_blocked(struct engine *e)
 	uint32_t nr;
 	uint8_t order;
 
-	if (e->c.done)
+	if (!current_memcg(e))
 		return false;
 	op = &e->wl->ops[e->c.op];
 	/* kernel allocations are not charged in 2.6.34 */
-	if (!op->memcg || op->kind == WL_ALLOC)
+	if (op->kind == WL_ALLOC)
 		return false;
 	mc = memcg_of(e, op->memcg);
 	/* res_counter_charge_locked(): fails if usage + 1 page > limit */
@@ -229,6 +234,45 @@ uint32_t mem_cgroup_isolate_pages(struct engine *e, int l, uint64_t n, unsigned 
 		pfn = prev;
 	}
 	return taken;
+}
+
+uint64_t mem_cgroup_soft_limit_excess(const struct engine *e, unsigned k)
+{
+	const struct mem_cgroup *mc = &e->c.memcg[k - 1];
+
+	/* a soft limit of 0 stands for none (the kernel's RESOURCE_MAX) */
+	return mc->soft_limit && mc->usage > mc->soft_limit ? mc->usage - mc->soft_limit : 0;
+}
+
+bool mem_cgroup_under_soft_limit(const struct engine *e, unsigned k)
+{
+	const struct mem_cgroup *mc = &e->c.memcg[k - 1];
+
+	return !mc->soft_limit || mc->usage < mc->soft_limit;
+}
+
+/*
+ * 2.6.34 mm/memcontrol.c:454 __mem_cgroup_largest_soft_limit_node(): the
+ * rightmost node of the zone's red-black tree, keyed on the excess.  The
+ * kernel refreshes a cgroup's place in the tree every 1024 charge events
+ * (:555 memcg_check_events()); here the excess is read when kswapd asks,
+ * as if the tree were always fresh, and of equal excesses the first
+ * declared cgroup wins (both liberties in data/README.md).
+ */
+unsigned mem_cgroup_largest_soft_limit_node(const struct engine *e, unsigned except)
+{
+	uint64_t best = 0;
+	unsigned victim = 0;
+
+	for (unsigned k = 1; k <= e->wl->nr_cgroups && k <= WL_MAX_CGROUPS; k++) {
+		uint64_t x = mem_cgroup_soft_limit_excess(e, k);
+
+		if (k != except && x > best) {
+			best = x;
+			victim = k;
+		}
+	}
+	return victim;
 }
 
 static uint32_t int_sqrt32(uint64_t x)

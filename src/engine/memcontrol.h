@@ -28,6 +28,7 @@ struct mem_cgroup {
 	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
 	uint64_t reclaims; /* try_to_free_mem_cgroup_pages() calls */
 	uint64_t oom;	   /* charges given up after the reclaim rounds */
+	uint64_t evicted;  /* its pages reclaim freed, by any reclaimer */
 };
 
 /* __mem_cgroup_try_charge()'s loop, unrolled over steps: what the
@@ -65,6 +66,14 @@ uint32_t mem_cgroup_isolate_pages(struct engine *e, int l, uint64_t n, unsigned 
 				  uint32_t count[NR_EVICTABLE_LRU]);
 /* try_to_free_mem_cgroup_pages() of cgroup @k returned @ret at @priority. */
 void mem_cgroup_reclaim_done(struct engine *e, unsigned k, uint64_t ret, int priority);
+/* 2.6.34 res_counter_soft_limit_excess() of cgroup @k, in pages: how far
+ * its usage is over its soft limit (0 without one). */
+uint64_t mem_cgroup_soft_limit_excess(const struct engine *e, unsigned k);
+/* 2.6.34 res_counter_check_under_soft_limit(): usage below the soft limit. */
+bool mem_cgroup_under_soft_limit(const struct engine *e, unsigned k);
+/* 2.6.34 mem_cgroup_largest_soft_limit_node(): the cgroup furthest over
+ * its soft limit, other than @except; 0 when none is over. */
+unsigned mem_cgroup_largest_soft_limit_node(const struct engine *e, unsigned except);
 bool mem_cgroup_inactive_anon_is_low(const struct engine *e, unsigned k);
 bool mem_cgroup_inactive_file_is_low(const struct engine *e, unsigned k);
 

@@ -42,7 +42,8 @@ static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
 	if (!v->in_use) {
 		v->in_use = 1;
 		v->flags = e->wl->objects[obj].exec ? VM_EXEC : 0;
-		v->memcg = e->wl->ops[e->c.op].memcg; /* the mm of the task that mapped it */
+		v->memcg = e->wl->nr_cgroups ? e->wl->ops[e->c.op].memcg
+					     : 0; /* the mm of the task that mapped it */
 		e->obj[obj].nr_vmas++;
 	}
 	v->first = 0;
@@ -268,7 +269,7 @@ void do_map(struct engine *e, const struct wl_op *op)
 	if (v->in_use)
 		do_unmap(e, op->object, op->as);
 	v->in_use = 1;
-	v->memcg = op->memcg;
+	v->memcg = e->wl->nr_cgroups ? op->memcg : 0;
 	v->first = op->first;
 	v->count = op->count;
 	v->flags =

@@ -19,6 +19,7 @@ enum step_kind {
 	STEP_WRITEBACK,	    /* a write started by reclaim has finished */
 	STEP_SORT,	    /* 6.1 scan_folios(): one page sorted, isolated or skipped */
 	STEP_AGING,	    /* 6.1 aging: the walk found a young pte; inc_max_seq, inc_min_seq */
+	STEP_SOFT_LIMIT,    /* 2.6.34 kswapd's soft limit pass picks the cgroup furthest over */
 	STEP_END,	    /* the workload is exhausted */
 	NR_STEP_KINDS
 };
@@ -79,7 +80,8 @@ enum outcome {
 	X(FN_WALK_PTE_RANGE,       "walk_pte_range")     \
 	X(FN_INC_MAX_SEQ,          "inc_max_seq")        \
 	X(FN_INC_MIN_SEQ,          "inc_min_seq")        \
-	X(FN_FILEMAP_READ,         "filemap_read")
+	X(FN_FILEMAP_READ,         "filemap_read")       \
+	X(FN_MEM_CGROUP_SOFT_LIMIT_RECLAIM, "mem_cgroup_soft_limit_reclaim")
 /* clang-format on */
 
 /* clang-format off */
@@ -111,8 +113,16 @@ enum step_input {
 };
 
 /* RECLAIMER_MEMCG: a cgroup's limit reclaim, in the task whose charge hit
- * the limit (2.6.34 try_to_free_mem_cgroup_pages()). */
-enum reclaimer { RECLAIMER_NONE, RECLAIMER_KSWAPD, RECLAIMER_DIRECT, RECLAIMER_MEMCG };
+ * the limit (2.6.34 try_to_free_mem_cgroup_pages()).  RECLAIMER_SOFT:
+ * kswapd's soft limit pass over one cgroup's lists (2.6.34
+ * mem_cgroup_shrink_node_zone()), in kswapd. */
+enum reclaimer { RECLAIMER_NONE, RECLAIMER_KSWAPD, RECLAIMER_DIRECT, RECLAIMER_MEMCG, RECLAIMER_SOFT };
+
+/* current_is_kswapd(): the soft limit pass runs in kswapd too. */
+static inline int reclaimer_is_kswapd(unsigned reclaimer)
+{
+	return reclaimer == RECLAIMER_KSWAPD || reclaimer == RECLAIMER_SOFT;
+}
 
 struct step_record {
 	uint64_t step;		 /* 1-based number of this step */
@@ -140,6 +150,7 @@ struct step_record {
 	uint8_t gen;
 	uint8_t refs;
 	uint8_t tier_idx;
+	uint8_t owner; /* the page's memory cgroup as it was looked at (1-based, 0 root) */
 	/* 6.1 only (0 otherwise): max_seq after the step.  Generation lists
 	 * are slots (seq % 4); this names the generation a slot held then
 	 * (lru_gen_list_seq()), so a record read later still says "seq 6" */

@@ -62,6 +62,7 @@ const char *const step_kind_name[NR_STEP_KINDS] = {
 	[STEP_WRITEBACK] = "writeback",
 	[STEP_SORT] = "sort",
 	[STEP_AGING] = "aging",
+	[STEP_SOFT_LIMIT] = "soft_limit",
 	[STEP_END] = "end",
 };
 

@@ -459,17 +459,21 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 	}
 	e->obj[p->object].resident--;
 	e->obj[p->object].evicted++;
+	if (p->memcg) /* before free_page_from() uncharges it */
+		e->c.memcg[p->memcg - 1].evicted++;
 	e->c.rs.sc.nr_reclaimed++;
 	e->c.rs.pass_reclaimed++;
 	e->c.rs.batch.nr_reclaimed++;
 	count_vm_event(e, PGSTEAL);
-	if (e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD && !lru_gen_enabled(e))
+	/* 2.6.34 vmscan.c:1236: current_is_kswapd(), so the soft limit pass too */
+	if (reclaimer_is_kswapd(e->c.rs.sc.reclaimer) && !lru_gen_enabled(e))
 		count_vm_event(e, KSWAPD_STEAL);
 	free_page_from(e, pfn, LRU_ISOLATED); /* the batch's */
 }
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
 {
+	r->owner = p->memcg;
 	r->inputs |= page_inputs(p);
 	if (mapping_mapped(e, p))
 		r->inputs |= IN_MAPPING_MAPPED;
@@ -929,6 +933,146 @@ static void kswapd_priority_done(struct engine *e)
 	rs->stage = RS_KSWAPD_AGING;
 }
 
+/* ---- kswapd's soft limit pass (2.6.34) --------------------------------- */
+
+#define MEM_CGROUP_MAX_RECLAIM_LOOPS		100 /* 2.6.34 mm/memcontrol.c:262 */
+#define MEM_CGROUP_MAX_SOFT_LIMIT_RECLAIM_LOOPS 2   /* :263 */
+
+/*
+ * 2.6.34 mm/vmscan.c:2104: balance_pgdat() calls
+ * mem_cgroup_soft_limit_reclaim() for the zone at every priority, before
+ * shrink_zone(), and drops its answer: the pages it frees raise the zone's
+ * free pages (the watermark test), not kswapd's nr_reclaimed.
+ *
+ * mem_cgroup_soft_limit_reclaim() (memcontrol.c:2636): nothing at order >
+ * 0; otherwise the cgroup furthest over its soft limit goes to
+ * mem_cgroup_hierarchical_reclaim(MEM_CGROUP_RECLAIM_SOFT) (:1172), each
+ * round of which is mem_cgroup_shrink_node_zone() (vmscan.c:1885):
+ * shrink_zone() at priority 0 over the cgroup's lists with nr_to_reclaim
+ * 0, so the round robin stops after one round (:1678), a chunk of at most
+ * 32 a list; at priority 0 with swap the lists' whole sizes are the
+ * targets, unscaled (:1650), still batched by the cgroup's nr_saved_scan.
+ * Rounds go on until the cgroup is under its soft limit (:1241), or none
+ * has freed anything, or together they freed a quarter of the excess, or
+ * after 100 (:1201-1213).  A cgroup that gave nothing hands the turn to
+ * the next furthest over, twice at most (:2719); one that gave anything
+ * ends the pass.  Each cgroup's turn opens with a step of its own
+ * (STEP_SOFT_LIMIT); its pages are examined as RECLAIMER_SOFT steps:
+ * limit-reclaim rules (the cgroup's pages, sizes, reclaim_stat,
+ * swappiness, page_referenced() filter; no PGSCAN_*, no pages_scanned),
+ * in kswapd (KSWAPD_STEAL counts them).
+ */
+static void soft_limit_shrink(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct scan_control *sc = &rs->sc;
+
+	memset(sc, 0, sizeof *sc);
+	sc->reclaimer = RECLAIMER_SOFT;
+	sc->mem_cgroup = rs->soft.victim;
+	sc->priority = 0;
+	sc->may_writepage = !e->wl->memory.laptop_mode;
+	sc->may_swap = true; /* noswap only with memsw at its minimum: no memsw here */
+	sc->nr_to_reclaim = 0;
+	rs->total_scanned = 0;
+	rs->zone_tail_done = 0;
+	shrink_zone_targets(e);
+	rs->stage = RS_SHRINK_LOOP;
+}
+
+static void soft_limit_begin(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct soft_limit_state *s = &rs->soft;
+
+	s->kswapd = rs->sc;
+	s->kswapd_total_scanned = rs->total_scanned;
+	s->kswapd_pass_reclaimed = rs->pass_reclaimed;
+	s->nr_reclaimed = 0;
+	s->tree_loop = 0;
+	s->next = 0;
+	s->victim = 0;
+	rs->stage = RS_SOFT_LIMIT;
+}
+
+/* The pass is over: kswapd's own scan_control again, and shrink_zone(). */
+static void soft_limit_end(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct soft_limit_state *s = &rs->soft;
+
+	rs->sc = s->kswapd;
+	rs->total_scanned = s->kswapd_total_scanned;
+	rs->pass_reclaimed = s->kswapd_pass_reclaimed;
+	s->victim = 0;
+	rs->stage = RS_SHRINK_ZONE;
+}
+
+/* The top of mem_cgroup_soft_limit_reclaim()'s loop: the cgroup furthest
+ * over its soft limit (or next_mz) has its turn, a step of its own. */
+static bool soft_limit_next(struct engine *e, struct step_record *r)
+{
+	struct soft_limit_state *s = &e->c.rs.soft;
+	unsigned k = s->next ? s->next : mem_cgroup_largest_soft_limit_node(e, 0);
+
+	s->next = 0;
+	if (!k) {
+		soft_limit_end(e);
+		return false;
+	}
+	s->victim = (uint8_t)k;
+	s->excess = mem_cgroup_soft_limit_excess(e, k);
+	s->total = 0;
+	s->loop = 1; /* the walk starts at its root, the cgroup itself (no hierarchy) */
+	soft_limit_shrink(e);
+	if (r) {
+		r->kind = STEP_SOFT_LIMIT;
+		r->func = FN_MEM_CGROUP_SOFT_LIMIT_RECLAIM;
+		r->branch = BR_SOFT_LIMIT;
+		r->count = (uint32_t)(s->excess > UINT32_MAX ? UINT32_MAX : s->excess);
+	} else {
+		count_rule(e, STEP_SOFT_LIMIT, BR_SOFT_LIMIT, BR_NONE);
+	}
+	return true;
+}
+
+/* The cgroup's mem_cgroup_hierarchical_reclaim() has returned. */
+static void soft_limit_victim_done(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct soft_limit_state *s = &rs->soft;
+
+	s->nr_reclaimed += s->total;
+	s->tree_loop++;
+	if (!s->total)
+		s->next = (uint8_t)mem_cgroup_largest_soft_limit_node(e, s->victim);
+	if (s->nr_reclaimed || !s->next || s->tree_loop > MEM_CGROUP_MAX_SOFT_LIMIT_RECLAIM_LOOPS) {
+		soft_limit_end(e);
+		return;
+	}
+	rs->stage = RS_SOFT_LIMIT;
+}
+
+/* After one mem_cgroup_shrink_node_zone(): another round, or the end of
+ * this cgroup's turn. */
+static void soft_limit_loop(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	struct soft_limit_state *s = &rs->soft;
+
+	s->total += rs->sc.nr_reclaimed;
+	if (mem_cgroup_under_soft_limit(e, s->victim)) {
+		soft_limit_victim_done(e);
+		return;
+	}
+	s->loop++; /* the walk is back at its root */
+	if (!s->total || s->total >= s->excess >> 2 || s->loop > MEM_CGROUP_MAX_RECLAIM_LOOPS) {
+		soft_limit_victim_done(e);
+		return;
+	}
+	soft_limit_shrink(e);
+}
+
 /* reclaim_step() where the stage is not a batch page's: the state machine
  * moves on until it examines a page, or reclaim ends. */
 static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, check_references_fn *check)
@@ -998,9 +1142,23 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				lru_gen_shrink_begin(e);
 				break;
 			}
+			/* 2.6.34 vmscan.c:2104, kswapd only; nothing at order > 0
+			 * (memcontrol.c:2647) */
+			if (sc->reclaimer == RECLAIMER_KSWAPD && e->wl->nr_cgroups && !sc->order) {
+				soft_limit_begin(e);
+				break;
+			}
+			rs->stage = RS_SHRINK_ZONE;
+			break;
+		case RS_SHRINK_ZONE:
 			shrink_zone_targets(e);
 			rs->stage = RS_SHRINK_LOOP;
 			break;
+		case RS_SOFT_LIMIT:
+			if (soft_limit_next(e, r))
+				return true;
+			break;
+		case RS_SOFT_LIMIT_LOOP: soft_limit_loop(e); break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
 		case RS_INACTIVE_LOOP:
 			/* shrink_inactive_list()'s do { } while (nr_scanned < max_scan) */
@@ -1022,6 +1180,10 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			break;
 		case RS_ZONE_DONE:
+			if (sc->reclaimer == RECLAIMER_SOFT) {
+				rs->stage = RS_SOFT_LIMIT_LOOP;
+				break;
+			}
 			if (sc->reclaimer == RECLAIMER_KSWAPD) {
 				kswapd_priority_done(e);
 				break;

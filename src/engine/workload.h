@@ -95,7 +95,7 @@ struct memory_spec {
  * Flat: no hierarchy.  Named 1..nr_cgroups by wl_op.memcg; 0 is the root
  * cgroup, which has no limit and no lists of its own.
  */
-#define WL_MAX_CGROUPS 8
+#define WL_MAX_CGROUPS 32 /* page.memcg is a byte; 32 x struct mem_cgroup is 6 KiB of engine state */
 struct wl_cgroup {
 	const char *name;
 	uint32_t limit;	     /* pages, 1..memory.pages */

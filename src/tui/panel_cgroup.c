@@ -21,11 +21,35 @@ const char *cgroup_reclaimer_name(const struct engine *e, uint8_t reclaimer, uin
 {
 	const struct workload *wl = engine_workload(e);
 
-	if (reclaimer == RECLAIMER_MEMCG && memcg && memcg <= wl->nr_cgroups)
-		snprintf(buf, n, "limit:%s", wl->cgroups[memcg - 1].name);
+	if ((reclaimer == RECLAIMER_MEMCG || reclaimer == RECLAIMER_SOFT) && memcg && memcg <= wl->nr_cgroups)
+		snprintf(buf, n, "%s:%s", reclaimer_word(reclaimer), wl->cgroups[memcg - 1].name);
 	else
-		snprintf(buf, n, "%s", reclaimer == RECLAIMER_DIRECT ? "direct" : "kswapd");
+		snprintf(buf, n, "%s", reclaimer_word(reclaimer));
 	return buf;
+}
+
+const char *reclaimer_word(uint8_t reclaimer)
+{
+	switch (reclaimer) {
+	case RECLAIMER_DIRECT: return "direct";
+	case RECLAIMER_MEMCG: return "limit";
+	case RECLAIMER_SOFT: return "soft";
+	default: return "kswapd";
+	}
+}
+
+bool cgroup_soft_limit_sentence(const struct engine *e, const struct step_record *rec, char *buf, size_t n)
+{
+	const struct workload *wl = engine_workload(e);
+
+	if (rec->kind != STEP_SOFT_LIMIT || !rec->memcg || rec->memcg > wl->nr_cgroups)
+		return false;
+	/* 2.6.34 mm/vmscan.c:2104, mm/memcontrol.c:2636 */
+	snprintf(buf, n,
+		 "kswapd soft limit reclaim: cgroup %s is %u pages over its soft limit (%u), the furthest "
+		 "over: its own lists are shrunk at priority 0 before the zone's",
+		 wl->cgroups[rec->memcg - 1].name, rec->count, wl->cgroups[rec->memcg - 1].soft_limit);
+	return true;
 }
 
 void cgroup_why_note(const struct engine *e, const struct step_record *rec, char *why, size_t n)
@@ -34,12 +58,13 @@ void cgroup_why_note(const struct engine *e, const struct step_record *rec, char
 	size_t len = strlen(why);
 	const char *name;
 
-	if (rec->reclaimer != RECLAIMER_MEMCG || !rec->memcg || rec->memcg > wl->nr_cgroups || len >= n)
+	if ((rec->reclaimer != RECLAIMER_MEMCG && rec->reclaimer != RECLAIMER_SOFT) || !rec->memcg ||
+	    rec->memcg > wl->nr_cgroups || len >= n)
 		return;
 	name = wl->cgroups[rec->memcg - 1].name;
-	/* 2.6.34 mm/rmap.c:570, :911 */
-	snprintf(why + len, n - len, " [%s's limit: referenced_ptes=%u counts %s's ptes only]", name,
-		 rec->referenced_ptes, name);
+	/* 2.6.34 mm/rmap.c:570, :911; the soft limit pass passes the cgroup too */
+	snprintf(why + len, n - len, " [%s's %s: referenced_ptes=%u counts %s's ptes only]", name,
+		 rec->reclaimer == RECLAIMER_SOFT ? "soft limit" : "limit", rec->referenced_ptes, name);
 }
 
 int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f)
@@ -51,7 +76,8 @@ int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f)
 	for (uint32_t k = 1; k <= wl->nr_cgroups && y + rows < r->y + r->h; k++, rows++) {
 		uint64_t usage = engine_memcg_stat(f->e, k, MEMCG_USAGE),
 			 limit = engine_memcg_stat(f->e, k, MEMCG_LIMIT);
-		bool reclaiming = ri.reclaimer == RECLAIMER_MEMCG && ri.mem_cgroup == k;
+		bool reclaiming = (ri.reclaimer == RECLAIMER_MEMCG || ri.reclaimer == RECLAIMER_SOFT) &&
+				  ri.mem_cgroup == k;
 
 		draw_fmt(y + rows, r->x + 1, r->w - 2,
 			 theme_attr(reclaiming	     ? T_WARN
@@ -61,7 +87,9 @@ int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f)
 			 (unsigned long long)usage, (unsigned long long)limit,
 			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_FAILCNT),
 			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_OOM),
-			 reclaiming ? " <limit" : "");
+			 !reclaiming			  ? ""
+			 : ri.reclaimer == RECLAIMER_SOFT ? " <soft"
+							  : " <limit");
 	}
 	return rows;
 }

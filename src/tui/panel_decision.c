@@ -505,7 +505,7 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 	const struct step_record *rec = &f->view->rec;
 	const struct reclaim_policy *p = f->view->policy;
 	int bottom = r->y + r->h;
-	char buf[64], from[160];
+	char buf[256], from[160];
 
 	if (f->view->step == 0 || rec->kind == STEP_END) {
 		const char *desc = f->app->sc->description;
@@ -531,6 +531,8 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL),
 				   "the scenario stops here for its caption (above); Space goes on",
 				   theme_attr(T_NORMAL), bottom - y);
+	else if (cgroup_soft_limit_sentence(f->e, rec, buf, sizeof buf))
+		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), bottom - y);
 	else if (rec->branch != BR_NONE)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason(p, rec->branch),
 				   theme_attr(T_NORMAL), bottom - y);

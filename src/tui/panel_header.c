@@ -184,6 +184,13 @@ static void header_line2(const struct rect *r, const struct frame *f)
 			 who + 6, (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_USAGE),
 			 (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_LIMIT), ri.priority,
 			 (unsigned long long)ri.nr_reclaimed, (unsigned long long)ri.nr_to_reclaim);
+	if (ri.reclaimer == RECLAIMER_SOFT) /* kswapd's soft limit pass: whose, how far over */
+		snprintf(p[n - 1].text, sizeof p[0].text,
+			 "  |  kswapd soft limit reclaim of %s (%llu pages, soft limit %llu), priority 0, "
+			 "reclaimed %llu",
+			 who + 5, (unsigned long long)engine_memcg_stat(f->e, ri.mem_cgroup, MEMCG_USAGE),
+			 (unsigned long long)engine_workload(f->e)->cgroups[ri.mem_cgroup - 1].soft_limit,
+			 (unsigned long long)ri.nr_reclaimed);
 	p[n] = (struct part){ .item = T_DIM, .rank = 4 };
 	snprintf(p[n++].text, sizeof p[0].text, "  |  swap free %u", engine_swap_free(f->e));
 	fit_parts(p, n, r->w);

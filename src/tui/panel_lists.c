@@ -49,6 +49,7 @@
 
 #include "../replay/names.h"
 #include "panel.h"
+#include "panel_cgroup.h"
 
 #define WALK_MAX (1u << 12) /* pages one draw may visit: 0.1 to 0.3 ms */
 #define TAIL_W	 9	    /* "◂ kswapd" */
@@ -740,9 +741,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
 	if (being_scanned(rec, lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
-			 rec->reclaimer == RECLAIMER_MEMCG    ? "limit"
-			 : rec->reclaimer == RECLAIMER_DIRECT ? "direct"
-							      : "kswapd");
+			 reclaimer_word(rec->reclaimer));
 	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }
@@ -796,12 +795,17 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 	const struct step_record *cur = f->ask ? NULL : &v->rec;
 	uint64_t evicted = 0;
 	int n = 0, max, x0;
+	/* the cgroup view (m): that cgroup's pages only, however evicted */
+	uint8_t k = owner(f);
 
-	for (uint32_t o = 0; o < f->app->sc->wl.nr_objects; o++)
+	for (uint32_t o = 0; !k && o < f->app->sc->wl.nr_objects; o++)
 		evicted += engine_object(f->e, o).evicted;
+	if (k)
+		evicted = engine_memcg_evicted(f->e, k);
 	/* the count whole, and a space before the cells, however many were
 	 * evicted (the label's width is the zone's size: more pages leave) */
-	x0 = r->x + draw_fmt(y, r->x, r->w, theme_attr(T_LABEL), " %-13s %*llu ", "evicted", g->lw - 16,
+	x0 = r->x + draw_fmt(y, r->x, r->w, theme_attr(T_LABEL), " %-13s %*llu ",
+			     k ? "its evicted" : "evicted" /* the title says whose */, g->lw - 16,
 			     (unsigned long long)evicted);
 	x0 = x0 > r->x + g->lw ? x0 : r->x + g->lw;
 	max = r->x + r->w - x0 - 1 < g->cpr ? r->x + r->w - x0 - 1 : g->cpr;
@@ -811,7 +815,8 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 		bool back = false;
 		if (!e)
 			break;
-		if (e->to != LRU_FREE || (e->kind != STEP_SCAN_INACTIVE && e->kind != STEP_SCAN_ACTIVE))
+		if (e->to != LRU_FREE || (e->kind != STEP_SCAN_INACTIVE && e->kind != STEP_SCAN_ACTIVE) ||
+		    (k && e->owner != k))
 			continue;
 		for (int j = 0; j < i && !back; j++) { /* a newer record brought it back */
 			const struct step_record *b = view_log_entry(v, j);

@@ -24,6 +24,9 @@ static void log_line(int y, const struct rect *r, const struct frame *f, const s
 	const char *br = branch_name(f->view->policy, rec->branch);
 
 	page_name(&f->app->sc->wl, rec->object, rec->index, name, sizeof name);
+	/* kswapd's soft limit pass takes a cgroup, not a page */
+	if (rec->kind == STEP_SOFT_LIMIT && rec->memcg && rec->memcg <= f->app->sc->wl.nr_cgroups)
+		snprintf(name, sizeof name, "cgroup %s", f->app->sc->wl.cgroups[rec->memcg - 1].name);
 	if (sel)
 		x += draw_str(y, x, 1, theme_attr(T_CURSOR), ">");
 	else

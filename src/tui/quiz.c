@@ -176,6 +176,7 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 			 list_label(q->from, q->max_seq, from, sizeof from),
 			 q->reclaimer == RECLAIMER_MEMCG    ? "limit reclaim"
 			 : q->reclaimer == RECLAIMER_DIRECT ? "direct reclaim"
+			 : q->reclaimer == RECLAIMER_SOFT   ? "kswapd's soft limit pass"
 							    : "kswapd");
 		extra--;
 	}

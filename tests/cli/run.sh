@@ -882,5 +882,74 @@ if command -v zsh >/dev/null; then
 	zsh -n src/completion/_vmscan-viz && pass || fail "the zsh completion parses"
 fi
 
+# P/global: the same workload with its cgroups left out, beside it in compare
+S=data/cgroup-soft-limit.json
+expect 0 "compare P with P/global" "$bin" compare $S --policy 2.6.34 --policy 2.6.34/global
+has "compare names the run without cgroups 2.6.34/global" "$tmp/out" '^ +2\.6\.34 +2\.6\.34/global +difference'
+has "with soft limits the table stays, on one global LRU it refaults" "$tmp/out" 'table: 2\.6\.34 keeps 300 of 300 pages, 2\.6\.34/global keeps 300; refaults 0 vs [1-9][0-9]*\.'
+"$bin" run $S --policy 2.6.34/global >"$tmp/g"
+has "run P/global says so" "$tmp/g" '^policy +2\.6\.34/global$'
+! grep -q '^cgroups' "$tmp/g" && pass || fail "run P/global prints no cgroups"
+"$bin" run data/database-cgroup-global.json --policy 2.6.34 | tail -n +3 >"$tmp/a"
+"$bin" run data/database-cgroup.json --policy 2.6.34/global | tail -n +3 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && pass || fail "database-cgroup.json under 2.6.34/global runs as database-cgroup-global.json"
+expect 0 "mglru/global runs a scenario with cgroups" "$bin" run $S --policy mglru/global
+expect 1 "mglru refuses a scenario with cgroups" "$bin" run $S --policy mglru
+"$bin" compare $S --policy 2.6.34 --policy 2.6.34/global --csv >"$tmp/csv"
+awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$tmp/csv" && pass || fail "compare --csv rows of P/global have the header's columns"
+grep -q '^[0-9]*,2\.6\.34/global,' "$tmp/csv" && pass || fail "compare --csv names P/global"
+expect 2 "check refuses P/global" "$bin" check --policy 2.6.34/global $S
+has "check says where P/global goes" "$tmp/err" 'P/global goes with run, trace and compare'
+expect 2 "a misspelt /global" "$bin" run $S --policy 2.6.34/globl
+has "the message names P/global" "$tmp/err" 'P/global: P without'
+"$bin" trace $S --policy 2.6.34 | grep -m1 '"kind":"soft_limit"' >"$tmp/soft"
+has "trace names kswapd's soft limit pass in words" "$tmp/soft" '"what":"kswapd soft limit reclaim: cgroup backup is [0-9]+ pages over its soft limit"'
+! "$bin" trace $S --policy 2.6.34/global | grep -q soft_limit && pass || fail "no soft limit pass without cgroups"
+
+# cgroup scenarios of the corpus (tests/cli/cgroups): soft limits on both
+# cgroups, swappiness 0 and 100 with swap, a limit equal to the zone, a
+# cgroup with no operation, pages charged elsewhere, a one-page limit, the
+# most cgroups (32): every front end, every policy that models cgroups;
+# mglru refuses them, and P/global runs them without
+for f in tests/cli/cgroups/*.json; do
+	expect 0 "check $f" "$bin" check --expect "$f"
+	for p in $("$bin" policies | cut -d' ' -f1); do
+		if [ "$p" = mglru ]; then
+			expect 1 "mglru refuses $f" "$bin" run "$f" --policy mglru
+			has "mglru says why it refuses $f" "$tmp/err" 'does not model'
+			expect 0 "mglru/global runs $f without its cgroups" "$bin" run "$f" --policy mglru/global
+			continue
+		fi
+		mid=$("$bin" run "$f" --policy "$p" | awk '$1 == "steps" { print int($2 / 2); exit }')
+		expect 0 "run $f under $p" "$bin" run "$f" --policy "$p" --vmstat
+		[ "$(num "$tmp/out" pgsteal_normal)" -ge 0 ] 2>/dev/null && pass || fail "run --vmstat $f under $p prints pgsteal"
+		"$bin" trace "$f" --policy "$p" >"$tmp/trace" && [ -s "$tmp/trace" ] && pass || fail "trace $f under $p"
+		expect 0 "screen $f under $p at 80x24" "$bin" screen "$f" --policy "$p" --size 80x24 --step "$mid"
+		expect 0 "screen $f under $p, a cgroup's lists, at 120x40" "$bin" screen "$f" --policy "$p" --size 120x40 \
+			--step "$mid" --cgroup "$(grep -oE '"name": "[^"]*"' "$f" | head -1 | cut -d'"' -f4)"
+	done
+	expect 0 "compare $f with and without cgroups" "$bin" compare "$f" --policy 2.6.34 --policy 2.6.34/global --csv
+	expect 0 "compare --all $f" "$bin" compare "$f" --all
+done
+# first touch pays (2.6.34 mm/memcontrol.c:1940): the lib pages first read
+# by "first" stay charged to it, whoever maps, touches or reads them later
+"$bin" run tests/cli/cgroups/shared-page.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.first.pgpgin)" = 48 ] && [ "$(num "$tmp/v" cgroup.later.pgpgin)" = 32 ] && pass ||
+	fail "pages charged to first are not charged to later"
+# a one-page limit: every other charge reclaims, and the run ends
+"$bin" run tests/cli/cgroups/tiny-limit.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.one.max_usage)" = 1 ] && [ "$(num "$tmp/v" cgroup.one.failcnt)" -ge 64 ] && pass ||
+	fail "a one-page limit holds one page"
+# the cgroup that runs nothing is charged nothing, and is never the soft pass's
+"$bin" run tests/cli/cgroups/idle-cgroup.json --vmstat >"$tmp/v"
+[ "$(num "$tmp/v" cgroup.idle.max_usage)" = 0 ] && pass || fail "an idle cgroup is charged nothing"
+! "$bin" trace tests/cli/cgroups/idle-cgroup.json | grep -q '"cgroup":"idle"' && pass || fail "no step names the idle cgroup"
+# both cgroups over their soft limits: kswapd's pass takes each in turn
+"$bin" trace tests/cli/cgroups/soft-both.json | grep '"kind":"soft_limit"' | grep -oE '"cgroup":"[ab]"' | sort -u >"$tmp/s"
+[ "$(wc -l <"$tmp/s")" = 2 ] && pass || fail "kswapd's soft limit pass takes both cgroups"
+expect 0 "32 cgroups" "$bin" run tests/cli/cgroups/many-cgroups.json
+has "32 cgroups, each its row" "$tmp/out" '^  c31 '
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
+

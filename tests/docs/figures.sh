@@ -658,6 +658,29 @@ fig $L '| pgsteal_normal | 3840 | 2240 |' 2240 counter $G 2.6.34 pgsteal_normal
 fig $L '| `db` failcnt | 60 | (no cgroup) |' 60 memcg_stat $C 2.6.34 cgroup.db.failcnt
 fig $L '(`cgroup.db.failcnt 60`)' 60 memcg_stat $C 2.6.34 cgroup.db.failcnt
 fact $L 'under 2.6.33 the index stays even inside the limit' 0 object $C 2.6.33 index refaults
+fig $L '| index refaults (2.6.34) | 96 | 0 |' '| 0 |' eval "echo \"| \$(object $C 2.6.34/global index refaults) |\""
+# kswapd's soft limit pass
+S=cgroup-soft-limit
+soft_step() { "$bin" trace --policy 2.6.34 data/$S.json | grep -m1 '"kind":"soft_limit"' | grep -oE "\"$1\":\"?[a-z0-9]+" | sed 's/.*://; s/"//'; }	# FIELD of the first soft-limit step
+fig $L 'cgroups `db` (soft limit 512)' 512 eval "grep -oE '\"name\": \"db\", \"limit\": 1024, \"soft_limit\": [0-9]+' data/$S.json | grep -oE '[0-9]+\$'"
+fig $L 'and `backup` (soft limit 64)' 64 eval "grep -oE '\"name\": \"backup\", \"limit\": 1024, \"soft_limit\": [0-9]+' data/$S.json | grep -oE '[0-9]+\$'"
+fig $L 'share a zone of 1024 pages' 1024 eval "\"$bin\" run data/$S.json | awk '\$1 == \"memory\" { print \$2 }'"
+fact $L 'so they never bind (`failcnt` stays 0)' 0 memcg_stat $S 2.6.34 cgroup.db.failcnt
+fact $L 'so they never bind (`failcnt` stays 0)' 0 memcg_stat $S 2.6.34 cgroup.backup.failcnt
+fig $L 'The database reads its 300-page table' 300 object $S 2.6.34 table pages
+fig $L '**soft-pass** (2.6.34, step 947)' 'step 947' bookmark $S soft-pass
+fig $L '**soft-pass** (2.6.34, step 947)' 947 soft_step step
+fact $L 'it takes the cgroup furthest over its soft limit, `backup`' backup soft_step cgroup
+fig $L '`backup`, 582 pages over' 582 soft_step count
+fig $L '`kswapd soft limit reclaim: cgroup backup is 582 pages over its soft limit`' 582 soft_step count
+fig $L '**reread** (2.6.34, step 2803)' 'step 2803' bookmark $S reread
+fig $L '**reread** (2.6.34, step 2803)' 2803 eval "\"$bin\" trace --policy 2.6.34 data/$S.json | grep -m1 '\"pause\":true' | grep -oE '^\\{\"step\":[0-9]+' | grep -oE '[0-9]+'"
+fig $L '| table refaults | 0 | 300 |' '| 0 |' eval "echo \"| \$(object $S 2.6.34 table refaults) |\""
+fig $L '| table refaults | 0 | 300 |' 300 object $S 2.6.34/global table refaults
+fig $L '| pgscan_kswapd_normal | 0 | 1216 |' '| 0 |' eval "echo \"| \$(counter $S 2.6.34 pgscan_kswapd_normal) |\""
+fig $L '| pgscan_kswapd_normal | 0 | 1216 |' 1216 counter $S 2.6.34/global pgscan_kswapd_normal
+fig $L '| kswapd_steal | 960 | 1216 |' 960 counter $S 2.6.34 kswapd_steal
+fig $L '| kswapd_steal | 960 | 1216 |' 1216 counter $S 2.6.34/global kswapd_steal
 
 # --- data/README.md: the two readings of mapped-ratio --------------------------
 M=data/README.md

@@ -79,6 +79,10 @@ same "the index evicted, step 1242 at 120x40" 120x40 "$INDEX" "$INDEX --step 124
 same "inside a container: db's limit reclaim, step 578 at 120x40" 120x40 "data/database-cgroup.json" "data/database-cgroup.json --step 578" g 578 Enter
 same "db's own lists at its limit reclaim (m), step 578 at 80x24" 80x24 "data/database-cgroup.json" \
 	"data/database-cgroup.json --step 578 --cgroup db" g 578 Enter m
+same "kswapd's soft limit pass takes backup, step 947 at 120x40" 120x40 "data/cgroup-soft-limit.json" \
+	"data/cgroup-soft-limit.json --step 947" g 947 Enter
+same "a page of the soft limit pass, step 960 at 80x24" 80x24 "data/cgroup-soft-limit.json" \
+	"data/cgroup-soft-limit.json --step 960" g 960 Enter
 same "the built-in tour at step 0, 80x24 (no key)" 80x24 "" ""
 # access 100's step, from the trace: the 100th record of kind workload
 same "the built-in tour, access 300 at 120x40" 120x40 "" "--access 300" \
@@ -151,6 +155,23 @@ done
 "$BIN" screen "$LOGDIR/wide.json" --step 197 --size 80x24 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 80 24 &&
 	grep -qF '库文件.so[0]' "$LOGDIR/t.txt"
 ok "text with wide characters: 24 lines of 80 columns" $?
+# the evicted strip follows the cgroup view (m, --cgroup): that cgroup's
+# evictions, counted and drawn; the zone's without it
+C=data/database-cgroup.json
+for size in 80x24 120x40; do
+	for who in db:256 backup:351 :607; do
+		cg=${who%:*} n=${who#*:}
+		"$BIN" screen $C --step 1600 --size "$size" ${cg:+--cgroup "$cg"} >"$LOGDIR/t.txt" &&
+			shape "$LOGDIR/t.txt" "${size%x*}" "${size#*x}" &&
+			grep -qE "^ ${cg:+its }evicted +$n " "$LOGDIR/t.txt"
+		ok "the evicted strip of ${cg:-the zone} at step 1600, $size: ${cg:+its }evicted $n" $?
+	done
+	# at step 700 db has lost 32 pages, the zone 155 (backup's too): db's
+	# strip draws its 32 and no other cgroup's
+	"$BIN" screen $C --step 700 --size "$size" --cgroup db >"$LOGDIR/t.txt" &&
+		grep -qE "^ its evicted +32 ~{32}( |$)" "$LOGDIR/t.txt"
+	ok "db's evicted strip at step 700, $size: its 32 pages, no other cgroup's" $?
+done
 "$BIN" screen --size 300x100 >"$LOGDIR/t.txt" && shape "$LOGDIR/t.txt" 300 100
 ok "the default scenario at 300x100 is 100 lines of 300 columns" $?
 "$BIN" screen "$TORRENT" --step 437 | wc -l | grep -qx 40

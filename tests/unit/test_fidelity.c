@@ -16,6 +16,7 @@
 #include "engine/filemap.h"
 #include "engine/internal.h"
 #include "engine/list.h"
+#include "engine/memcontrol.h"
 #include "engine/memory.h"
 #include "engine/page_alloc.h"
 #include "engine/swap.h"
@@ -1077,6 +1078,159 @@ static void test_mem_cgroup_limit_reclaim(void)
 		}
 }
 
+/* ---- 2.6.34 kswapd's soft limit pass (mm/vmscan.c:2104, mm/memcontrol.c:2636) */
+
+struct soft_row {
+	const char *sentence;
+	uint32_t soft[2]; /* soft limits of cgroups one and two; 0: none */
+	uint32_t swap;
+	struct wl_op ops[4];
+	unsigned nr_ops;
+	uint8_t first_victim[2]; /* the cgroups of the first two soft-limit steps; 0: none wanted */
+	bool back_to_back;	 /* the first two come in one pass, nothing examined between them */
+};
+
+static const struct soft_row soft_rows[] = {
+	/* :2660 mem_cgroup_largest_soft_limit_node(): the largest excess
+	 * first (one's 300 - 64 against two's 220 - 200); vmscan.c:1913
+	 * priority 0; memcontrol.c:1211 a quarter of the excess, then stop */
+	{ "kswapd's soft limit pass takes the cgroup furthest over its soft limit first, at priority 0, "
+	  "its pages only",
+	  { 64, 200 },
+	  0,
+	  { MOP(WL_READ, M_DATA, 0, 300, 1), MOP(WL_READ, M_BACKUP, 0, 220, 2),
+	    MOP(WL_READ, M_DATA, 300, 100, 1) },
+	  3,
+	  { 1, 1 },
+	  false },
+	/* res_counter_soft_limit_excess() is 0 without a soft limit: the
+	 * tree is empty, kswapd shrinks the zone alone */
+	{ "without soft limits kswapd's pass finds no cgroup and shrinks the zone",
+	  { 0, 0 },
+	  0,
+	  { MOP(WL_READ, M_DATA, 0, 300, 1), MOP(WL_READ, M_BACKUP, 0, 300, 2) },
+	  2,
+	  { 0, 0 },
+	  false },
+	/* :2680-2700: a cgroup that gave nothing (anon, no swap: vmscan.c:1636
+	 * noswap scans no anon) hands the turn to the next furthest over in
+	 * the same call, without a page examined between */
+	{ "a cgroup over its soft limit that yields nothing hands kswapd's pass to the next furthest over",
+	  { 16, 100 },
+	  0,
+	  { MOP(WL_TOUCH, M_HEAP, 0, 300, 1), MOP(WL_READ, M_BACKUP, 0, 300, 2) },
+	  2,
+	  { 1, 2 },
+	  true },
+};
+
+static void soft_row_run(const struct soft_row *row, const struct reclaim_policy *pol)
+{
+	struct wl_cgroup cg[2] = { { "one", 512, row->soft[0], 60 }, { "two", 512, row->soft[1], 60 } };
+	struct workload wl;
+	struct engine_error err;
+	struct engine *e;
+	uint8_t victims[2] = { 0, 0 };
+	unsigned nv = 0, between = 0, soft_scans = 0;
+	uint64_t excess = 0, turn_freed = 0;
+	char why[160];
+
+	memset(&wl, 0, sizeof wl);
+	wl.memory.pages = 512;
+	wl.memory.swap_pages = row->swap;
+	wl.memory.swappiness = 60;
+	wl.memory.writeback_steps = 4;
+	wl.memory.kswapd = true;
+	wl.objects = memcg_objs;
+	wl.nr_objects = 4;
+	wl.ops = row->ops;
+	wl.nr_ops = row->nr_ops;
+	wl.cgroups = cg;
+	wl.nr_cgroups = 2;
+	e = engine_new(&wl, pol, &err);
+	CHECKF(e != NULL, "%s (%s): no engine: %s", row->sentence, pol->name, err.msg);
+	if (!e)
+		return;
+	for (uint64_t n = 0; !engine_done(e) && n < 100000; n++) {
+		uint64_t scan_before = engine_vmstat(e)[PGSCAN_KSWAPD],
+			 steal_before = engine_vmstat(e)[KSWAPD_STEAL];
+		uint64_t pgsteal_before = engine_vmstat(e)[PGSTEAL], scanned_before = e->c.pages_scanned;
+		const struct step_record *r = engine_step(e);
+
+		if (engine_check(e, why, sizeof why) < 0) {
+			CHECKF(0, "%s (%s): invariant broken at step %llu: %s", row->sentence, pol->name,
+			       (unsigned long long)r->step, why);
+			break;
+		}
+		if (r->kind == STEP_SOFT_LIMIT) {
+			CHECKF(r->reclaimer == RECLAIMER_SOFT && r->priority == 0,
+			       "%s (%s): a soft-limit step is kswapd's soft pass at priority 0",
+			       row->sentence, pol->name);
+			/* the excess it names is the victim's, and the largest
+			 * unless the other has just had its fruitless turn */
+			CHECKF(r->count == mem_cgroup_soft_limit_excess(e, r->memcg) &&
+				       (r->count >= mem_cgroup_soft_limit_excess(e, 3 - r->memcg) ||
+					(nv && between == 0)),
+			       "%s (%s): the soft pass picks the largest excess", row->sentence, pol->name);
+			if (nv < 2) {
+				if (nv == 1)
+					CHECKF(!row->back_to_back || between == 0,
+					       "%s (%s): the second cgroup's turn follows at once",
+					       row->sentence, pol->name);
+				victims[nv++] = r->memcg;
+			}
+			excess = r->count;
+			turn_freed = 0;
+			between = 0;
+			continue;
+		}
+		between++;
+		if (r->reclaimer == RECLAIMER_SOFT && r->kind == STEP_SCAN_INACTIVE) {
+			soft_scans++;
+			CHECKF(r->priority == 0, "%s (%s): soft pass scans at priority 0", row->sentence,
+			       pol->name);
+			CHECKF(r->to == LRU_FREE || e->pages[r->pfn].memcg == r->memcg,
+			       "%s (%s): the soft pass examines its cgroup's pages only", row->sentence,
+			       pol->name);
+			/* vmscan.c:1174: no PGSCAN_*, no pages_scanned in memcg
+			 * reclaim (a freed page may clear it); :1236 KSWAPD_STEAL
+			 * with PGSTEAL (current_is_kswapd) */
+			CHECKF(engine_vmstat(e)[PGSCAN_KSWAPD] == scan_before &&
+				       e->c.pages_scanned <= scanned_before,
+			       "%s (%s): the soft pass counts no pgscan_kswapd", row->sentence, pol->name);
+			CHECKF(engine_vmstat(e)[KSWAPD_STEAL] - steal_before ==
+				       engine_vmstat(e)[PGSTEAL] - pgsteal_before,
+			       "%s (%s): kswapd_steal moves with pgsteal in the soft pass", row->sentence,
+			       pol->name);
+			turn_freed += r->to == LRU_FREE;
+			/* :1211: a round of at most 32 a list runs only while
+			 * the turn is short of a quarter of the excess */
+			CHECKF(turn_freed <= (excess >> 2) + 32, "%s (%s): the soft turn stops near excess/4",
+			       row->sentence, pol->name);
+		}
+	}
+	for (unsigned i = 0; i < 2; i++)
+		CHECKF(victims[i] == row->first_victim[i],
+		       "%s (%s): soft-limit turn %u went to cgroup %u, want %u", row->sentence, pol->name,
+		       i + 1, victims[i], row->first_victim[i]);
+	CHECKF(!row->first_victim[0] || soft_scans > 0, "%s (%s): the soft pass examined pages",
+	       row->sentence, pol->name);
+	engine_free(e);
+}
+
+static void test_mem_cgroup_soft_limit_reclaim(void)
+{
+	for (size_t i = 0; i < sizeof soft_rows / sizeof soft_rows[0]; i++)
+		for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
+			const struct reclaim_policy *pol = reclaim_policies[pi];
+			if (!pol->memcg)
+				continue;
+			ROW_BEGIN(soft_rows[i].sentence);
+			soft_row_run(&soft_rows[i], pol);
+			ROW_END();
+		}
+}
+
 /* A policy that does not model cgroups is refused, not run without them. */
 static void test_mem_cgroup_policy_refused(void)
 {
@@ -1121,6 +1275,7 @@ int main(int argc, char **argv)
 	RUN(test_balance_pgdat_falls_back_to_order_0);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
+	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
 	return HARNESS_END("test_fidelity");
 }

@@ -533,10 +533,11 @@ static void test_rules(void)
 static void test_every_branch_fires(void)
 {
 	static const char *const files[] = {
-		"data/default.json",	      "data/used-once-mmap.json",    "data/database-index.json",
-		"data/streaming-read.json",   "data/mapped-file-inuse.json", "data/exec-working-set.json",
-		"data/dirty-pages.json",      "data/mlocked.json",	     "data/lumpy.json",
-		"data/anon-working-set.json", "data/anon-no-swap.json",	     "data/database-cgroup.json",
+		"data/default.json",	       "data/used-once-mmap.json",    "data/database-index.json",
+		"data/streaming-read.json",    "data/mapped-file-inuse.json", "data/exec-working-set.json",
+		"data/dirty-pages.json",       "data/mlocked.json",	      "data/lumpy.json",
+		"data/anon-working-set.json",  "data/anon-no-swap.json",      "data/database-cgroup.json",
+		"data/cgroup-soft-limit.json",
 	};
 	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
 		struct scenario s;
