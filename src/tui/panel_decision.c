@@ -400,9 +400,10 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 		else
 			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 				 "%s tests, in order (the first that holds decides):",
-				 sort	  ? "sort_folio()'s, then isolate_folio()'s"
-				 : active ? "shrink_active_list()'s"
-					  : scan_tests_name(p));
+				 sort			 ? "sort_folio()'s, then isolate_folio()'s"
+				 : active		 ? "shrink_active_list()'s"
+				 : policy_has_pageref(p) ? "page_check_references()'s"
+							 : "shrink_page_list()'s inline");
 		y++;
 	}
 	/* the why and the outcome keep their rows; the tests fold if short */
