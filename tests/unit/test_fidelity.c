@@ -986,30 +986,44 @@ static const struct memcg_row memcg_rows[] = {
 	  false },
 };
 
+/* An engine on the two-cgroup workload of the memcg rows: @cg's two
+ * cgroups in a zone of @pages (swap @swap), running @ops under @pol;
+ * NULL (a failed check) when the engine refuses it.  @wl and @cg must
+ * outlive the engine. */
+static struct engine *memcg_engine(struct workload *wl, struct wl_cgroup cg[2], uint32_t pages, uint32_t swap,
+				   const struct wl_op *ops, unsigned nr_ops, const char *sentence,
+				   const struct reclaim_policy *pol)
+{
+	struct engine_error err;
+	struct engine *e;
+
+	memset(wl, 0, sizeof *wl);
+	wl->memory.pages = pages;
+	wl->memory.swap_pages = swap;
+	wl->memory.swappiness = 60;
+	wl->memory.writeback_steps = 4;
+	wl->memory.kswapd = true;
+	wl->objects = memcg_objs;
+	wl->nr_objects = 4;
+	wl->ops = ops;
+	wl->nr_ops = nr_ops;
+	wl->cgroups = cg;
+	wl->nr_cgroups = 2;
+	e = engine_new(wl, pol, &err);
+	CHECKF(e != NULL, "%s (%s): no engine: %s", sentence, pol->name, err.msg);
+	return e;
+}
+
 static void memcg_row_run(const struct memcg_row *row, const struct reclaim_policy *pol)
 {
 	struct wl_cgroup cg[2] = { { "one", row->limit[0], 0, 60 }, { "two", row->limit[1], 0, 60 } };
 	struct workload wl;
-	struct engine_error err;
 	struct engine *e;
 	bool filtered_young = false, active_scan = false;
 	int first_prio = -2;
 	char why[160];
 
-	memset(&wl, 0, sizeof wl);
-	wl.memory.pages = 2048;
-	wl.memory.swap_pages = row->swap;
-	wl.memory.swappiness = 60;
-	wl.memory.writeback_steps = 4;
-	wl.memory.kswapd = true;
-	wl.objects = memcg_objs;
-	wl.nr_objects = 4;
-	wl.ops = row->ops;
-	wl.nr_ops = row->nr_ops;
-	wl.cgroups = cg;
-	wl.nr_cgroups = 2;
-	e = engine_new(&wl, pol, &err);
-	CHECKF(e != NULL, "%s (%s): no engine: %s", row->sentence, pol->name, err.msg);
+	e = memcg_engine(&wl, cg, 2048, row->swap, row->ops, row->nr_ops, row->sentence, pol);
 	if (!e)
 		return;
 	for (uint64_t n = 0; !engine_done(e) && n < 100000; n++) {
@@ -1128,27 +1142,13 @@ static void soft_row_run(const struct soft_row *row, const struct reclaim_policy
 {
 	struct wl_cgroup cg[2] = { { "one", 512, row->soft[0], 60 }, { "two", 512, row->soft[1], 60 } };
 	struct workload wl;
-	struct engine_error err;
 	struct engine *e;
 	uint8_t victims[2] = { 0, 0 };
 	unsigned nv = 0, between = 0, soft_scans = 0;
 	uint64_t excess = 0, turn_freed = 0;
 	char why[160];
 
-	memset(&wl, 0, sizeof wl);
-	wl.memory.pages = 512;
-	wl.memory.swap_pages = row->swap;
-	wl.memory.swappiness = 60;
-	wl.memory.writeback_steps = 4;
-	wl.memory.kswapd = true;
-	wl.objects = memcg_objs;
-	wl.nr_objects = 4;
-	wl.ops = row->ops;
-	wl.nr_ops = row->nr_ops;
-	wl.cgroups = cg;
-	wl.nr_cgroups = 2;
-	e = engine_new(&wl, pol, &err);
-	CHECKF(e != NULL, "%s (%s): no engine: %s", row->sentence, pol->name, err.msg);
+	e = memcg_engine(&wl, cg, 512, row->swap, row->ops, row->nr_ops, row->sentence, pol);
 	if (!e)
 		return;
 	for (uint64_t n = 0; !engine_done(e) && n < 100000; n++) {
