@@ -54,6 +54,10 @@ bool lru_gen_step(struct engine *e, struct step_record *r);
  * having changed nothing, when scan_folios() is over: then lru_gen_step()
  * ends it.  reclaim_step() calls it first, as it calls batch_step(). */
 bool lru_gen_scan_step(struct engine *e, struct step_record *r);
+/* engine_run()'s RS_LRU_GEN_SCAN steps, without records, up to @max:
+ * what as many lru_gen_scan_step() calls would do, stopping where the
+ * first of them would return false.  Returns the steps taken. */
+uint64_t lru_gen_scan_run(struct engine *e, uint64_t max);
 
 /* The gen counter of @page: its generation + 1, 0 when off the lists. */
 static inline unsigned folio_gen_counter(const struct page *page)

@@ -22,6 +22,7 @@
  */
 #include "cursor.h"
 #include "filemap.h"
+#include "lru_gen.h"
 #include "page_alloc.h"
 #include "vmscan.h"
 #include "writeback.h"
@@ -193,6 +194,14 @@ uint64_t reclaim_run(struct engine *e, uint64_t max, check_references_fn *check)
 	while (done < max) {
 		if (e->c.done && !reclaim_batch_pending(e))
 			break;
+		/* 6.1: the pages of scan_folios() in one loop (lru_gen.c) */
+		if (e->c.rs.stage == RS_LRU_GEN_SCAN) {
+			uint64_t k = lru_gen_scan_run(e, max - done);
+
+			done += k;
+			if (k)
+				continue;
+		}
 		e->c.step++;
 		if (!reclaim_step(e, NULL, check)) {
 			e->c.step--;
