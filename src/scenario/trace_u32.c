@@ -67,6 +67,22 @@ void trace_read_u32(struct trace_sink *s, FILE *f)
  * A file truncated while it is mapped faults the program (SIGBUS), as
  * any program that maps its input.
  */
+/*
+ * The pass for the largest page is the first to read the file, and at
+ * make bench's 40 MB it cost a tenth of a pure-scan run under mglru (perf:
+ * trace_map_u32 7.5% of its samples, all of it waiting on the loads).
+ * The page tables are filled in one go (MAP_POPULATE), not a fault each
+ * 16 pages; the pass fetches two pages ahead, since the file's pages in
+ * the page cache are not adjacent and the processor's own prefetcher stops
+ * at each 4 KiB page.  (`bench time vmscan-viz run --trace F --trace-format
+ * u32 ... --max-steps 1`, which loads F and stops, 8 interleaved rounds:
+ * CPU medians 0.050 s -> 0.043 s, and 0.058 s -> 0.050 s at a load of 4.)
+ */
+#define TRACE_MAP_AHEAD 2048u /* words: two 4 KiB pages */
+#ifndef MAP_POPULATE	      /* Linux's; elsewhere the pages fault in */
+#define MAP_POPULATE 0
+#endif
+
 bool trace_map_u32(struct trace_sink *s, int fd, off_t size)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -81,13 +97,20 @@ bool trace_map_u32(struct trace_sink *s, int fd, off_t size)
 	    s->obj == UINT32_MAX || L->obj_bad[s->obj])
 		return false;
 	n = (uint32_t)(size / 4);
-	p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+	p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	if (p == MAP_FAILED)
 		return false;
 	madvise(p, (size_t)size, MADV_SEQUENTIAL);
 	words = p;
-	for (uint32_t i = 0; i < n; i++)
-		max = words[i] > max ? words[i] : max;
+	for (uint32_t i = 0; i < n; i += 16) {
+		uint32_t end = n - i < 16 ? n : i + 16;
+
+		/* a cache line (16 words) at a time; the line two pages on is fetched */
+		if (n - i > TRACE_MAP_AHEAD)
+			__builtin_prefetch(words + i + TRACE_MAP_AHEAD);
+		for (uint32_t j = i; j < end; j++)
+			max = words[j] > max ? words[j] : max;
+	}
 	if (max >= o->pages) {
 		bool grows = L->auto_obj || (L->made_any && s->obj >= L->first_made);
 		if (!grows || max >= ENGINE_MAX_OBJECT_PAGES)
