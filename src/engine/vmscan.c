@@ -438,12 +438,18 @@ static void activate_locked(struct engine *e, struct page *p)
 	put_back(e, p);
 }
 
-/* __remove_mapping() and the free: the page leaves the page cache; a file
- * page leaves a shadow, a swap-cache page leaves its swap entry. */
-ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
+/* __remove_mapping() and the free: the page @p at @pfn leaves the page
+ * cache; a file page leaves a shadow, a swap-cache page leaves its swap
+ * entry.  @clean: page_check_references() said PAGEREF_RECLAIM_CLEAN.
+ * The caller's pfn and page, and one look-up of the page's object for its
+ * slot and its counts: no page_to_pfn() (a division by the 28 bytes of a
+ * struct page) or second look-up for every reclaimed page (callgrind,
+ * 1 M-access pure scan, tests/bench/README.md: 538.6 M -> 512.9 M
+ * instructions under mglru, 498.7 M -> 475.1 M under 2.6.34). */
+ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, bool clean)
 {
-	struct page *p = &e->pages[pfn];
-	uint32_t *slot = page_slot(e, p->object, p->index);
+	struct object_state *o = &e->obj[p->object];
+	uint32_t *slot = &e->slots[o->slot_base + p->index]; /* page_slot() */
 
 	if (lru_gen_enabled(e)) {
 		/* 6.1 __remove_mapping(): lru_gen_eviction() for file and
@@ -451,23 +457,26 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn)
 		*slot = slot_make(PageSwapCache(p) ? SLOT_SWAP : SLOT_SHADOW, lru_gen_eviction(e, p));
 		count_vm_event(e, e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD ? KSWAPD_STEAL : PGSTEAL_DIRECT);
 		count_vm_event(e, PageAnon(p) ? PGSTEAL_ANON : PGSTEAL_FILE);
-	} else if (PageSwapCache(p)) {
-		*slot = slot_make(SLOT_SWAP, 0);
 	} else {
-		uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
-		*slot = slot_make(SLOT_SHADOW, shadow);
+		if (PageSwapCache(p)) {
+			*slot = slot_make(SLOT_SWAP, 0);
+		} else {
+			uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
+			*slot = slot_make(SLOT_SHADOW, shadow);
+		}
+		/* 2.6.34 vmscan.c:1236: current_is_kswapd(), so the soft limit pass too */
+		if (reclaimer_is_kswapd(e->c.rs.sc.reclaimer))
+			count_vm_event(e, KSWAPD_STEAL);
 	}
-	e->obj[p->object].resident--;
-	e->obj[p->object].evicted++;
-	if (p->memcg) /* before free_page_from() uncharges it */
+	o->resident--;
+	o->evicted++;
+	o->evicted_clean += clean; /* the bars' ~, beside ✗ */
+	if (p->memcg)		   /* before free_page_from() uncharges it */
 		e->c.memcg[p->memcg - 1].evicted++;
 	e->c.rs.sc.nr_reclaimed++;
 	e->c.rs.pass_reclaimed++;
 	e->c.rs.batch.nr_reclaimed++;
 	count_vm_event(e, PGSTEAL);
-	/* 2.6.34 vmscan.c:1236: current_is_kswapd(), so the soft limit pass too */
-	if (reclaimer_is_kswapd(e->c.rs.sc.reclaimer) && !lru_gen_enabled(e))
-		count_vm_event(e, KSWAPD_STEAL);
 	free_page_from(e, pfn, LRU_ISOLATED); /* the batch's */
 }
 
@@ -508,9 +517,10 @@ static void record_check(struct step_record *r, const struct reference_check *rc
 		r->inputs |= IN_VM_EXEC;
 }
 
-/* shrink_page_list() for one page, in the kernel's order of tests, with
- * @check as page_check_references().  @r may be NULL (engine_run()). */
-ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record *r,
+/* shrink_page_list() for one page, @p at @pfn, in the kernel's order of
+ * tests, with @check as page_check_references().  @r may be NULL
+ * (engine_run()). */
+ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, struct step_record *r,
 			    check_references_fn *check)
 {
 	struct reclaim_state *rs = &e->c.rs;
@@ -597,8 +607,7 @@ ENGINE_HOT void shrink_page(struct engine *e, struct page *p, struct step_record
 		goto keep;
 	}
 	action = PageSwapCache(p) ? BR_SPL_FREED_SWAP : BR_SPL_FREED;
-	e->obj[p->object].evicted_clean += out == OUT_RECLAIM_CLEAN; /* the bars' ~, beside ✗ */
-	reclaim_page(e, page_to_pfn(e, p));
+	reclaim_page(e, pfn, p, out == OUT_RECLAIM_CLEAN);
 	goto counted;
 
 activate:
@@ -824,7 +833,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 	if (rs->batch_active)
 		shrink_active_page(e, p, r);
 	else
-		shrink_page(e, p, r, check);
+		shrink_page(e, pfn, p, r, check);
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
 			stat_rotated(e)[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
