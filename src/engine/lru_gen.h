@@ -14,10 +14,10 @@
 /* A fresh lruvec: generations 0..3, max_seq 3 (6.1 lru_gen_init_lruvec). */
 void lru_gen_init(struct engine *e);
 
-/* mm_inline.h lru_gen_add_folio(): @page, on no list and evictable, joins
+/* mm_inline.h lru_gen_add_folio(): the page at @pfn, on no list and evictable, joins
  * a generation chosen from PG_active, its type and PG_reclaim; at the tail
  * of its list if @reclaiming (folio_rotate_reclaimable()). */
-void lru_gen_add_folio(struct engine *e, struct page *page, bool reclaiming);
+void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming);
 /* mm_inline.h lru_gen_del_folio()'s accounting: @page's gen counter is
  * cleared and its generation's size lowered; its list link is the
  * caller's.  Nothing if the page has no gen counter. */
@@ -38,8 +38,9 @@ bool lru_gen_refault(struct engine *e, struct page *page, uint32_t old, bool in_
  * found by the rmap walk; clears it and its young neighbours. */
 void lru_gen_look_around(struct engine *e, struct page *page, unsigned as);
 
-/* evict_folios(): a page shrink_folio_list() did not free goes back. */
-void lru_gen_putback(struct engine *e, struct page *page);
+/* evict_folios(): the page at @pfn, which shrink_folio_list() did not
+ * free, goes back. */
+void lru_gen_putback(struct engine *e, uint32_t pfn);
 /* swap.c lru_move_tail_fn(): writeback ended on a PG_reclaim page. */
 void lru_gen_rotate_reclaimable(struct engine *e, struct page *page);
 

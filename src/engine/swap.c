@@ -97,7 +97,7 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 	 * PG_active, which folio_add_lru() set for a fault (no lru_add
 	 * batch under the multi-gen LRU: lru_gen.c) */
 	if (lru_gen_enabled(e)) {
-		lru_gen_add_folio(e, page, false);
+		lru_gen_add_folio(e, pfn, false);
 		return;
 	}
 	page->pvec_lru = (uint8_t)l;

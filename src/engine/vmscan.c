@@ -393,7 +393,7 @@ void putback_lru_page(struct engine *e, struct page *page)
 	if (page_evictable(e, page)) {
 		page_clear(page, PG_unevictable);
 		if (lru_gen_enabled(e))
-			lru_gen_add_folio(e, page, false);
+			lru_gen_add_folio(e, pfn, false);
 		else
 			list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
 		return;
@@ -415,7 +415,7 @@ static void put_back(struct engine *e, struct page *p)
 		return;
 	}
 	if (lru_gen_enabled(e)) { /* 6.1 evict_folios()'s put-back */
-		lru_gen_putback(e, p);
+		lru_gen_putback(e, pfn);
 		return;
 	}
 	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
