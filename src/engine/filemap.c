@@ -25,12 +25,13 @@
 #include "page_alloc.h"
 #include "swap.h"
 
-/* A new page for @obj/@index: takes a free page, fills it from disk or
- * swap, and puts it in the page cache.  Returns its pfn, off every list;
- * the caller adds it.  Sets *old to the slot's old contents. */
-uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *old)
+/* A new page for @obj/@index, whose page-cache slot is @slot: takes a
+ * free page, fills it from disk or swap, and puts it in the page cache.
+ * Returns its pfn, off every list; the caller adds it.  Sets *old to the
+ * slot's old contents. */
+uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *slot, uint32_t *old)
 {
-	uint32_t pfn, *slot = page_slot(e, obj, index);
+	uint32_t pfn;
 	struct page *p;
 
 	alloc_slowpath_wake(e, 1, 0);
@@ -123,14 +124,22 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 
 enum outcome do_rw(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
 {
-	uint32_t slot = *page_slot(e, obj, index), old, pfn;
+	uint32_t *slot = page_slot(e, obj, index);
+
+	if (SLOT_TAG(*slot) == SLOT_PAGE)
+		return rw_cached_page(e, pfn_to_page(e, SLOT_VAL(*slot)), write, r);
+	return rw_page_cache_miss(e, obj, index, slot, write, r);
+}
+
+enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, uint32_t *slot, bool write,
+				struct step_record *r)
+{
 	uint16_t placed = BR_READ_MISS;
+	uint32_t old, pfn;
 	enum outcome out;
 	struct page *p;
 
-	if (SLOT_TAG(slot) == SLOT_PAGE)
-		return rw_cached_page(e, pfn_to_page(e, SLOT_VAL(slot)), write, r);
-	pfn = page_cache_alloc(e, obj, index, &old);
+	pfn = page_cache_alloc(e, obj, index, slot, &old);
 	p = pfn_to_page(e, pfn);
 	if (!write)
 		count_vm_events(e, PGPGIN, 4);

@@ -71,7 +71,7 @@ void mem_cgroup_init(struct engine *e)
  * "P/global"), whose operations still name them. */
 static unsigned current_memcg(const struct engine *e)
 {
-	return e->c.done || !e->wl->nr_cgroups ? 0 : e->wl->ops[e->c.op].memcg;
+	return !e->wl->nr_cgroups || e->c.done ? 0 : e->wl->ops[e->c.op].memcg;
 }
 
 /* 2.6.34 mm/memcontrol.c:1736 __mem_cgroup_commit_charge() and :518

@@ -140,7 +140,7 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 
 	r->from = LRU_FREE;
 	count_vm_event(e, PGFAULT);
-	pfn = page_cache_alloc(e, obj, index, &old);
+	pfn = page_cache_alloc(e, obj, index, page_slot(e, obj, index), &old);
 	p = pfn_to_page(e, pfn);
 	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 	if (lru_gen_enabled(e)) {

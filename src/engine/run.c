@@ -109,8 +109,8 @@ static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op
  * with the trace and the object's page-cache slots at hand.  For an access
  * of such a trace, workload_step() is current_access(), which only reads
  * the trace, do_rw() and advance(); here do_rw() is called as it calls
- * itself (rw_cached_page() for a page in the cache, found in the slot the
- * loop read), then after_workload(), and the cursor and the step count are
+ * itself (rw_cached_page() for a page in the cache, rw_page_cache_miss()
+ * for one that is not, with the slot the loop read), then after_workload(), and the cursor and the step count are
  * moved on once, when the loop stops (advance_within()): nothing in
  * between reads them.  Left out of step_once(): as in workload_run().
  * The page-cache slot and struct page of the accesses ahead are warmed as
@@ -145,7 +145,7 @@ static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *o
 			 * watermark, step_once() reclaims first */
 			if (!zone_watermark_ok(e, e->c.wmark_min, 1))
 				break;
-			out = do_rw(e, op->object, trace[sub], write, NULL);
+			out = rw_page_cache_miss(e, op->object, trace[sub], &slots[trace[sub]], write, NULL);
 		}
 		sub++;
 		woke = after_workload(e, out);

@@ -63,7 +63,7 @@ static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t
  * pagevec drained). */
 static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 {
-	uint32_t old, pfn = page_cache_alloc(e, 0, index, &old);
+	uint32_t old, pfn = page_cache_alloc(e, 0, index, page_slot(e, 0, index), &old);
 
 	lru_cache_add(e, pfn, l);
 	lru_add_drain(e);
