@@ -49,18 +49,18 @@ static inline void list_add_tail(struct engine *e, uint32_t pfn, enum lru_list l
 	link_between(e, pfn, e->c.lists[l].tail, PFN_NONE, l);
 }
 
-/* list_del() from list @l, which the caller knows: a constant @l lets the
- * compiler drop the active count's test (make bench's hot paths). */
-static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l)
+/* list_del_from() below, told by a constant @at_head or @at_tail that the
+ * page is its list's head or tail, which saves a test and a store. */
+static inline void list_del_at(struct engine *e, uint32_t pfn, enum lru_list l, bool at_head, bool at_tail)
 {
 	struct page *p = &e->pages[pfn];
 	struct lru_head *h = &e->c.lists[l];
 
-	if (p->prev == PFN_NONE)
+	if (at_head || p->prev == PFN_NONE)
 		h->head = p->next;
 	else
 		e->pages[p->prev].next = p->next;
-	if (p->next == PFN_NONE)
+	if (at_tail || p->next == PFN_NONE)
 		h->tail = p->prev;
 	else
 		e->pages[p->next].prev = p->prev;
@@ -71,6 +71,27 @@ static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l
 		e->c.memcg[p->memcg - 1].count[l]--;
 	p->next = p->prev = PFN_NONE;
 	p->lru = LRU_NONE;
+}
+
+/* list_del() from list @l, which the caller knows: a constant @l lets the
+ * compiler drop the active count's test (make bench's hot paths). */
+static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	list_del_at(e, pfn, l, false, false);
+}
+
+/* list_del_from() of @pfn, the tail of @l (where the scanner takes pages),
+ * and of the head (where the allocator takes them).  Each reclaimed page
+ * of a scan leaves three lists at an end (callgrind, 1 M-access pure scan,
+ * tests/bench/README.md: 480.8 M -> 473.4 M instructions
+ * under mglru, 463.3 M -> 458.4 M under 2.6.34). */
+static inline void list_del_tail(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	list_del_at(e, pfn, l, false, true);
+}
+static inline void list_del_head(struct engine *e, uint32_t pfn, enum lru_list l)
+{
+	list_del_at(e, pfn, l, true, false);
 }
 
 static inline void list_del(struct engine *e, uint32_t pfn)

@@ -82,7 +82,7 @@ uint32_t alloc_page(struct engine *e)
 	uint32_t pfn = e->c.lists[LRU_FREE].head;
 	struct page *p = &e->pages[pfn];
 
-	list_del_from(e, pfn, LRU_FREE);
+	list_del_head(e, pfn, LRU_FREE);
 	page_blank(p);
 	p->index = 0;
 	count_vm_event(e, PGALLOC);

@@ -477,7 +477,8 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, boo
 	e->c.rs.pass_reclaimed++;
 	e->c.rs.batch.nr_reclaimed++;
 	count_vm_event(e, PGSTEAL);
-	free_page_from(e, pfn, LRU_ISOLATED); /* the batch's */
+	list_del_tail(e, pfn, LRU_ISOLATED); /* the batch's, which batch_step() took */
+	free_page_from(e, pfn, LRU_NONE);
 }
 
 static void fill_inputs(struct engine *e, const struct page *p, struct step_record *r)
