@@ -896,6 +896,28 @@ static void scan_folio(struct engine *e, uint32_t pfn, enum lru_list l, struct s
 		count_rule(e, STEP_SORT, br, BR_NONE);
 }
 
+/*
+ * The page above @pfn on its list is the one scan_folio() takes next:
+ * fetched now, it arrives while this one is sorted or isolated (in
+ * scan_step() and lru_gen_scan_run() alike).  Under the multi-gen LRU this
+ * replaces batch_step()'s readahead_hint(), whose guess one batch ahead by
+ * file index cost a load of that page's slot (a miss to memory on a pure
+ * scan: perf put a third of the reclaim's samples on it) and 20
+ * instructions a page.  Callgrind, 1 M-access pure scan
+ * (tests/bench/README.md): 473.4 M -> 455.6 M instructions under mglru;
+ * CPU on the 10 M-access scan, 20 interleaved rounds, 0.372 s -> 0.363 s
+ * median (0.341 -> 0.328 s fastest), on the mix 0.238 -> 0.232 s.  A hint
+ * only: at the list's head (PFN_NONE) the address, computed as an
+ * integer, is outside the zone, which a prefetch does not mind.  Always
+ * inline, as readahead_hint(): a call that only prefetches is dropped.
+ */
+static inline __attribute__((always_inline)) void scan_prefetch(const struct engine *e, uint32_t pfn)
+{
+	uintptr_t next = e->pages[pfn].prev;
+
+	__builtin_prefetch((const void *)((uintptr_t)e->pages + next * sizeof(struct page)));
+}
+
 /* The RS_LRU_GEN_SCAN step: the next page of scan_folios(), if any. */
 static bool scan_step(struct engine *e, struct step_record *r)
 {
@@ -904,6 +926,7 @@ static bool scan_step(struct engine *e, struct step_record *r)
 
 	if (!scan_budget(&e->c.lg) || pfn == PFN_NONE)
 		return false;
+	scan_prefetch(e, pfn);
 	scan_folio(e, pfn, l, r);
 	return true;
 }
@@ -1027,6 +1050,7 @@ uint64_t lru_gen_scan_run(struct engine *e, uint64_t max)
 
 			if (pfn == PFN_NONE)
 				return done;
+			scan_prefetch(e, pfn);
 			e->c.step++;
 			scan_folio(e, pfn, l, NULL);
 			done++;

@@ -824,7 +824,10 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		return false;
 	p = &e->pages[pfn];
 	scan_ahead_step(e);
-	readahead_hint(e, p);
+	/* not under the multi-gen LRU, whose scan warms its next page itself
+	 * (lru_gen_scan_run()) */
+	if (!lru_gen_enabled(e))
+		readahead_hint(e, p);
 	if (r) {
 		r->pfn = pfn;
 		r->object = p->object;
