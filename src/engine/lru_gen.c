@@ -913,9 +913,10 @@ static void scan_folio(struct engine *e, uint32_t pfn, enum lru_list l, struct s
  */
 static inline __attribute__((always_inline)) void scan_prefetch(const struct engine *e, uint32_t pfn)
 {
-	uintptr_t next = e->pages[pfn].prev;
+	uintptr_t next = e->pages[pfn].prev, at = (uintptr_t)e->pages + next * sizeof(struct page);
 
-	__builtin_prefetch((const void *)((uintptr_t)e->pages + next * sizeof(struct page)));
+	/* an integer address on purpose: no test of PFN_NONE (4 M instructions above) */
+	__builtin_prefetch((const void *)at); /* NOLINT(performance-no-int-to-ptr) */
 }
 
 /* The RS_LRU_GEN_SCAN step: the next page of scan_folios(), if any. */
