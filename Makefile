@@ -219,8 +219,9 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # What the tests run, in the order given to tests/run-all.sh, which runs
 # them $(TEST_JOBS) at a time, prints each one's result line as it ends,
 # then "total: N passed, M failed".  NAME@asan: in the sanitizer build.
-# The longest first, by the clock: the tmux suites (e2e, projector), which
-# mostly wait for a screen, then the CPU-bound sanitized ones.  One suite
+# The longest first, by the clock: cli (some 800 commands), the tmux suites
+# (e2e, projector), which mostly wait for a screen, then the CPU-bound
+# sanitized ones.  One suite
 # more than cores: a suite waiting on tmux leaves its core to the others.
 # make test: every suite on the plain build, and under ASan and UBSan (the
 # engine checking its invariants as it goes, debug_check()) what finds memory and
@@ -231,8 +232,8 @@ $(foreach t,$(UNIT_SRC:tests/unit/%.c=%),$(eval $(call unit_test_rule,$(t))))
 # make test-all: those, and everything longer: every tmux suite and cli
 # under the sanitizers too, each fuzz target for FUZZ_SECONDS (10 here),
 # and bench-smoke.
-TEST_SUITES := e2e projector golden@asan screen@asan memcheck view@asan lesson stepwise@asan screen docs bad@asan \
-               e2e-smoke@asan cli install stepwise bad golden unit unit@asan
+TEST_SUITES := cli e2e projector golden@asan screen@asan memcheck view@asan lesson stepwise@asan screen docs bad@asan \
+               e2e-smoke@asan install stepwise bad golden unit unit@asan
 TEST_ALL_SUITES := $(filter-out e2e-smoke@asan memcheck,$(TEST_SUITES)) memcheck-all e2e@asan projector@asan cli@asan
 # make test-all fuzzes 10 s a target, unless FUZZ_SECONDS=N is given
 TEST_FUZZ_SECONDS = $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),10)

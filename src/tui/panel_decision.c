@@ -132,7 +132,10 @@ static void outcome_text(const struct frame *f, const struct step_record *rec, c
 		snprintf(buf, n, "%s %s: now in the pagevec, not yet on a list", g,
 			 outcome_name[rec->outcome]);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
-		snprintf(buf, n, "%s %s: now on %s", g, outcome_name[rec->outcome],
+		/* a step that left the page where it was (6.1's aging walk on a
+		 * page already in max_seq) says so, not "now on" */
+		snprintf(buf, n, "%s %s: %s %s", g, outcome_name[rec->outcome],
+			 rec->to == rec->from ? "stays on" : "now on",
 			 gen_or_list(rec, rec->to, to, sizeof to));
 	else
 		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);

@@ -32,10 +32,11 @@ rm -f "$TMP/missing.json"
 
 pass=0
 fail=0
+cd "$TMP" || exit 2
 for err in "$HERE"/*.err; do
-	name=$(basename "$err" .err)
-	want=$(cat "$HERE/$name.status" 2>/dev/null || echo 1)
-	(cd "$TMP" && "$BIN" check "$name.json" >"$TMP/$name.stdout" 2>"$TMP/$name.stderr")
+	name=${err##*/} name=${name%.err} want=1
+	[ -e "$HERE/$name.status" ] && read -r want <"$HERE/$name.status"
+	"$BIN" check "$name.json" >"$TMP/$name.stdout" 2>"$TMP/$name.stderr"
 	got=$?
 	if [ "$got" = "$want" ] && cmp -s "$err" "$TMP/$name.stderr"; then
 		pass=$((pass + 1))

@@ -31,39 +31,57 @@ ok() {	# ok SENTENCE STATUS
 WAIT=${VMSCAN_WAIT:-30}
 [ "${VMSCAN_SANITIZED:-0}" = 1 ] && WAIT=$((WAIT * 5))
 capture() { "${T[@]}" capture-pane -p -t "$S" 2>/dev/null; }
+# snooze SECONDS: sleep with no process (read times out on a pipe that
+# nothing writes to): the suites wait thousands of times, and each sleep(1)
+# is a process, which costs this 2-core VM about 5 ms of CPU
+exec {SNOOZE_FD}<> <(:)
+snooze() { read -r -t "$1" -u "$SNOOZE_FD" _ || :; }
 # screen: the pane once tmux has shown all the program wrote (a frame may
 # come in several reads): two captures 30 ms apart agree, for 1 s at most
 screen() {
 	local a b i
 	a=$(capture)
 	for ((i = 0; i < 30; i++)); do
-		sleep 0.03; b=$(capture)
+		snooze 0.03; b=$(capture)
 		[ "$a" = "$b" ] && break
 		a=$b
 	done
 	printf '%s\n' "$a"
 }
-# Each look is a tmux client and a grep: the looks come 20 ms apart, then
+# Each look is one tmux client: the looks come 20 ms apart, then
 # further apart (to 200 ms), so that a long wait on a loaded machine does
 # not load it more.
 poll() {	# poll COMMAND...: until it succeeds, $WAIT seconds at most (said if not)
 	local end=$((SECONDS + WAIT)) gap
 	for gap in 0.02 0.02 0.05 0.05 0.1 0.1; do
 		"$@" && return 0
-		sleep "$gap"
+		snooze "$gap"
 	done
 	while :; do
 		"$@" && return 0
 		[ "$SECONDS" -ge "$end" ] && break
-		sleep 0.2
+		snooze 0.2
 	done
 	echo "  (waited ${WAIT} s in vain for: ${*: -1})"
 	return 1
 }
-on_screen() { capture | grep -q "$@"; }
+# on_screen -F|-E -- PATTERN: a line of the pane holds the text (-F) or
+# matches the extended regular expression (-E), as grep -q would answer;
+# tested in the shell, line by line for -E (bash's =~ is the C library's
+# ERE, grep's dialect), so that a look is one process, not three
+on_screen() {
+	local cap line
+	cap=$(capture) || return 1
+	if [ "$1" = -F ]; then
+		[[ $cap == *"$3"* ]]
+		return
+	fi
+	while IFS= read -r line; do [[ $line =~ $3 ]] && return 0; done <<<"$cap"
+	return 1
+}
 wait_for() { poll on_screen -F -- "$1"; }	# wait_for TEXT: the text appears on the screen
 wait_re() { poll on_screen -E -- "$1"; }	# wait_re REGEX
-off_screen() { ! capture | grep -qF -- "$1"; }
+off_screen() { ! on_screen -F -- "$1"; }
 wait_gone() { poll off_screen "$1"; }	# wait_gone TEXT: the text leaves the screen
 keys() { "${T[@]}" send-keys -t "$S" "$@"; }
 # start NAME COLSxROWS [ENV...] -- ARGS...: run the visualizer under sh in session NAME

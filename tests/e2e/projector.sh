@@ -161,9 +161,18 @@ part branches && while IFS='|' read -r f p; do
 done <"$LOGDIR/groups"
 
 # --- no panel moves while playing ---------------------------------------------
-# the rows of the panels' title rules, the isolated and evicted rows, the footer
-layout_of() {	# (what tmux shows now: while playing the screen never settles)
-	capture | awk '/^─/ || /^ isolated / || /^ evicted / || /^\?Help/ { printf "%d:%s ", NR, substr($0, 1, 4) }'
+# the rows of the panels' title rules, the isolated and evicted rows, the
+# footer, as LAYOUT, and the step the header shows, as STEP: one look at
+# what tmux shows now (while playing the screen never settles), read in the
+# shell, so that a look is one process
+look() {	# (a row is told by its first 4 bytes, as awk's substr() took them)
+	local cap line n=0 LC_ALL=C
+	cap=$(capture) LAYOUT="" STEP=""
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in ─* | " isolated "* | " evicted "* | "?Help"*) LAYOUT+="$n:${line:0:4} " ;; esac
+		[[ -z $STEP && $line =~ \|\ step\ ([0-9]+)/ ]] && STEP=${BASH_REMATCH[1]}
+	done <<<"$cap"
 }
 part steady && for sz in $SIZES; do
 	for run in "2.6.33 data/used-once-mmap.json 420" "2.6.34 data/used-once-mmap.json 420" \
@@ -172,14 +181,16 @@ part steady && for sz in $SIZES; do
 		start steady "$sz" -- --policy "$1" "$2"
 		wait_re "\| step 0/"
 		keys g "$3" Enter; wait_re "\| step $3/"
-		first=$(layout_of) moved=0 s0=$(step_of)
+		look
+		first=$LAYOUT moved=0 s0=$(step_of)
 		keys + Space
 		# 25 looks at least, and on until the step has moved (a loaded
 		# machine may take longer to draw the first steps)
 		for ((k = 0; k < WAIT * 25; k++)); do
-			sleep 0.04
-			[ "$(layout_of)" = "$first" ] || { moved=1; echo "  moved at step $(step_of): $(layout_of) vs $first"; break; }
-			[ "$k" -ge 24 ] && [ "$(capture | sed -nE 's/.*\| step ([0-9]+)\/.*/\1/p' | head -n 1)" != "$s0" ] && break
+			snooze 0.04
+			look
+			[ "$LAYOUT" = "$first" ] || { moved=1; echo "  moved at step $STEP: $LAYOUT vs $first"; break; }
+			[ "$k" -ge 24 ] && [ "$STEP" != "$s0" ] && break
 		done
 		keys Space
 		[ "$moved" = 0 ] && [ "$(step_of)" != "$s0" ]
