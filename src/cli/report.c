@@ -214,8 +214,7 @@ void report_json(const struct engine *e, const struct scenario *s)
 
 /* /proc/vmstat: the gauges first (nr_*), then the events.  Under 6.1's
  * multi-gen LRU the two youngest generations count as active, the others
- * as inactive (6.1 include/linux/mm_inline.h:164 lru_gen_is_active()), and
- * the events carry 6.1's names. */
+ * as inactive (engine_lru_size()), and the events carry 6.1's names. */
 void report_vmstat(const struct engine *e)
 {
 	const struct page *pages = engine_pages(e);
@@ -235,18 +234,8 @@ void report_vmstat(const struct engine *e)
 		file += page_is_file_cache(p);
 	}
 	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
-	for (int l = 0; l <= LRU_UNEVICTABLE; l++) {
-		uint64_t n = engine_list(e, (enum lru_list)l).nr;
-
-		if (g.enabled && l < LRU_UNEVICTABLE) {
-			n = 0;
-			for (uint64_t seq = g.min_seq[is_file_lru(l)]; seq <= g.max_seq; seq++)
-				if ((seq + 1 >= g.max_seq) == is_active_lru(l) &&
-				    g.nr_pages[seq % 4][is_file_lru(l)] > 0)
-					n += (uint64_t)g.nr_pages[seq % 4][is_file_lru(l)];
-		}
-		printf("nr_%s %" PRIu64 "\n", lru_name[l], n);
-	}
+	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
+		printf("nr_%s %" PRIu64 "\n", lru_name[l], engine_lru_size(e, (enum lru_list)l));
 	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback "
 	       "%u\n",
 	       mlock, anon, mapped, file, dirty, writeback);

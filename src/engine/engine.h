@@ -180,6 +180,12 @@ struct lru_gen_info {
 	int tier_idx[2];
 };
 struct lru_gen_info engine_lru_gen(const struct engine *e);
+/* The size of list @l as the zone's counters give it (nr_active_file, ...,
+ * an expectation's lists.active_file): the list itself, but under the
+ * multi-gen LRU each of the four evictable lists counts generations, the
+ * two youngest of a type as active and the older ones as inactive, as 6.1
+ * accounts them (include/linux/mm_inline.h:164 lru_gen_is_active()). */
+uint64_t engine_lru_size(const struct engine *e, enum lru_list l);
 
 /* The shrink_inactive_list() batch that the last step finished, if it did:
  * the fields of the kernel's mm_vmscan_lru_shrink_inactive tracepoint. */

@@ -1105,3 +1105,20 @@ struct lru_gen_info engine_lru_gen(const struct engine *e)
 		in.tier_idx[t] = get_tier_idx(e, t);
 	return in;
 }
+
+uint64_t engine_lru_size(const struct engine *e, enum lru_list l)
+{
+	const struct lru_gen_state *lg = &e->c.lg;
+	unsigned type = is_file_lru(l);
+	uint64_t n = 0;
+
+	if (!lru_gen_enabled(e) || l >= LRU_UNEVICTABLE)
+		return e->c.lists[l].nr;
+	/* by the generation in each page's flags, as lrugen->nr_pages counts
+	 * them, not by the list a page waits on until sort_folio() moves it */
+	for (uint64_t seq = lg->min_seq[type]; seq <= lg->max_seq; seq++)
+		if ((seq + 1 >= lg->max_seq) == is_active_lru(l) &&
+		    lg->nr_pages[lru_gen_from_seq(seq)][type] > 0)
+			n += (uint64_t)lg->nr_pages[lru_gen_from_seq(seq)][type];
+	return n;
+}

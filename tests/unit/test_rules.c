@@ -51,6 +51,15 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4}],"
 	  "'workload':[{'op':'touch','object':'f','pages':'0-3'}],"
 	  "'expect':[{'check':'lists.gen3_file == 4'},{'check':'lists.gen0_file == 0'}]" },
+	/* 6.1 include/linux/mm_inline.h:164 lru_gen_is_active(): the zone's
+	 * counters (and lists.LIST) count max_seq and max_seq - 1 as active */
+	{ "6.1: lists.active_file counts the two youngest generations, lists.inactive_file the older",
+	  "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4},"
+	  "{'name':'g','type':'file','pages':2}],"
+	  "'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'read','object':'g','pages':'0-1'}],"
+	  "'expect':[{'check':'lists.active_file == 4'},{'check':'lists.inactive_file == 2'},"
+	  "{'check':'lists.gen3_file == 4'},{'check':'lists.gen0_file == 2'}]" },
 	/* 6.1 mm/filemap.c:927 filemap_add_folio(), mm_inline.h:248: a read()
 	 * miss enters min_seq; folio_mark_accessed() -> folio_inc_refs() */
 	{ "6.1: a read() miss puts the page in the oldest generation, marked", "mglru",
