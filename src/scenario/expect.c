@@ -99,6 +99,16 @@ static int subject(char *subj, const struct workload *wl, const struct object_sp
 	int k;
 
 	if (!dot) {
+		/* /proc/vmstat's gauges of the lists (run --vmstat prints them):
+		 * nr_LIST is lists.LIST, nr_free_pages lists.free */
+		k = strcmp(subj, "nr_free_pages") == 0 ? LRU_FREE
+		    : strncmp(subj, "nr_", 3) == 0     ? lookup(subj + 3, lru_name, LRU_UNEVICTABLE + 1)
+						       : -1;
+		if (k >= 0) {
+			e->metric = EXPECT_LIST;
+			e->item = k;
+			return 0;
+		}
 		if ((k = lookup(subj, vmstat_name, NR_VM_EVENTS)) < 0) {
 			unknown(why, n, "counter", subj, vmstat_name, NR_VM_EVENTS);
 			return -1;

@@ -59,7 +59,9 @@ static const struct rule_row rows[] = {
 	  "{'name':'g','type':'file','pages':2}],"
 	  "'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'read','object':'g','pages':'0-1'}],"
 	  "'expect':[{'check':'lists.active_file == 4'},{'check':'lists.inactive_file == 2'},"
-	  "{'check':'lists.gen3_file == 4'},{'check':'lists.gen0_file == 2'}]" },
+	  "{'check':'lists.gen3_file == 4'},{'check':'lists.gen0_file == 2'},"
+	  "{'check':'nr_active_file == 4'},{'check':'nr_inactive_file == 2'},{'check':'nr_free_pages == "
+	  "58'}]" },
 	/* 6.1 mm/filemap.c:927 filemap_add_folio(), mm_inline.h:248: a read()
 	 * miss enters min_seq; folio_mark_accessed() -> folio_inc_refs() */
 	{ "6.1: a read() miss puts the page in the oldest generation, marked", "mglru",
