@@ -54,7 +54,7 @@ static void capture(const struct engine *e, struct series_row *row, uint64_t acc
 	row->access = access;
 	row->step = engine_steps(e);
 	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
-		row->lists[l] = engine_list(e, (enum lru_list)l).nr;
+		row->lists[l] = (uint32_t)engine_lru_size(e, (enum lru_list)l);
 	row->lists[SERIES_NR_LISTS - 1] = engine_list(e, LRU_FREE).nr;
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		row->counters[i] = vm[cli_key_counters[i]];

@@ -106,7 +106,7 @@ static void sample(struct step_index *ix, const struct engine *e, uint64_t step,
 		b = (step - 1) / ix->bucket_steps;
 	}
 	for (int s = 0; s <= SPARK_FREE; s++) {
-		ix->v[s][b] = engine_list(e, lists[s]).nr;
+		ix->v[s][b] = (uint32_t)engine_lru_size(e, (enum lru_list)lists[s]);
 		if (ix->v[s][b] > ix->max[s])
 			ix->max[s] = ix->v[s][b];
 	}

@@ -58,7 +58,7 @@ static int draw_sparks(const struct rect *r, int y, const struct frame *f)
 	int n = 0;
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0] && y + n < r->y + r->h; i++, n++) {
-		uint64_t val = rows[i].list >= 0 ? engine_list(f->e, rows[i].list).nr
+		uint64_t val = rows[i].list >= 0 ? engine_lru_size(f->e, (enum lru_list)rows[i].list)
 						 : engine_vmstat(f->e)[SIM_REFAULT];
 		draw_fmt(y + n, r->x + 1, 21, theme_attr(T_LABEL), "%-13s%7llu", rows[i].name,
 			 (unsigned long long)val);
