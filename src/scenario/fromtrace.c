@@ -132,6 +132,7 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 	enum wl_via via = a->via;
 	struct wl_op *op;
 	char title[160], desc[512];
+	const char *base;
 
 	if (size_objects(L, t) < 0)
 		return -1;
@@ -160,9 +161,12 @@ static int build(struct loader *L, struct scenario *s, const struct trace_data *
 	 * in txt and in u32 differs only in the path */
 	snprintf(title, sizeof title, "a trace of %u accesses, through %s", t->n,
 		 via == VIA_READ ? "read()" : "a mapping");
+	/* the file's name, not its path: the caption is one line of the
+	 * screen, and the folder it lives in is the user's (s->path keeps it) */
+	base = strrchr(L->name, '/');
 	snprintf(desc, sizeof desc,
 		 "The %s trace %s replayed in a zone of %llu pages: %u accesses to %u object%s.",
-		 formats[fmt], L->name, (unsigned long long)memory_pages, t->n, L->nr_obj,
+		 formats[fmt], base ? base + 1 : L->name, (unsigned long long)memory_pages, t->n, L->nr_obj,
 		 L->nr_obj == 1 ? "" : "s");
 	s->title = own_strdup(L, title);
 	s->description = own_strdup(L, desc);

@@ -95,7 +95,7 @@ render --trace "$TR/grep.perf" --trace-format perf --maps "$TR/grep.maps" --memo
 for obj in grep libc.so.6 heap stack; do
 	shown | grep -qE "^ $obj +│"; ok "--trace --maps: object $obj has its bar" $?
 done
-shown | grep -qF "The perf trace $TR/grep.perf replayed in a zone of 16 pages"; ok "--trace: the caption names the trace" $?
+shown | grep -qF "The perf trace grep.perf replayed in a zone of 16 pages"; ok "--trace: the caption names the trace" $?
 keys End; wait_re "\| step 12/12 "; ok "--trace: End goes to the last step" $?
 keys q; wait_for "EXIT=0"; ok "--trace: q exits with status 0" $?
 finish
