@@ -24,26 +24,42 @@
 #include "rmap.h"
 #include "swap.h"
 
-/* The mapping of @obj that covers @index; without one, the access maps the
- * whole object implicitly (as a program that mmapped the file would). */
+/* The mapping of @obj that covers @index in the address space of the task
+ * doing the current operation; without one, the access maps the whole
+ * object implicitly (as a program that mmapped the file would).  Each task
+ * reaches a page through its own page table: with cgroups a task is named
+ * by its cgroup, and a mapping made by another cgroup's task is not its
+ * own: its first access to a page another task mapped finds no pte in its
+ * own table, a minor fault (2.6.34 mm/memory.c:3062 handle_pte_fault() on
+ * the faulting mm, :3120 PGFAULT), and the young bit it leaves is in its
+ * own mapping, the one 2.6.34 mm/rmap.c:570 page_referenced_file() tests
+ * for its cgroup only.
+ * With all eight slots taken the access falls back to a covering mapping
+ * of another task, then to mapping 0 widened to the whole object. */
 static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
 {
-	unsigned as, free_slot = MAX_MAPPINGS;
+	uint8_t memcg = e->wl->nr_cgroups ? e->wl->ops[e->c.op].memcg : 0;
+	unsigned as, free_slot = MAX_MAPPINGS, other = MAX_MAPPINGS;
 
 	for (as = 0; as < MAX_MAPPINGS; as++) {
 		struct vma *v = object_vma(e, obj, as);
-		if (v->in_use && index >= v->first && index - v->first < v->count)
-			return as;
+		if (v->in_use && index >= v->first && index - v->first < v->count) {
+			if (v->memcg == memcg)
+				return as;
+			if (other == MAX_MAPPINGS)
+				other = as;
+		}
 		if (!v->in_use && free_slot == MAX_MAPPINGS)
 			free_slot = as;
 	}
+	if (free_slot == MAX_MAPPINGS && other != MAX_MAPPINGS)
+		return other;
 	as = free_slot == MAX_MAPPINGS ? 0 : free_slot;
 	struct vma *v = object_vma(e, obj, as);
 	if (!v->in_use) {
 		v->in_use = 1;
 		v->flags = e->wl->objects[obj].exec ? VM_EXEC : 0;
-		v->memcg = e->wl->nr_cgroups ? e->wl->ops[e->c.op].memcg
-					     : 0; /* the mm of the task that mapped it */
+		v->memcg = memcg; /* the mm of the task that mapped it */
 		e->obj[obj].nr_vmas++;
 	}
 	v->first = 0;

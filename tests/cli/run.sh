@@ -908,7 +908,8 @@ has "trace names kswapd's soft limit pass in words" "$tmp/soft" '"what":"kswapd 
 
 # cgroup scenarios of the corpus (tests/cli/cgroups): soft limits on both
 # cgroups, swappiness 0 and 100 with swap, a limit equal to the zone, a
-# cgroup with no operation, pages charged elsewhere, a one-page limit, the
+# cgroup with no operation, pages charged elsewhere, an index two cgroups
+# touch through their own ptes, a one-page limit, the
 # most cgroups (32): every front end, every policy that models cgroups;
 # mglru refuses them, and P/global runs them without
 for f in tests/cli/cgroups/*.json; do

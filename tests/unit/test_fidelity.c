@@ -933,6 +933,30 @@ static const struct memcg_row memcg_rows[] = {
 	  -2,
 	  true,
 	  false },
+	/* 2.6.34 mm/memory.c:3062 handle_pte_fault(): a task's access goes
+	 * through its own page table, so cgroup 2's first touch of the index
+	 * cgroup 1 mapped and faulted in finds no pte of its own, a minor
+	 * fault (:3120 PGFAULT), and leaves its young bit in its own mapping.
+	 * Cgroup 1's limit reclaim (mm/rmap.c:570, its ptes only): first look
+	 * young, kept with PG_referenced; second look used once, its pte
+	 * unmapped, then try_to_unmap_one() (:911) meets cgroup 2's young pte:
+	 * SWAP_FAIL, activated (mm/vmscan.c:712).  Cgroup 1's next touch is a
+	 * minor fault, cgroup 2's finds its pte: 32 + 32 + 32 faults, 32
+	 * major, no refault. */
+	{ "each cgroup's task touches a shared page through its own pte: its first touch is a minor fault, "
+	  "and the other cgroup's young pte keeps the page in memory",
+	  "2.6.34",
+	  { 64, 64 },
+	  0,
+	  { MOP(WL_MAP, M_INDEX, 0, 32, 1), MOP(WL_TOUCH, M_INDEX, 0, 32, 1),
+	    MOP(WL_TOUCH, M_INDEX, 0, 32, 2), MOP(WL_READ, M_DATA, 0, 128, 1),
+	    MOP(WL_TOUCH, M_INDEX, 0, 32, 1), MOP(WL_TOUCH, M_INDEX, 0, 32, 2) },
+	  6,
+	  { VW(PGFAULT, 96), VW(PGMAJFAULT, 32), VW(PGACTIVATE, 32), MW(1, MEMCG_MAPPED_FILE, 32),
+	    MW(1, MEMCG_PGPGIN, 160), MW(2, MEMCG_USAGE, 0) },
+	  -2,
+	  true,
+	  false },
 	/* 2.6.34 mm/memcontrol.c:893 mem_cgroup_inactive_file_is_low(): the
 	 * cgroup's active file list (80) is larger than its inactive (48), so
 	 * its limit reclaim ages it, though the zone's inactive list (the
