@@ -1164,6 +1164,17 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			rs->stage = RS_SHRINK_ZONE;
 			break;
 		case RS_SHRINK_ZONE:
+			/* 2.6.34 mm/vmscan.c:2111 balance_pgdat(): "equal pressure
+			 * on every zone, unless one zone has way too many pages free
+			 * already": kswapd shrinks the zone only below 8 x its high
+			 * watermark, which only the soft-limit pass just before can
+			 * have freed it past (the priority's start found it short of
+			 * high) */
+			if (sc->reclaimer == RECLAIMER_KSWAPD &&
+			    kswapd_watermark_ok(e, 8 * e->c.wmark_high, sc->order)) {
+				rs->stage = RS_ZONE_DONE;
+				break;
+			}
 			shrink_zone_targets(e);
 			rs->stage = RS_SHRINK_LOOP;
 			break;

@@ -778,6 +778,73 @@ static void test_balance_pgdat_falls_back_to_order_0(void)
 	}
 }
 
+/* 2.6.34 mm/vmscan.c:2110-2112 balance_pgdat(): after the soft-limit
+ * pass (:2104), kswapd shrinks the zone only if it is not above 8 x its
+ * high watermark ("way too many pages free already"); direct reclaim's
+ * shrink_zones() (:1744) has no such test.  Each row stands at that
+ * line: 400 inactive file pages, watermarks 20/25/30 (8 x high = 240),
+ * priority 2 (100 pages to scan), the free pages the row says.  The
+ * kernel's order-0 test is free > mark, the engine's free >= mark: the
+ * rows keep off the boundary. */
+struct zone_skip_row {
+	const char *sentence;
+	enum reclaimer reclaimer;
+	uint32_t free;
+	bool want_shrunk; /* the zone's pages are scanned at this priority */
+};
+
+static const struct zone_skip_row zone_skip_rows[] = {
+	{ "kswapd shrinks the zone when its free pages are under 8 x high, though above high",
+	  RECLAIMER_KSWAPD, 239, true },
+	{ "kswapd shrinks the zone under its high watermark", RECLAIMER_KSWAPD, 29, true },
+	{ "kswapd leaves the zone alone when more than 8 x high pages are free", RECLAIMER_KSWAPD, 241,
+	  false },
+	{ "direct reclaim shrinks the zone whatever is free", RECLAIMER_DIRECT, 241, true },
+};
+
+static void zone_skip_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct zone_skip_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	struct step_record rec;
+	bool more;
+
+	for (uint32_t k = 0; k < 400; k++)
+		file_page(e, k, LRU_INACTIVE_FILE);
+	e->c.wmark_min = 20;
+	e->c.wmark_low = 25;
+	e->c.wmark_high = 30;
+	leave_free(e, r->free);
+	if (r->reclaimer == RECLAIMER_DIRECT) {
+		reclaim_start_direct(e, 0, SWAP_CLUSTER_MAX);
+	} else {
+		memset(&rs->sc, 0, sizeof rs->sc);
+		rs->sc.reclaimer = RECLAIMER_KSWAPD;
+		rs->sc.nr_to_reclaim = UINT64_MAX;
+		rs->sc.may_swap = true;
+		rs->sc.may_writepage = true;
+		rs->total_scanned = 0;
+		rs->pass_reclaimed = 0;
+		e->c.kswapd_awake = true;
+	}
+	rs->sc.priority = 2;
+	rs->stage = RS_SHRINK_ZONE;
+	memset(&rec, 0, sizeof rec);
+	more = reclaim_step(e, &rec, e->policy->check_references);
+	CHECKF((more && rec.kind == STEP_SCAN_INACTIVE) == r->want_shrunk,
+	       "%s (%s): the zone was %sshrunk, want %sshrunk", r->sentence, pol->name,
+	       more && rec.kind == STEP_SCAN_INACTIVE ? "" : "not ", r->want_shrunk ? "" : "not ");
+	/* unshrunk, the priority ends balanced: kswapd sleeps (:2146) */
+	if (!r->want_shrunk)
+		CHECKF(!more && !e->c.kswapd_awake && e->c.vm[PGSCAN_KSWAPD] == 0,
+		       "%s (%s): kswapd went on after the zone was left alone", r->sentence, pol->name);
+}
+
+static void test_balance_pgdat_zone_skip(void)
+{
+	RUN_UNDER_EVERY_POLICY(zone_skip_rows, zone_skip_row_run);
+}
+
 /* ---- 2.6.34 mm/vmscan.c: do_try_to_free_pages() ------------------------ */
 
 struct flusher_row {
@@ -1297,6 +1364,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_alloc_pages_slowpath);
 	RUN_TABLE(test_balance_pgdat_order);
 	RUN(test_balance_pgdat_falls_back_to_order_0);
+	RUN_TABLE(test_balance_pgdat_zone_skip);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
