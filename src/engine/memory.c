@@ -38,9 +38,15 @@
  * of another task, then to mapping 0 widened to the whole object. */
 static unsigned find_vma(struct engine *e, uint32_t obj, uint32_t index)
 {
-	uint8_t memcg = e->wl->nr_cgroups ? e->wl->ops[e->c.op].memcg : 0;
+	const struct wl_op *op = &e->wl->ops[e->c.op];
+	uint8_t memcg = e->wl->nr_cgroups ? op->memcg : 0;
 	unsigned as, free_slot = MAX_MAPPINGS, other = MAX_MAPPINGS;
 
+	/* mlock() faults its pages in through the mapping it locks (2.6.34
+	 * mm/mlock.c:181 __get_user_pages() on that vma), which do_mlock()
+	 * has set up over them */
+	if (op->kind == WL_MLOCK)
+		return op->as;
 	for (as = 0; as < MAX_MAPPINGS; as++) {
 		struct vma *v = object_vma(e, obj, as);
 		if (v->in_use && index >= v->first && index - v->first < v->count) {

@@ -35,9 +35,9 @@ static struct object_spec objs[] = {
 static const struct wl_op nop = { .kind = WL_PAUSE, .caption = UINT32_MAX };
 
 /* A zone of @pages pages with nothing on its lists, whose workload is
- * @op (NULL: a pause). */
-static struct engine *zone_new_op(struct workload *wl, const char *policy, uint32_t pages, bool kswapd,
-				  const struct wl_op *op)
+ * the @nr operations @ops (NULL: a pause). */
+static struct engine *zone_new_ops(struct workload *wl, const char *policy, uint32_t pages, bool kswapd,
+				   const struct wl_op *ops, uint32_t nr)
 {
 	struct engine_error err;
 
@@ -49,9 +49,15 @@ static struct engine *zone_new_op(struct workload *wl, const char *policy, uint3
 	wl->memory.kswapd = kswapd;
 	wl->objects = objs;
 	wl->nr_objects = 3;
-	wl->ops = op ? op : &nop;
-	wl->nr_ops = 1;
+	wl->ops = ops ? ops : &nop;
+	wl->nr_ops = ops ? nr : 1;
 	return engine_new(wl, policy_find(policy), &err);
+}
+
+static struct engine *zone_new_op(struct workload *wl, const char *policy, uint32_t pages, bool kswapd,
+				  const struct wl_op *op)
+{
+	return zone_new_ops(wl, policy, pages, kswapd, op, 1);
 }
 
 static struct engine *zone_new(struct workload *wl, const char *policy, uint32_t pages, bool kswapd)
@@ -845,6 +851,61 @@ static void test_balance_pgdat_zone_skip(void)
 	RUN_UNDER_EVERY_POLICY(zone_skip_rows, zone_skip_row_run);
 }
 
+/* ---- 2.6.34 mm/mlock.c: mlock_vma_pages_range() ------------------------ */
+
+/* 2.6.34 mm/mlock.c:181: __mlock_vma_pages_range() faults the range in
+ * with __get_user_pages() on the vma being locked, so every page it
+ * brings in is mlocked there, whatever other mapping of the file covers
+ * it; pages already in memory are mlocked through the new mapping too. */
+struct mlock_row {
+	const char *sentence;
+	uint32_t touched; /* pages 0.. touched first through an implicit mapping 0 */
+	uint8_t as;	  /* the mapping mlock() makes */
+	uint32_t want_unevictable;
+};
+
+static const struct mlock_row mlock_rows[] = {
+	{ "mlock of 16 pages through a fresh mapping locks all 16", 0, 0, 16 },
+	{ "mlock through mapping 1 faults its pages there, not through mapping 0 that covers the file", 4, 1,
+	  16 },
+};
+
+static void mlock_row_run(struct engine *unused, const struct reclaim_policy *pol, const void *row)
+{
+	const struct mlock_row *r = row;
+	const struct wl_op ops[2] = {
+		{ .kind = WL_TOUCH, .object = 0, .first = 0, .count = r->touched, .caption = UINT32_MAX },
+		{ .kind = WL_MLOCK,
+		  .object = 0,
+		  .first = 0,
+		  .count = 16,
+		  .as = r->as,
+		  .caption = UINT32_MAX },
+	};
+	struct workload wl;
+	struct engine *e =
+		zone_new_ops(&wl, pol->name, 1024, true, r->touched ? ops : ops + 1, r->touched ? 2 : 1);
+
+	(void)unused;
+	CHECKF(e != NULL, "%s (%s): no engine", r->sentence, pol->name);
+	if (!e)
+		return;
+	for (unsigned n = 0; !engine_done(e) && n < 1000; n++)
+		engine_step(e);
+	lru_add_drain(e);
+	CHECKF(zone_lru_pages(e, LRU_UNEVICTABLE) == r->want_unevictable &&
+		       e->c.vm[UNEVICTABLE_PGS_MLOCKED] == r->want_unevictable,
+	       "%s (%s): %u unevictable, %llu mlocked, want %u", r->sentence, pol->name,
+	       zone_lru_pages(e, LRU_UNEVICTABLE), (unsigned long long)e->c.vm[UNEVICTABLE_PGS_MLOCKED],
+	       r->want_unevictable);
+	engine_free(e);
+}
+
+static void test_mlock_vma_pages_range(void)
+{
+	RUN_UNDER_EVERY_POLICY(mlock_rows, mlock_row_run);
+}
+
 /* ---- 2.6.34 mm/vmscan.c: do_try_to_free_pages() ------------------------ */
 
 struct flusher_row {
@@ -1365,6 +1426,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_balance_pgdat_order);
 	RUN(test_balance_pgdat_falls_back_to_order_0);
 	RUN_TABLE(test_balance_pgdat_zone_skip);
+	RUN_TABLE(test_mlock_vma_pages_range);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
