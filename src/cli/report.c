@@ -253,13 +253,51 @@ void report_vmstat(const struct engine *e)
 
 /*
  * /sys/kernel/debug/lru_gen (@full: lru_gen_full), as 6.1's
- * lru_gen_seq_show() prints it (mm/vmscan.c:5498-5604) for the one memcg
- * and node: a line per generation (seq, age, anon and file pages), from
- * min_seq[anon] (lru_gen_full: max_seq - 3, an 'x' after a type's retired
- * generations); lru_gen_full adds per tier the feedback loop's counters:
- * R/T (averages) under max_seq, r/e/p (this generation's) under the
- * oldest, and the walk's counts.  Ages are in steps, not milliseconds.
+ * lru_gen_seq_show() prints it (mm/vmscan.c:5550-5604) for the lruvec the
+ * engine models: node 0 of the root cgroup of a CONFIG_MEMCG kernel (id 1,
+ * path "/"), whatever cgroups the scenario has.  A line per generation
+ * (seq, age, anon and file pages) from min_seq[anon] (lru_gen_full: from
+ * max_seq - 3, an 'x' after a type's retired generations).  lru_gen_full
+ * (lru_gen_seq_show_full(), 5498-5547, NR_HIST_GENS 1) adds under each
+ * generation a line per tier, R/T (the averages) under max_seq and r/e/p
+ * (refaulted, evicted, protected) under each type's oldest, zeros with a
+ * blank suffix elsewhere, then the walks' line: six fields, L/O/Y/N/F/A
+ * under max_seq (the leaf ptes the walks visited, found old, found young,
+ * over every walk; no Bloom filter: N, F, A stay 0), zeros elsewhere.
+ * Ages are in steps, not milliseconds.
  */
+static void lru_gen_show_full(const struct lru_gen_info *g, uint64_t seq)
+{
+	const uint64_t walks[6] = { g->walk_total, g->walk_old, g->walk_young, 0, 0, 0 };
+
+	for (int tier = 0; tier < 4; tier++) {
+		printf("            %10d", tier);
+		for (int t = 0; t < 2; t++) {
+			const char *mark = "   ";
+			uint64_t n[3] = { 0 };
+
+			if (seq == g->max_seq) {
+				mark = "RT ";
+				n[0] = g->avg_refaulted[t][tier];
+				n[1] = g->avg_total[t][tier];
+			} else if (seq == g->min_seq[t]) {
+				mark = "rep";
+				n[0] = g->refaulted[t][tier];
+				n[1] = g->evicted[t][tier];
+				n[2] = tier ? g->protected_[t][tier - 1] : 0;
+			}
+			for (int i = 0; i < 3; i++)
+				printf(" %10" PRIu64 "%c", n[i], mark[i]);
+		}
+		putchar('\n');
+	}
+	printf("%22s", "");
+	for (int i = 0; i < 6; i++)
+		printf(" %10" PRIu64 "%c", seq == g->max_seq ? walks[i] : 0,
+		       seq == g->max_seq ? "LOYNFA"[i] : ' ');
+	putchar('\n');
+}
+
 void report_lru_gen(const struct engine *e, bool full)
 {
 	struct lru_gen_info g = engine_lru_gen(e);
@@ -269,7 +307,7 @@ void report_lru_gen(const struct engine *e, bool full)
 		printf("# the policy %s does not run the multi-gen LRU\n", engine_policy(e)->name);
 		return;
 	}
-	printf("memcg     0 \n node     0\n");
+	printf("memcg %5u %s\n node %5d\n", 1u, "/", 0);
 	for (uint64_t seq = first; seq <= g.max_seq; seq++) {
 		unsigned gen = (unsigned)(seq % 4);
 
@@ -279,27 +317,8 @@ void report_lru_gen(const struct engine *e, bool full)
 			printf(" %10" PRId64 "%c", n > 0 ? n : 0, full && seq < g.min_seq[t] ? 'x' : ' ');
 		}
 		putchar('\n');
-		if (!full)
-			continue;
-		for (int tier = 0; tier < 4; tier++) {
-			printf("            %10d", tier);
-			for (int t = 0; t < 2; t++) {
-				if (seq == g.max_seq)
-					printf(" %10" PRIu64 "R %10" PRIu64 "T %10d ",
-					       g.avg_refaulted[t][tier], g.avg_total[t][tier], 0);
-				else if (seq == g.min_seq[t])
-					printf(" %10" PRIu64 "r %10" PRIu64 "e %10" PRIu64 "%c",
-					       g.refaulted[t][tier], g.evicted[t][tier],
-					       tier ? g.protected_[t][tier - 1] : 0, tier ? 'p' : ' ');
-				else
-					printf(" %10d  %10d  %10d ", 0, 0, 0);
-			}
-			putchar('\n');
-		}
-		if (seq == g.max_seq)
-			printf("                      %10" PRIu64 "L %10" PRIu64 "O %10" PRIu64
-			       "Y %10dN %10dF %10dA\n",
-			       g.walk_total, g.walk_old, g.walk_young, 0, 0, 0);
+		if (full)
+			lru_gen_show_full(&g, seq);
 	}
 }
 

@@ -84,9 +84,13 @@ static const struct cli_option run_opts[NR_O + 1] = {
 	[O_FTRACE] = { .name = "ftrace",
 		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them" },
 	[O_LRU_GEN] = { .name = "lru-gen",
-			.help = "mglru: the generations as /sys/kernel/debug/lru_gen prints them" },
+			.help = "mglru: the generations as 6.1's /sys/kernel/debug/lru_gen prints them "
+				"(pages by the generation in their flags: one the walk promoted counts "
+				"in the youngest; the text's lists count it where it waits for "
+				"sort_folio())" },
 	[O_LRU_GEN_FULL] = { .name = "lru-gen-full",
-			     .help = "mglru: the same with the tiers' counters, as lru_gen_full" },
+			     .help = "mglru: the same with the tiers' and the walks' counters, as "
+				     "lru_gen_full" },
 	[O_CHECK] = { .name = "check", .help = "verify the engine's invariants after every step" },
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,

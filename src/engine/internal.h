@@ -135,8 +135,11 @@ struct lru_gen_state {
 	uint64_t avg_refaulted[2][MAX_NR_TIERS], avg_total[2][MAX_NR_TIERS];
 	uint64_t refaulted[2][MAX_NR_TIERS], evicted[2][MAX_NR_TIERS];
 	uint64_t protected_[2][MAX_NR_TIERS - 1];
-	/* mm_walk statistics of the last walk (lru_gen_full's LOYNFA) */
-	uint64_t walk_total, walk_old, walk_young;
+	/* 6.1 mm_state.stats[0][MM_LEAF_TOTAL, _OLD, _YOUNG], lru_gen_full's
+	 * L, O and Y: with NR_HIST_GENS 1 they add up over every walk
+	 * (reset_mm_stats(), mm/vmscan.c:3395) */
+	uint64_t mm_leaf[3];
+	uint64_t walk_young; /* this walk's young ptes: inc_max_seq's record */
 	/* the aging walk: where it resumes */
 	uint32_t walk_obj, walk_index;
 	uint8_t walk_as;

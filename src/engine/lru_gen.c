@@ -445,7 +445,7 @@ static void start_walk(struct engine *e, bool can_swap, enum reclaim_stage after
 	lg->walk_obj = lg->walk_index = 0;
 	lg->walk_as = 0;
 	lg->walk_can_swap = can_swap;
-	lg->walk_total = lg->walk_old = lg->walk_young = 0;
+	lg->walk_young = 0;
 	lg->after_walk = (uint8_t)after;
 	lg->walk_struct = true; /* direct reclaim has one once it aged */
 	e->c.rs.stage = RS_LRU_GEN_WALK;
@@ -505,11 +505,12 @@ static bool walk_step(struct engine *e, struct step_record *r)
 				p = pfn_to_page(e, SLOT_VAL(slot));
 				if (!(p->mapped & bit))
 					continue;
-				lg->walk_total++;
+				lg->mm_leaf[0]++;
 				if (!(p->young & bit)) {
-					lg->walk_old++;
+					lg->mm_leaf[1]++;
 					continue;
 				}
+				lg->mm_leaf[2]++;
 				lg->walk_young++;
 				if (r) {
 					r->kind = STEP_AGING;
@@ -1098,9 +1099,9 @@ struct lru_gen_info engine_lru_gen(const struct engine *e)
 	memcpy(in.refaulted, lg->refaulted, sizeof in.refaulted);
 	memcpy(in.evicted, lg->evicted, sizeof in.evicted);
 	memcpy(in.protected_, lg->protected_, sizeof in.protected_);
-	in.walk_total = lg->walk_total;
-	in.walk_old = lg->walk_old;
-	in.walk_young = lg->walk_young;
+	in.walk_total = lg->mm_leaf[0];
+	in.walk_old = lg->mm_leaf[1];
+	in.walk_young = lg->mm_leaf[2];
 	for (unsigned t = 0; t < 2; t++)
 		in.tier_idx[t] = get_tier_idx(e, t);
 	return in;

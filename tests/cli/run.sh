@@ -286,6 +286,36 @@ for r in rows:
 assert seen["2.6.34"] > 100 and seen["mglru"] == seen["2.6.34"], seen
 assert older > 0  # pages age: not all in the youngest generation
 PY
+# --lru-gen and --lru-gen-full as 6.1's lru_gen_seq_show() prints them: a
+# parser written for the real file (tests/cli/lru_gen_full.pl) reads every
+# scenario's, line for line; both forms and --vmstat's lists add up alike
+if command -v perl >/dev/null; then
+	for f in data/*.json; do
+		case $f in *.schema.json) continue ;; esac
+		"$bin" run "$f" --policy mglru --vmstat >"$tmp/v" 2>/dev/null || continue # cgroups: refused
+		"$bin" run "$f" --policy mglru --lru-gen-full 2>/dev/null | perl tests/cli/lru_gen_full.pl --full >"$tmp/lf" &&
+			"$bin" run "$f" --policy mglru --lru-gen 2>/dev/null | perl tests/cli/lru_gen_full.pl >"$tmp/ls" && pass ||
+			{ fail "$f: --lru-gen(-full) is not 6.1's lru_gen(_full)"; continue; }
+		want="memcg 1 / max_seq $(awk '{ print $5 }' "$tmp/lf") anon $(($(num "$tmp/v" nr_inactive_anon) + $(num "$tmp/v" nr_active_anon))) file $(($(num "$tmp/v" nr_inactive_file) + $(num "$tmp/v" nr_active_file)))"
+		[ "$(cat "$tmp/lf")" = "$want" ] && [ "$(cat "$tmp/ls")" = "$want" ] && pass ||
+			fail "$f: lru_gen, lru_gen_full and --vmstat disagree: $(cat "$tmp/lf") / $(cat "$tmp/ls") / $want"
+	done
+	# the root cgroup of a CONFIG_MEMCG kernel, and with NR_HIST_GENS 1 the
+	# walks' young ptes over every walk: one walk_pte_range step each
+	"$bin" run data/used-once-mmap.json --policy mglru --lru-gen-full >"$tmp/lf"
+	[ "$(head -1 "$tmp/lf")" = "memcg     1 /" ] && pass || fail "lru_gen_full's header is not the root cgroup's: $(head -1 "$tmp/lf")"
+	young=$("$bin" trace data/used-once-mmap.json --policy mglru | grep -c '"function":"walk_pte_range"')
+	[ "$(tail -1 "$tmp/lf" | awk '{ print $3 }')" = "${young}Y" ] && [ "$young" -gt 32 ] && pass ||
+		fail "lru_gen_full's Y is not every walk's young ptes ($young): $(tail -1 "$tmp/lf")"
+	# the parser fails what it should: tier 0 without its p, a walk line
+	# whose first field lacks its blank, a walk line under max_seq alone
+	sed '0,/0r          0e          0p/s//0r          0e          0 /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes tier 0 without its p" || pass
+	sed 's/^                       /                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes a walk line of 21 blanks" || pass
+	awk 'NR == 1 || NR == 2 || !/^                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes generations with no walk line" || pass
+fi
 # across the two implementations: compare's verdict carries what each run
 # keeps and refaults (run --json of each), and on the database index,
 # where no decision differs, n walks the fate divergences (an access's
