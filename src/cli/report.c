@@ -53,6 +53,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
 	uint64_t max_seq = engine_lru_gen(e).max_seq;
+	uint32_t swap = engine_workload(e)->memory.swap_pages;
 	int lists[NR_LISTS], nl;
 	char label[24];
 
@@ -65,6 +66,10 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
 	       wm.high);
+	if (swap)
+		printf("swap      %u pages, %u in use\n", swap, swap - engine_swap_free(e));
+	else
+		printf("swap      none: anonymous pages stay in memory\n");
 	printf("\nlists\n");
 	nl = lists_shown(e, lists);
 	for (int i = 0; i < nl; i++)
@@ -89,7 +94,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	}
 	if (engine_workload(e)->nr_cgroups) {
 		/* memory.stat and the res_counter files, one row per cgroup */
-		printf("\ncgroups         usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
+		printf("\ncgroups, in pages and events (limit_reclaims and oom: the simulator's; "
+		       "run --memory-stat NAME: memory.stat in bytes)\n");
+		printf("                usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
 		       "rss  "
 		       "mapped_file  inactive_file  active_file  inactive_anon  active_anon  pgpgin  "
 		       "pgpgout\n");
@@ -131,6 +138,71 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 					       ac ? branch_name(p, ac) : "");
 }
 
+/*
+ * A cgroup's memory.stat as 2.6.34's mem_control_stat_show() prints it
+ * (mm/memcontrol.c:3202-3236, the names of memcg_stat_strings, 3146): the
+ * sizes in bytes (pages x PAGE_SIZE, 4096), pgpgin and pgpgout in events;
+ * no swap line (no swap accounting is modelled, so do_swap_account is 0,
+ * as without CONFIG_CGROUP_MEM_RES_CTLR_SWAP); hierarchical_memory_limit
+ * is the cgroup's own limit (no use_hierarchy); the total_* lines equal
+ * their local ones (a cgroup has no children).  No CONFIG_DEBUG_VM lines.
+ * The simulator's own counts (limit_reclaims, oom) are not in the file.
+ */
+#define PAGE_SIZE 4096u
+enum { NR_MEMORY_STAT = 10 };
+static const struct {
+	const char *name;
+	enum memcg_stat_item item;
+	bool pages; /* a size in pages, printed in bytes */
+} memory_stat_line[NR_MEMORY_STAT] = {
+	{ "cache", MEMCG_CACHE, true },
+	{ "rss", MEMCG_RSS, true },
+	{ "mapped_file", MEMCG_MAPPED_FILE, true },
+	{ "pgpgin", MEMCG_PGPGIN, false },
+	{ "pgpgout", MEMCG_PGPGOUT, false },
+	{ "inactive_anon", MEMCG_INACTIVE_ANON, true },
+	{ "active_anon", MEMCG_ACTIVE_ANON, true },
+	{ "inactive_file", MEMCG_INACTIVE_FILE, true },
+	{ "active_file", MEMCG_ACTIVE_FILE, true },
+	{ "unevictable", MEMCG_UNEVICTABLE, true },
+};
+
+static uint64_t memory_stat_value(const struct engine *e, unsigned k, int i)
+{
+	uint64_t v = engine_memcg_stat(e, k, memory_stat_line[i].item);
+	return memory_stat_line[i].pages ? v * PAGE_SIZE : v;
+}
+
+/* memory.stat of cgroup @k (1-based) into @w as an object, or printed
+ * ("name value" lines, as the file holds them) when @w is NULL. */
+static void memory_stat(const struct engine *e, unsigned k, struct jsonw *w)
+{
+	uint64_t limit = engine_memcg_stat(e, k, MEMCG_LIMIT) * PAGE_SIZE;
+	char name[32];
+
+	for (int pass = 0; pass < 3; pass++) {
+		if (pass == 1) {
+			if (w)
+				jsonw_u64(w, "hierarchical_memory_limit", limit);
+			else
+				printf("hierarchical_memory_limit %" PRIu64 "\n", limit);
+			continue;
+		}
+		for (int i = 0; i < NR_MEMORY_STAT; i++) {
+			snprintf(name, sizeof name, "%s%s", pass ? "total_" : "", memory_stat_line[i].name);
+			if (w)
+				jsonw_u64(w, name, memory_stat_value(e, k, i));
+			else
+				printf("%s %" PRIu64 "\n", name, memory_stat_value(e, k, i));
+		}
+	}
+}
+
+void report_memory_stat(const struct engine *e, unsigned k)
+{
+	memory_stat(e, k, NULL);
+}
+
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
 {
 	char pname[80];
@@ -160,6 +232,13 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	}
 	jsonw_str(w, "policy", cli_policy_label(e, s, pname, sizeof pname));
 	jsonw_u64(w, "steps", engine_steps(e));
+	/* the zone and the swap the run had (a trace's --swap, a scenario's
+	 * memory.swap), in pages */
+	jsonw_begin(w, "memory", '{');
+	jsonw_u64(w, "pages", engine_nr_pages(e));
+	jsonw_u64(w, "swap", engine_workload(e)->memory.swap_pages);
+	jsonw_u64(w, "swap_used", engine_workload(e)->memory.swap_pages - engine_swap_free(e));
+	jsonw_end(w, '}');
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
 		if (vmstat_name_in(i, engine_policy(e)->lru_gen))
@@ -190,12 +269,17 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_end(w, '}');
 	if (!engine_workload(e)->nr_cgroups)
 		return;
-	/* memory.stat and the res_counter files, in pages and events */
+	/* the counters in pages and events (the expectations' subjects, with
+	 * the simulator's limit_reclaims and oom), then "memory.stat": the file
+	 * as the kernel prints it, in bytes */
 	jsonw_begin(w, "cgroups", '{');
 	for (uint32_t k = 1; k <= s->wl.nr_cgroups; k++) {
 		jsonw_begin(w, s->wl.cgroups[k - 1].name, '{');
 		for (int i = 0; i < NR_MEMCG_STATS; i++)
 			jsonw_u64(w, memcg_stat_name[i], engine_memcg_stat(e, k, (enum memcg_stat_item)i));
+		jsonw_begin(w, "memory.stat", '{');
+		memory_stat(e, k, w);
+		jsonw_end(w, '}');
 		jsonw_end(w, '}');
 	}
 	jsonw_end(w, '}');

@@ -57,9 +57,15 @@ struct vma {		       /* one mapping of an object */
 	uint8_t memcg; /* the cgroup of the mm that mapped it (mm_match_cgroup()) */
 };
 
+/* engine_check()'s counts per object: resident, active, each generation's */
+#define CHECK_COUNTS (2 + 4)
+
 struct object_state {
 	uint32_t slot_base; /* first slot in engine.slots */
 	uint32_t resident, active;
+	/* its pages per generation, by their gen counters (under the multi-gen
+	 * LRU, where no page is on an active list) */
+	uint32_t gen_pages[4]; /* MAX_NR_GENS */
 	/* file_ra_state.prev_pos of the file's one open file, in pages: the
 	 * page the last read() ended on, RA_PREV_NONE before the first */
 	uint32_t ra_prev_index;
@@ -272,7 +278,7 @@ struct engine {
 	uint32_t scan_ahead;	    /* hints, not state: the next page a batch will */
 	uint32_t scan_ahead_left;   /* take, to warm, and how many more (vmscan.c) */
 	struct step_record end_rec; /* returned at the end; not state */
-	uint32_t *check_counts;	    /* engine_check's scratch: 2 per object; not state */
+	uint32_t *check_counts;	    /* engine_check's scratch: CHECK_COUNTS per object; not state */
 	engine_rule_counts *rules;  /* engine_count_rules()'s table, or NULL; not state */
 	uint32_t debug_ticks;	    /* debug_check()'s steps since its last walk; not state */
 	struct engine_core c;

@@ -88,6 +88,15 @@ static void clear_refs(struct page *p)
 	p->flags &= (uint16_t) ~(LRU_REFS_MASK | 1u << PG_workingset | 1u << PG_referenced);
 }
 
+/* lru_gen_update_size() of 6.1 (include/linux/mm_inline.h:174): @page
+ * counts @delta in generation @gen's size, and in its object's (what
+ * engine_object() counts as active: the two youngest generations). */
+static void gen_size_add(struct engine *e, const struct page *page, unsigned gen, int delta)
+{
+	e->c.lg.nr_pages[gen][page_type(page)] += delta;
+	e->obj[page->object].gen_pages[gen] += (uint32_t)delta;
+}
+
 /* 6.1 include/linux/mm_inline.h:220 lru_gen_add_folio(). */
 void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 {
@@ -106,7 +115,7 @@ void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 	gen = lru_gen_from_seq(seq);
 	set_gen_counter(page, gen + 1);
 	page_clear(page, PG_active);
-	lg->nr_pages[gen][type]++;
+	gen_size_add(e, page, gen, 1);
 	if (reclaiming)
 		list_add_tail(e, pfn, lru_gen_list(gen, type));
 	else
@@ -119,7 +128,7 @@ void lru_gen_del_folio(struct engine *e, struct page *page)
 
 	if (!counter)
 		return;
-	e->c.lg.nr_pages[counter - 1][page_type(page)]--;
+	gen_size_add(e, page, counter - 1, -1);
 	set_gen_counter(page, 0);
 }
 
@@ -128,15 +137,15 @@ void lru_gen_del_folio(struct engine *e, struct page *page)
  * for shrink_folio_list(). */
 static void folio_update_gen(struct engine *e, struct page *page, unsigned gen)
 {
-	unsigned counter = folio_gen_counter(page), type = page_type(page);
+	unsigned counter = folio_gen_counter(page);
 
 	if (!counter) {
 		SetPageReferenced(page);
 		return;
 	}
 	clear_refs(page);
-	e->c.lg.nr_pages[counter - 1][type]--;
-	e->c.lg.nr_pages[gen][type]++;
+	gen_size_add(e, page, counter - 1, -1);
+	gen_size_add(e, page, gen, 1);
 	set_gen_counter(page, gen + 1);
 }
 
@@ -154,8 +163,8 @@ static unsigned folio_inc_gen(struct engine *e, struct page *page, bool reclaimi
 	clear_refs(page);
 	if (reclaiming)
 		page_set(page, PG_reclaim);
-	e->c.lg.nr_pages[old_gen][type]--;
-	e->c.lg.nr_pages[new_gen][type]++;
+	gen_size_add(e, page, old_gen, -1);
+	gen_size_add(e, page, new_gen, 1);
 	set_gen_counter(page, new_gen + 1);
 	return new_gen;
 }
