@@ -53,6 +53,7 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
 	uint64_t max_seq = engine_lru_gen(e).max_seq;
+	uint32_t swap = engine_workload(e)->memory.swap_pages;
 	int lists[NR_LISTS], nl;
 	char label[24];
 
@@ -65,6 +66,10 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	printf("steps     %" PRIu64 "\n", engine_steps(e));
 	printf("memory    %u pages, watermarks min %u low %u high %u\n", engine_nr_pages(e), wm.min, wm.low,
 	       wm.high);
+	if (swap)
+		printf("swap      %u pages, %u in use\n", swap, swap - engine_swap_free(e));
+	else
+		printf("swap      none: anonymous pages stay in memory\n");
 	printf("\nlists\n");
 	nl = lists_shown(e, lists);
 	for (int i = 0; i < nl; i++)
@@ -89,7 +94,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	}
 	if (engine_workload(e)->nr_cgroups) {
 		/* memory.stat and the res_counter files, one row per cgroup */
-		printf("\ncgroups         usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
+		printf("\ncgroups, in pages and events (limit_reclaims and oom: the simulator's; "
+		       "run --memory-stat NAME: memory.stat in bytes)\n");
+		printf("                usage  limit  max_usage  failcnt  limit_reclaims  oom   cache    "
 		       "rss  "
 		       "mapped_file  inactive_file  active_file  inactive_anon  active_anon  pgpgin  "
 		       "pgpgout\n");
@@ -131,6 +138,71 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 					       ac ? branch_name(p, ac) : "");
 }
 
+/*
+ * A cgroup's memory.stat as 2.6.34's mem_control_stat_show() prints it
+ * (mm/memcontrol.c:3202-3236, the names of memcg_stat_strings, 3146): the
+ * sizes in bytes (pages x PAGE_SIZE, 4096), pgpgin and pgpgout in events;
+ * no swap line (no swap accounting is modelled, so do_swap_account is 0,
+ * as without CONFIG_CGROUP_MEM_RES_CTLR_SWAP); hierarchical_memory_limit
+ * is the cgroup's own limit (no use_hierarchy); the total_* lines equal
+ * their local ones (a cgroup has no children).  No CONFIG_DEBUG_VM lines.
+ * The simulator's own counts (limit_reclaims, oom) are not in the file.
+ */
+#define PAGE_SIZE 4096u
+enum { NR_MEMORY_STAT = 10 };
+static const struct {
+	const char *name;
+	enum memcg_stat_item item;
+	bool pages; /* a size in pages, printed in bytes */
+} memory_stat_line[NR_MEMORY_STAT] = {
+	{ "cache", MEMCG_CACHE, true },
+	{ "rss", MEMCG_RSS, true },
+	{ "mapped_file", MEMCG_MAPPED_FILE, true },
+	{ "pgpgin", MEMCG_PGPGIN, false },
+	{ "pgpgout", MEMCG_PGPGOUT, false },
+	{ "inactive_anon", MEMCG_INACTIVE_ANON, true },
+	{ "active_anon", MEMCG_ACTIVE_ANON, true },
+	{ "inactive_file", MEMCG_INACTIVE_FILE, true },
+	{ "active_file", MEMCG_ACTIVE_FILE, true },
+	{ "unevictable", MEMCG_UNEVICTABLE, true },
+};
+
+static uint64_t memory_stat_value(const struct engine *e, unsigned k, int i)
+{
+	uint64_t v = engine_memcg_stat(e, k, memory_stat_line[i].item);
+	return memory_stat_line[i].pages ? v * PAGE_SIZE : v;
+}
+
+/* memory.stat of cgroup @k (1-based) into @w as an object, or printed
+ * ("name value" lines, as the file holds them) when @w is NULL. */
+static void memory_stat(const struct engine *e, unsigned k, struct jsonw *w)
+{
+	uint64_t limit = engine_memcg_stat(e, k, MEMCG_LIMIT) * PAGE_SIZE;
+	char name[32];
+
+	for (int pass = 0; pass < 3; pass++) {
+		if (pass == 1) {
+			if (w)
+				jsonw_u64(w, "hierarchical_memory_limit", limit);
+			else
+				printf("hierarchical_memory_limit %" PRIu64 "\n", limit);
+			continue;
+		}
+		for (int i = 0; i < NR_MEMORY_STAT; i++) {
+			snprintf(name, sizeof name, "%s%s", pass ? "total_" : "", memory_stat_line[i].name);
+			if (w)
+				jsonw_u64(w, name, memory_stat_value(e, k, i));
+			else
+				printf("%s %" PRIu64 "\n", name, memory_stat_value(e, k, i));
+		}
+	}
+}
+
+void report_memory_stat(const struct engine *e, unsigned k)
+{
+	memory_stat(e, k, NULL);
+}
+
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s)
 {
 	char pname[80];
@@ -160,6 +232,13 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	}
 	jsonw_str(w, "policy", cli_policy_label(e, s, pname, sizeof pname));
 	jsonw_u64(w, "steps", engine_steps(e));
+	/* the zone and the swap the run had (a trace's --swap, a scenario's
+	 * memory.swap), in pages */
+	jsonw_begin(w, "memory", '{');
+	jsonw_u64(w, "pages", engine_nr_pages(e));
+	jsonw_u64(w, "swap", engine_workload(e)->memory.swap_pages);
+	jsonw_u64(w, "swap_used", engine_workload(e)->memory.swap_pages - engine_swap_free(e));
+	jsonw_end(w, '}');
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
 		if (vmstat_name_in(i, engine_policy(e)->lru_gen))
@@ -190,12 +269,17 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_end(w, '}');
 	if (!engine_workload(e)->nr_cgroups)
 		return;
-	/* memory.stat and the res_counter files, in pages and events */
+	/* the counters in pages and events (the expectations' subjects, with
+	 * the simulator's limit_reclaims and oom), then "memory.stat": the file
+	 * as the kernel prints it, in bytes */
 	jsonw_begin(w, "cgroups", '{');
 	for (uint32_t k = 1; k <= s->wl.nr_cgroups; k++) {
 		jsonw_begin(w, s->wl.cgroups[k - 1].name, '{');
 		for (int i = 0; i < NR_MEMCG_STATS; i++)
 			jsonw_u64(w, memcg_stat_name[i], engine_memcg_stat(e, k, (enum memcg_stat_item)i));
+		jsonw_begin(w, "memory.stat", '{');
+		memory_stat(e, k, w);
+		jsonw_end(w, '}');
 		jsonw_end(w, '}');
 	}
 	jsonw_end(w, '}');
@@ -253,13 +337,51 @@ void report_vmstat(const struct engine *e)
 
 /*
  * /sys/kernel/debug/lru_gen (@full: lru_gen_full), as 6.1's
- * lru_gen_seq_show() prints it (mm/vmscan.c:5498-5604) for the one memcg
- * and node: a line per generation (seq, age, anon and file pages), from
- * min_seq[anon] (lru_gen_full: max_seq - 3, an 'x' after a type's retired
- * generations); lru_gen_full adds per tier the feedback loop's counters:
- * R/T (averages) under max_seq, r/e/p (this generation's) under the
- * oldest, and the walk's counts.  Ages are in steps, not milliseconds.
+ * lru_gen_seq_show() prints it (mm/vmscan.c:5550-5604) for the lruvec the
+ * engine models: node 0 of the root cgroup of a CONFIG_MEMCG kernel (id 1,
+ * path "/"), whatever cgroups the scenario has.  A line per generation
+ * (seq, age, anon and file pages) from min_seq[anon] (lru_gen_full: from
+ * max_seq - 3, an 'x' after a type's retired generations).  lru_gen_full
+ * (lru_gen_seq_show_full(), 5498-5547, NR_HIST_GENS 1) adds under each
+ * generation a line per tier, R/T (the averages) under max_seq and r/e/p
+ * (refaulted, evicted, protected) under each type's oldest, zeros with a
+ * blank suffix elsewhere, then the walks' line: six fields, L/O/Y/N/F/A
+ * under max_seq (the leaf ptes the walks visited, found old, found young,
+ * over every walk; no Bloom filter: N, F, A stay 0), zeros elsewhere.
+ * Ages are in steps, not milliseconds.
  */
+static void lru_gen_show_full(const struct lru_gen_info *g, uint64_t seq)
+{
+	const uint64_t walks[6] = { g->walk_total, g->walk_old, g->walk_young, 0, 0, 0 };
+
+	for (int tier = 0; tier < 4; tier++) {
+		printf("            %10d", tier);
+		for (int t = 0; t < 2; t++) {
+			const char *mark = "   ";
+			uint64_t n[3] = { 0 };
+
+			if (seq == g->max_seq) {
+				mark = "RT ";
+				n[0] = g->avg_refaulted[t][tier];
+				n[1] = g->avg_total[t][tier];
+			} else if (seq == g->min_seq[t]) {
+				mark = "rep";
+				n[0] = g->refaulted[t][tier];
+				n[1] = g->evicted[t][tier];
+				n[2] = tier ? g->protected_[t][tier - 1] : 0;
+			}
+			for (int i = 0; i < 3; i++)
+				printf(" %10" PRIu64 "%c", n[i], mark[i]);
+		}
+		putchar('\n');
+	}
+	printf("%22s", "");
+	for (int i = 0; i < 6; i++)
+		printf(" %10" PRIu64 "%c", seq == g->max_seq ? walks[i] : 0,
+		       seq == g->max_seq ? "LOYNFA"[i] : ' ');
+	putchar('\n');
+}
+
 void report_lru_gen(const struct engine *e, bool full)
 {
 	struct lru_gen_info g = engine_lru_gen(e);
@@ -269,7 +391,7 @@ void report_lru_gen(const struct engine *e, bool full)
 		printf("# the policy %s does not run the multi-gen LRU\n", engine_policy(e)->name);
 		return;
 	}
-	printf("memcg     0 \n node     0\n");
+	printf("memcg %5u %s\n node %5d\n", 1u, "/", 0);
 	for (uint64_t seq = first; seq <= g.max_seq; seq++) {
 		unsigned gen = (unsigned)(seq % 4);
 
@@ -279,27 +401,8 @@ void report_lru_gen(const struct engine *e, bool full)
 			printf(" %10" PRId64 "%c", n > 0 ? n : 0, full && seq < g.min_seq[t] ? 'x' : ' ');
 		}
 		putchar('\n');
-		if (!full)
-			continue;
-		for (int tier = 0; tier < 4; tier++) {
-			printf("            %10d", tier);
-			for (int t = 0; t < 2; t++) {
-				if (seq == g.max_seq)
-					printf(" %10" PRIu64 "R %10" PRIu64 "T %10d ",
-					       g.avg_refaulted[t][tier], g.avg_total[t][tier], 0);
-				else if (seq == g.min_seq[t])
-					printf(" %10" PRIu64 "r %10" PRIu64 "e %10" PRIu64 "%c",
-					       g.refaulted[t][tier], g.evicted[t][tier],
-					       tier ? g.protected_[t][tier - 1] : 0, tier ? 'p' : ' ');
-				else
-					printf(" %10d  %10d  %10d ", 0, 0, 0);
-			}
-			putchar('\n');
-		}
-		if (seq == g.max_seq)
-			printf("                      %10" PRIu64 "L %10" PRIu64 "O %10" PRIu64
-			       "Y %10dN %10dF %10dA\n",
-			       g.walk_total, g.walk_old, g.walk_young, 0, 0, 0);
+		if (full)
+			lru_gen_show_full(&g, seq);
 	}
 }
 

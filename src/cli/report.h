@@ -34,6 +34,8 @@ void report_json(const struct engine *e, const struct scenario *s);
 void report_json_fields(struct jsonw *w, const struct engine *e, const struct scenario *s);
 void report_vmstat(const struct engine *e);
 void report_lru_gen(const struct engine *e, bool full);
+/* Cgroup @k's (1-based) memory.stat, as 2.6.34 prints it: bytes. */
+void report_memory_stat(const struct engine *e, unsigned k);
 /* One step as a JSON object (trace), on one line. */
 void report_step_json(struct jsonw *w, const struct step_record *r, const struct reclaim_policy *p,
 		      const struct scenario *s, bool with_caption);

@@ -5,7 +5,8 @@
  * Text by default; --json one object (keys: scenario, policy, steps,
  * counters, decisions, lists, objects); --vmstat the counters as
  * /proc/vmstat prints them; --ftrace the run as Linux 2.6.37's vmscan
- * tracepoints (ftrace.h); --csv one row per workload access (series.h).
+ * tracepoints (ftrace.h); --csv one row per workload access (series.h);
+ * --lru-gen(-full) 6.1's debugfs file; --memory-stat a cgroup's file.
  * --check verifies the engine's invariants after every step.
  */
 #include <inttypes.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "../util/jsonw.h"
+#include "../util/text.h"
 #include "cli.h"
 #include "ftrace.h"
 #include "report.h"
@@ -66,6 +68,7 @@ enum {
 	O_FTRACE,
 	O_LRU_GEN,
 	O_LRU_GEN_FULL,
+	O_MEMORY_STAT,
 	O_CHECK,
 	O_CSV,
 	O_EVERY,
@@ -84,9 +87,17 @@ static const struct cli_option run_opts[NR_O + 1] = {
 	[O_FTRACE] = { .name = "ftrace",
 		       .help = "the vmscan tracepoints of Linux 2.6.37, as trace_pipe prints them" },
 	[O_LRU_GEN] = { .name = "lru-gen",
-			.help = "mglru: the generations as /sys/kernel/debug/lru_gen prints them" },
+			.help = "mglru: the generations as 6.1's /sys/kernel/debug/lru_gen prints them "
+				"(pages by the generation in their flags: one the walk promoted counts "
+				"in the youngest; the text's lists count it where it waits for "
+				"sort_folio())" },
 	[O_LRU_GEN_FULL] = { .name = "lru-gen-full",
-			     .help = "mglru: the same with the tiers' counters, as lru_gen_full" },
+			     .help = "mglru: the same with the tiers' and the walks' counters, as "
+				     "lru_gen_full" },
+	[O_MEMORY_STAT] = { .name = "memory-stat",
+			    .arg = "CGROUP",
+			    .help = "the cgroup's memory.stat as 2.6.34 prints it: sizes in bytes, "
+				    "pgpgin and pgpgout in events" },
 	[O_CHECK] = { .name = "check", .help = "verify the engine's invariants after every step" },
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,
@@ -104,6 +115,27 @@ const struct cli_command cli_cmd_run = {
 	NULL,
 };
 
+/* --memory-stat's cgroup by its name (1-based), or 0 with a message. */
+static unsigned memory_stat_cgroup(const struct cli_command *cmd, const struct scenario *s, const char *name)
+{
+	for (uint32_t k = 1; k <= s->wl.nr_cgroups; k++)
+		if (strcmp(s->wl.cgroups[k - 1].name, name) == 0)
+			return k;
+	if (!s->wl.nr_cgroups)
+		fprintf(stderr, "%s: error: --memory-stat: the scenario has no cgroups\n", cmd->name);
+	else {
+		char q[96];
+
+		text_quote(name, q, sizeof q);
+		fprintf(stderr, "%s: error: --memory-stat: no cgroup named %s; the scenario's:", cmd->name,
+			q);
+		for (uint32_t k = 0; k < s->wl.nr_cgroups; k++)
+			fprintf(stderr, " %s", s->wl.cgroups[k].name);
+		fprintf(stderr, "\n");
+	}
+	return 0;
+}
+
 static int run_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_run;
@@ -115,16 +147,17 @@ static int run_main(int argc, char **argv)
 	struct engine *e;
 	struct workload wl;
 	uint64_t every = 1;
+	unsigned memcg = 0;
 	int rc = cli_parse(cmd, argc, argv, &a);
 
 	if (rc >= 0)
 		return rc;
 	if (!!a.count[O_JSON] + !!a.count[O_VMSTAT] + !!a.count[O_FTRACE] + !!a.count[O_CSV] +
-		    !!a.count[O_LRU_GEN] + !!a.count[O_LRU_GEN_FULL] >
+		    !!a.count[O_LRU_GEN] + !!a.count[O_LRU_GEN_FULL] + !!a.val[O_MEMORY_STAT] >
 	    1)
 		return cli_usage_error(cmd,
-				       "--json, --vmstat, --ftrace, --csv, --lru-gen and --lru-gen-full are "
-				       "exclusive");
+				       "--json, --vmstat, --ftrace, --csv, --lru-gen, --lru-gen-full and "
+				       "--memory-stat are exclusive");
 	if (a.val[O_EVERY] && !a.count[O_CSV])
 		return cli_usage_error(cmd, "--every goes with --csv");
 	if (a.val[O_EVERY] && cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &every) != 0)
@@ -151,8 +184,13 @@ static int run_main(int argc, char **argv)
 		scenario_free(&s);
 		return EXIT_USAGE;
 	}
+	if (a.val[O_MEMORY_STAT] && !(memcg = memory_stat_cgroup(cmd, &s, a.val[O_MEMORY_STAT]))) {
+		engine_free(e);
+		scenario_free(&s);
+		return EXIT_USAGE;
+	}
 	rules = a.count[O_JSON] || a.count[O_VMSTAT] || ro.ftrace || a.count[O_LRU_GEN] ||
-				a.count[O_LRU_GEN_FULL]
+				a.count[O_LRU_GEN_FULL] || memcg
 			? NULL
 			: calloc(1, sizeof *rules);
 	rc = report_simulate(cmd, e, &ro, rules);
@@ -164,6 +202,8 @@ static int run_main(int argc, char **argv)
 			report_vmstat(e);
 		else if (a.count[O_LRU_GEN] || a.count[O_LRU_GEN_FULL])
 			report_lru_gen(e, a.count[O_LRU_GEN_FULL]);
+		else if (memcg)
+			report_memory_stat(e, memcg);
 		else if (!ro.ftrace)
 			report_text(e, &s, rules);
 	}

@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme)
+		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer
@@ -77,7 +77,7 @@ _vmscan_viz()
 	-f | --trace-format)
 		COMPREPLY=($(compgen -W "txt u32 lackey perf" -- "$cur"))
 		return ;;
-	-m | --memory | --swap | --every | --width | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect)
+	-m | --memory | --swap | --every | --width | --max-steps | --object | --title | --size | -s | --step | --access | --divergence | -i | --inspect | --memory-stat)
 		return ;;	# a number or a name
 	esac
 

@@ -192,20 +192,27 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	/* per-object counts, from the pages (O(pages), not O(object pages));
 	 * with every page's slot pointing back, equal counts also mean no
 	 * slot points at a page that is not its own */
-	memset(e->check_counts, 0, (size_t)e->wl->nr_objects * 2 * sizeof *e->check_counts);
+	memset(e->check_counts, 0, (size_t)e->wl->nr_objects * CHECK_COUNTS * sizeof *e->check_counts);
 	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
 		const struct page *p = &e->pages[pfn];
+		uint32_t *c = &e->check_counts[(size_t)CHECK_COUNTS * p->object];
+
 		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
 			continue;
-		e->check_counts[(size_t)2 * p->object]++;
-		e->check_counts[(size_t)2 * p->object + 1] += is_active_lru(p->lru);
+		c[0]++;
+		c[1] += is_active_lru(p->lru);
+		if (folio_gen_counter(p))
+			c[2 + folio_gen_counter(p) - 1]++;
 	}
 	sum = 0;
 	for (uint32_t o = 0; o < e->wl->nr_objects; o++) {
-		if (e->check_counts[(size_t)2 * o] != e->obj[o].resident ||
-		    e->check_counts[(size_t)2 * o + 1] != e->obj[o].active)
+		const uint32_t *c = &e->check_counts[(size_t)CHECK_COUNTS * o];
+
+		if (c[0] != e->obj[o].resident || c[1] != e->obj[o].active)
 			return fail(why, n, "an object's resident or active count is wrong");
-		sum += e->check_counts[(size_t)2 * o];
+		if (memcmp(&c[2], e->obj[o].gen_pages, sizeof e->obj[o].gen_pages) != 0)
+			return fail(why, n, "an object's count of a generation's pages is wrong");
+		sum += c[0];
 	}
 	if (sum != resident || nr_free_pages(e) + resident + e->c.lists[LRU_KERNEL].nr != e->nr_pages)
 		return fail(why, n, "free + resident + kernel pages do not equal memory");

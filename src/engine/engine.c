@@ -124,7 +124,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->slots = calloc(slots ? slots : 1, sizeof *e->slots);
 	e->pages = calloc(e->nr_pages, sizeof *e->pages);
 	e->wb_ring = calloc(e->nr_pages, sizeof *e->wb_ring);
-	e->check_counts = calloc(wl->nr_objects ? (size_t)wl->nr_objects * 2 : 1, sizeof *e->check_counts);
+	e->check_counts =
+		calloc(wl->nr_objects ? (size_t)wl->nr_objects * CHECK_COUNTS : 1, sizeof *e->check_counts);
 	if (!e->obj || !e->vmas || !e->slots || !e->pages || !e->wb_ring || !e->check_counts) {
 		engine_free(e);
 		set_error(err, "out of memory for the simulated zone");
@@ -355,7 +356,15 @@ struct watermarks engine_watermarks(const struct engine *e)
 struct object_stats engine_object(const struct engine *e, uint32_t object)
 {
 	const struct object_state *o = &e->obj[object];
-	return (struct object_stats){ o->resident, o->active,  o->faults,
+	uint32_t active = o->active;
+	uint64_t max_seq = e->c.lg.max_seq;
+
+	/* 6.1 lru_gen_is_active() (include/linux/mm_inline.h:164): the two
+	 * youngest generations are the active ones */
+	if (lru_gen_enabled(e))
+		active =
+			o->gen_pages[lru_gen_from_seq(max_seq)] + o->gen_pages[lru_gen_from_seq(max_seq - 1)];
+	return (struct object_stats){ o->resident, active,     o->faults,
 				      o->refaults, o->evicted, o->evicted_clean };
 }
 

@@ -167,8 +167,8 @@ struct reclaim_info engine_reclaim(const struct engine *e);
 
 /* 6.1's multi-gen LRU, when the policy runs it (enabled): the sequence
  * numbers, each generation's size per type (anon 0, file 1) and birth
- * step, the feedback loop's counters per type and tier, the last walk's
- * pte counts, and the tier cut-off get_tier_idx() gives each type now. */
+ * step, the feedback loop's counters per type and tier, the ptes the
+ * walks visited, found old and found young (over every walk), and the tier cut-off get_tier_idx() gives each type now. */
 struct lru_gen_info {
 	bool enabled;
 	uint64_t max_seq, min_seq[2];

@@ -57,9 +57,15 @@ struct vma {		       /* one mapping of an object */
 	uint8_t memcg; /* the cgroup of the mm that mapped it (mm_match_cgroup()) */
 };
 
+/* engine_check()'s counts per object: resident, active, each generation's */
+#define CHECK_COUNTS (2 + 4)
+
 struct object_state {
 	uint32_t slot_base; /* first slot in engine.slots */
 	uint32_t resident, active;
+	/* its pages per generation, by their gen counters (under the multi-gen
+	 * LRU, where no page is on an active list) */
+	uint32_t gen_pages[4]; /* MAX_NR_GENS */
 	/* file_ra_state.prev_pos of the file's one open file, in pages: the
 	 * page the last read() ended on, RA_PREV_NONE before the first */
 	uint32_t ra_prev_index;
@@ -135,8 +141,11 @@ struct lru_gen_state {
 	uint64_t avg_refaulted[2][MAX_NR_TIERS], avg_total[2][MAX_NR_TIERS];
 	uint64_t refaulted[2][MAX_NR_TIERS], evicted[2][MAX_NR_TIERS];
 	uint64_t protected_[2][MAX_NR_TIERS - 1];
-	/* mm_walk statistics of the last walk (lru_gen_full's LOYNFA) */
-	uint64_t walk_total, walk_old, walk_young;
+	/* 6.1 mm_state.stats[0][MM_LEAF_TOTAL, _OLD, _YOUNG], lru_gen_full's
+	 * L, O and Y: with NR_HIST_GENS 1 they add up over every walk
+	 * (reset_mm_stats(), mm/vmscan.c:3395) */
+	uint64_t mm_leaf[3];
+	uint64_t walk_young; /* this walk's young ptes: inc_max_seq's record */
 	/* the aging walk: where it resumes */
 	uint32_t walk_obj, walk_index;
 	uint8_t walk_as;
@@ -269,7 +278,7 @@ struct engine {
 	uint32_t scan_ahead;	    /* hints, not state: the next page a batch will */
 	uint32_t scan_ahead_left;   /* take, to warm, and how many more (vmscan.c) */
 	struct step_record end_rec; /* returned at the end; not state */
-	uint32_t *check_counts;	    /* engine_check's scratch: 2 per object; not state */
+	uint32_t *check_counts;	    /* engine_check's scratch: CHECK_COUNTS per object; not state */
 	engine_rule_counts *rules;  /* engine_count_rules()'s table, or NULL; not state */
 	uint32_t debug_ticks;	    /* debug_check()'s steps since its last walk; not state */
 	struct engine_core c;

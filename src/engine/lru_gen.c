@@ -88,6 +88,15 @@ static void clear_refs(struct page *p)
 	p->flags &= (uint16_t) ~(LRU_REFS_MASK | 1u << PG_workingset | 1u << PG_referenced);
 }
 
+/* lru_gen_update_size() of 6.1 (include/linux/mm_inline.h:174): @page
+ * counts @delta in generation @gen's size, and in its object's (what
+ * engine_object() counts as active: the two youngest generations). */
+static void gen_size_add(struct engine *e, const struct page *page, unsigned gen, int delta)
+{
+	e->c.lg.nr_pages[gen][page_type(page)] += delta;
+	e->obj[page->object].gen_pages[gen] += (uint32_t)delta;
+}
+
 /* 6.1 include/linux/mm_inline.h:220 lru_gen_add_folio(). */
 void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 {
@@ -106,7 +115,7 @@ void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 	gen = lru_gen_from_seq(seq);
 	set_gen_counter(page, gen + 1);
 	page_clear(page, PG_active);
-	lg->nr_pages[gen][type]++;
+	gen_size_add(e, page, gen, 1);
 	if (reclaiming)
 		list_add_tail(e, pfn, lru_gen_list(gen, type));
 	else
@@ -119,7 +128,7 @@ void lru_gen_del_folio(struct engine *e, struct page *page)
 
 	if (!counter)
 		return;
-	e->c.lg.nr_pages[counter - 1][page_type(page)]--;
+	gen_size_add(e, page, counter - 1, -1);
 	set_gen_counter(page, 0);
 }
 
@@ -128,15 +137,15 @@ void lru_gen_del_folio(struct engine *e, struct page *page)
  * for shrink_folio_list(). */
 static void folio_update_gen(struct engine *e, struct page *page, unsigned gen)
 {
-	unsigned counter = folio_gen_counter(page), type = page_type(page);
+	unsigned counter = folio_gen_counter(page);
 
 	if (!counter) {
 		SetPageReferenced(page);
 		return;
 	}
 	clear_refs(page);
-	e->c.lg.nr_pages[counter - 1][type]--;
-	e->c.lg.nr_pages[gen][type]++;
+	gen_size_add(e, page, counter - 1, -1);
+	gen_size_add(e, page, gen, 1);
 	set_gen_counter(page, gen + 1);
 }
 
@@ -154,8 +163,8 @@ static unsigned folio_inc_gen(struct engine *e, struct page *page, bool reclaimi
 	clear_refs(page);
 	if (reclaiming)
 		page_set(page, PG_reclaim);
-	e->c.lg.nr_pages[old_gen][type]--;
-	e->c.lg.nr_pages[new_gen][type]++;
+	gen_size_add(e, page, old_gen, -1);
+	gen_size_add(e, page, new_gen, 1);
 	set_gen_counter(page, new_gen + 1);
 	return new_gen;
 }
@@ -445,7 +454,7 @@ static void start_walk(struct engine *e, bool can_swap, enum reclaim_stage after
 	lg->walk_obj = lg->walk_index = 0;
 	lg->walk_as = 0;
 	lg->walk_can_swap = can_swap;
-	lg->walk_total = lg->walk_old = lg->walk_young = 0;
+	lg->walk_young = 0;
 	lg->after_walk = (uint8_t)after;
 	lg->walk_struct = true; /* direct reclaim has one once it aged */
 	e->c.rs.stage = RS_LRU_GEN_WALK;
@@ -505,11 +514,12 @@ static bool walk_step(struct engine *e, struct step_record *r)
 				p = pfn_to_page(e, SLOT_VAL(slot));
 				if (!(p->mapped & bit))
 					continue;
-				lg->walk_total++;
+				lg->mm_leaf[0]++;
 				if (!(p->young & bit)) {
-					lg->walk_old++;
+					lg->mm_leaf[1]++;
 					continue;
 				}
+				lg->mm_leaf[2]++;
 				lg->walk_young++;
 				if (r) {
 					r->kind = STEP_AGING;
@@ -1098,9 +1108,9 @@ struct lru_gen_info engine_lru_gen(const struct engine *e)
 	memcpy(in.refaulted, lg->refaulted, sizeof in.refaulted);
 	memcpy(in.evicted, lg->evicted, sizeof in.evicted);
 	memcpy(in.protected_, lg->protected_, sizeof in.protected_);
-	in.walk_total = lg->walk_total;
-	in.walk_old = lg->walk_old;
-	in.walk_young = lg->walk_young;
+	in.walk_total = lg->mm_leaf[0];
+	in.walk_old = lg->mm_leaf[1];
+	in.walk_young = lg->mm_leaf[2];
 	for (unsigned t = 0; t < 2; t++)
 		in.tier_idx[t] = get_tier_idx(e, t);
 	return in;

@@ -17,7 +17,11 @@
  * for a counter it does not have; the name 6.1 prints under the
  * multi-gen LRU, NULL for one it does not have.  vmstat_name[] is the
  * first name, or the second for a counter only 6.1 has: the name
- * expectations use. */
+ * expectations use.  6.1 counts a stall in the zone the allocation may
+ * use (do_try_to_free_pages(), mm/vmscan.c:6434, sc->reclaim_idx): a user
+ * page's GFP_HIGHUSER_MOVABLE gives ZONE_MOVABLE (include/linux/gfp.h:108),
+ * hence allocstall_movable; pgalloc and pgskip count the zone the page is
+ * in, the one ZONE_NORMAL. */
 /* clang-format off */
 #define VMSTAT_EVENTS(X)                                                                            \
 	X(PGPGIN,                     "pgpgin",                 "pgpgin")                           \
@@ -36,7 +40,7 @@
 	X(PGSCAN_DIRECT,              "pgscan_direct_normal",   "pgscan_direct")                    \
 	X(KSWAPD_STEAL,               "kswapd_steal",           "pgsteal_kswapd")                   \
 	X(PAGEOUTRUN,                 "pageoutrun",             "pageoutrun")                       \
-	X(ALLOCSTALL,                 "allocstall",             "allocstall_normal")                \
+	X(ALLOCSTALL,                 "allocstall",             "allocstall_movable")               \
 	X(PGROTATED,                  "pgrotated",              "pgrotated")                        \
 	X(NR_VMSCAN_WRITE,            "nr_vmscan_write",        "nr_vmscan_write")                  \
 	X(UNEVICTABLE_PGS_CULLED,     "unevictable_pgs_culled", "unevictable_pgs_culled")           \

@@ -49,7 +49,7 @@ expect 2 "the visualizer with output not to a terminal" "$bin" data/default.json
 
 # run --json: the contract's keys
 expect 0 "run --json" "$bin" run data/used-once-mmap.json --json
-for k in scenario policy steps counters decisions lists objects; do has "run --json has $k" "$tmp/out" "\"$k\":"; done
+for k in scenario policy steps memory counters decisions lists objects; do has "run --json has $k" "$tmp/out" "\"$k\":"; done
 [ "$(wc -l <"$tmp/out")" -eq 1 ] && pass || fail "run --json prints one line"
 # deterministic: byte-identical output
 "$bin" run data/database-index.json --policy refault --json >"$tmp/a"
@@ -286,6 +286,36 @@ for r in rows:
 assert seen["2.6.34"] > 100 and seen["mglru"] == seen["2.6.34"], seen
 assert older > 0  # pages age: not all in the youngest generation
 PY
+# --lru-gen and --lru-gen-full as 6.1's lru_gen_seq_show() prints them: a
+# parser written for the real file (tests/cli/lru_gen_full.pl) reads every
+# scenario's, line for line; both forms and --vmstat's lists add up alike
+if command -v perl >/dev/null; then
+	for f in data/*.json; do
+		case $f in *.schema.json) continue ;; esac
+		"$bin" run "$f" --policy mglru --vmstat >"$tmp/v" 2>/dev/null || continue # cgroups: refused
+		"$bin" run "$f" --policy mglru --lru-gen-full 2>/dev/null | perl tests/cli/lru_gen_full.pl --full >"$tmp/lf" &&
+			"$bin" run "$f" --policy mglru --lru-gen 2>/dev/null | perl tests/cli/lru_gen_full.pl >"$tmp/ls" && pass ||
+			{ fail "$f: --lru-gen(-full) is not 6.1's lru_gen(_full)"; continue; }
+		want="memcg 1 / max_seq $(awk '{ print $5 }' "$tmp/lf") anon $(($(num "$tmp/v" nr_inactive_anon) + $(num "$tmp/v" nr_active_anon))) file $(($(num "$tmp/v" nr_inactive_file) + $(num "$tmp/v" nr_active_file)))"
+		[ "$(cat "$tmp/lf")" = "$want" ] && [ "$(cat "$tmp/ls")" = "$want" ] && pass ||
+			fail "$f: lru_gen, lru_gen_full and --vmstat disagree: $(cat "$tmp/lf") / $(cat "$tmp/ls") / $want"
+	done
+	# the root cgroup of a CONFIG_MEMCG kernel, and with NR_HIST_GENS 1 the
+	# walks' young ptes over every walk: one walk_pte_range step each
+	"$bin" run data/used-once-mmap.json --policy mglru --lru-gen-full >"$tmp/lf"
+	[ "$(head -1 "$tmp/lf")" = "memcg     1 /" ] && pass || fail "lru_gen_full's header is not the root cgroup's: $(head -1 "$tmp/lf")"
+	young=$("$bin" trace data/used-once-mmap.json --policy mglru | grep -c '"function":"walk_pte_range"')
+	[ "$(tail -1 "$tmp/lf" | awk '{ print $3 }')" = "${young}Y" ] && [ "$young" -gt 32 ] && pass ||
+		fail "lru_gen_full's Y is not every walk's young ptes ($young): $(tail -1 "$tmp/lf")"
+	# the parser fails what it should: tier 0 without its p, a walk line
+	# whose first field lacks its blank, a walk line under max_seq alone
+	sed '0,/0r          0e          0p/s//0r          0e          0 /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes tier 0 without its p" || pass
+	sed 's/^                       /                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes a walk line of 21 blanks" || pass
+	awk 'NR == 1 || NR == 2 || !/^                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
+		fail "the lru_gen_full parser takes generations with no walk line" || pass
+fi
 # across the two implementations: compare's verdict carries what each run
 # keeps and refaults (run --json of each), and on the database index,
 # where no decision differs, n walks the fate divergences (an access's
@@ -476,6 +506,13 @@ awk 'BEGIN { for (r = 0; r < 3; r++) for (i = 0; i < 64; i++) printf " S %x,8\n"
 printf '10000000-10100000 rw-p 00000000 00:00 0 \n' >"$tmp/anon.maps"
 expect 0 "anon trace without swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --vmstat
 [ "$(num "$tmp/out" pswpout)" -eq 0 ] && [ ! -s "$tmp/err" ] && pass || fail "no --swap: nothing is swapped out (and every access is in the maps)"
+# the run says the swap it had, in text and JSON
+expect 0 "anon trace with swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 256
+has "run's text states the swap" "$tmp/out" '^swap      256 pages, [1-9][0-9]* in use$'
+expect 0 "anon trace with swap, JSON" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32 --swap 256 --json
+has "run --json states the swap" "$tmp/out" '"memory":\{"pages":32,"swap":256,"swap_used":[1-9][0-9]*\}'
+expect 0 "anon trace without swap, text" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
+has "run's text says there was no swap" "$tmp/out" '^swap      none'
 # with no swap, 64 anonymous pages in 32 cannot all stay: allocations fail (OOM),
 # and run's and compare's summaries say how many
 expect 0 "run of an anon trace too large for memory and no swap" "$bin" run --trace "$tmp/anon.lackey" -f lackey --maps "$tmp/anon.maps" --memory 32
@@ -932,6 +969,33 @@ for f in tests/cli/cgroups/*.json; do
 	expect 0 "compare $f with and without cgroups" "$bin" compare "$f" --policy 2.6.34 --policy 2.6.34/global --csv
 	expect 0 "compare --all $f" "$bin" compare "$f" --all
 done
+# --memory-stat: 2.6.34's memory.stat (mm/memcontrol.c:3202), a script's
+# input: its names in its order, sizes in bytes, events as counted
+expect 0 "run --memory-stat" "$bin" run data/database-cgroup.json --memory-stat db
+cp "$tmp/out" "$tmp/ms"
+"$bin" run data/database-cgroup.json --vmstat >"$tmp/v"
+"$bin" run data/database-cgroup.json --json >"$tmp/j"
+python3 - "$tmp/ms" "$tmp/v" "$tmp/j" <<'PY' && pass || fail "--memory-stat is memory.stat in bytes, as --vmstat counts in pages and --json's memory.stat"
+import json, sys
+lines = [l.split() for l in open(sys.argv[1])]
+assert all(len(l) == 2 and l[1].isdigit() for l in lines), lines
+ms = {k: int(v) for k, v in lines}
+local = ["cache", "rss", "mapped_file", "pgpgin", "pgpgout", "inactive_anon", "active_anon",
+         "inactive_file", "active_file", "unevictable"]
+assert [l[0] for l in lines] == local + ["hierarchical_memory_limit"] + ["total_" + k for k in local], lines
+vm = {l.split()[0]: int(l.split()[1]) for l in open(sys.argv[2])}
+for k in local:
+    pages = vm["cgroup.db." + k]
+    assert ms[k] == (pages if k.startswith("pgpg") else pages * 4096), k
+    assert ms["total_" + k] == ms[k], k
+assert ms["hierarchical_memory_limit"] == vm["cgroup.db.limit"] * 4096
+assert ms["cache"] > 0 and ms["pgpgout"] > 0
+assert json.load(open(sys.argv[3]))["cgroups"]["db"]["memory.stat"] == ms
+PY
+expect 2 "--memory-stat of a cgroup the scenario lacks" "$bin" run data/database-cgroup.json --memory-stat dbx
+has "the scenario's cgroups are named" "$tmp/err" 'no cgroup named "dbx"; the scenario.s: db backup'
+expect 2 "--memory-stat without cgroups" "$bin" run data/default.json --memory-stat db
+expect 2 "--memory-stat with --vmstat" "$bin" run data/database-cgroup.json --memory-stat db --vmstat
 # first touch pays (2.6.34 mm/memcontrol.c:1940): the lib pages first read
 # by "first" stay charged to it, whoever maps, touches or reads them later
 "$bin" run tests/cli/cgroups/shared-page.json --vmstat >"$tmp/v"
