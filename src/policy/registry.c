@@ -70,6 +70,21 @@ const char *branch_reason(const struct reclaim_policy *p, unsigned br)
 	return t ? t->reason : "";
 }
 
+const char *branch_gist(const struct reclaim_policy *p, unsigned br, char *buf, size_t n)
+{
+	const char *r = branch_reason(p, br);
+	size_t len = 0;
+
+	if (!n)
+		return buf;
+	while (r[len] && r[len] != ':' && len + 1 < n) {
+		buf[len] = r[len];
+		len++;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
 bool branch_applies(const struct reclaim_policy *p, unsigned br)
 {
 	const char *since = br < NR_BRANCHES ? engine_branches[br].since : NULL;

@@ -54,5 +54,9 @@ const char *branch_reason(const struct reclaim_policy *p, unsigned br);
  * (6.1's lru_gen code) under a two-list policy. */
 bool branch_applies(const struct reclaim_policy *p, unsigned br);
 const char *branch_origin(const struct reclaim_policy *p, unsigned br, char *buf, size_t n);
+/* Branch @br in a few plain words for a student, where a name
+ * ("61_unreferenced") would be the program's: its reason up to the
+ * first colon ("no young pte"), into @buf; "" when it has none. */
+const char *branch_gist(const struct reclaim_policy *p, unsigned br, char *buf, size_t n);
 
 #endif

@@ -91,3 +91,18 @@ uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 			out[k++] = p;
 	return k;
 }
+
+const char *step_outcome_word(const struct step_record *r)
+{
+	if (r->outcome != OUT_NONE && r->outcome < NR_OUTCOMES)
+		return outcome_name[r->outcome];
+	switch (r->branch) {
+	case BR_ISOLATE: return "isolated"; /* 6.1 isolate_folio(): for shrink_folio_list() */
+	case BR_ISOLATE_SKIP: return "skipped";
+	case BR_AGE_YOUNG: return "pte young"; /* 6.1 walk_pte_range(): found young, cleared */
+	case BR_INC_MAX_SEQ: return "new gen";
+	case BR_INC_MIN_SEQ: return "gen retired";
+	case BR_SOFT_LIMIT: return "soft limit";
+	default: return "";
+	}
+}

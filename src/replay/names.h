@@ -34,6 +34,11 @@ void gen_name(uint64_t seq, unsigned type, char *buf, size_t n);
  * or engine_lru_gen().max_seq for now), "seq 6 file"; other lists by
  * lru_name[]; "-" for none (LRU_NONE).  Returns @buf or a constant. */
 const char *list_label(int l, uint64_t max_seq, char *buf, size_t n);
+/* What a step did, in a word or two for a log or a banner: the outcome's
+ * name, or for a step without one (OUT_NONE) what 6.1's steps did
+ * ("isolated", "pte young", "new gen") and "soft limit" for kswapd's
+ * soft limit pass; "" for a step that did nothing worth a word. */
+const char *step_outcome_word(const struct step_record *r);
 /* The resident pages in the lists panel's order (active file, inactive
  * file, active anon, inactive anon, unevictable, isolated, pagevec; each
  * list head first): fills @out (room for @n), returns how many. */

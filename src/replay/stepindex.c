@@ -66,7 +66,10 @@ static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const stru
 {
 	uint8_t m = r->outcome & MARK_OUTCOME;
 
-	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE)
+	/* 6.1's sort_folio()/isolate_folio() decide too: a protection is
+	 * an activation, as the log and run's counters count it (6.1
+	 * mm/vmscan.c:4752, workingset_activate) */
+	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE || r->kind == STEP_SORT)
 		m |= MARK_DECISION;
 	if (r->inputs & IN_PAUSE)
 		m |= MARK_PAUSE;

@@ -188,7 +188,7 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 {
 	const struct view *v = &a->views[s];
 	const struct step_record *r = &v->rec;
-	char page[96], lf[24], lt[24];
+	char page[96], lf[24], lt[24], gist[160];
 	int x = x0;
 
 	if (rows <= 0)
@@ -206,11 +206,13 @@ static void draw_decision(int y, int x0, int w, int rows, const struct app *a, i
 	x += draw_fmt(y, x, x0 + w - x, theme_outcome(r->outcome), "%s %s ", outcome_glyph(r->outcome),
 		      is_scan(r)		 ? scan_decision_name(v->policy, r)
 		      : r->kind == STEP_WORKLOAD ? fate_word(r)
-						 : outcome_name[r->outcome]);
+						 : step_outcome_word(r));
 	x += draw_fmt(y, x, x0 + w - x, theme_attr(T_NORMAL), "%s %s %s %s ", page,
 		      list_label(r->from, r->max_seq, lf, sizeof lf), misc_glyph(G_ARROW),
 		      list_label(r->to, r->max_seq, lt, sizeof lt));
-	draw_fmt(y, x, x0 + w - x, theme_attr(T_DIM), "(%s)", branch_name(v->policy, r->branch));
+	if (rows == 1 &&
+	    branch_gist(v->policy, r->branch, gist, sizeof gist)[0]) /* else the reason follows */
+		draw_fmt(y, x, x0 + w - x, theme_attr(T_DIM), "(%s)", gist);
 	if (rows > 1 && r->branch != BR_NONE)
 		draw_wrap(y + 1, x0 + 2, w - 2, rows - 1, theme_attr(T_NORMAL),
 			  branch_reason(v->policy, r->branch));
@@ -228,16 +230,17 @@ static void draw_stretch_log(const struct rect *r, const struct app *a, int s)
 	if (!c->k || r->h <= 0)
 		return;
 	for (; y < r->y + r->h && (rec = view_log_entry(v, i)) && rec->step > from; i++, y++) {
-		char name[96];
+		char name[96], gist[160];
 		int x = r->x + 1;
 		page_name(&a->sc->wl, rec->object, rec->index, name, sizeof name);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_DIM), "%7llu ",
 			      (unsigned long long)rec->step);
 		x += draw_fmt(y, x, r->x + r->w - x, theme_outcome(rec->outcome), "%s %-21s",
 			      outcome_glyph(rec->outcome),
-			      is_scan(rec) ? scan_decision_name(v->policy, rec) : outcome_name[rec->outcome]);
+			      is_scan(rec) ? scan_decision_name(v->policy, rec) : step_outcome_word(rec));
 		x += draw_fmt(y, x, r->x + r->w - x, theme_attr(T_NORMAL), " %-16s ", name);
-		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM), branch_name(v->policy, rec->branch));
+		draw_str(y, x, r->x + r->w - x, theme_attr(T_DIM),
+			 branch_gist(v->policy, rec->branch, gist, sizeof gist));
 	}
 }
 

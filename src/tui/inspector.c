@@ -124,18 +124,19 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 	first = nev > (size_t)(rows > 0 ? rows : 0) ? nev - (size_t)rows : 0;
 	for (size_t i = first; i < nev && y < r->y + r->h; i++, y++) {
 		const struct step_record *e = &in->ev[i];
+		char gist[160];
 		int x = r->x + 1;
 		x += draw_fmt(y, x, r->w - 2, theme_attr(T_DIM), "%8llu ", (unsigned long long)e->step);
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_outcome(e->outcome), "%s %-13s",
 			      outcome_glyph(e->outcome),
 			      e->kind == STEP_WORKLOAD && e->outcome == OUT_NONE
 				      ? branch_name(f->view->policy, e->branch)
-				      : outcome_name[e->outcome]);
+				      : step_outcome_word(e));
 		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), " %-13s %s %-13s ",
 			      list_label(e->from, e->max_seq, lf, sizeof lf), misc_glyph(G_ARROW),
 			      list_label(e->to, e->max_seq, lt, sizeof lt));
 		draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_DIM),
-			 branch_name(f->view->policy, e->branch));
+			 branch_gist(f->view->policy, e->branch, gist, sizeof gist));
 	}
 }
 

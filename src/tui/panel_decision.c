@@ -31,6 +31,7 @@
 #include "outcome.h"
 #include "panel_cgroup.h"
 #include "panel.h"
+#include "quiz.h"
 
 #define LABEL_COL      9 /* "why     " */
 #define BEFORE	       "before the tests: "
@@ -94,6 +95,8 @@ const char *scan_decision_name(const struct reclaim_policy *p, const struct step
 /* The function that decides a shrink_page_list() step under @p. */
 static const char *scan_tests_name(const struct reclaim_policy *p)
 {
+	if (p->lru_gen) /* 6.1 mm/vmscan.c:1460, FOLIOREF_* */
+		return "shrink_folio_list() \xe2\x86\x92 folio_check_references()";
 	return policy_has_pageref(p) ? "page_check_references()" : "shrink_page_list()'s inline tests";
 }
 
@@ -116,29 +119,37 @@ bool step_without_page(const struct step_record *r, char *buf, size_t n)
 static void outcome_text(const struct frame *f, const struct step_record *rec, char *buf, size_t n)
 {
 	const struct reclaim_policy *p = f->view->policy;
-	const char *g = outcome_glyph(rec->outcome);
-	char to[32];
+	char to[32], said[64];
 
-	if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
+	/* a step without an outcome says what it did, never "none" */
+	if (rec->outcome != OUT_NONE)
+		snprintf(said, sizeof said, "%s %s", outcome_glyph(rec->outcome), outcome_name[rec->outcome]);
+	else if (step_outcome_word(rec)[0])
+		snprintf(said, sizeof said, "%s", step_outcome_word(rec));
+	else
+		snprintf(said, sizeof said, "%s", rec->to == rec->from ? "stays" : "moved");
+	if (rec->kind == STEP_AGING && rec->branch == BR_AGE_YOUNG && rec->to == rec->from)
+		/* 6.1 folio_update_gen() to the generation it has already */
+		snprintf(buf, n, "%s: stays on %s, the youngest", said,
+			 gen_or_list(rec, rec->to, to, sizeof to));
+	else if (rec->kind == STEP_SORT && rec->branch == BR_ISOLATE)
+		snprintf(buf, n, "%s: off %s, into the batch shrink_folio_list() examines next", said,
+			 gen_or_list(rec, rec->from, to, sizeof to));
+	else if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
 		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
 		 * shrink_page_list(): try_to_unmap() before the page is freed) */
-		snprintf(buf, n, "%s %s: %s%s", g, outcome_name[rec->outcome], UNMAPPED_FIRST,
-			 branch_reason(p, rec->action));
+		snprintf(buf, n, "%s: %s%s", said, UNMAPPED_FIRST, branch_reason(p, rec->action));
 	else if (rec->action != BR_NONE && rec->action < NR_BRANCHES)
-		snprintf(buf, n, "%s %s: %s", g, outcome_name[rec->outcome], branch_reason(p, rec->action));
+		snprintf(buf, n, "%s: %s", said, branch_reason(p, rec->action));
 	else if (rec->to == LRU_FREE)
-		snprintf(buf, n, "%s %s: freed", g, outcome_name[rec->outcome]);
+		snprintf(buf, n, "%s: freed", said);
 	else if (rec->to == LRU_PAGEVEC)
-		snprintf(buf, n, "%s %s: now in the pagevec, not yet on a list", g,
-			 outcome_name[rec->outcome]);
+		snprintf(buf, n, "%s: now in the pagevec, not yet on a list", said);
 	else if (rec->pfn != PFN_NONE && rec->to < NR_LISTS)
-		/* a step that left the page where it was (6.1's aging walk on a
-		 * page already in max_seq) says so, not "now on" */
-		snprintf(buf, n, "%s %s: %s %s", g, outcome_name[rec->outcome],
-			 rec->to == rec->from ? "stays on" : "now on",
+		snprintf(buf, n, "%s: %s %s", said, rec->to == rec->from ? "stays on" : "now on",
 			 gen_or_list(rec, rec->to, to, sizeof to));
 	else
-		snprintf(buf, n, "%s %s", g, outcome_name[rec->outcome]);
+		snprintf(buf, n, "%s", said);
 }
 
 /* The policies of the lesson: the one shown, the scenario's, and those
@@ -353,8 +364,8 @@ static void draw_verdict(int y, const struct rect *r, const struct frame *f)
 
 	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(q->right ? T_GOOD : T_BAD),
 		 "%s you said %s, the kernel said %s   score %u/%u",
-		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess],
-		 outcome_name[f->view->rec.outcome], q->score, q->asked);
+		 q->right ? "RIGHT:" : "NOT QUITE:", quiz_said(&f->view->rec, q->guess),
+		 quiz_said(&f->view->rec, f->view->rec.outcome), q->score, q->asked);
 }
 
 static bool verdict_shown(const struct frame *f)
@@ -504,12 +515,98 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 	draw_outcome(y, r, f, rec, bottom - y);
 }
 
+/* 6.1's aging in the step's own terms: the walk's page already in max_seq
+ * or moved there; inc_max_seq() with where the walk's pages are now and
+ * why should_run_aging() asked for it (6.1 mm/vmscan.c:4431, the state
+ * before the step: the new youngest generation is not counted).  False:
+ * not an aging step, the branch's reason says it. */
+static bool aging_sentence(const struct frame *f, const struct step_record *rec, char *buf, size_t n)
+{
+	struct lru_gen_info g = engine_lru_gen(f->e);
+	uint64_t m = rec->max_seq, total = 0, young, old, oldest = m;
+	char at[32], was[32];
+	int len;
+
+	if (rec->kind != STEP_AGING || !g.enabled || m < 1)
+		return false;
+	if (rec->branch == BR_AGE_YOUNG) {
+		list_label(rec->to, m, at, sizeof at);
+		list_label(rec->from, m, was, sizeof was);
+		if (rec->to == rec->from)
+			snprintf(buf, n,
+				 "the aging walk found this pte young and cleared its accessed bit; the page "
+				 "is in "
+				 "max_seq's generation (%s) already, so it stays there, its refs reset",
+				 at);
+		else
+			snprintf(buf, n,
+				 "the aging walk found this pte young: accessed bit cleared, refs reset, and "
+				 "its gen "
+				 "counter moved from %s to max_seq's, %s (the page stays linked on %s until "
+				 "sort_folio() reaches it)",
+				 was, at, was);
+		return true;
+	}
+	if (rec->branch != BR_INC_MAX_SEQ)
+		return false;
+	/* the generations before the step: min_seq..m-1 of each type */
+	for (unsigned t = 0; t < 2; t++)
+		for (uint64_t s = g.min_seq[t]; s < m; s++) {
+			int64_t nr = g.nr_pages[s % 4][t];
+			total += nr > 0 ? (uint64_t)nr : 0;
+		}
+	for (unsigned t = 0; t < 2; t++)
+		oldest = g.min_seq[t] < oldest ? g.min_seq[t] : oldest;
+	if (rec->action == BR_INC_MIN_SEQ)
+		oldest = oldest ? oldest - 1 : 0;
+	young = old = 0;
+	for (unsigned t = 0; t < 2; t++) {
+		int64_t y = g.nr_pages[(m - 1) % 4][t], o = m >= 3 ? g.nr_pages[(m - 3) % 4][t] : 0;
+		young += y > 0 ? (uint64_t)y : 0;
+		old += o > 0 ? (uint64_t)o : 0;
+	}
+	if (rec->count)
+		len = snprintf(
+			buf, n,
+			"the walk is over: it cleared %u young ptes and gave their pages max_seq's "
+			"generation, seq %llu; a new, empty youngest generation opens (seq %llu), so those "
+			"pages are now the second youngest",
+			rec->count, (unsigned long long)(m - 1), (unsigned long long)m);
+	else
+		len = snprintf(buf, n,
+			       "the walk found no young pte, so nothing moved; a new, empty youngest "
+			       "generation opens (seq %llu) and every other one is one place "
+			       "older: seq %llu is now the second youngest, seq %llu the third",
+			       (unsigned long long)m, (unsigned long long)(m - 1),
+			       (unsigned long long)(m >= 2 ? m - 2 : 0));
+	if (len < 0 || (size_t)len >= n)
+		return true;
+	if (m - oldest <= 2) /* two generations before: eviction needs three */
+		snprintf(buf + len, n - (size_t)len,
+			 ". It ran because only two generations were left, and eviction never takes the last "
+			 "two "
+			 "(should_run_aging())");
+	else if (m - oldest == 3 && old * 4 < total)
+		snprintf(buf + len, n - (size_t)len,
+			 ". It ran because with three generations the oldest, seq %llu, held fewer than a "
+			 "quarter "
+			 "of the pages (%llu of %llu: should_run_aging())",
+			 (unsigned long long)(m - 3), (unsigned long long)old, (unsigned long long)total);
+	else if (m - oldest == 3 && young * 2 > total)
+		snprintf(buf + len, n - (size_t)len,
+			 ". It ran because with three generations the youngest, seq %llu, held more than "
+			 "half of "
+			 "the pages (%llu of %llu: should_run_aging())",
+			 (unsigned long long)(m - 1), (unsigned long long)young, (unsigned long long)total);
+	return true;
+}
+
 static void draw_other(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
 	const struct reclaim_policy *p = f->view->policy;
 	int bottom = r->y + r->h;
-	char buf[256], from[160];
+	char buf[512], from[160];
 
 	if (f->view->step == 0 || rec->kind == STEP_END) {
 		const char *desc = f->app->sc->description;
@@ -535,6 +632,8 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL),
 				   "the scenario stops here for its caption (above); Space goes on",
 				   theme_attr(T_NORMAL), bottom - y);
+	else if (aging_sentence(f, rec, buf, sizeof buf))
+		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), bottom - y);
 	else if (cgroup_soft_limit_sentence(f->e, rec, buf, sizeof buf))
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), bottom - y);
 	else if (rec->branch != BR_NONE)

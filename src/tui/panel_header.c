@@ -264,9 +264,10 @@ void panel_banner_draw(const struct rect *r, const struct frame *f)
 	} else {
 		/* the outcome, or for a step without one (a touch) its branch */
 		snprintf(up, sizeof up, "%s",
-			 rec->outcome != OUT_NONE ? outcome_name[rec->outcome]
-			 : rec->branch != BR_NONE ? branch_name(f->view->policy, rec->branch)
-						  : step_kind_name[rec->kind]);
+			 rec->outcome != OUT_NONE    ? outcome_name[rec->outcome]
+			 : step_outcome_word(rec)[0] ? step_outcome_word(rec)
+			 : rec->branch != BR_NONE    ? branch_name(f->view->policy, rec->branch)
+						     : step_kind_name[rec->kind]);
 		for (i = 0; up[i]; i++)
 			up[i] = up[i] >= 'a' && up[i] <= 'z' ? (char)(up[i] - 'a' + 'A') : up[i];
 		a = rec->outcome == OUT_NONE ? theme_attr(T_TITLE_FOCUS) : theme_outcome_mark(rec->outcome);

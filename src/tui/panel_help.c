@@ -17,7 +17,10 @@ static const char *const extra[] = {
 	"",
 	"Quiz (Q): before a scan decision is shown, answer with a activate, k keep, r reclaim, c reclaim if "
 	"clean "
-	"(shrink_page_list), d deactivate, o rotate (shrink_active_list); Esc skips.",
+	"(shrink_page_list), d deactivate, o rotate (shrink_active_list); under mglru also before each "
+	"sort_folio() at the oldest generation's tail: a protect it (tier > tier_idx), o move it on, e "
+	"isolate "
+	"it for eviction; Esc skips.",
 	"f then: a k r c d o = n/N look for that outcome, ! a refault, * any scan decision, t the next "
 	"caption or "
 	"pause point.",
@@ -33,11 +36,16 @@ static const char *const extra[] = {
 	 "batch reclaim is examining; pagevec, new pages waiting (14 per list) to join their list, not yet "
 	 "PageLRU, so a second use does not activate them; evicted, the pages freed lately."),
 	("Under mglru (6.1's multi-gen LRU) the lists are generations, \"seq N file\" from the youngest "
-	 "(max_seq) to the oldest (min_seq), the scanner at the oldest's tail; a digit on a page is its "
-	 "tier. A sort step's decision panel: inputs as sort_folio() read them; loop, the feedback loop "
-	 "where it decides: the type it scans, tier_idx (tiers above it are protected, moved to the next "
-	 "generation) and each tier's refaulted/total: from the first tier whose refault rate is above tier "
-	 "0's, with 64 refaults at least, the tiers are protected."),
+	 "(max_seq) to the oldest (min_seq), the scanner at the oldest's tail; \"age N\" after a "
+	 "generation's name is how many steps ago inc_max_seq() opened it (the kernel's lru_gen file counts "
+	 "milliseconds); a digit on a page is its tier. A sort step's decision panel: inputs as "
+	 "sort_folio() read them; loop, the feedback loop where it decides: the type it scans, tier_idx "
+	 "(tiers above it are protected, moved to the next generation) and each tier's refaulted/total. "
+	 "A tier from 1 up is protected once it has 64 refaults or more and refaults at more than twice "
+	 "tier 0's rate, tier 0 counted as (refaulted + 1) / (total + 64) (get_tier_idx(), "
+	 "positive_ctrl_err()); when anon and file are both evictable, the rate compared is the other "
+	 "type's tier 0, weighted by swappiness (get_type_to_scan()). The first tier that passes and every "
+	 "tier above it are protected."),
 	"",
 	"Legend: what the screen draws",
 };

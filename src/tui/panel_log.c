@@ -33,7 +33,7 @@ static void log_line(int y, const struct rect *r, const struct frame *f, const s
 		x++;
 	x += draw_fmt(y, x, end - x, theme_attr(T_DIM), "%7llu ", (unsigned long long)rec->step);
 	x += draw_fmt(y, x, end - x, theme_outcome(rec->outcome) | (sel ? A_REVERSE : 0), "%s %-13s",
-		      outcome_glyph(rec->outcome), outcome_name[rec->outcome]);
+		      outcome_glyph(rec->outcome), step_outcome_word(rec));
 	x += draw_fmt(y, x, end - x, theme_attr(T_NORMAL), " %-16s ", name);
 	x += draw_fmt(y, x, end - x, theme_attr(T_DIM), "%-18s", br[0] ? br : "-");
 	if (end - x > (int)strlen(fn) + 2)

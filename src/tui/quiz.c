@@ -3,7 +3,9 @@
  * tui/quiz.c - predict the kernel's decision before it is shown
  *
  * In quiz mode, stepping or playing stops before every scan step
- * (shrink_page_list or shrink_active_list), and a jump (n/N, g, End, a
+ * (shrink_page_list or shrink_active_list; under 6.1's multi-gen LRU
+ * also sort_folio()/isolate_folio() at the oldest generation's tail:
+ * protect, move on or isolate), and a jump (n/N, g, End, a
  * log entry, a bookmark) that lands on one stops just before it.  The
  * screen still shows the state before that step, with the asked page
  * marked where it is (usually the isolated batch); the decision panel
@@ -29,11 +31,84 @@
 #include "question.h"
 #include "quiz.h"
 
+/* 6.1's sort_folio() and isolate_folio() (STEP_SORT) answer in their own
+ * words: protected by its tier (6.1 mm/vmscan.c:4752, counted as an
+ * activation), moved on to another generation (promoted by the aging, or
+ * dirty: 4746, 4764), or isolated for shrink_folio_list() (4800), the
+ * eviction of the oldest generation. */
+static const struct sort_answer {
+	char key;
+	uint8_t outcome;
+	const char *answer, *said;
+} sort_answers[] = {
+	{ 'a', OUT_ACTIVATE, "protect it (tier > tier_idx)", "protect it" },
+	{ 'o', OUT_ROTATE, "move it on (promoted or dirty)", "move it on" },
+	{ 'e', OUT_NONE, "isolate it for eviction", "isolate it" },
+};
+#define NR_SORT_ANSWERS (int)(sizeof sort_answers / sizeof sort_answers[0])
+
 /* The answers are outcome.c's outcomes with a key, each offered for the
  * scan step that can give it. */
 static bool answers(const struct step_record *q, int o)
 {
+	if (q->kind == STEP_SORT) {
+		for (int i = 0; i < NR_SORT_ANSWERS; i++)
+			if (sort_answers[i].outcome == o)
+				return true;
+		return false;
+	}
 	return outcome_table[o].key && outcome_table[o].scan == q->kind;
+}
+
+static char answer_key(const struct step_record *q, int o)
+{
+	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
+		if (sort_answers[i].outcome == o)
+			return sort_answers[i].key;
+	return outcome_table[o].key;
+}
+
+static const char *answer_label(const struct step_record *q, int o)
+{
+	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
+		if (sort_answers[i].outcome == o)
+			return sort_answers[i].answer;
+	return outcome_table[o].answer;
+}
+
+const char *quiz_said(const struct step_record *q, int o)
+{
+	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
+		if (sort_answers[i].outcome == o)
+			return sort_answers[i].said;
+	if (q->kind == STEP_SORT && o == OUT_CULL)
+		return "cull it (mlocked)";
+	return outcome_name[o < NR_OUTCOMES ? o : OUT_NONE];
+}
+
+/* The outcome the answer key @key stands for under question @q, or -1. */
+static int outcome_of_answer(const struct step_record *q, int key)
+{
+	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
+		if (sort_answers[i].key == key)
+			return sort_answers[i].outcome;
+	if (q->kind == STEP_SORT)
+		return -1;
+	return outcome_of_key(key) == OUT_NONE ? -1 : (int)outcome_of_key(key);
+}
+
+/* The function that answers question @q, for the title and a refusal. */
+static const char *answerer(const struct reclaim_policy *p, const struct step_record *q)
+{
+	if (q->kind == STEP_SORT)
+		return "sort_folio(), then isolate_folio(),";
+	if (q->kind == STEP_SCAN_ACTIVE)
+		return "shrink_active_list()";
+	if (p->lru_gen)
+		return "shrink_folio_list() "
+		       "\xe2\x86\x92"
+		       " folio_check_references()";
+	return policy_has_pageref(p) ? "page_check_references()" : "shrink_page_list()";
 }
 
 /* The answer is shown.  A bookmark's question lent quiz mode for itself
@@ -51,6 +126,7 @@ static void score(struct app *a, enum outcome ans)
 {
 	struct quiz *q = &a->quiz;
 	struct quiz_score *s = quiz_score_of(q, a->views[0].policy);
+	char gist[160];
 
 	q->guess = ans;
 	q->right = q->guess == q->q.outcome;
@@ -69,8 +145,10 @@ static void score(struct app *a, enum outcome ans)
 	quiz_show_score(a);
 	/* the message line is there at every size, the panel's verdict row not always */
 	snprintf(a->ui.msg, sizeof a->ui.msg, "%s you said %s, the kernel said %s (%s); %u of %u under %s",
-		 q->right ? "RIGHT:" : "NOT QUITE:", outcome_name[q->guess], outcome_name[q->q.outcome],
-		 branch_name(a->views[0].policy, q->q.branch), q->score, q->asked, a->views[0].policy->name);
+		 q->right ? "RIGHT:" : "NOT QUITE:", quiz_said(&q->q, q->guess),
+		 quiz_said(&q->q, q->q.outcome),
+		 branch_gist(a->views[0].policy, q->q.branch, gist, sizeof gist), q->score, q->asked,
+		 a->views[0].policy->name);
 }
 
 /* "d deactivate or o rotate" for the question's function. */
@@ -82,7 +160,7 @@ static void offered(const struct step_record *q, char *buf, size_t n)
 	for (int o = 0; o < NR_OUTCOMES && len < n; o++)
 		if (answers(q, o))
 			len += (size_t)snprintf(buf + len, n - len, "%s%c %s", len ? ", " : "",
-						outcome_table[o].key, outcome_table[o].answer);
+						answer_key(q, o), answer_label(q, o));
 }
 
 bool quiz_key(struct app *a, int key, enum redraw *r)
@@ -99,16 +177,19 @@ bool quiz_key(struct app *a, int key, enum redraw *r)
 		q->verdict_step = 0;
 		return true;
 	}
-	if ((o = outcome_of_key(key)) == OUT_NONE)
-		return false;
-	if (answers(&q->q, o)) {
-		score(a, o);
+	if (outcome_of_answer(&q->q, key) >= 0) {
+		score(a, (enum outcome)outcome_of_answer(&q->q, key));
 		return true;
 	}
+	if ((o = outcome_of_key(key)) == OUT_NONE)
+		return false;
 	offered(&q->q, keys, sizeof keys);
-	snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
-		 q->q.kind == STEP_SCAN_ACTIVE ? "shrink_active_list()" : "shrink_page_list()",
-		 outcome_table[o].answer, keys);
+	if (q->q.kind == STEP_SORT)
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s does not %s; answer %s",
+			 answerer(a->views[0].policy, &q->q), outcome_table[o].answer, keys);
+	else
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s cannot %s; answer %s",
+			 answerer(a->views[0].policy, &q->q), outcome_table[o].answer, keys);
 	return true;
 }
 
@@ -136,12 +217,13 @@ static unsigned summary(const struct app *a, char *buf, size_t n)
 		len += (size_t)snprintf(buf + len, n - len, "\n\nMissed:");
 	for (unsigned i = 0; i < q->nr_missed && i < QUIZ_MISSED && len < n; i++) {
 		const struct quiz_miss *m = &q->missed[i];
-		char page[96];
+		char page[96], gist[160];
 		page_name(&a->sc->wl, m->q.object, m->q.index, page, sizeof page);
-		len += (size_t)snprintf(
-			buf + len, n - len, "\n%s, step %llu, %s: you said %s, the kernel said %s (%s)",
-			m->policy->name, (unsigned long long)m->q.step, page, outcome_name[m->guess],
-			outcome_name[m->q.outcome], branch_name(m->policy, m->q.branch));
+		len += (size_t)snprintf(buf + len, n - len,
+					"\n%s, step %llu, %s: you said %s, the kernel said %s (%s)",
+					m->policy->name, (unsigned long long)m->q.step, page,
+					quiz_said(&m->q, m->guess), quiz_said(&m->q, m->q.outcome),
+					branch_gist(m->policy, m->q.branch, gist, sizeof gist));
 	}
 	if (q->nr_missed > QUIZ_MISSED && len < n)
 		snprintf(buf + len, n - len, "\n...and %u more", q->nr_missed - QUIZ_MISSED);
@@ -155,17 +237,16 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	const struct step_record *q = &f->app->quiz.q;
 	const struct reclaim_policy *p = f->view->policy;
 	bool active = q->kind == STEP_SCAN_ACTIVE;
-	const struct policy_checks *checks = active ? p->active_checks : p->checks;
+	const struct policy_checks *checks = q->kind == STEP_SORT && p->sort_checks ? p->sort_checks
+					     : active				    ? p->active_checks
+										    : p->checks;
 	int nc = (int)checks->nr;
 	int rows = r->h - 1, y = r->y + 1, x, in_rows, extra;
 	char name[96], in[256], title[160], from[24];
 
 	(void)focused; /* the question is drawn the same, focused or not */
 
-	snprintf(title, sizeof title, "Quiz: what will %s answer? (%s's tests, in order)",
-		 active			 ? "shrink_active_list()"
-		 : policy_has_pageref(p) ? "page_check_references()"
-					 : "shrink_page_list()",
+	snprintf(title, sizeof title, "Quiz: what will %s answer? (%s's tests, in order)", answerer(p, q),
 		 p->name);
 	draw_title(r, title, true);
 	extra = rows - nc - 1; /* rows left besides the tests and the answer line */
@@ -193,9 +274,8 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 	for (int o = 0; o < NR_OUTCOMES && x < r->x + r->w - 2; o++) {
 		if (!answers(q, o))
 			continue;
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", outcome_table[o].key);
-		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ",
-			      outcome_table[o].answer);
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_TITLE), "%c ", answer_key(q, o));
+		x += draw_fmt(y, x, r->x + r->w - 1 - x, theme_attr(T_NORMAL), "%s  ", answer_label(q, o));
 	}
 	if (extra > 0)
 		draw_fmt(y + 1, r->x + 1, r->w - 2, theme_attr(T_DIM),
@@ -218,7 +298,8 @@ enum redraw quiz_toggle(struct app *a)
 	quiz_withdraw(a);
 	if (a->quiz.on) {
 		snprintf(a->ui.msg, sizeof a->ui.msg,
-			 "quiz on: step or play; you will be asked before each scan decision");
+			 "quiz on: step or play; you will be asked before each scan decision (under mglru, "
+			 "each sort too)");
 		return REDRAW_ALL;
 	}
 	if (!summary(a, text, sizeof text)) {

@@ -15,5 +15,8 @@ enum redraw quiz_toggle(struct app *a);
 bool quiz_key(struct app *a, int key, enum redraw *r);
 /* The open question's answers, "a activate, k keep, ...". */
 void quiz_offered(const struct app *a, char *buf, size_t n);
+/* Answer @o to question @q in words: "activate", under 6.1's sort
+ * "protect it", "isolate it". */
+const char *quiz_said(const struct step_record *q, int o);
 
 #endif
