@@ -190,12 +190,12 @@ const struct stretch_result *stretch_end(struct stretch_rule *sr)
 
 /* ---- two runs in lockstep ------------------------------------------------- */
 
-int lockstep_start(struct lockstep *ls, const struct workload *wl, const struct reclaim_policy *const p[2],
-		   struct engine_error *err)
+int lockstep_start(struct lockstep *ls, const struct workload *const wl[2],
+		   const struct reclaim_policy *const p[2], struct engine_error *err)
 {
 	memset(ls, 0, sizeof *ls);
 	for (int s = 0; s < 2; s++)
-		if (!(ls->e[s] = engine_new(wl, p[s], err))) {
+		if (!(ls->e[s] = engine_new(wl[s], p[s], err))) {
 			lockstep_free(ls);
 			return -1;
 		}

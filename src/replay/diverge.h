@@ -43,7 +43,7 @@
  * front end can answer keys in between.
  *
  *	struct lockstep ls;
- *	lockstep_start(&ls, &wl, policies, &err);
+ *	lockstep_start(&ls, (const struct workload *const[2]){ &wl, &wl }, policies, &err);
  *	while (!ls.done)
  *		lockstep_run(&ls, 4096, accesses_indexed);
  *	k = lockstep_find(&ls, DIV_FATE_RIGHT, k, +1);
@@ -127,9 +127,10 @@ struct lockstep {
 	uint32_t last_object[NR_DIV_KINDS];
 };
 
-/* Starts both runs of @wl under @p[0] (left) and @p[1] (right). */
-int lockstep_start(struct lockstep *ls, const struct workload *wl, const struct reclaim_policy *const p[2],
-		   struct engine_error *err);
+/* Starts the runs of @wl[0] under @p[0] (left) and @wl[1] under @p[1]
+ * (right): one scenario's workload, or one side's without its cgroups. */
+int lockstep_start(struct lockstep *ls, const struct workload *const wl[2],
+		   const struct reclaim_policy *const p[2], struct engine_error *err);
 /* Classifies further stretches, about @steps engine steps' worth, but no
  * access past @limit.  Returns the accesses classified; -1 out of memory
  * (then ls->done). */

@@ -25,6 +25,7 @@
 #include "../replay/verdict.h"
 #include "compare.h"
 #include "panel.h"
+#include "run.h"
 
 #define SIDE_BY_SIDE_COLS 160
 
@@ -50,7 +51,7 @@ static const char *fate_word(const struct step_record *r)
 static void bar(const struct app *a, int cols)
 {
 	const struct compare *c = &a->cmp;
-	char total[32];
+	char total[32], name[2][40];
 
 	if (compare_complete(a))
 		snprintf(total, sizeof total, "%llu", (unsigned long long)compare_positions(a));
@@ -60,7 +61,8 @@ static void bar(const struct app *a, int cols)
 	mvhline(0, 0, ' ', cols);
 	attroff(theme_attr(T_BAR));
 	draw_fmt(0, 0, cols, theme_attr(T_BAR), " compare %s vs %s | access %llu/%s | %s | n/N: %s | %s ",
-		 a->views[0].policy->name, a->views[1].policy->name, (unsigned long long)c->k, total,
+		 run_name(a, &a->views[0], name[0], sizeof name[0]),
+		 run_name(a, &a->views[1], name[1], sizeof name[1]), (unsigned long long)c->k, total,
 		 a->ui.playing ? "playing" : "paused", div_kind_name[c->kind], a->sc->title);
 }
 
@@ -264,7 +266,7 @@ static void draw_side(const struct rect *r, const struct app *a, int s, int lh, 
 	struct frame f = { .app = a, .view = v, .e = view_engine(v), .pair = &a->views[!s] };
 	struct watermarks wm = engine_watermarks(f.e);
 	int gh;
-	char where[96] = "";
+	char where[96] = "", name[40];
 
 	if (lh > r->h - 1 - dh)
 		lh = r->h - 1 - dh;
@@ -275,9 +277,9 @@ static void draw_side(const struct rect *r, const struct app *a, int s, int lh, 
 		snprintf(where, sizeof where, ", in access %llu's reclaim", (unsigned long long)c->k);
 	draw_fmt(r->y, r->x, r->w, theme_attr(c->focus == s ? T_TITLE_FOCUS : T_BAR),
 		 "%s%s: %s | access %llu | step %llu/%llu%s%s | free %u (min %u low %u high %u) ",
-		 c->focus == s ? ">" : " ", side_name[s], v->policy->name, (unsigned long long)c->k,
-		 (unsigned long long)v->step, (unsigned long long)v->total, v->complete ? "" : "+", where,
-		 engine_list(f.e, LRU_FREE).nr, wm.min, wm.low, wm.high);
+		 c->focus == s ? ">" : " ", side_name[s], run_name(a, v, name, sizeof name),
+		 (unsigned long long)c->k, (unsigned long long)v->step, (unsigned long long)v->total,
+		 v->complete ? "" : "+", where, engine_list(f.e, LRU_FREE).nr, wm.min, wm.low, wm.high);
 	if (lh >= 2)
 		panel_lists.draw(&(struct rect){ r->y + 1, r->x, lh, r->w }, &f, false);
 	draw_decision(r->y + 1 + lh, r->x + 1, r->w - 2, dh, a, s);

@@ -511,7 +511,8 @@ static void run_lockstep(struct lockstep *ls, const struct scenario *s, const ch
 	const struct reclaim_policy *p[2] = { policy_find(a), policy_find(b) };
 	struct engine_error err;
 
-	CHECKF(lockstep_start(ls, &s->wl, p, &err) == 0, "lockstep: %s", err.msg);
+	CHECKF(lockstep_start(ls, (const struct workload *const[2]){ &s->wl, &s->wl }, p, &err) == 0,
+	       "lockstep: %s", err.msg);
 	while (!ls->done)
 		CHECK(lockstep_run(ls, slice, UINT64_MAX) >= 0);
 }
@@ -647,7 +648,7 @@ static void test_a_lockstep_in_slices_is_the_lockstep_in_one_go(void)
 	{
 		const struct reclaim_policy *p[2] = { policy_find("2.6.33"), policy_find("2.6.34") };
 		struct engine_error err;
-		lockstep_start(&part, &s.wl, p, &err);
+		lockstep_start(&part, (const struct workload *const[2]){ &s.wl, &s.wl }, p, &err);
 		while (lockstep_run(&part, 1000, 5000) > 0)
 			;
 		CHECK_EQ_U(part.k, 5000);
