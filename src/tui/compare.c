@@ -140,16 +140,20 @@ static bool describe_sub(struct app *a, uint64_t k, uint32_t sub)
 	c->div.kind = c->kind;
 	c->div.k = k;
 	c->div.rank = lockstep_rank(&c->ls, c->kind, k);
-	if (c->kind == DIV_DECISION) {
-		const struct stretch_result *res = replay_stretch(a, k);
+	if (c->kind == DIV_DECISION || c->kind == DIV_WORDING) {
+		const struct stretch_result *res;
 		const struct div_pair *p;
+		c->rule.wording = c->kind == DIV_WORDING;
+		res = replay_stretch(a, k);
 		if (!res->decision || !c->rule.nr_pairs)
 			return false;
 		c->div.nsub = c->rule.nr_pairs;
 		c->div.sub = sub < c->div.nsub ? sub : c->div.nsub - 1;
 		p = &c->rule.pairs[c->div.sub];
-		/* its rank: the decisions before this access, then its place here */
-		c->div.rank = lockstep_rank(&c->ls, c->kind, k - 1) + c->div.sub + 1;
+		/* its rank: the decisions before this access, then its place
+		 * here (DIV_WORDING counts an access once) */
+		if (c->kind == DIV_DECISION)
+			c->div.rank = lockstep_rank(&c->ls, c->kind, k - 1) + c->div.sub + 1;
 		c->div.object = p->rec[0].object;
 		c->div.index = p->rec[0].index;
 		c->div.rec[0] = p->rec[0];
@@ -282,8 +286,8 @@ static enum redraw next_divergence(struct app *a, int dir)
 	a->ui.playing = false;
 	/* another divergent decision of the same access first (the torrent's
 	 * access 396: libc.so[0]'s, then big.iso[0]'s...) */
-	if (c->moment && c->div.found && c->div.kind == DIV_DECISION && c->div.k == c->k &&
-	    (dir > 0 ? c->div.sub + 1 < c->div.nsub : c->div.sub > 0)) {
+	if (c->moment && c->div.found && (c->div.kind == DIV_DECISION || c->div.kind == DIV_WORDING) &&
+	    c->div.k == c->k && (dir > 0 ? c->div.sub + 1 < c->div.nsub : c->div.sub > 0)) {
 		moment_sub(a, c->k, dir > 0 ? c->div.sub + 1 : c->div.sub - 1);
 		return REDRAW_ALL;
 	}

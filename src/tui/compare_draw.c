@@ -71,8 +71,11 @@ static void verdict_text(const struct app *a, char *buf, size_t n)
 {
 	struct verdict v;
 	size_t len = (size_t)snprintf(buf, n, "verdict:");
+	char name[2][40];
 
 	verdict_make(&v, view_engine(&a->views[0]), view_engine(&a->views[1]));
+	for (int s = 0; s < 2; s++) /* "2.6.34/global" beside "2.6.34" */
+		v.policy[s] = run_name(a, &a->views[s], name[s], sizeof name[s]);
 	for (uint32_t i = 0; i < v.nr && len + 2 < n; i++) {
 		buf[len++] = ' ';
 		len += verdict_object_text(&v, i, object_name(&a->sc->wl, v.obj[i].object), buf + len,
@@ -138,23 +141,34 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 		return;
 	}
 	page_name(&a->sc->wl, c->div.object, c->div.index, page, sizeof page);
-	x = draw_fmt(y, 0, w, theme_attr(T_WARN), "divergence %llu/%llu%s at access %llu: %s",
-		     (unsigned long long)c->div.rank, (unsigned long long)n, compare_exhausted(a) ? "" : "+",
-		     (unsigned long long)c->div.k, page);
-	if (c->div.nsub > 1) /* several decisions differ after this access: which one */
-		x += draw_fmt(y, x, w - x, theme_attr(T_DIM), " (%u of %u here)", c->div.sub + 1,
-			      c->div.nsub);
-	/* each side's word, when both fit (the sides' decision lines say it too) */
-	for (int s = 0; s < 2; s++) {
-		const struct step_record *r = &c->div.rec[s];
-		const char *word = c->div.kind == DIV_DECISION ? scan_decision_name(a->views[s].policy, r)
-							       : fate_word(r);
-		snprintf(side_text[s], sizeof side_text[s], "%s%s %s", s ? " vs " : ": ",
-			 a->views[s].policy->name, word);
-	}
-	if (x + str_width(side_text[0]) + str_width(side_text[1]) <= w)
+	/* the point is each side's word: shorter forms of the rest first, so
+	 * that at 80 columns the line keeps both (the sides' decision lines
+	 * say them too) */
+	for (int form = 0; form < 4; form++) {
+		char head[200], sub[32] = "", name[40];
+		if (c->div.nsub > 1 && form == 0) /* several decisions differ after this access: which one */
+			snprintf(sub, sizeof sub, " (%u of %u here)", c->div.sub + 1, c->div.nsub);
+		snprintf(head, sizeof head,
+			 form < 2 ? "divergence %llu/%llu%s at access %llu: %s%s"
+				  : "%llu/%llu%s at %llu: %s%s",
+			 (unsigned long long)c->div.rank, (unsigned long long)n,
+			 compare_exhausted(a) ? "" : "+", (unsigned long long)c->div.k, page, sub);
+		for (int s = 0; s < 2; s++) {
+			const struct step_record *r = &c->div.rec[s];
+			const char *word = c->div.kind == DIV_DECISION || c->div.kind == DIV_WORDING
+						   ? scan_decision_name(a->views[s].policy, r)
+						   : fate_word(r);
+			snprintf(side_text[s], sizeof side_text[s], "%s%s%s%s", s ? " vs " : ": ",
+				 form < 3 ? run_name(a, &a->views[s], name, sizeof name) : "",
+				 form < 3 ? " " : "", word);
+		}
+		if (form < 3 && str_width(head) + str_width(side_text[0]) + str_width(side_text[1]) > w)
+			continue;
+		x = draw_str(y, 0, w, theme_attr(T_WARN), head);
 		for (int s = 0; s < 2; s++)
 			x += draw_str(y, x, w - x, theme_outcome(c->div.rec[s].outcome), side_text[s]);
+		break;
+	}
 	if (rows > 1 && !c->moment)
 		draw_str(y + 1, 0, w, theme_attr(T_DIM), "h: back to the moment itself, on both sides");
 }

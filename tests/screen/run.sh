@@ -300,6 +300,13 @@ for size in 80x24 120x40; do
 	case $a in *page\ *page*) false ;; 1\ cell*) true ;; *) false ;; esac
 	ok "--compare 2.6.34,2.6.34/global at $size: one scale ($a)" $?
 done
+# the divergence line keeps its point, each side's word, at 80 columns; only
+# what changes a page's fate counts (f: the same fate in other words)
+line=$("$BIN" screen "$TORRENT" --compare 2.6.34,mglru --divergence 1 --size 80x24 | sed -n 3p)
+case $line in *"2.6.34 PAGEREF_KEEP vs mglru on to reclaim"*) true ;; *) false ;; esac
+ok "80x24: the divergence line ends with both sides' decisions ($line)" $?
+case $line in "1/32 at 397: libc.so[0]"*) true ;; *) false ;; esac
+ok "2.6.34 vs mglru: 32 divergences of a page's fate, not 200 in words" $?
 # --- 4. bad input ----------------------------------------------------------------
 "$BIN" screen --help | head -n 1 | grep -q '^usage: vmscan-viz screen'
 ok "screen --help starts with its usage" $?
