@@ -457,7 +457,8 @@ enum redraw compare_offer(struct app *a)
 	struct policy_ref here = run_ref(a, &a->views[0]), other = default_other(&here);
 	char name[40];
 
-	snprintf(title, sizeof title, "Compare %s (left) with", run_name(a, &a->views[0], name, sizeof name));
+	snprintf(title, sizeof title, "Compare %s with: it stays left, the choice goes right",
+		 run_name(a, &a->views[0], name, sizeof name));
 	dialog_open(a, DLG_POLICY, title, second_chosen, 0);
 	dialog_add_policies(a, &other);
 	return REDRAW_ALL;
