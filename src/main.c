@@ -40,11 +40,13 @@ static const struct cli_option tui_opts[NR_T + 1] = {
 	[T_POLICY] = { .name = "policy",
 		       .short_name = 'p',
 		       .arg = "P",
-		       .help = "start under policy P (see 'vmscan-viz policies')" },
+		       .help = "start under policy P (see 'vmscan-viz policies'); P/global: without the "
+			       "scenario's cgroups" },
 	[T_COMPARE] = { .name = "compare",
 			.short_name = 'c',
 			.arg = "A,B",
-			.help = "start in compare mode, policies A and B side by side" },
+			.help = "start in compare mode, policies A and B side by side (e.g. "
+				"2.6.34,2.6.34/global)" },
 	[T_ASCII] = { .name = "ascii",
 		      .help = "ASCII glyphs only (also chosen when the locale is not UTF-8)" },
 	[T_NO_COLOR] = { .name = "no-color", .help = "no colors (also when NO_COLOR is set)" },
@@ -207,16 +209,18 @@ static int tui_main(int argc, char **argv)
 	if (a.npos > 1)
 		return cli_usage_error(
 			&tui_cmd, "unexpected argument '%s': the visualizer opens one scenario", a.pos[1]);
-	o.policy = a.val[T_POLICY];
-	o.compare = a.val[T_COMPARE];
 	o.ascii = a.count[T_ASCII];
 	o.no_color = a.count[T_NO_COLOR];
 	o.big = a.count[T_BIG];
 	o.quiz = a.count[T_QUIZ];
 	if (a.val[T_THEME] && cli_theme(&tui_cmd, a.val[T_THEME], &o.light) != 0)
 		return EXIT_USAGE;
-	if (!cli_policy(o.policy, NULL))
+	if (a.val[T_POLICY] && cli_policy_ref(a.val[T_POLICY], NULL, true, &o.policy) < 0)
 		return EXIT_USAGE;
+	if (a.val[T_COMPARE] && cli_compare_refs(&tui_cmd, a.val[T_COMPARE], o.compare) != 0)
+		return EXIT_USAGE;
+	if (a.val[T_COMPARE] && a.val[T_POLICY])
+		return cli_usage_error(&tui_cmd, "--compare A,B names both policies: no --policy with it");
 	o.path = a.npos ? a.pos[0] : NULL;
 	for (int i = T_SOURCE; i < T_SOURCE + CLI_NR_SOURCE_ROWS; i++)
 		if (a.val[i])

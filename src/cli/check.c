@@ -171,15 +171,8 @@ static int check_main(int argc, char **argv)
 	policy = a.val[O_POLICY];
 	if (a.npos == 0)
 		return cli_usage_error(cmd, "which scenario files? (e.g. 'vmscan-viz check data/*.json')");
-	if (policy && !policy_find(policy)) {
-		if (cli_policy_find(policy)) /* expectations name the scenario's cgroups */
-			return cli_usage_error(cmd,
-					       "%s: check runs a scenario as written; P/global goes with "
-					       "run, trace and compare",
-					       policy);
-		cli_policy(policy, NULL);
-		return EXIT_USAGE;
-	}
+	if (policy && cli_policy_ref(policy, NULL, false, &(struct policy_ref){ 0 }) < 0)
+		return EXIT_USAGE; /* expectations name the scenario's cgroups: no P/global */
 	if (cli_max_steps(cmd, a.val[O_MAX_STEPS], &max) != 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < a.npos; i++)

@@ -16,6 +16,7 @@
 
 #include "../engine/engine.h"
 #include "../policy/registry.h"
+#include "../scenario/policy_ref.h"
 #include "../scenario/scenario.h"
 #include "opt.h"
 
@@ -105,30 +106,22 @@ int cli_load_source(const struct cli_command *cmd, const struct cli_args *a, int
  * 0, or the exit status after a message (nothing left to free). */
 int cli_open(const struct cli_command *cmd, const struct cli_args *a, int first, uint64_t *max,
 	     struct scenario *s);
-/* The policy called @name, or the scenario's, or 2.6.34; NULL (and a
- * message naming the known policies) when @name is unknown.  With @s
- * NULL, a check of a --policy given before the scenario is loaded. */
-const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s);
+/* The policy called @name ("P", or "P/global" where @global allows it:
+ * scenario/policy_ref.h), or the scenario's, or 2.6.34, into @r: 0, or
+ * -1 after a message naming the known policies.  With @s NULL, a check
+ * of a --policy given before the scenario is loaded. */
+int cli_policy_ref(const char *name, const struct scenario *s, bool global, struct policy_ref *r);
+/* --compare A,B (the visualizer, screen) into @r: 0, or EXIT_USAGE after a message. */
+int cli_compare_refs(const struct cli_command *cmd, const char *text, struct policy_ref r[2]);
 /* The opening of a command that runs one engine, after cli_open(): the
- * policy called @name (cli_policy()) in *@p, and an engine running @s
+ * policy called @name (cli_policy_ref()) in *@p, and an engine running @s
  * under it (for "P/global", @s's workload without cgroups, copied into
  * @tmp, which must outlive the engine).  NULL after a message, with @s freed and *@rc the exit
  * status: EXIT_USAGE for an unknown policy, 1 when the engine refuses
  * the scenario. */
 struct engine *cli_engine(const char *name, struct scenario *s, struct workload *tmp,
 			  const struct reclaim_policy **p, int *rc);
-/*
- * "P/global" (--policy): policy P over the scenario's workload with its
- * memory cgroups left out, every task in the root cgroup: one global LRU,
- * so that compare can set a run with cgroups beside one without.
- * cli_policy_find() is policy_find() that also takes that spelling;
- * cli_workload() is the workload a run under policy @name gets: the
- * scenario's, or for a "/global" name a copy in @tmp without cgroups
- * (@tmp must outlive the engine); cli_policy_label() names a run as
- * --policy spelt it, into @buf.
- */
-const struct reclaim_policy *cli_policy_find(const char *name);
-const struct workload *cli_workload(const struct scenario *s, const char *name, struct workload *tmp);
+/* A run named as --policy spelt it ("2.6.34/global" beside "2.6.34"), into @buf. */
 const char *cli_policy_label(const struct engine *e, const struct scenario *s, char *buf, size_t n);
 const char *cli_object_name(const struct scenario *s, uint32_t object);
 

@@ -247,74 +247,58 @@ void cli_text(const char *s, int width)
 	text_print(stdout, s, width);
 }
 
-#define GLOBAL_SUFFIX "/global"
-
-/* @name without a "/global" suffix into @base; whether it had one. */
-static bool strip_global(const char *name, char *base, size_t n)
-{
-	size_t len = strlen(name), m = strlen(GLOBAL_SUFFIX);
-
-	if (len <= m || len - m >= n || strcmp(name + len - m, GLOBAL_SUFFIX) != 0)
-		return false;
-	memcpy(base, name, len - m);
-	base[len - m] = '\0';
-	return true;
-}
-
-const struct reclaim_policy *cli_policy_find(const char *name)
-{
-	char base[64];
-
-	return policy_find(strip_global(name, base, sizeof base) ? base : name);
-}
-
-const struct workload *cli_workload(const struct scenario *s, const char *name, struct workload *tmp)
-{
-	char base[64];
-
-	if (!name || !strip_global(name, base, sizeof base))
-		return &s->wl;
-	*tmp = s->wl;
-	tmp->cgroups = NULL;
-	tmp->nr_cgroups = 0;
-	return tmp;
-}
-
 const char *cli_policy_label(const struct engine *e, const struct scenario *s, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s%s", engine_policy(e)->name,
-		 engine_workload(e)->nr_cgroups != s->wl.nr_cgroups ? GLOBAL_SUFFIX : "");
-	return buf;
+	struct policy_ref r = { engine_policy(e), policy_ref_is_global(engine_workload(e), &s->wl) };
+
+	return policy_ref_name(&r, buf, n);
 }
 
-const struct reclaim_policy *cli_policy(const char *name, const struct scenario *s)
+int cli_policy_ref(const char *name, const struct scenario *s, bool global, struct policy_ref *r)
 {
-	const struct reclaim_policy *p;
-
 	if (!name)
 		name = s && s->policy ? s->policy : "2.6.34";
-	p = cli_policy_find(name);
-	if (!p) {
-		char msg[320];
-
-		policy_suggest(msg, sizeof msg, name);
-		fprintf(stderr, "vmscan-viz: %s (known policies:", msg);
-		for (unsigned i = 0; i < nr_reclaim_policies; i++)
-			fprintf(stderr, " %s", reclaim_policies[i]->name);
-		fputs("; P/global: P without the scenario's memory cgroups)\n", stderr);
+	if (policy_ref_parse(name, r) == 0 && (global || !r->global))
+		return 0;
+	if (r->policy) {
+		char safe[64];
+		fprintf(stderr,
+			"vmscan-viz: %s: this command runs a scenario as written, with its cgroups; "
+			"P/global goes with run, trace, compare, plot, screen and the visualizer\n",
+			text_safe(name, safe, sizeof safe));
+		return -1;
 	}
-	return p;
+	char msg[320];
+	policy_suggest(msg, sizeof msg, name);
+	fprintf(stderr, "vmscan-viz: %s (known policies:", msg);
+	for (unsigned i = 0; i < nr_reclaim_policies; i++)
+		fprintf(stderr, " %s", reclaim_policies[i]->name);
+	fputs(global ? "; P/global: P without the scenario's memory cgroups)\n" : ")\n", stderr);
+	return -1;
+}
+
+int cli_compare_refs(const struct cli_command *cmd, const char *text, struct policy_ref r[2])
+{
+	char safe[64];
+
+	if (policy_ref_parse_pair(text, r) == 0)
+		return 0;
+	return cli_usage_error(cmd,
+			       "--compare takes two known policies, A,B (see 'vmscan-viz policies'; "
+			       "P/global: P without the scenario's memory cgroups), not '%s'",
+			       text_safe(text, safe, sizeof safe));
 }
 
 struct engine *cli_engine(const char *name, struct scenario *s, struct workload *tmp,
 			  const struct reclaim_policy **p, int *rc)
 {
 	struct engine_error err;
+	struct policy_ref r;
 	struct engine *e;
 
-	if (!(*p = cli_policy(name, s))) {
+	if (cli_policy_ref(name, s, true, &r) < 0) {
 		*rc = EXIT_USAGE;
-	} else if (!(e = engine_new(cli_workload(s, name, tmp), *p, &err))) {
+	} else if (!(e = engine_new(policy_ref_workload(&r, &s->wl, tmp), *p = r.policy, &err))) {
 		fprintf(stderr, "%s: error: %s\n", s->path, err.msg);
 		*rc = 1;
 	} else {

@@ -147,6 +147,7 @@ static int compare_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_compare;
 	const char *const *pols;
+	struct policy_ref refs[CLI_MAX_REPEAT];
 	struct engine **e;
 	struct workload *wl = NULL;
 	struct report_opts ro = { 0 };
@@ -183,7 +184,7 @@ static int compare_main(int argc, char **argv)
 				       "(e.g. 'vmscan-viz compare data/database-index.json --policy 2.6.33 "
 				       "--policy 2.6.34')");
 	for (unsigned i = 0; i < npol; i++)
-		if (!cli_policy(pols[i], NULL))
+		if (cli_policy_ref(pols[i], NULL, true, &refs[i]) < 0)
 			return EXIT_USAGE;
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &ro.max_steps, &s)) != 0)
 		return rc;
@@ -197,11 +198,11 @@ static int compare_main(int argc, char **argv)
 		return 1;
 	}
 	for (unsigned i = 0; i < (all ? nr_reclaim_policies : npol); i++) {
-		const struct reclaim_policy *p = all ? reclaim_policies[i] : cli_policy_find(pols[i]);
+		struct policy_ref r = all ? (struct policy_ref){ reclaim_policies[i], false } : refs[i];
 		struct engine_error err;
-		if (all && !engine_models(&s.wl, p))
+		if (all && !engine_models(&s.wl, r.policy))
 			continue; /* --all: the policies that model the scenario */
-		if (!(e[n++] = engine_new(cli_workload(&s, all ? NULL : pols[i], &wl[i]), p, &err))) {
+		if (!(e[n++] = engine_new(policy_ref_workload(&r, &s.wl, &wl[i]), r.policy, &err))) {
 			fprintf(stderr, "%s: error: %s\n", s.path, err.msg);
 			rc = 1;
 			goto out;

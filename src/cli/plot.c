@@ -128,6 +128,7 @@ static const char *const script[] = {
 	"pdash = \"1 2 4 1 2 3 5 1 2\"\n"
 	"do for [k = 1:9] {\n"
 	"    set linetype k lc rgb word(pcolor, k) lw 2 * lwk dt int(word(pdash, k) + 0)\n"
+	"    set linetype 30 + k lc rgb word(pcolor, k) lw 2 * lwk dt 3\n"
 	"}\n"
 	"# the lists: their own colours\n"
 	"lcolor = \"#cc79a7 #d55e00 #56b4e9 #0072b2 #999999 #009e73\"\n"
@@ -377,8 +378,8 @@ static int row_out(void *ctx, const struct engine *e, const struct series_row *r
  * under any policy (runs to the end first), or for the active chart the
  * most pages on an active list at any time (looked at every 256 steps),
  * else the first ones. */
-static int pick_objects(struct plot *pl, const struct cli_command *cmd,
-			const struct reclaim_policy *const *pol, int npol, uint64_t max)
+static int pick_objects(struct plot *pl, const struct cli_command *cmd, const struct policy_ref *pol,
+			int npol, uint64_t max)
 {
 	const struct scenario *s = pl->s;
 	uint64_t *most = calloc(s->wl.nr_objects, sizeof *most);
@@ -389,7 +390,9 @@ static int pick_objects(struct plot *pl, const struct cli_command *cmd,
 	}
 	for (int k = 0; k < npol; k++) {
 		struct engine_error err;
-		struct engine *e = engine_new(&s->wl, pol[k], &err);
+		struct workload tmp;
+		struct engine *e =
+			engine_new(policy_ref_workload(&pol[k], &s->wl, &tmp), pol[k].policy, &err);
 		if (!e) {
 			fprintf(stderr, "%s: error: %s\n", s->path, err.msg);
 			free(most);
@@ -608,6 +611,13 @@ static unsigned registry_index(const struct reclaim_policy *p)
 	return 0;
 }
 
+/* A run's line: its policy's colour, dashed for a run without cgroups
+ * ("P/global" beside "P"), 30 linetypes on. */
+static unsigned line_type(const struct policy_ref *r)
+{
+	return registry_index(r->policy) + (r->global ? 30 : 0);
+}
+
 /* gnuplot names every SVG "Gnuplot" (its <title>): the chart's title
  * instead, as XML text.  Rewrites the file in place; 0 or -1 (errno). */
 static int svg_title(const char *path, const char *title)
@@ -658,8 +668,8 @@ static int svg_title(const char *path, const char *title)
 	return rc;
 }
 
-static int draw(const struct cli_command *cmd, struct plot *pl, const struct reclaim_policy *const *pol,
-		int npol, const struct series_opts *so, const char *out, const char *title, unsigned width,
+static int draw(const struct cli_command *cmd, struct plot *pl, const struct policy_ref *pol, int npol,
+		const struct series_opts *so, const char *out, const char *title, unsigned width,
 		unsigned height)
 {
 	const struct scenario *s = pl->s;
@@ -668,7 +678,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	struct strbuf panels = { 0 }, lines = { 0 };
 	struct work w = { .dir = "" };
 	const char *tmpdir = getenv("TMPDIR");
-	char num[2][48], safe_out[300];
+	char num[2][48], safe_out[300], pname[80];
 	FILE *final = NULL;
 	uint64_t fin[MAX_PLOT_POLICIES][SERIES_MAX_COUNTERS];
 	bool shown[SERIES_MAX_COUNTERS] = { false }, any_shown = false;
@@ -693,7 +703,9 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	}
 	for (int k = 0; k < npol; k++) {
 		struct engine_error err;
-		struct engine *e = engine_new(&s->wl, pol[k], &err);
+		struct workload tmp;
+		struct engine *e =
+			engine_new(policy_ref_workload(&pol[k], &s->wl, &tmp), pol[k].policy, &err);
 		int r;
 		if (!e) {
 			fprintf(stderr, "%s: error: %s\n", s->path, err.msg);
@@ -718,7 +730,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		any_shown |= shown[i];
 	for (int k = 0; k < npol; k++) {
-		fprintf(final, "%s %u", pol[k]->name, registry_index(pol[k]));
+		fprintf(final, "%s %u", policy_ref_name(&pol[k], pname, sizeof pname), line_type(&pol[k]));
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
 				fprintf(final, " %" PRIu64, fin[k][i]);
@@ -745,18 +757,18 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 		for (unsigned i = 0; i < pl->nobj; i++) {
 			sb_field(&panels, s->wl.objects[pl->obj[i]].name);
 			for (int k = 0; k < npol; k++)
-				sb_field(&lines, pol[k]->name);
+				sb_field(&lines, policy_ref_name(&pol[k], pname, sizeof pname));
 		}
 		break;
 	case CHART_LISTS:
 		for (int k = 0; k < npol; k++)
-			sb_field(&panels, pol[k]->name);
+			sb_field(&panels, policy_ref_name(&pol[k], pname, sizeof pname));
 		for (int l = 0; l < SERIES_NR_LISTS; l++)
 			sb_field(&lines, series_list_name[l]);
 		break;
 	case CHART_GENS:
 		for (int k = 0; k < npol; k++)
-			sb_field(&panels, pol[k]->name);
+			sb_field(&panels, policy_ref_name(&pol[k], pname, sizeof pname));
 		for (unsigned r = 0; r < SERIES_NR_GENS; r++)
 			for (int t = 0; t < 2; t++) {
 				char name[32];
@@ -769,7 +781,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 			if (shown[i] || !any_shown)
 				sb_field(&panels, vmstat_name[cli_key_counters[i]]);
 		for (int k = 0; k < npol; k++)
-			sb_field(&lines, pol[k]->name);
+			sb_field(&lines, policy_ref_name(&pol[k], pname, sizeof pname));
 		break;
 	}
 	{
@@ -791,7 +803,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct rec
 		num[1][0] = '\0';
 		for (int k = 0; k < npol; k++)
 			snprintf(num[1] + strlen(num[1]), sizeof num[1] - strlen(num[1]), "%s%u",
-				 k ? " " : "", registry_index(pol[k]));
+				 k ? " " : "", line_type(&pol[k]));
 		char *args[] = { "gnuplot", "-d",
 				 "-c",	    w.script,
 				 w.tmp_out, svg ? "svg" : "png",
@@ -842,7 +854,7 @@ out:
 static int plot_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = &cli_cmd_plot;
-	const struct reclaim_policy *pol[MAX_PLOT_POLICIES];
+	struct policy_ref pol[MAX_PLOT_POLICIES];
 	struct series_opts so = { 0 };
 	struct plot pl = { 0 };
 	struct cli_args a;
@@ -891,37 +903,37 @@ static int plot_main(int argc, char **argv)
 		return EXIT_USAGE;
 	so.max_steps_flag = a.val[O_MAX_STEPS];
 	for (unsigned i = 0; i < a.count[O_POLICY]; i++)
-		if (!(pol[npol++] = cli_policy(a.vals[O_POLICY][i], NULL)))
+		if (cli_policy_ref(a.vals[O_POLICY][i], NULL, true, &pol[npol++]) < 0)
 			return EXIT_USAGE;
 	for (unsigned i = 0; !a.count[O_POLICY] && !a.count[O_ALL] && pl.chart == CHART_LISTS && i < 2; i++)
-		if ((pol[npol] = policy_find(lists_default[i])))
+		if (policy_ref_parse(lists_default[i], &pol[npol]) == 0)
 			npol++;
 	if (pl.chart == CHART_GENS) {
 		unsigned kept = 0;
 		for (unsigned i = 0; a.count[O_POLICY] && i < npol; i++)
-			if (!pol[i]->lru_gen)
+			if (!pol[i].policy->lru_gen)
 				return cli_usage_error(
 					cmd, "--chart gens: %s has no generations (it runs two lists)",
-					pol[i]->name);
+					pol[i].policy->name);
 		/* --all: every policy that runs the generations */
 		for (unsigned i = 0; a.count[O_ALL] && i < nr_reclaim_policies; i++)
 			if (reclaim_policies[i]->lru_gen)
-				pol[kept++] = reclaim_policies[i];
+				pol[kept++] = (struct policy_ref){ reclaim_policies[i], false };
 		if (a.count[O_ALL])
 			npol = kept;
-		if (!npol && (pol[npol] = policy_find(gens_default)))
+		if (!npol && policy_ref_parse(gens_default, &pol[npol]) == 0)
 			npol++;
 	}
 	every = !a.count[O_POLICY] && !npol;
 	for (unsigned i = 0; every && i < nr_reclaim_policies && npol < MAX_PLOT_POLICIES; i++)
-		pol[npol++] = reclaim_policies[i];
+		pol[npol++] = (struct policy_ref){ reclaim_policies[i], false };
 	if ((rc = cli_open(cmd, &a, O_SOURCE, &so.max_steps, &s)) != 0)
 		return rc;
 	pl.s = &s;
 	if (every) { /* every policy that models the scenario (cgroups: not mglru) */
 		unsigned kept = 0;
 		for (unsigned i = 0; i < npol; i++)
-			if (engine_models(&s.wl, pol[i]))
+			if (engine_models(&s.wl, pol[i].policy))
 				pol[kept++] = pol[i];
 		npol = kept;
 	}

@@ -43,11 +43,15 @@ static const struct cli_option opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
 		       .arg = "P",
-		       .help = "draw the run under policy P (see 'vmscan-viz policies')" },
+		       .help = "draw the run under policy P (see 'vmscan-viz policies'); P/global: without "
+			       "the "
+			       "scenario's cgroups" },
 	[O_COMPARE] = { .name = "compare",
 			.short_name = 'c',
 			.arg = "A,B",
-			.help = "compare mode: policies A and B side by side (moves by --access)" },
+			.help = "compare mode: policies A and B side by side (moves by --access); A or B may "
+				"be "
+				"P/global" },
 	[O_STEP] = { .name = "step",
 		     .short_name = 's',
 		     .arg = "N",
@@ -176,24 +180,6 @@ static int emit(const struct screen_grid *g, enum screen_format fmt, const char 
 	return 0;
 }
 
-/* --compare A,B: both known policies, or EXIT_USAGE after a message. */
-static int check_compare(const char *text)
-{
-	char pa[64], safe[64], *comma;
-
-	snprintf(pa, sizeof pa, "%s", text);
-	comma = strchr(pa, ',');
-	if (comma)
-		*comma = '\0';
-	if (!comma || !policy_find(pa) || !policy_find(comma + 1))
-		return cli_usage_error(
-			&cli_cmd_screen,
-			"--compare takes two known policies, A,B (see 'vmscan-viz policies'), not "
-			"'%s'",
-			text_safe(text, safe, sizeof safe));
-	return 0;
-}
-
 /* The request from the options: 0, or an exit status after a message. */
 static int make_request(const struct cli_args *a, struct screen_request *r, enum screen_format *fmt)
 {
@@ -234,7 +220,7 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	if (a->val[O_INSPECT] && a->count[O_EXAMINED])
 		return cli_usage_error(cmd, "give --inspect PAGE or --examined, not both");
 	if (a->val[O_COMPARE]) {
-		if ((rc = check_compare(a->val[O_COMPARE])) != 0)
+		if ((rc = cli_compare_refs(cmd, a->val[O_COMPARE], r->o.compare)) != 0)
 			return rc;
 		if (a->val[O_POLICY])
 			return cli_usage_error(cmd, "--compare A,B names both policies: no --policy with it");
@@ -243,10 +229,8 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 		if (a->count[O_QUIZ] || a->val[O_INSPECT] || a->count[O_EXAMINED])
 			return cli_usage_error(cmd, "compare mode has no quiz and no page inspector");
 	}
-	if (!cli_policy(a->val[O_POLICY], NULL))
+	if (a->val[O_POLICY] && cli_policy_ref(a->val[O_POLICY], NULL, true, &r->o.policy) < 0)
 		return EXIT_USAGE;
-	r->o.policy = a->val[O_POLICY];
-	r->o.compare = a->val[O_COMPARE];
 	r->o.quiz = a->count[O_QUIZ];
 	r->o.big = a->count[O_BIG];
 	r->o.no_color = a->count[O_MONO];

@@ -16,11 +16,41 @@
 #include "diverge.h"
 
 const char *const div_kind_name[NR_DIV_KINDS] = {
-	[DIV_DECISION] = "decisions differ",
-	[DIV_FATE] = "page in memory on one side only",
-	[DIV_FATE_LEFT] = "left side loses the page",
-	[DIV_FATE_RIGHT] = "right side loses the page",
+	[DIV_DECISION] = "decisions differ",	      [DIV_FATE] = "page in memory on one side only",
+	[DIV_FATE_LEFT] = "left side loses the page", [DIV_FATE_RIGHT] = "right side loses the page",
+	[DIV_WORDING] = "same fate, other words",
 };
+
+enum decision_fate decision_fate(uint8_t outcome)
+{
+	switch (outcome) {
+	/* 2.6.34 mm/vmscan.c shrink_page_list(): PAGEREF_RECLAIM and
+	 * PAGEREF_RECLAIM_CLEAN both fall through to "try to reclaim the
+	 * page below", as 6.1's shrink_folio_list() does for its own */
+	case OUT_RECLAIM:
+	case OUT_RECLAIM_CLEAN: return DFATE_RECLAIM;
+	/* activate_locked (SetPageActive), and shrink_active_list()'s
+	 * referenced exec page kept on the active list (l_active) */
+	case OUT_ACTIVATE:
+	case OUT_ROTATE: return DFATE_ACTIVE;
+	/* keep_locked back on the inactive list, deactivated to it (l_inactive),
+	 * rotate_reclaimable_page() to its tail */
+	case OUT_KEEP:
+	case OUT_DEACTIVATE:
+	case OUT_ROTATE_TAIL: return DFATE_INACTIVE;
+	case OUT_CULL: return DFATE_UNEVICTABLE;
+	default: return DFATE_OTHER;
+	}
+}
+
+/* Do @x and @y, first decisions about one page, differ as the rule
+ * counts: in fate, or (the rule's `wording`) in words only? */
+static bool differ(const struct stretch_rule *sr, uint8_t x, uint8_t y)
+{
+	bool fate = decision_fate(x) != decision_fate(y) || (decision_fate(x) == DFATE_OTHER && x != y);
+
+	return x != y && (sr->wording ? !fate : fate);
+}
 
 struct seen_page {
 	uint64_t key;		/* object << 32 | index */
@@ -155,11 +185,16 @@ void stretch_feed(struct stretch_rule *sr, int side, const struct step_record *r
 	if (p->gen != sr->gen || p->right_gen == sr->gen) /* left did not scan it, or not the first */
 		return;
 	p->right_gen = sr->gen;
-	if (p->rec.outcome != r->outcome && !add_pair(sr, p->rank, &p->rec, r)) {
+	if (p->rec.outcome != r->outcome && decision_fate(p->rec.outcome) == decision_fate(r->outcome) &&
+	    decision_fate(r->outcome) != DFATE_OTHER)
+		sr->res.worded = true;
+	if (!differ(sr, p->rec.outcome, r->outcome))
+		return;
+	if (!add_pair(sr, p->rank, &p->rec, r)) {
 		sr->res.oom = true;
 		return;
 	}
-	if (p->rec.outcome != r->outcome && (!sr->res.decision || p->rank < sr->res.rank)) {
+	if (!sr->res.decision || p->rank < sr->res.rank) {
 		sr->res.decision = true;
 		sr->res.object = r->object;
 		sr->res.index = r->index;
@@ -190,12 +225,12 @@ const struct stretch_result *stretch_end(struct stretch_rule *sr)
 
 /* ---- two runs in lockstep ------------------------------------------------- */
 
-int lockstep_start(struct lockstep *ls, const struct workload *wl, const struct reclaim_policy *const p[2],
-		   struct engine_error *err)
+int lockstep_start(struct lockstep *ls, const struct workload *const wl[2],
+		   const struct reclaim_policy *const p[2], struct engine_error *err)
 {
 	memset(ls, 0, sizeof *ls);
 	for (int s = 0; s < 2; s++)
-		if (!(ls->e[s] = engine_new(wl, p[s], err))) {
+		if (!(ls->e[s] = engine_new(wl[s], p[s], err))) {
 			lockstep_free(ls);
 			return -1;
 		}
@@ -214,13 +249,13 @@ void lockstep_free(struct lockstep *ls)
 
 static void set_bit(struct lockstep *ls, enum div_kind kind, uint64_t k)
 {
-	ls->map[k / 2] |= (uint8_t)(1u << (kind + (k % 2) * 4));
+	ls->map[k] |= (uint8_t)(1u << kind);
 	ls->count[kind]++;
 }
 
 bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k)
 {
-	return k >= 1 && k <= ls->k && (ls->map[k / 2] >> (kind + (k % 2) * 4)) & 1;
+	return k >= 1 && k <= ls->k && (ls->map[k] >> kind) & 1;
 }
 
 /* Marks stretch k's divergences; fate ones start an episode unless the
@@ -241,6 +276,8 @@ static bool classify(struct lockstep *ls, uint64_t k, const struct stretch_resul
 		set_bit(ls, DIV_DECISION, k);
 		ls->count[DIV_DECISION] += res->decisions - 1;
 	}
+	if (res->worded)
+		set_bit(ls, DIV_WORDING, k);
 	if (res->loser < 0)
 		return true;
 	for (int kind = DIV_FATE; kind <= DIV_FATE_RIGHT; kind++) {
@@ -260,10 +297,10 @@ static bool map_room(struct lockstep *ls, uint64_t k)
 	if (k < ls->cap)
 		return true;
 	uint64_t cap = ls->cap ? ls->cap * 2 : 1 << 14;
-	uint8_t *m = realloc(ls->map, cap / 2);
+	uint8_t *m = realloc(ls->map, cap);
 	if (!m)
 		return false;
-	memset(m + ls->cap / 2, 0, (cap - ls->cap) / 2);
+	memset(m + ls->cap, 0, cap - ls->cap);
 	ls->map = m;
 	ls->cap = cap;
 	return true;

@@ -10,10 +10,13 @@
  * diverge there, in two senses:
  *
  *  - DIV_DECISION: for some page that BOTH runs scanned in the stretch,
- *    the first scan decision each took about it there differs
- *    (PAGEREF_ACTIVATE vs PAGEREF_KEEP, deactivate vs rotate...).  Pages
- *    scanned on one side only, later decisions about the same page, and
- *    the rule (branch) behind an equal outcome do not count.  Each such
+ *    the first scan decision each took about it there sends it to a
+ *    different fate (decision_fate(): PAGEREF_ACTIVATE vs PAGEREF_KEEP,
+ *    deactivate vs rotate...).  Pages scanned on one side only, later
+ *    decisions about the same page, and the rule (branch) behind an
+ *    equal outcome do not count.  Two outcomes of one fate in other words
+ *    (PAGEREF_RECLAIM_CLEAN against mglru's reclaim: both go on to
+ *    reclaim the page) are DIV_WORDING's, which f chooses.  Each such
  *    page is a divergence of its own (the torrent's access 396 holds
  *    libc.so[0]'s and big.iso[0]'s): rule.pairs lists them in the left's
  *    order; the page named first is the one whose first decision comes
@@ -43,7 +46,7 @@
  * front end can answer keys in between.
  *
  *	struct lockstep ls;
- *	lockstep_start(&ls, &wl, policies, &err);
+ *	lockstep_start(&ls, (const struct workload *const[2]){ &wl, &wl }, policies, &err);
  *	while (!ls.done)
  *		lockstep_run(&ls, 4096, accesses_indexed);
  *	k = lockstep_find(&ls, DIV_FATE_RIGHT, k, +1);
@@ -60,10 +63,11 @@
 #include "../engine/engine.h"
 
 enum div_kind {
-	DIV_DECISION,	/* a page both sides scanned got different first decisions */
+	DIV_DECISION,	/* a page both sides scanned got first decisions of different fates */
 	DIV_FATE,	/* the access's page in memory on one side only */
 	DIV_FATE_LEFT,	/* ...and the left side is the one without it */
 	DIV_FATE_RIGHT, /* ...the right side */
+	DIV_WORDING,	/* first decisions that differ, to the same fate (f: the rest) */
 	NR_DIV_KINDS
 };
 /* "decisions differ", "in memory on one side only", ... */
@@ -77,8 +81,15 @@ enum fate fate_of(const struct step_record *r);
 
 struct seen_page; /* private to diverge.c */
 
+/* Where a scan decision sends the page, whatever the words: the
+ * active list, the inactive list, on to reclaim, the unevictable list;
+ * any other outcome is a fate of its own. */
+enum decision_fate { DFATE_ACTIVE, DFATE_INACTIVE, DFATE_RECLAIM, DFATE_UNEVICTABLE, DFATE_OTHER };
+enum decision_fate decision_fate(uint8_t outcome);
+
 struct stretch_result {
-	bool decision;		     /* DIV_DECISION */
+	bool decision;		     /* DIV_DECISION (DIV_WORDING when the rule's `wording`) */
+	bool worded;		     /* DIV_WORDING: some first decisions differ in words only */
 	uint32_t object, index;	     /* its page */
 	uint32_t rank;		     /* its rank among the left's first decisions */
 	struct step_record first[2]; /* each side's first decision about the page */
@@ -97,6 +108,7 @@ struct div_pair {
 /* The rules on one stretch: feed every record of the left side's stretch,
  * then every record of the right side's, then ask. */
 struct stretch_rule {
+	bool wording;		/* set by the caller: pairs and decision are DIV_WORDING's */
 	struct seen_page *slot; /* open addressing, by (object, index) */
 	uint32_t cap, used, gen, ranked;
 	struct step_record access[2]; /* each side's workload step */
@@ -118,7 +130,7 @@ struct lockstep {
 	int phase;    /* where lockstep_run() goes on (diverge.c) */
 	uint64_t k;   /* accesses classified */
 	bool done;    /* the runs ended (or memory ran out) */
-	uint8_t *map; /* a nibble an access: bit kind set where a divergence of that kind starts */
+	uint8_t *map; /* a byte an access: bit kind set where a divergence of that kind starts */
 	uint64_t cap; /* accesses the map has room for */
 	uint64_t count[NR_DIV_KINDS];
 	uint32_t *dec_n; /* divergent decisions at each access marked DIV_DECISION, in order */
@@ -127,9 +139,10 @@ struct lockstep {
 	uint32_t last_object[NR_DIV_KINDS];
 };
 
-/* Starts both runs of @wl under @p[0] (left) and @p[1] (right). */
-int lockstep_start(struct lockstep *ls, const struct workload *wl, const struct reclaim_policy *const p[2],
-		   struct engine_error *err);
+/* Starts the runs of @wl[0] under @p[0] (left) and @wl[1] under @p[1]
+ * (right): one scenario's workload, or one side's without its cgroups. */
+int lockstep_start(struct lockstep *ls, const struct workload *const wl[2],
+		   const struct reclaim_policy *const p[2], struct engine_error *err);
 /* Classifies further stretches, about @steps engine steps' worth, but no
  * access past @limit.  Returns the accesses classified; -1 out of memory
  * (then ls->done). */
@@ -140,7 +153,7 @@ bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k);
 /* The next (@dir > 0) or previous access from @from where one starts; 0 if none so far. */
 uint64_t lockstep_find(const struct lockstep *ls, enum div_kind kind, uint64_t from, int dir);
 /* Divergences of @kind at accesses 1..@k (DIV_DECISION: each divergent
- * decision counts, several at one access). */
+ * decision counts, several at one access; DIV_WORDING: an access each). */
 uint64_t lockstep_rank(const struct lockstep *ls, enum div_kind kind, uint64_t k);
 
 #endif

@@ -128,7 +128,13 @@ void view_free(struct view *v)
 
 int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n)
 {
-	const struct workload *wl = engine_workload(view_engine(v));
+	return view_rebuild_on(v, engine_workload(view_engine(v)), p, err, n);
+}
+
+int view_rebuild_on(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
+		    size_t n)
+{
+	const struct workload *old = engine_workload(view_engine(v));
 	const struct reclaim_policy *was = v->policy;
 	const struct view_tunables tun = v->tun;
 	uint64_t step = v->step;
@@ -148,7 +154,7 @@ int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size
 	view_free(v);
 	if (view_build(v, wl, p, &tun, err, n) == 0)
 		return 0;
-	if (view_build(v, wl, was, &tun, err, n) < 0)
+	if (view_build(v, old, was, &tun, err, n) < 0)
 		return -2;
 	view_goto(v, step); /* where it was if indexed already: no waiting here */
 	return -1;

@@ -81,6 +81,10 @@ void view_free(struct view *v);
  * far, else at the last indexed), or -2 with @v freed when not even the
  * old run could be made again. */
 int view_rebuild(struct view *v, const struct reclaim_policy *p, char *err, size_t n);
+/* The same over @wl (the same scenario's workload, or a variant of it:
+ * without its cgroups); a failure comes back over the old one. */
+int view_rebuild_on(struct view *v, const struct workload *wl, const struct reclaim_policy *p, char *err,
+		    size_t n);
 /* Index up to @steps more steps of the run (view_build did the first
  * ones); returns how many.  Never more: a caller that needs the index to
  * reach further calls it again between keys. */

@@ -64,6 +64,7 @@ static enum redraw bookmark_go(struct app *a, int i)
 	const struct scenario *sc = a->sc;
 	const struct bookmark *b;
 	const struct reclaim_policy *p;
+	struct policy_ref here, want;
 	char what[64];
 
 	if (a->cmp.on) {
@@ -76,7 +77,9 @@ static enum redraw bookmark_go(struct app *a, int i)
 	a->ui.playing = false;
 	a->ui.bookmark = i + 1;
 	p = b->policy ? policy_find(b->policy) : a->views[0].policy;
-	if (p && p != a->views[0].policy && run_switch_policy(a, p) < 0)
+	here = run_ref(a, &a->views[0]);
+	want = (struct policy_ref){ p, false };
+	if (p && !policy_ref_eq(&want, &here) && run_switch_policy(a, &want) < 0)
 		return REDRAW_ALL;
 	/* a bookmark's question turns quiz mode on for itself: its answer
 	 * (quiz.c) or the next bookmark without one turns it off again (not

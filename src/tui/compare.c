@@ -28,6 +28,7 @@
 #include "dialog.h"
 #include "job.h"
 #include "question.h"
+#include "run.h"
 
 static const char *const side_name[2] = { "left", "right" };
 
@@ -78,9 +79,12 @@ void compare_stop(struct app *a)
 	timeline_set_budget(a->views[0].tl, view_budget(&a->views[0]));
 }
 
-static const struct reclaim_policy *default_other(const struct reclaim_policy *first)
+/* What c offers first beside @first: 2.6.33 beside 2.6.34 (the lesson's
+ * pair), 2.6.34 beside anything else. */
+static struct policy_ref default_other(const struct policy_ref *first)
 {
-	return policy_find(strcmp(first->name, "2.6.33") ? "2.6.33" : "2.6.34");
+	return (struct policy_ref){ policy_find(strcmp(first->policy->name, "2.6.33") ? "2.6.33" : "2.6.34"),
+				    false };
 }
 
 /* Two runs share the snapshot memory one run has on its own. */
@@ -94,10 +98,12 @@ static void share_budget(struct app *a)
 static int restart_lockstep(struct app *a, char *err, size_t n)
 {
 	const struct reclaim_policy *p[2] = { a->views[0].policy, a->views[1].policy };
+	const struct workload *wl[2] = { engine_workload(view_engine(&a->views[0])),
+					 engine_workload(view_engine(&a->views[1])) };
 	struct engine_error ee = { { 0 } };
 
 	lockstep_free(&a->cmp.ls);
-	if (lockstep_start(&a->cmp.ls, &a->sc->wl, p, &ee) < 0) {
+	if (lockstep_start(&a->cmp.ls, wl, p, &ee) < 0) {
 		snprintf(err, n, "compare: %s", ee.msg[0] ? ee.msg : "out of memory");
 		return -1;
 	}
@@ -134,16 +140,20 @@ static bool describe_sub(struct app *a, uint64_t k, uint32_t sub)
 	c->div.kind = c->kind;
 	c->div.k = k;
 	c->div.rank = lockstep_rank(&c->ls, c->kind, k);
-	if (c->kind == DIV_DECISION) {
-		const struct stretch_result *res = replay_stretch(a, k);
+	if (c->kind == DIV_DECISION || c->kind == DIV_WORDING) {
+		const struct stretch_result *res;
 		const struct div_pair *p;
+		c->rule.wording = c->kind == DIV_WORDING;
+		res = replay_stretch(a, k);
 		if (!res->decision || !c->rule.nr_pairs)
 			return false;
 		c->div.nsub = c->rule.nr_pairs;
 		c->div.sub = sub < c->div.nsub ? sub : c->div.nsub - 1;
 		p = &c->rule.pairs[c->div.sub];
-		/* its rank: the decisions before this access, then its place here */
-		c->div.rank = lockstep_rank(&c->ls, c->kind, k - 1) + c->div.sub + 1;
+		/* its rank: the decisions before this access, then its place
+		 * here (DIV_WORDING counts an access once) */
+		if (c->kind == DIV_DECISION)
+			c->div.rank = lockstep_rank(&c->ls, c->kind, k - 1) + c->div.sub + 1;
 		c->div.object = p->rec[0].object;
 		c->div.index = p->rec[0].index;
 		c->div.rec[0] = p->rec[0];
@@ -207,14 +217,15 @@ static void moment(struct app *a, uint64_t k)
 	moment_sub(a, k, 0);
 }
 
-int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n)
+int compare_start(struct app *a, const struct policy_ref *second, char *err, size_t n)
 {
 	struct compare *c = &a->cmp;
 	uint64_t k;
 
 	compare_stop(a);
 	err[0] = '\0';
-	if (view_build(&a->views[1], &a->sc->wl, second, &a->tun, err, n) < 0)
+	if (!run_models(a, second, err, n) ||
+	    view_build(&a->views[1], run_workload(a, second), second->policy, &a->tun, err, n) < 0)
 		return -1;
 	a->nr_views = 2;
 	c->on = true;
@@ -232,16 +243,20 @@ int compare_start(struct app *a, const struct reclaim_policy *second, char *err,
 	return 0;
 }
 
-static void set_policy(struct app *a, int side, const struct reclaim_policy *p)
+static void set_policy(struct app *a, int side, const struct policy_ref *r)
 {
-	char err[200] = "";
+	char err[200] = "", name[40];
 	uint64_t k = a->cmp.k;
+	int rc;
+
+	policy_ref_name(r, name, sizeof name);
+	if (!run_models(a, r, a->ui.msg, sizeof a->ui.msg))
+		return;
 	/* in one run's memory: a large run's old state goes first, and is
 	 * rebuilt if the new one cannot be made (rc -1) */
-	int rc = view_rebuild(&a->views[side], p, err, sizeof err);
-
+	rc = view_rebuild_on(&a->views[side], run_workload(a, r), r->policy, err, sizeof err);
 	if (rc == -2) { /* no run at all on that side: nothing left to show */
-		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", name, err);
 		a->ui.fatal = a->ui.quit = true;
 		return;
 	}
@@ -256,10 +271,10 @@ static void set_policy(struct app *a, int side, const struct reclaim_policy *p)
 		job_start(a, &(struct job){ .kind = JOB_CMP_GOTO, .reach = reach_position, .target = k },
 			  "the same access");
 	if (rc < 0)
-		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", name, err);
 	else
 		snprintf(a->ui.msg, sizeof a->ui.msg, "%s side: policy %s, run redone; at access %llu",
-			 side_name[side], p->name, (unsigned long long)k);
+			 side_name[side], name, (unsigned long long)k);
 }
 
 /* n/N: the next divergence of the chosen kind, as far as classified; a
@@ -271,8 +286,8 @@ static enum redraw next_divergence(struct app *a, int dir)
 	a->ui.playing = false;
 	/* another divergent decision of the same access first (the torrent's
 	 * access 396: libc.so[0]'s, then big.iso[0]'s...) */
-	if (c->moment && c->div.found && c->div.kind == DIV_DECISION && c->div.k == c->k &&
-	    (dir > 0 ? c->div.sub + 1 < c->div.nsub : c->div.sub > 0)) {
+	if (c->moment && c->div.found && (c->div.kind == DIV_DECISION || c->div.kind == DIV_WORDING) &&
+	    c->div.k == c->k && (dir > 0 ? c->div.sub + 1 < c->div.nsub : c->div.sub > 0)) {
 		moment_sub(a, c->k, dir > 0 ? c->div.sub + 1 : c->div.sub - 1);
 		return REDRAW_ALL;
 	}
@@ -386,7 +401,9 @@ static enum redraw step(struct app *a, int dir)
 
 static enum redraw side_chosen(struct app *a, const struct dialog_choice *c)
 {
-	set_policy(a, c->arg, reclaim_policies[c->sel]);
+	struct policy_ref r = dialog_policy_ref(a, c->sel);
+
+	set_policy(a, c->arg, &r);
 	return REDRAW_ALL;
 }
 
@@ -395,10 +412,11 @@ static enum redraw open_side_policy(struct app *a)
 {
 	char title[64];
 	int side = a->cmp.focus;
+	struct policy_ref here = run_ref(a, &a->views[side]);
 
 	snprintf(title, sizeof title, "Policy of the %s side (compare mode)", side_name[side]);
 	dialog_open(a, DLG_POLICY, title, side_chosen, side);
-	dialog_add_policies(&a->dlg, a->views[side].policy);
+	dialog_add_policies(a, &here);
 	return REDRAW_ALL;
 }
 
@@ -425,8 +443,9 @@ static enum redraw open_goto(struct app *a)
 static enum redraw second_chosen(struct app *a, const struct dialog_choice *c)
 {
 	char err[200] = "";
+	struct policy_ref r = dialog_policy_ref(a, c->sel);
 
-	if (compare_start(a, reclaim_policies[c->sel], err, sizeof err) < 0)
+	if (compare_start(a, &r, err, sizeof err) < 0)
 		snprintf(a->ui.msg, sizeof a->ui.msg, "%.150s", err);
 	return REDRAW_ALL;
 }
@@ -435,9 +454,13 @@ enum redraw compare_offer(struct app *a)
 {
 	char title[64];
 
-	snprintf(title, sizeof title, "Compare %s with", a->views[0].policy->name);
+	struct policy_ref here = run_ref(a, &a->views[0]), other = default_other(&here);
+	char name[40];
+
+	snprintf(title, sizeof title, "Compare %s with: it stays left, the choice goes right",
+		 run_name(a, &a->views[0], name, sizeof name));
 	dialog_open(a, DLG_POLICY, title, second_chosen, 0);
-	dialog_add_policies(&a->dlg, default_other(a->views[0].policy));
+	dialog_add_policies(a, &other);
 	return REDRAW_ALL;
 }
 

@@ -9,7 +9,7 @@
 
 /* c: the policy dialog, to choose the second policy (compare_start). */
 enum redraw compare_offer(struct app *a);
-int compare_start(struct app *a, const struct reclaim_policy *second, char *err, size_t n);
+int compare_start(struct app *a, const struct policy_ref *second, char *err, size_t n);
 void compare_stop(struct app *a);
 /* False if @cmd is not compare mode's: app_command() hands it on. */
 bool compare_command(struct app *a, enum command cmd, enum redraw *r);

@@ -25,6 +25,7 @@
 #include "../replay/verdict.h"
 #include "compare.h"
 #include "panel.h"
+#include "run.h"
 
 #define SIDE_BY_SIDE_COLS 160
 
@@ -50,7 +51,7 @@ static const char *fate_word(const struct step_record *r)
 static void bar(const struct app *a, int cols)
 {
 	const struct compare *c = &a->cmp;
-	char total[32];
+	char total[32], name[2][40];
 
 	if (compare_complete(a))
 		snprintf(total, sizeof total, "%llu", (unsigned long long)compare_positions(a));
@@ -60,7 +61,8 @@ static void bar(const struct app *a, int cols)
 	mvhline(0, 0, ' ', cols);
 	attroff(theme_attr(T_BAR));
 	draw_fmt(0, 0, cols, theme_attr(T_BAR), " compare %s vs %s | access %llu/%s | %s | n/N: %s | %s ",
-		 a->views[0].policy->name, a->views[1].policy->name, (unsigned long long)c->k, total,
+		 run_name(a, &a->views[0], name[0], sizeof name[0]),
+		 run_name(a, &a->views[1], name[1], sizeof name[1]), (unsigned long long)c->k, total,
 		 a->ui.playing ? "playing" : "paused", div_kind_name[c->kind], a->sc->title);
 }
 
@@ -69,8 +71,11 @@ static void verdict_text(const struct app *a, char *buf, size_t n)
 {
 	struct verdict v;
 	size_t len = (size_t)snprintf(buf, n, "verdict:");
+	char name[2][40];
 
 	verdict_make(&v, view_engine(&a->views[0]), view_engine(&a->views[1]));
+	for (int s = 0; s < 2; s++) /* "2.6.34/global" beside "2.6.34" */
+		v.policy[s] = run_name(a, &a->views[s], name[s], sizeof name[s]);
 	for (uint32_t i = 0; i < v.nr && len + 2 < n; i++) {
 		buf[len++] = ' ';
 		len += verdict_object_text(&v, i, object_name(&a->sc->wl, v.obj[i].object), buf + len,
@@ -136,23 +141,34 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 		return;
 	}
 	page_name(&a->sc->wl, c->div.object, c->div.index, page, sizeof page);
-	x = draw_fmt(y, 0, w, theme_attr(T_WARN), "divergence %llu/%llu%s at access %llu: %s",
-		     (unsigned long long)c->div.rank, (unsigned long long)n, compare_exhausted(a) ? "" : "+",
-		     (unsigned long long)c->div.k, page);
-	if (c->div.nsub > 1) /* several decisions differ after this access: which one */
-		x += draw_fmt(y, x, w - x, theme_attr(T_DIM), " (%u of %u here)", c->div.sub + 1,
-			      c->div.nsub);
-	/* each side's word, when both fit (the sides' decision lines say it too) */
-	for (int s = 0; s < 2; s++) {
-		const struct step_record *r = &c->div.rec[s];
-		const char *word = c->div.kind == DIV_DECISION ? scan_decision_name(a->views[s].policy, r)
-							       : fate_word(r);
-		snprintf(side_text[s], sizeof side_text[s], "%s%s %s", s ? " vs " : ": ",
-			 a->views[s].policy->name, word);
-	}
-	if (x + str_width(side_text[0]) + str_width(side_text[1]) <= w)
+	/* the point is each side's word: shorter forms of the rest first, so
+	 * that at 80 columns the line keeps both (the sides' decision lines
+	 * say them too) */
+	for (int form = 0; form < 4; form++) {
+		char head[200], sub[32] = "", name[40];
+		if (c->div.nsub > 1 && form == 0) /* several decisions differ after this access: which one */
+			snprintf(sub, sizeof sub, " (%u of %u here)", c->div.sub + 1, c->div.nsub);
+		snprintf(head, sizeof head,
+			 form < 2 ? "divergence %llu/%llu%s at access %llu: %s%s"
+				  : "%llu/%llu%s at %llu: %s%s",
+			 (unsigned long long)c->div.rank, (unsigned long long)n,
+			 compare_exhausted(a) ? "" : "+", (unsigned long long)c->div.k, page, sub);
+		for (int s = 0; s < 2; s++) {
+			const struct step_record *r = &c->div.rec[s];
+			const char *word = c->div.kind == DIV_DECISION || c->div.kind == DIV_WORDING
+						   ? scan_decision_name(a->views[s].policy, r)
+						   : fate_word(r);
+			snprintf(side_text[s], sizeof side_text[s], "%s%s%s%s", s ? " vs " : ": ",
+				 form < 3 ? run_name(a, &a->views[s], name, sizeof name) : "",
+				 form < 3 ? " " : "", word);
+		}
+		if (form < 3 && str_width(head) + str_width(side_text[0]) + str_width(side_text[1]) > w)
+			continue;
+		x = draw_str(y, 0, w, theme_attr(T_WARN), head);
 		for (int s = 0; s < 2; s++)
 			x += draw_str(y, x, w - x, theme_outcome(c->div.rec[s].outcome), side_text[s]);
+		break;
+	}
 	if (rows > 1 && !c->moment)
 		draw_str(y + 1, 0, w, theme_attr(T_DIM), "h: back to the moment itself, on both sides");
 }
@@ -267,7 +283,7 @@ static void draw_side(const struct rect *r, const struct app *a, int s, int lh, 
 	struct frame f = { .app = a, .view = v, .e = view_engine(v), .pair = &a->views[!s] };
 	struct watermarks wm = engine_watermarks(f.e);
 	int gh;
-	char where[96] = "";
+	char where[96] = "", name[40];
 
 	if (lh > r->h - 1 - dh)
 		lh = r->h - 1 - dh;
@@ -278,9 +294,9 @@ static void draw_side(const struct rect *r, const struct app *a, int s, int lh, 
 		snprintf(where, sizeof where, ", in access %llu's reclaim", (unsigned long long)c->k);
 	draw_fmt(r->y, r->x, r->w, theme_attr(c->focus == s ? T_TITLE_FOCUS : T_BAR),
 		 "%s%s: %s | access %llu | step %llu/%llu%s%s | free %u (min %u low %u high %u) ",
-		 c->focus == s ? ">" : " ", side_name[s], v->policy->name, (unsigned long long)c->k,
-		 (unsigned long long)v->step, (unsigned long long)v->total, v->complete ? "" : "+", where,
-		 engine_list(f.e, LRU_FREE).nr, wm.min, wm.low, wm.high);
+		 c->focus == s ? ">" : " ", side_name[s], run_name(a, v, name, sizeof name),
+		 (unsigned long long)c->k, (unsigned long long)v->step, (unsigned long long)v->total,
+		 v->complete ? "" : "+", where, engine_list(f.e, LRU_FREE).nr, wm.min, wm.low, wm.high);
 	if (lh >= 2)
 		panel_lists.draw(&(struct rect){ r->y + 1, r->x, lh, r->w }, &f, false);
 	draw_decision(r->y + 1 + lh, r->x + 1, r->w - 2, dh, a, s);

@@ -120,14 +120,33 @@ int dialog_add_scenarios(struct dialog *d)
 	return d->nr;
 }
 
-void dialog_add_policies(struct dialog *d, const struct reclaim_policy *cur)
+struct policy_ref dialog_policy_ref(const struct app *a, int sel)
 {
-	for (unsigned i = 0; i < nr_reclaim_policies; i++) {
-		char line[512]; /* refault's summary alone is over 200 bytes */
-		snprintf(line, sizeof line, "%-14s %s", reclaim_policies[i]->name,
-			 reclaim_policies[i]->summary);
+	unsigned i = (unsigned)sel;
+
+	(void)a;
+	return (struct policy_ref){ reclaim_policies[i % nr_reclaim_policies], i >= nr_reclaim_policies };
+}
+
+void dialog_add_policies(struct app *a, const struct policy_ref *cur)
+{
+	struct dialog *d = &a->dlg;
+	unsigned nr = nr_reclaim_policies * (a->sc->wl.nr_cgroups ? 2 : 1);
+
+	for (unsigned i = 0; i < nr; i++) {
+		struct policy_ref r = dialog_policy_ref(a, (int)i);
+		char line[512], name[40]; /* refault's summary alone is over 200 bytes */
+		policy_ref_name(&r, name, sizeof name);
+		if (r.global)
+			snprintf(line, sizeof line, "%-14s %s, without the memory cgroups: one global LRU",
+				 name, r.policy->name);
+		else if (!engine_models(&a->sc->wl, r.policy))
+			snprintf(line, sizeof line, "%-14s does not model memory cgroups: choose %s/global",
+				 name, name);
+		else
+			snprintf(line, sizeof line, "%-14s %s", name, r.policy->summary);
 		dialog_add(d, line, NULL);
-		if (reclaim_policies[i] == cur)
+		if (policy_ref_eq(&r, cur))
 			d->sel = (int)i;
 	}
 }

@@ -4,7 +4,7 @@
  *
  *	static enum redraw chosen(struct app *a, const struct dialog_choice *c) { ...c->sel... }
  *	dialog_open(a, DLG_POLICY, "Policy", chosen, 0);
- *	dialog_add_policies(&a->dlg, current);
+ *	dialog_add_policies(a, &current);  ...  r = dialog_policy_ref(a, choice->sel);
  *	... keys go to dialog_key() while a->dlg.kind != DLG_NONE; Enter calls chosen() ...
  */
 #ifndef VMSCAN_TUI_DIALOG_H
@@ -19,7 +19,11 @@ enum redraw dialog_open(struct app *a, enum dialog_kind kind, const char *title,
 /* One item more (a list dialog), with the value Enter hands back (or NULL). */
 int dialog_add(struct dialog *d, const char *item, const char *value);
 /* The registry's policies, one line each, @cur selected. */
-void dialog_add_policies(struct dialog *d, const struct reclaim_policy *cur);
+/* Every policy, the one @cur names selected; in a scenario with memory
+ * cgroups, every "P/global" after them, and a policy that does not model
+ * the cgroups said so on its line.  dialog_policy_ref(): the item @sel's. */
+void dialog_add_policies(struct app *a, const struct policy_ref *cur);
+struct policy_ref dialog_policy_ref(const struct app *a, int sel);
 /* The scenarios of data/, $VMSCAN_DATADIR, the installed data and the
  * current folder, each with its title; returns how many. */
 int dialog_add_scenarios(struct dialog *d);

@@ -260,12 +260,14 @@ static int go_there(struct app *a, const struct screen_request *r, char *err, si
 static void describe(const struct app *a, char *buf, size_t n)
 {
 	const char *name = a->sc->title ? a->sc->title : a->sc->path ? a->sc->path : "vmscan-viz";
+	char p0[40], p1[40];
 
+	run_name(a, &a->views[0], p0, sizeof p0);
 	if (a->cmp.on)
-		snprintf(buf, n, "vmscan-viz: %s, %s vs %s, access %llu", name, a->views[0].policy->name,
-			 a->views[1].policy->name, (unsigned long long)a->cmp.k);
+		snprintf(buf, n, "vmscan-viz: %s, %s vs %s, access %llu", name, p0,
+			 run_name(a, &a->views[1], p1, sizeof p1), (unsigned long long)a->cmp.k);
 	else
-		snprintf(buf, n, "vmscan-viz: %s, policy %s, step %llu", name, a->views[0].policy->name,
+		snprintf(buf, n, "vmscan-viz: %s, policy %s, step %llu", name, p0,
 			 (unsigned long long)a->views[0].step);
 }
 

@@ -65,9 +65,10 @@ bool history_update(struct app *a)
 
 	if (!in->open || !in->cursor || a->cmp.on)
 		return false;
-	if (in->scratch && engine_policy(in->scratch) != v->policy)
-		reset(in);
-	if (!in->scratch && !(in->scratch = engine_new(&a->sc->wl, v->policy, &err))) {
+	if (in->scratch && (engine_policy(in->scratch) != v->policy ||
+			    engine_workload(in->scratch) != engine_workload(view_engine(v))))
+		reset(in); /* another policy, or the same without cgroups (P/global) */
+	if (!in->scratch && !(in->scratch = engine_new(engine_workload(view_engine(v)), v->policy, &err))) {
 		snprintf(a->ui.msg, sizeof a->ui.msg, "inspector: %.140s", err.msg);
 		in->open = false;
 		return false;

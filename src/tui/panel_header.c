@@ -78,7 +78,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	const struct app *a = f->app;
 	const struct view *v = f->view;
 	struct part p[10];
-	char speed[32], badge[64];
+	char speed[32], badge[64], pname[40];
 	int n = 0, used, titlew;
 	bool badge_shown;
 
@@ -87,7 +87,7 @@ static void header_line1(const struct rect *r, const struct frame *f)
 	p[n] = (struct part){ .item = T_BAR_KEY, .rank = 6 };
 	snprintf(p[n++].text, sizeof p[0].text, " vmscan-viz ");
 	p[n] = (struct part){ .item = T_BAR, .rank = 3 };
-	snprintf(p[n++].text, sizeof p[0].text, "| policy %s ", v->policy->name);
+	snprintf(p[n++].text, sizeof p[0].text, "| policy %s ", run_name(a, v, pname, sizeof pname));
 	p[n] = (struct part){ .item = T_BAR, .rank = 0 };
 	snprintf(p[n++].text, sizeof p[0].text, "| step %llu/%llu%s ", (unsigned long long)v->step,
 		 (unsigned long long)v->total, v->complete ? "" : "+ (indexing)");

@@ -130,14 +130,15 @@ static int shown_lists(const struct frame *f, uint8_t *out)
 #define GEN_AGE_W  9  /* "age 12345" */
 
 /* ">inactive_file 123 ": the count as wide as the zone's size needs; under
- * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 " */
+ * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 ".  In compare
+ * mode the wider of the two sides', so that both have as many cells a row. */
 static int label_w(const struct frame *f)
 {
 	int digits = 1;
 
 	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
 		digits++;
-	if (engine_lru_gen(f->e).enabled)
+	if (engine_lru_gen(f->e).enabled || (f->pair && engine_lru_gen(view_engine(f->pair)).enabled))
 		return 1 + GEN_NAME_W + 1 + GEN_AGE_W + 1 + digits + 1;
 	return 1 + 13 + 1 + digits + 1;
 }
@@ -215,44 +216,73 @@ struct geom {
 	bool pv_shared;	     /* no row for the pagevec: it follows the isolated batch */
 };
 
-/* Rows of the evictable lists at @k pages a cell. */
-static int rows_at(const struct frame *f, const struct geom *g, uint32_t k)
+/* The two-list LRU's rows for this scenario (shown_lists() under a
+ * classic policy): what the scale leaves room for under every policy. */
+static int classic_rows(const struct frame *f)
 {
-	int rows = 0;
+	const struct workload *wl = &f->app->sc->wl;
+	bool file = false, anon = false, mlock = false;
 
-	for (int i = 0; i < g->n; i++)
-		rows += g->l[i] < LRU_UNEVICTABLE ? (int)rows_for(list_max(f, g->l[i]), k, g->cpr) : 1;
-	return rows;
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		*(wl->objects[o].type == OBJ_ANON ? &anon : &file) = true;
+	for (uint32_t i = 0; i < wl->nr_ops && !mlock; i++)
+		mlock = wl->ops[i].kind == WL_MLOCK;
+	return 2 * (file || !anon) + 2 * anon + mlock + 2;
 }
 
-/* The pages a cell that puts the largest list in one row. */
-static uint32_t biggest_k(const struct frame *f, const struct geom *g)
+/* The most pages the lists can hold in any run of @wl, whatever the
+ * policy: the zone's, no more than the objects have, and, when every
+ * operation is charged to a cgroup, no more than the hard limits add up
+ * to (2.6.34 mm/memcontrol.c: a charge past the limit reclaims first);
+ * cgroup @k's own lists no more than its limit. */
+static uint32_t pages_bound(const struct workload *wl, uint32_t nr, uint8_t k)
 {
-	uint32_t m = 1;
+	uint64_t objects = 0, limits = 0;
+	bool charged = wl->nr_cgroups > 0;
 
-	for (int i = 0; i < g->n; i++)
-		m = list_max(f, g->l[i]) > m ? list_max(f, g->l[i]) : m;
-	return (m + (uint32_t)g->cpr - 1) / (uint32_t)g->cpr;
+	if (k && k <= wl->nr_cgroups)
+		return wl->cgroups[k - 1].limit < nr ? wl->cgroups[k - 1].limit : nr;
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		objects += wl->objects[o].pages;
+	for (uint32_t c = 0; c < wl->nr_cgroups; c++)
+		limits += wl->cgroups[c].limit;
+	for (uint32_t i = 0; i < wl->nr_ops && charged;
+	     i++) { /* the operations that fault or read pages in */
+		uint8_t kind = wl->ops[i].kind;
+		charged = wl->ops[i].memcg != 0 || (kind != WL_TOUCH && kind != WL_READ && kind != WL_WRITE &&
+						    kind != WL_RANDOM && kind != WL_TRACE);
+	}
+	if (charged && limits < objects)
+		objects = limits;
+	return objects < nr ? (uint32_t)objects : nr;
 }
 
+/* The pages a cell: from the zone's size and the panel's room, never
+ * from the run, so that every policy of a scenario, both sides of
+ * compare (2.6.34 against mglru too) and every step draw a page the
+ * same size, and ] from one lesson bookmark to the next keeps it.  The
+ * pages_bound() fit in the rows left once each list has its part row. */
 static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 {
-	uint32_t total = 0, k;
+	uint32_t total = 0, k, cells;
+	int rows = avail - classic_rows(f) + 1;
 
 	for (int i = 0; i < g->n; i++)
 		total += list_max(f, g->l[i]);
 	g->elide = total > WALK_MAX;
+	cells = (uint32_t)(avail > 0 ? avail : 1) * (uint32_t)g->cpr;
 	if (g->elide) { /* the fewest pages a cell that keeps the walk under WALK_MAX */
-		uint32_t cells = (uint32_t)(avail > 0 ? avail : 1) * (uint32_t)g->cpr;
 		k = WALK_MAX / cells;
 		return k ? k : 1;
 	}
-	k = avail > 0 ? total / ((uint32_t)avail * (uint32_t)g->cpr) : 1;
-	for (k = k ? k : 1; rows_at(f, g, k) > avail && k <= total; k++)
-		;
-	/* fewer rows than lists (the pagevec's own row first gives way):
-	 * a row each is all there is, at the scale that fills a row */
-	return k > biggest_k(f, g) ? biggest_k(f, g) : k;
+	cells = (uint32_t)(rows > 1 ? rows : 1) * (uint32_t)g->cpr;
+	total = pages_bound(engine_workload(f->e), engine_nr_pages(f->e), owner(f));
+	if (f->pair) { /* both sides' bound: 2.6.34/global has no limits */
+		uint32_t o =
+			pages_bound(engine_workload(view_engine(f->pair)), engine_nr_pages(f->e), owner(f));
+		total = o > total ? o : total;
+	}
+	return (total + cells - 1) / cells;
 }
 
 /* Two columns a cell, the object's initial and the glyph: in projector

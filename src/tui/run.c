@@ -34,7 +34,7 @@ static void diags_to_text(const struct diag_list *d, char *err, size_t n)
 		snprintf(err + len, n - len, "\n(%zu more)", d->n - 8);
 }
 
-int run_load(struct app *a, const char *path, const char *policy, char *err, size_t n)
+int run_load(struct app *a, const char *path, const struct policy_ref *policy, char *err, size_t n)
 {
 	struct scenario *s = calloc(1, sizeof *s);
 	struct diag_list d = { 0 };
@@ -58,16 +58,25 @@ int run_load(struct app *a, const char *path, const char *policy, char *err, siz
 	return run_adopt(a, s, policy, err, n);
 }
 
-int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n)
+int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy, char *err, size_t n)
 {
-	const struct reclaim_policy *p;
+	struct workload *global = malloc(sizeof *global);
+	struct policy_ref r = { 0 };
 	struct view nv;
 
-	if (!policy)
-		policy = s->policy ? s->policy : "2.6.34";
-	if (!(p = policy_find(policy))) {
-		snprintf(err, n, "unknown policy '%s'", policy);
-	} else if (view_build(&nv, &s->wl, p, &a->tun, err, n) == 0) {
+	if (policy)
+		r = *policy;
+	else if (policy_ref_parse(s->policy ? s->policy : "2.6.34", &r) < 0)
+		snprintf(err, n, "unknown policy '%s'", s->policy);
+	if (!global)
+		snprintf(err, n, "out of memory");
+	else /* kept for "P/global" runs (p, --compare): the same operations, no cgroups */
+		policy_ref_workload(&(struct policy_ref){ .global = true }, &s->wl, global);
+	if (global && r.policy && !engine_models(r.global ? global : &s->wl, r.policy))
+		snprintf(err, n, "%s: %s does not model memory cgroups; %s/global runs it without them",
+			 s->path, r.policy->name, r.policy->name);
+	else if (global && r.policy &&
+		 view_build(&nv, r.global ? global : &s->wl, r.policy, &a->tun, err, n) == 0) {
 		/* built: swap it in (the inspector's scratch engine reads the old workload) */
 		history_close(a);
 		a->insp.cursor = false;
@@ -76,7 +85,9 @@ int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		if (a->sc)
 			scenario_free(a->sc);
 		free(a->sc);
+		free(a->global);
 		a->sc = s;
+		a->global = global;
 		a->views[0] = nv;
 		a->nr_views = 1;
 		a->job.kind = JOB_NONE;
@@ -87,9 +98,37 @@ int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		a->ui.log_sel = 0;
 		return 0;
 	}
+	free(global);
 	scenario_free(s);
 	free(s);
 	return -1;
+}
+
+const struct workload *run_workload(const struct app *a, const struct policy_ref *r)
+{
+	return r->global ? a->global : &a->sc->wl;
+}
+
+struct policy_ref run_ref(const struct app *a, const struct view *v)
+{
+	return (struct policy_ref){ v->policy, engine_workload(view_engine(v)) == a->global };
+}
+
+const char *run_name(const struct app *a, const struct view *v, char *buf, size_t n)
+{
+	struct policy_ref r = run_ref(a, v);
+
+	return policy_ref_name(&r, buf, n);
+}
+
+bool run_models(const struct app *a, const struct policy_ref *r, char *msg, size_t n)
+{
+	if (engine_models(run_workload(a, r), r->policy))
+		return true;
+	/* engine_models(): 2.6.34's memcg is the two-list policies' only */
+	snprintf(msg, n, "%s does not model memory cgroups: %s/global runs it without them", r->policy->name,
+		 r->policy->name);
+	return false;
 }
 
 /* The step of access @access, @offset steps into the reclaim it caused
@@ -132,19 +171,22 @@ bool run_reach_access(struct app *a, struct job *j)
 	return keep_access(a, j->target, j->offset, j->from);
 }
 
-int run_switch_policy(struct app *a, const struct reclaim_policy *p)
+int run_switch_policy(struct app *a, const struct policy_ref *r)
 {
-	char err[200] = "";
+	char err[200] = "", name[40];
+	int rc;
 
-	int rc = view_rebuild(&a->views[0], p, err, sizeof err);
-
+	policy_ref_name(r, name, sizeof name);
+	if (!run_models(a, r, a->ui.msg, sizeof a->ui.msg))
+		return -1;
+	rc = view_rebuild_on(&a->views[0], run_workload(a, r), r->policy, err, sizeof err);
 	if (rc == -2) { /* no run at all: nothing left to show (tui.c says why) */
-		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", name, err);
 		a->ui.fatal = a->ui.quit = true;
 		return -1;
 	}
 	if (rc < 0) {
-		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", p->name, err);
+		snprintf(a->ui.msg, sizeof a->ui.msg, "policy %s: %.100s", name, err);
 		return -1;
 	}
 	quiz_withdraw(a);
@@ -160,7 +202,9 @@ void run_free(struct app *a)
 	if (a->sc)
 		scenario_free(a->sc);
 	free(a->sc);
+	free(a->global);
 	a->sc = NULL;
+	a->global = NULL;
 }
 
 void run_go(struct app *a, uint64_t step)

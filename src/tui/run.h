@@ -18,13 +18,23 @@
 
 #include "state.h"
 
-int run_load(struct app *a, const char *path, const char *policy, char *err, size_t n);
+/* @policy NULL: the scenario's own, else 2.6.34. */
+int run_load(struct app *a, const char *path, const struct policy_ref *policy, char *err, size_t n);
 /* The same with @s already loaded (calloc'd; the app owns it from here,
  * and frees it on failure): how the visualizer starts on a trace file. */
-int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n);
-/* The run redone under @p, at step 0 (a failure leaves it as it was: -1,
- * ui.msg says why). */
-int run_switch_policy(struct app *a, const struct reclaim_policy *p);
+int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy, char *err, size_t n);
+/* The run redone under @r, at step 0 (a failure leaves it as it was: -1,
+ * ui.msg says why, in one line). */
+int run_switch_policy(struct app *a, const struct policy_ref *r);
+/* The workload a run under @r gets: the scenario's, or the copy of it
+ * without cgroups that the app keeps while the scenario lives. */
+const struct workload *run_workload(const struct app *a, const struct policy_ref *r);
+/* @v's policy as the user named it ("2.6.34/global"), and its name. */
+struct policy_ref run_ref(const struct app *a, const struct view *v);
+const char *run_name(const struct app *a, const struct view *v, char *buf, size_t n);
+/* Can @r run this scenario?  If not, false with @msg (one line, under 80
+ * columns) saying why and what runs instead. */
+bool run_models(const struct app *a, const struct policy_ref *r, char *msg, size_t n);
 /* To @step as it is, even a decision (h, Home, play from the end). */
 void run_go(struct app *a, uint64_t step);
 /* A jump to @step (n/N, g, End, a log entry): in quiz mode, onto a

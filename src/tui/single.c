@@ -120,12 +120,12 @@ static enum redraw show_story(struct app *a)
  * workload, the access, and as far into the reclaim after it as before. */
 static enum redraw policy_chosen(struct app *a, const struct dialog_choice *c)
 {
-	const struct reclaim_policy *p = reclaim_policies[c->sel];
+	struct policy_ref r = dialog_policy_ref(a, c->sel);
 	struct view *v = &a->views[0];
 	uint64_t step = v->step, access = step_index_access_at(&v->idx, step), offset;
 
 	offset = access ? step - step_index_access_step(&v->idx, access) : 0;
-	if (run_switch_policy(a, p) == 0)
+	if (run_switch_policy(a, &r) == 0)
 		job_start(a,
 			  &(struct job){ .kind = JOB_ACCESS,
 					 .reach = run_reach_access,
@@ -157,9 +157,11 @@ static enum redraw goto_chosen(struct app *a, const struct dialog_choice *c)
 
 static enum redraw open_policy(struct app *a)
 {
+	struct policy_ref here = run_ref(a, &a->views[0]);
+
 	a->ui.playing = false;
 	dialog_open(a, DLG_POLICY, "Policy: the run is redone, the access kept", policy_chosen, 0);
-	dialog_add_policies(&a->dlg, a->views[0].policy);
+	dialog_add_policies(a, &here);
 	return REDRAW_ALL;
 }
 

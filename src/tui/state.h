@@ -32,6 +32,7 @@
 #include "../replay/diverge.h"
 #include "../replay/stepindex.h"
 #include "../replay/view.h"
+#include "../scenario/policy_ref.h"
 #include "../scenario/scenario.h"
 #include "command.h"
 
@@ -208,8 +209,9 @@ struct job {
 };
 
 struct app {
-	struct scenario *sc;  /* heap: engines keep a pointer to sc->wl */
-	struct view views[2]; /* [1]: the second policy in compare mode */
+	struct scenario *sc;	 /* heap: engines keep a pointer to sc->wl */
+	struct workload *global; /* heap: sc->wl without its cgroups, for "P/global" runs */
+	struct view views[2];	 /* [1]: the second policy in compare mode */
 	int nr_views;
 	struct view_tunables tun; /* every view's ($VMSCAN_INDEX_FIRST, $VMSCAN_INDEX_MAX) */
 	struct compare cmp;

@@ -405,7 +405,6 @@ static int check_terminal(SCREEN **scr)
 
 int tui_open(struct app *a, const struct tui_options *o)
 {
-	const struct reclaim_policy *cmp_a = NULL, *cmp_b = NULL;
 	const char *first = getenv("VMSCAN_INDEX_FIRST"), *limit = getenv("VMSCAN_INDEX_MAX");
 	struct view_tunables tun = view_tunables_default;
 	char err[4096];
@@ -415,32 +414,15 @@ int tui_open(struct app *a, const struct tui_options *o)
 		tun.first_steps = strtoull(first, NULL, 10);
 	if (limit && limit[0] >= '1' && limit[0] <= '9')
 		tun.index_limit = strtoull(limit, NULL, 10);
-	if (o->compare) {
-		/* --compare A,B */
-		char pa[32] = "", *comma;
-		snprintf(pa, sizeof pa, "%s", o->compare);
-		comma = strchr(pa, ',');
-		if (comma) {
-			*comma = '\0';
-			cmp_a = policy_find(pa);
-			cmp_b = policy_find(comma + 1);
-		}
-		if (!cmp_a || !cmp_b) {
-			fprintf(stderr,
-				"vmscan-viz: --compare takes two policies, A,B (see 'vmscan-viz policies'), "
-				"not '%s'\n",
-				o->compare);
-			if (o->scenario)
-				scenario_free(o->scenario);
-			free(o->scenario);
-			return 2;
-		}
-	}
 	memset(a, 0, sizeof *a);
 	a->tun = tun;
-	rc = o->scenario ? run_adopt(a, o->scenario, cmp_a ? cmp_a->name : o->policy, err, sizeof err)
-			 : run_load(a, o->path, cmp_a ? cmp_a->name : o->policy, err, sizeof err);
-	if (rc < 0 || (cmp_b && compare_start(a, cmp_b, err, sizeof err) < 0)) {
+	/* --compare A,B: A in the single view, then B beside it */
+	const struct policy_ref *first_ref = o->compare[0].policy ? &o->compare[0]
+					     : o->policy.policy	  ? &o->policy
+								  : NULL;
+	rc = o->scenario ? run_adopt(a, o->scenario, first_ref, err, sizeof err)
+			 : run_load(a, o->path, first_ref, err, sizeof err);
+	if (rc < 0 || (o->compare[1].policy && compare_start(a, &o->compare[1], err, sizeof err) < 0)) {
 		fprintf(stderr, "%s\n", err);
 		app_free(a);
 		return 1;

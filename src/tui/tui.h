@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "../scenario/policy_ref.h"
 #include "size.h"
 
 struct scenario;
@@ -21,13 +22,13 @@ struct tui_options {
 	/* a scenario already made (--trace: main() builds it as `run` does),
 	 * calloc'd; tui_run() takes it over and frees it; NULL: load path */
 	struct scenario *scenario;
-	const char *policy;  /* NULL: the scenario's, else 2.6.34 */
-	const char *compare; /* "A,B": start in compare mode, NULL: single */
-	bool ascii;	     /* ASCII glyphs (also when the locale is not UTF-8) */
-	bool no_color;	     /* also when NO_COLOR is set and not empty */
-	bool big;	     /* projector mode */
-	bool light;	     /* the light theme (--theme light) */
-	bool quiz;	     /* start in quiz mode */
+	struct policy_ref policy;     /* .policy NULL: the scenario's, else 2.6.34 */
+	struct policy_ref compare[2]; /* --compare A,B: start in compare mode; [0].policy NULL: single */
+	bool ascii;		      /* ASCII glyphs (also when the locale is not UTF-8) */
+	bool no_color;		      /* also when NO_COLOR is set and not empty */
+	bool big;		      /* projector mode */
+	bool light;		      /* the light theme (--theme light) */
+	bool quiz;		      /* start in quiz mode */
 };
 
 /* Returns the process exit status (0 on q). */

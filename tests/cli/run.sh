@@ -936,9 +936,33 @@ expect 1 "mglru refuses a scenario with cgroups" "$bin" run $S --policy mglru
 awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$tmp/csv" && pass || fail "compare --csv rows of P/global have the header's columns"
 grep -q '^[0-9]*,2\.6\.34/global,' "$tmp/csv" && pass || fail "compare --csv names P/global"
 expect 2 "check refuses P/global" "$bin" check --policy 2.6.34/global $S
-has "check says where P/global goes" "$tmp/err" 'P/global goes with run, trace and compare'
+has "check says where P/global goes" "$tmp/err" 'P/global goes with run, trace, compare, plot, screen and the visualizer'
 expect 2 "a misspelt /global" "$bin" run $S --policy 2.6.34/globl
 has "the message names P/global" "$tmp/err" 'P/global: P without'
+# ...parsed once (src/scenario/policy_ref.c) and honoured by every command
+C=data/database-cgroup.json
+expect 0 "trace P/global" "$bin" trace $C --policy 2.6.34/global
+expect 0 "screen --policy P/global" "$bin" screen $C --policy 2.6.34/global --step 578 --size 80x24
+has "screen names the run P/global" "$tmp/out" 'policy 2\.6\.34/global'
+expect 0 "screen --compare P,P/global" "$bin" screen $C --compare 2.6.34,2.6.34/global --access 300 --size 120x40
+has "screen's compare names both runs" "$tmp/out" '^ compare 2\.6\.34 vs 2\.6\.34/global \|'
+has "screen's right side is the run without cgroups" "$tmp/out" 'right: 2\.6\.34/global \|'
+expect 0 "screen --compare mglru/global,2.6.34" "$bin" screen $C --compare mglru/global,2.6.34 --access 300 --size 80x24
+expect 1 "screen --policy mglru in a cgroup scenario" "$bin" screen $C --policy mglru --size 80x24
+has "it says what runs instead, in one line" "$tmp/err" 'mglru does not model memory cgroups; mglru/global runs it without them'
+expect 2 "screen --compare with a misspelt /global" "$bin" screen $C --compare 2.6.34,2.6.34/globl
+has "the --compare message offers P/global" "$tmp/err" 'P/global: P without'
+expect 2 "the visualizer: a misspelt /global" "$bin" $C --policy 2.6.34/globl
+has "the visualizer's message offers P/global" "$tmp/err" 'P/global: P without'
+expect 2 "the visualizer: --compare of an unknown policy" "$bin" $C --compare 2.6.34,nope
+expect 2 "check: a misspelt policy" "$bin" check --policy 2.6.3 $C
+! grep -q 'P/global' "$tmp/err" && pass || fail "check's unknown-policy message does not offer P/global, which it refuses"
+mkdir -p "$tmp/gstub"
+printf '#!/bin/sh\ncp "$3" "$STUB_DIR/g.gp"; printf "%%s\\n" "$@" >"$STUB_DIR/g.args"; printf "\\211PNG\\r\\n\\032\\n" >"$4"\n' >"$tmp/gstub/gnuplot"
+chmod +x "$tmp/gstub/gnuplot"
+PATH="$tmp/gstub:$PATH" STUB_DIR=$tmp "$bin" plot $C --policy 2.6.34 --policy 2.6.34/global --object index -o "$tmp/g.png" >/dev/null 2>&1
+tr '\037' ' ' <"$tmp/g.args" | grep -qx '2\.6\.34 2\.6\.34/global' && pass || fail "plot titles the two lines 2.6.34 and 2.6.34/global"
+grep -qx '3 33' "$tmp/g.args" && pass || fail "plot draws the run without cgroups in its own line type (dashed)"
 "$bin" trace $S --policy 2.6.34 | grep -m1 '"kind":"soft_limit"' >"$tmp/soft"
 has "trace names kswapd's soft limit pass in words" "$tmp/soft" '"what":"kswapd soft limit reclaim: cgroup backup is [0-9]+ pages over its soft limit"'
 ! "$bin" trace $S --policy 2.6.34/global | grep -q soft_limit && pass || fail "no soft limit pass without cgroups"

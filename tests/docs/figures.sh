@@ -575,9 +575,10 @@ fact data/README.md 'On the torrent it changes nothing (pgactivate 16, as 2.6.34
 	"awk 'NR == 3 { for (i = 1; i <= NF; i++) { if (\$i == \"2.6.34\") a = i + 1; if (\$i == \"mapped-ratio\") b = i + 1 } } NR > 3 && NF > 2 { x = x \" \" \$a; y = y \" \" \$b } END { print x; print y }' \"\$(compare_all_of_path $T)\" | uniq | wc -l"
 fig data/README.md 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 336 fired $T mapped-ratio file_first_young
 fact data/README.md 'so a young chunk page gets 2.6.34'"'"'s two looks (336 first looks, `file_first_young`, and never a second)' 0 count_of $T mapped-ratio activate big.iso
-fig src/vmscan-viz.1 'whose first decision there differs, e.g. libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
+fig src/vmscan-viz.1 'on to reclaim, the unevictable list), e.g. libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' 'libc.so[0]: 2.6.33 goto activate_locked vs 2.6.34 PAGEREF_KEEP' \
 	eval 'divergence used-once-mmap 2.6.33 2.6.34 0 1 | sed "s/^[^:]*: //; s/ ([0-9]* of [0-9]* here)//"'
 fig src/vmscan-viz.1 '"right side loses the page" stops at each of the 23 bursts in which 2.6.34 throws the index out' 23 divergences $D 2.6.33 2.6.34 3
+fig src/vmscan-viz.1 "the same place (2.6.34 against mglru: 32 pages' fates differ" 32 divergences $T 2.6.34 mglru 0
 
 # README's compare-wide screenshot (tests/screen/screenshots.sh): its alt text
 cw_screen() {	# the frame the screenshot draws, as text

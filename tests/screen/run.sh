@@ -283,6 +283,30 @@ ok "the scenario read from standard input (-) draws the same" $?
 	<data/traces/report.lackey | head -n 1 | grep -qF '| step 500/'
 ok "--trace - reads the trace from standard input (no keys are read there)" $?
 
+# --- one scale: every side of compare, every policy, every bookmark ---------------
+# scale ARGS...: the "1 cell = N page" of each lists panel's title the screen draws
+scale() { "$BIN" screen "$@" | grep -oE 'tail( \(oldest\))?, 1 cell = [0-9]+ page' | sed 's/.*, //' | sort -u | tr '\n' ' '; }
+for size in 80x24 120x40; do
+	for pair in 2.6.34,mglru 2.6.33,2.6.34 2.6.33,mglru; do
+		got=$(scale "$TORRENT" --compare $pair --divergence 1 --size $size)
+		case $got in *page\ *page*) false ;; 1\ cell*) true ;; *) false ;; esac
+		ok "--compare $pair at $size: both sides at one scale (got: $got)" $?
+	done
+	a=$(scale "$TORRENT" --policy 2.6.33 --step 438 --size $size)
+	b=$(scale "$TORRENT" --policy 2.6.34 --step 438 --size $size)
+	[ -n "$a" ] && [ "$a" = "$b" ]
+	ok "] from flood (2.6.33) to used-once (2.6.34) keeps the scale at $size ($a / $b)" $?
+	a=$(scale data/database-cgroup.json --compare 2.6.34,2.6.34/global --access 300 --size $size)
+	case $a in *page\ *page*) false ;; 1\ cell*) true ;; *) false ;; esac
+	ok "--compare 2.6.34,2.6.34/global at $size: one scale ($a)" $?
+done
+# the divergence line keeps its point, each side's word, at 80 columns; only
+# what changes a page's fate counts (f: the same fate in other words)
+line=$("$BIN" screen "$TORRENT" --compare 2.6.34,mglru --divergence 1 --size 80x24 | sed -n 3p)
+case $line in *"2.6.34 PAGEREF_KEEP vs mglru on to reclaim"*) true ;; *) false ;; esac
+ok "80x24: the divergence line ends with both sides' decisions ($line)" $?
+case $line in "1/32 at 397: libc.so[0]"*) true ;; *) false ;; esac
+ok "2.6.34 vs mglru: 32 divergences of a page's fate, not 200 in words" $?
 # --- 4. bad input ----------------------------------------------------------------
 "$BIN" screen --help | head -n 1 | grep -q '^usage: vmscan-viz screen'
 ok "screen --help starts with its usage" $?
