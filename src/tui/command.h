@@ -20,7 +20,7 @@
 	X(CMD_SLOWER,      "play slower")                                                             \
 	X(CMD_NEXT,        "jump to the next step of the kind chosen with f (compare mode: the next divergence)")                         \
 	X(CMD_PREV,        "jump to the previous step of the kind chosen with f (compare: previous divergence)")                     \
-	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, ! a refault, * any decision, t caption, = of one object only (compare mode: the next kind of divergence)") \
+	X(CMD_FILTER,      "choose what n/N look for: a k r c d e = that outcome, ! a refault, * any decision, t caption, = of one object only (compare mode: the next kind of divergence)") \
 	X(CMD_GOTO,        "go to a step number")                                                     \
 	X(CMD_MARK_NEXT,   "the scenario's next bookmark: its policy, step, page and question (a lesson's places)") \
 	X(CMD_MARK_PREV,   "the scenario's previous bookmark")                                        \

@@ -17,8 +17,9 @@ static const char *const extra[] = {
 	"",
 	"Quiz (Q): before a scan decision is shown, answer with a activate, k keep, r reclaim, c reclaim if "
 	"clean "
-	"(shrink_page_list), d deactivate, o rotate (shrink_active_list); Esc skips.",
-	"f then: a k r c d o = n/N look for that outcome, ! a refault, * any scan decision, t the next "
+	"(shrink_page_list), d deactivate, e rotate (shrink_active_list); Esc skips; moving, p or o withdraw "
+	"the question.",
+	"f then: a k r c d e = n/N look for that outcome, ! a refault, * any scan decision, t the next "
 	"caption or "
 	"pause point.",
 	"Compare mode (c, --compare A,B): both sides stand after the same access k (left/right move k). A "

@@ -73,7 +73,7 @@ static void score(struct app *a, enum outcome ans)
 		 branch_name(a->views[0].policy, q->q.branch), q->score, q->asked, a->views[0].policy->name);
 }
 
-/* "d deactivate or o rotate" for the question's function. */
+/* "d deactivate or e rotate" for the question's function. */
 static void offered(const struct step_record *q, char *buf, size_t n)
 {
 	size_t len = 0;
