@@ -29,7 +29,7 @@
 	X(CMD_LAST,        "go to the last step")                                                     \
 	X(CMD_POLICY,      "choose the policy: the run is redone, at the same workload access (compare mode: the focused side's)")         \
 	X(CMD_OPEN,        "open another scenario (data/*.json, $VMSCAN_DATADIR, this folder)")       \
-	X(CMD_FOCUS,       "move to the next panel (compare mode: focus the other side)")                                                  \
+	X(CMD_FOCUS,       "move to the next panel (compare mode: focus the other side; inspector open: its history, which the arrows then scroll)")                                                  \
 	X(CMD_FOCUS_BACK,  "move to the previous panel")                                              \
 	X(CMD_UP,          "in the focused panel: previous page (lists), entry (log) or line")        \
 	X(CMD_DOWN,        "in the focused panel: next page (lists), entry (log) or line")            \

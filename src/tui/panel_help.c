@@ -17,8 +17,8 @@ static const char *const extra[] = {
 	"",
 	"Quiz (Q): before a scan decision is shown, answer with a activate, k keep, r reclaim, c reclaim if "
 	"clean "
-	"(shrink_page_list), d deactivate, e rotate (shrink_active_list); Esc skips; moving, p or o withdraw "
-	"the question.",
+	"(shrink_page_list), d deactivate, e rotate (shrink_active_list); Esc skips; moving, or choosing a "
+	"policy (p) or a scenario (o), withdraws the question.",
 	"f then: a k r c d e = n/N look for that outcome, ! a refault, * any scan decision, t the next "
 	"caption or "
 	"pause point.",
