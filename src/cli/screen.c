@@ -24,6 +24,7 @@ enum {
 	O_STEP,
 	O_ACCESS,
 	O_DIVERGENCE,
+	O_BOOKMARK,
 	O_SIZE,
 	O_FORMAT,
 	O_OUTPUT,
@@ -63,6 +64,11 @@ static const struct cli_option opts[NR_O + 1] = {
 	[O_DIVERGENCE] = { .name = "divergence",
 			   .arg = "N",
 			   .help = "with --compare: at the N-th divergence, as after pressing n N times" },
+	[O_BOOKMARK] = { .name = "bookmark",
+			 .short_name = 'b',
+			 .arg = "NAME",
+			 .help = "at the scenario's bookmark NAME, as after ' and Enter (its question: "
+				 "--quiz)" },
 	[O_SIZE] = { .name = "size",
 		     .arg = "WxH",
 		     .help = "the terminal's columns and lines, at least 56x16 (default 120x40)" },
@@ -202,8 +208,12 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 		}
 		*fmt = (enum screen_format)k;
 	}
-	if (!!a->val[O_STEP] + !!a->val[O_ACCESS] + !!a->val[O_DIVERGENCE] > 1)
-		return cli_usage_error(cmd, "give one of --step, --access and --divergence");
+	if (!!a->val[O_STEP] + !!a->val[O_ACCESS] + !!a->val[O_DIVERGENCE] + !!a->val[O_BOOKMARK] > 1)
+		return cli_usage_error(cmd, "give one of --step, --access, --divergence and --bookmark");
+	if (a->val[O_BOOKMARK] && (a->val[O_COMPARE] || a->val[O_SOURCE]))
+		return cli_usage_error(cmd,
+				       "--bookmark NAME goes with a scenario's own view: no --compare or "
+				       "--trace with it");
 	if (a->val[O_DIVERGENCE] && !a->val[O_COMPARE])
 		return cli_usage_error(cmd, "--divergence goes with --compare A,B");
 	if (a->val[O_DIVERGENCE] && (rc = cli_uint(cmd, "divergence", a->val[O_DIVERGENCE], 1, UINT64_MAX - 1,
@@ -241,6 +251,7 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	r->inspect = a->val[O_INSPECT];
 	r->examined = a->count[O_EXAMINED];
 	r->cgroup = a->val[O_CGROUP];
+	r->bookmark = a->val[O_BOOKMARK];
 	return 0;
 }
 

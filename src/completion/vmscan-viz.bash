@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat)
+		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer
@@ -60,6 +60,13 @@ _vmscan_viz()
 		return ;;
 	--theme)
 		COMPREPLY=($(compgen -W "dark light" -- "$cur"))
+		return ;;
+	-b | --bookmark)	# the names of the scenario's bookmarks, as screen's refusal lists them
+		local scen="" names
+		for w in "${COMP_WORDS[@]:1}"; do [[ $w == *.json ]] && scen=$w; done
+		[[ -n $scen ]] || return
+		names=$("$bin" screen "$scen" --bookmark "" 2>&1 | sed -n 's/.*(its bookmarks: \([^)]*\)).*/\1/p' | tr -d ',')
+		COMPREPLY=($(compgen -W "$names" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))

@@ -20,7 +20,7 @@
 	X(CMD_SLOWER,      "play slower")                                                             \
 	X(CMD_NEXT,        "jump to the next step of the kind chosen with f (compare mode: the next divergence)")                         \
 	X(CMD_PREV,        "jump to the previous step of the kind chosen with f (compare: previous divergence)")                     \
-	X(CMD_FILTER,      "choose what n/N look for: a k r c d o = that outcome, ! a refault, * any decision, t caption, = of one object only (compare mode: the next kind of divergence)") \
+	X(CMD_FILTER,      "choose what n/N look for: a k r c d e = that outcome, ! a refault, * any decision, t caption, = of one object only (compare mode: the next kind of divergence)") \
 	X(CMD_GOTO,        "go to a step number")                                                     \
 	X(CMD_MARK_NEXT,   "the scenario's next bookmark: its policy, step, page and question (a lesson's places)") \
 	X(CMD_MARK_PREV,   "the scenario's previous bookmark")                                        \
@@ -29,7 +29,7 @@
 	X(CMD_LAST,        "go to the last step")                                                     \
 	X(CMD_POLICY,      "choose the policy: the run is redone, at the same workload access (compare mode: the focused side's)")         \
 	X(CMD_OPEN,        "open another scenario (data/*.json, $VMSCAN_DATADIR, this folder)")       \
-	X(CMD_FOCUS,       "move to the next panel (compare mode: focus the other side)")                                                  \
+	X(CMD_FOCUS,       "move to the next panel (compare mode: focus the other side; inspector open: its history, which the arrows then scroll)")                                                  \
 	X(CMD_FOCUS_BACK,  "move to the previous panel")                                              \
 	X(CMD_UP,          "in the focused panel: previous page (lists), entry (log) or line")        \
 	X(CMD_DOWN,        "in the focused panel: next page (lists), entry (log) or line")            \

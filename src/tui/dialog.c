@@ -411,6 +411,12 @@ void dialog_draw(const struct frame *f)
 		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM),
 			 top > 0 || last < d->nr - 1 ? " arrows, PgUp, PgDn scroll; any other key closes "
 						     : " any key closes ");
+	else if (top > 0 || last < d->nr - 1) /* a list taller than the screen says so */
+		draw_fmt(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM),
+			 " %d-%d of %d, %s more; Enter chooses, Esc cancels ", top + 1, last + 1, d->nr,
+			 top > 0 && last < d->nr - 1 ? (theme_ascii() ? "Up/Down" : "↑↓")
+			 : top > 0		     ? (theme_ascii() ? "Up" : "↑")
+						     : (theme_ascii() ? "Down" : "↓"));
 	else
 		draw_str(r.y + r.h - 1, r.x + 2, r.w - 4, theme_attr(T_DIM), " Enter chooses, Esc cancels ");
 }

@@ -23,6 +23,7 @@
 #include <term.h>
 #include <wchar.h>
 
+#include "../util/suggest.h"
 #include "app.h"
 #include "panel.h"
 #include "run.h"
@@ -181,11 +182,77 @@ static SCREEN *open_screen(FILE *null)
 	return NULL;
 }
 
+/* The bookmark named @name: its place in the lesson, or -1 with @err
+ * (the names it has, and the closest to a typo). */
+static int find_bookmark(const struct app *a, const char *name, char *err, size_t n)
+{
+	const struct scenario *sc = a->sc;
+	const char **names = calloc(sc->nr_bookmarks + 1, sizeof *names);
+	size_t len;
+
+	for (uint32_t i = 0; i < sc->nr_bookmarks; i++) {
+		if (strcmp(sc->bookmarks[i].name, name) == 0) {
+			free(names);
+			return (int)i;
+		}
+		if (names)
+			names[i] = sc->bookmarks[i].name;
+	}
+	len = (size_t)snprintf(err, n, "no bookmark \"%.64s\" in %.200s", name,
+			       sc->path ? sc->path : "this scenario");
+	if (!sc->nr_bookmarks && len < n)
+		snprintf(err + len, n - len, " (it has none)");
+	for (uint32_t i = 0; i < sc->nr_bookmarks && len + 1 < n; i++)
+		len += (size_t)snprintf(err + len, n - len, "%s%s%s",
+					i ? ", " : " (its bookmarks: ", sc->bookmarks[i].name,
+					i + 1 == sc->nr_bookmarks ? ")" : "");
+	if (names)
+		suggest_append(err, n, name, names, sc->nr_bookmarks);
+	free(names);
+	return -1;
+}
+
+/* --bookmark: as the list (') and Enter on it; a question is left open
+ * under --quiz, else Esc shows its answer (the frame after the guess). */
+static int go_bookmark(struct app *a, const struct screen_request *r, char *err, size_t n)
+{
+	int i = find_bookmark(a, r->bookmark, err, n);
+	const struct bookmark *b;
+
+	if (i < 0)
+		return 1;
+	b = &a->sc->bookmarks[i];
+	if (r->o.policy.policy && b->policy) {
+		char given[48];
+
+		policy_ref_name(&r->o.policy, given, sizeof given);
+		if (strcmp(given, b->policy) != 0) {
+			snprintf(err, n, "bookmark %.64s goes to policy %.32s: no --policy %.32s with it",
+				 b->name, b->policy, given);
+			return 1;
+		}
+	}
+	settle(a);
+	press(a, '\'');
+	for (int k = 0; k < i; k++)
+		press(a, KEY_DOWN);
+	press(a, '\r');
+	if (a->ui.bookmark != i + 1 || a->job.kind != JOB_NONE) {
+		snprintf(err, n, "%s", a->ui.msg[0] ? a->ui.msg : "bookmark not reached");
+		return 1;
+	}
+	if (a->quiz.asking && !r->o.quiz)
+		press(a, 27);
+	return 0;
+}
+
 /* The step, access or page asked for, or why not: 0, or 1 with @err. */
 static int go_there(struct app *a, const struct screen_request *r, char *err, size_t n)
 {
 	struct view *v = &a->views[0];
 
+	if (r->bookmark && go_bookmark(a, r, err, n) != 0)
+		return 1;
 	settle(a); /* the run indexed, as the visualizer does while it waits for a key */
 	if (a->cmp.on && r->divergence) {
 		for (uint64_t i = 0; i < r->divergence; i++)

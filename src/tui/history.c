@@ -25,6 +25,7 @@ static void reset(struct inspector *in)
 	in->scratch = NULL;
 	in->upto = 0;
 	in->nev = 0;
+	in->back = 0;
 }
 
 void history_close(struct app *a)
@@ -34,6 +35,7 @@ void history_close(struct app *a)
 	a->insp.ev = NULL;
 	a->insp.cap = 0;
 	a->insp.open = false;
+	a->insp.hist = false;
 }
 
 void history_select(struct app *a, uint32_t object, uint32_t index)

@@ -102,8 +102,9 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 {
 	const struct inspector *in = &f->app->insp;
 	char title[192], name[96], sum[200], lf[24], lt[24];
-	size_t nev = 0, first;
+	size_t nev = 0, first, back, hidden;
 	int y = r->y + 1, rows;
+	char more[64] = "";
 
 	page_name(&f->app->sc->wl, in->object, in->index, name, sizeof name);
 	if (in->upto < f->view->step)
@@ -117,11 +118,24 @@ static void inspector_draw(const struct rect *r, const struct frame *f, bool foc
 		nev++;
 	summary(in, f->view->step, sum, sizeof sum);
 	y += draw_wrap(y, r->x + 1, r->w - 2, 2, theme_attr(T_LABEL), sum);
+	rows = r->y + r->h - y - 1;
+	rows = rows > 0 ? rows : 0;
+	/* Tab gives the history the arrows (inspector_command): scrolled
+	 * @back events up from the newest, as far as the oldest on the top row */
+	hidden = nev > (size_t)rows ? nev - (size_t)rows : 0; /* events without a row */
+	back = (size_t)in->back < hidden ? (size_t)in->back : hidden;
+	first = hidden - back;
+	if (hidden) {
+		const char *keys = theme_ascii() ? "Up/Down" : "↑/↓";
+		if (back)
+			snprintf(more, sizeof more, "; %zu earlier, %zu later: Tab, %s", first, back, keys);
+		else
+			snprintf(more, sizeof more, "; %zu earlier: Tab, %s", first, keys);
+	}
 	draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_TITLE),
-		 "history up to step %llu (%zu events%s, newest last):", (unsigned long long)f->view->step,
-		 nev, in->nev == INSPECTOR_MAX_EVENTS ? ": the first ones only" : "");
-	rows = r->y + r->h - y;
-	first = nev > (size_t)(rows > 0 ? rows : 0) ? nev - (size_t)rows : 0;
+		 "history up to step %llu (%zu events%s, newest last%s):", (unsigned long long)f->view->step,
+		 nev, in->nev == INSPECTOR_MAX_EVENTS ? ": the first ones only" : "", more);
+	nev = first + (size_t)rows < nev ? first + (size_t)rows : nev;
 	for (size_t i = first; i < nev && y < r->y + r->h; i++, y++) {
 		const struct step_record *e = &in->ev[i];
 		char gist[160];
@@ -270,11 +284,42 @@ static enum redraw find_chosen(struct app *a, const struct dialog_choice *c)
 	return REDRAW_ALL;
 }
 
+/* The history's rows, once Tab has given it the arrows: up is older. */
+static bool history_scroll(struct app *a, enum command cmd)
+{
+	int page = a->ui.rows > 24 ? 8 : 4;
+
+	switch (cmd) {
+	case CMD_UP: a->insp.back++; break;
+	case CMD_DOWN: a->insp.back--; break;
+	case CMD_PAGE_UP: a->insp.back += page; break;
+	case CMD_PAGE_DOWN: a->insp.back -= page; break;
+	default: return false;
+	}
+	/* the panel stops at the oldest event (inspector_draw) */
+	a->insp.back = a->insp.back < 0			 ? 0
+		       : a->insp.back > (int)a->insp.nev ? (int)a->insp.nev
+							 : a->insp.back;
+	return true;
+}
+
 bool inspector_command(struct app *a, enum command cmd, enum redraw *r)
 {
 	bool lists = a->ui.focus == PANEL_LISTS;
 
 	*r = REDRAW_ALL;
+	if (a->insp.open && (cmd == CMD_FOCUS || cmd == CMD_FOCUS_BACK)) {
+		/* the inspector open: Tab goes between the lists' cursor and its history */
+		a->insp.hist = !a->insp.hist;
+		a->ui.focus = PANEL_LISTS;
+		snprintf(a->ui.msg, sizeof a->ui.msg, "%s",
+			 a->insp.hist
+				 ? "inspector: the arrows scroll the history (Tab: the lists' cursor)"
+				 : "inspector: the arrows move over the lists' pages (Tab: the history)");
+		return true;
+	}
+	if (a->insp.open && a->insp.hist && history_scroll(a, cmd))
+		return true;
 	switch (cmd) {
 	case CMD_INSPECT: *r = inspect(a); return true;
 	case CMD_ESCAPE:

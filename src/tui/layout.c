@@ -37,8 +37,8 @@
  * last the caption.  Projector mode (--big, B) keeps only 1-6 and shows the
  * outcome in a banner.
  *
- * A pure function of the terminal's size, the scenario and the policy:
- * nothing here looks at the current step, so no panel moves or changes
+ * A pure function of the terminal's size, the scenario, the policy and
+ * whether the inspector is open: nothing here looks at the current step, so no panel moves or changes
  * height while the run plays.  Rows that come and go (the isolated batch,
  * the unevictable list, a reason's second line) are reserved.  Below
  * MIN_COLS x MIN_LINES the screen says how big it must be.
@@ -89,6 +89,12 @@ struct grant {
 
 #define LOG_KEPT       5  /* the log's title and 4 entries */
 #define LOG_KEPT_LINES 36 /* from this height */
+/* The inspector open in that band: its title, the page now (3 rows), its
+ * counts, the history's heading and 6 events, a page's usual life from its
+ * fault to a refault (LECTURE.md Part 3's index[0]).  At 120x40 the band's
+ * 6 rows left the history no row at all; the lists' extra rows give way to
+ * it (more pages a cell) while it is open. */
+#define INSP_KEPT      12
 
 static void grant_rows(struct grant *g, const struct frame *f, int cols, int left, int lines,
 		       const struct lists_need *ln, const struct decision_need *dn, int nobj_rows_packed,
@@ -98,13 +104,16 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	int legend_want = panel_legend_want(cols), held;
 
 	*g = (struct grant){ 0 };
-	if (big)
-		g->banner = take(&left, 3, false) ? 3 : take(&left, 1, false);
-	/* the lesson's own words whole, then its pictures, then the legend */
+	/* the lesson's own words whole, then its pictures, then the legend;
+	 * projector mode's banner after the words and the bars (at 80x24 a
+	 * question's bookmark line is the question: the banner only names the
+	 * page), and without a row of its own it is drawn in the footer's */
 	g->caption = take(&left, 1, false);
 	if (g->caption)
 		g->caption += take(&left, caption_rows(f, cols) - 1, true);
 	g->objects = take(&left, nobj_rows_packed, false);
+	if (big)
+		g->banner = take(&left, 3, false) ? 3 : take(&left, 1, false);
 	if (g->objects && nobj > g->objects)
 		g->objects += take(&left, nobj - g->objects, false);
 	g->legend = take(&left, 1, false);
@@ -112,6 +121,8 @@ static void grant_rows(struct grant *g, const struct frame *f, int cols, int lef
 	/* a tall screen keeps a few rows of the log and counters before the
 	 * lists grow (120x40: every panel is there) */
 	held = !big && lines >= LOG_KEPT_LINES && left >= 2 * LOG_KEPT ? LOG_KEPT : 0;
+	if (held && f->app->insp.open && !f->app->cmp.on)
+		held = left < INSP_KEPT ? left : INSP_KEPT;
 	left -= held;
 	g->lists = take(&left, ln->want - ln->min, true);
 	if (big)
@@ -140,6 +151,7 @@ void layout_compute(struct layout *l, const struct frame *f, int cols, int lines
 	struct decision_need dn;
 	struct grant g;
 	int must, y, band, nobj, packed;
+	bool big = f->app->ui.big;
 
 	*l = (struct layout){ 0 };
 	if (cols < MIN_COLS || lines < MIN_LINES) {
@@ -194,4 +206,6 @@ void layout_compute(struct layout *l, const struct frame *f, int cols, int lines
 	}
 	/* the inspector takes the place of the log and the counters, or the decision's */
 	l->inspector = l->log.h >= 6 ? (struct rect){ l->log.y, 0, l->log.h, cols } : l->decision;
+	if (big && !l->banner.h)
+		l->banner = l->footer;
 }

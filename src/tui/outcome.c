@@ -79,7 +79,8 @@ const struct outcome_row outcome_table[NR_OUTCOMES] = {
 			 .label = "rotate",
 			 .shrt = "rot",
 			 .help = "rotated: one more trip around the active list (VM_EXEC code)",
-			 .key = 'o',
+			 /* not o: o opens a scenario, which withdraws the question */
+			 .key = 'e',
 			 .filter = FILTER_ROTATE,
 			 .scan = STEP_SCAN_ACTIVE,
 			 .answer = "rotate (stay active)" },

@@ -17,11 +17,11 @@ static const char *const extra[] = {
 	"",
 	"Quiz (Q): before a scan decision is shown, answer with a activate, k keep, r reclaim, c reclaim if "
 	"clean "
-	"(shrink_page_list), d deactivate, o rotate (shrink_active_list); under mglru also before each "
-	"sort_folio() at the oldest generation's tail: a protect it (tier > tier_idx), o move it on, e "
-	"isolate "
-	"it for eviction; Esc skips.",
-	"f then: a k r c d o = n/N look for that outcome, ! a refault, * any scan decision, t the next "
+	"(shrink_page_list), d deactivate, e rotate (shrink_active_list); under mglru also before each "
+	"sort_folio() at the oldest generation's tail: a protect it (tier > tier_idx), e move it on, r "
+	"isolate it for reclaim; Esc skips; moving, or choosing a policy (p) or a scenario (o), withdraws "
+	"the question.",
+	"f then: a k r c d e = n/N look for that outcome, ! a refault, * any scan decision, t the next "
 	"caption or "
 	"pause point.",
 	"Compare mode (c, --compare A,B): both sides stand after the same access k (left/right move k). A "

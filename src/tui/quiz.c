@@ -42,8 +42,8 @@ static const struct sort_answer {
 	const char *answer, *said;
 } sort_answers[] = {
 	{ 'a', OUT_ACTIVATE, "protect it (tier > tier_idx)", "protect it" },
-	{ 'o', OUT_ROTATE, "move it on (promoted or dirty)", "move it on" },
-	{ 'e', OUT_NONE, "isolate it for eviction", "isolate it" },
+	{ 'e', OUT_ROTATE, "move it on (promoted or dirty)", "move it on" },
+	{ 'r', OUT_NONE, "isolate it for reclaim", "isolate it" },
 };
 #define NR_SORT_ANSWERS (int)(sizeof sort_answers / sizeof sort_answers[0])
 
@@ -151,7 +151,7 @@ static void score(struct app *a, enum outcome ans)
 		 a->views[0].policy->name);
 }
 
-/* "d deactivate or o rotate" for the question's function. */
+/* "d deactivate or e rotate" for the question's function. */
 static void offered(const struct step_record *q, char *buf, size_t n)
 {
 	size_t len = 0;

@@ -87,6 +87,8 @@ struct inspector {
 	bool cursor;		/* a page is selected in the lists panel */
 	bool pinned;		/* ...by hand (arrows, a click): i opens it, not the step's page */
 	uint32_t object, index; /* the selected page */
+	bool hist;		/* Tab gave the history the keys: arrows scroll it */
+	int back;		/* the history shown this many events before the newest */
 	struct engine *scratch; /* replays the run to collect this page's records */
 	uint64_t upto;		/* scratch has run this many steps */
 	struct step_record *ev; /* records that touched the page, in step order */

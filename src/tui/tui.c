@@ -158,7 +158,7 @@ void tui_draw(struct app *a)
 		a,    &a->views[0], view_engine(&a->views[0]), a->quiz.asking ? &a->quiz.q : NULL, &l,
 		NULL, &a->ui.hits
 	};
-	bool insp_band;
+	bool insp_band, banner_footer;
 	const struct {
 		const struct panel_ops *ops;
 		enum panel_id id;
@@ -204,18 +204,22 @@ void tui_draw(struct app *a)
 		if (r->h <= 0 || r->w <= 0 ||
 		    (a->insp.open && (insp_band ? band : slots[i].r == &l.decision)))
 			continue;
-		slots[i].ops->draw(r, &f, a->ui.focus == slots[i].id);
+		slots[i].ops->draw(r, &f, a->ui.focus == slots[i].id && !(a->insp.open && a->insp.hist));
 	}
 	if (a->insp.open)
-		panel_inspector.draw(&l.inspector, &f, a->ui.focus == PANEL_LISTS);
+		panel_inspector.draw(&l.inspector, &f, a->insp.hist);
 	else if (l.counters.h > 0) {
 		attron(theme_attr(T_DIM));
 		draw_vline(l.counters.y, l.counters.x - 1, l.counters.h);
 		attroff(theme_attr(T_DIM));
 	}
-	panel_banner_draw(&l.banner, &f);
 	panel_legend_draw(&l.legend, &f);
-	panel_footer_draw(&l.footer, &f);
+	/* a banner in the footer's row (layout.c) gives the row back to a message */
+	banner_footer = l.banner.h > 0 && l.banner.y == l.footer.y;
+	if (!banner_footer || a->ui.msg[0])
+		panel_footer_draw(&l.footer, &f);
+	if (!banner_footer || !a->ui.msg[0])
+		panel_banner_draw(&l.banner, &f);
 	if (a->ui.help)
 		panel_help_draw(&f);
 	dialog_draw(&f);

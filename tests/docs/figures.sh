@@ -383,8 +383,8 @@ S=default
 fig $L '**code-faults-in** (access 1): `libc.so[0]` faults in' 'access 1' bookmark $S code-faults-in
 fact $L '**code-faults-in** (access 1): `libc.so[0]` faults in with a young pte (`●`) and waits in the `pagevec` row' 'libc.so[0] fault fault_file' at_access $S 2.6.34 1
 fact $L '**code-faults-in** (access 1): `libc.so[0]` faults in with a young pte (`●`) and waits in the `pagevec` row' pagevec to_at $S 2.6.34 1
-fig $L 'At step 30, with thirteen more pages, it joins the head of the inactive file list' 30 first_to $S 2.6.34 inactive_file
-fig $L 'At step 30, with thirteen more pages, it joins the head of the inactive file list' thirteen \
+fig $L 'At step 30, with thirteen more pages, it joins the inactive file list' 30 first_to $S 2.6.34 inactive_file
+fig $L 'At step 30, with thirteen more pages, it joins the inactive file list' thirteen \
 	eval "say awk -v s=\"\$(first_to default 2.6.34 inactive_file)\" '\$1 > 1 && \$1 <= s && \$4 == \"fault\" && \$3 !~ /^heap/ { n++ } END { print n }' \"\$(trace_of_path default 2.6.34)\""
 fig $L 'The heap faults in at steps 13 to 28' 13 first $S 2.6.34 'heap[0]' fault
 fig $L 'The heap faults in at steps 13 to 28' 28 first $S 2.6.34 'heap[15]' fault
@@ -772,6 +772,41 @@ for pv in '2.6.33 46' '2.6.34 46' 'refault 46' 'mglru 64'; do
 	set -- $pv
 	fig $L "| pread index (\`database-index-pread.json\`): index refaults | 46 | 46 | 46 | 64 |" "$2" object database-index-pread "$1" index refaults
 done
+# what a class will ask: hot.dat under mglru, the heap on the torrent
+for sc in database-index database-index-pread; do
+	for pol in 2.6.33 2.6.33-patch1 2.6.33-patch2 2.6.34 refault mapped-ratio mapped-graded; do
+		fig $L '`hot.dat` 98.4% resident under every policy but mglru and 0.0% under mglru' 98.4% percent $sc $pol hot.dat
+	done
+	fig $L '`hot.dat` 98.4% resident under every policy but mglru and 0.0% under mglru' 0.0% percent $sc mglru hot.dat
+	fact $L '`hot.dat` is never read again: no refault, so no protection, and no cost either (0 refaults)' 0 object $sc mglru hot.dat refaults
+done
+fig $L '(`database-index-pread.json`: the same, 98.4% and 0.0%)' 98.4% percent database-index-pread 2.6.34 hot.dat
+fig $L '(`database-index-pread.json`: the same, 98.4% and 0.0%)' 0.0% percent database-index-pread mglru hot.dat
+fact $L '`hot.dat` is never read again' 256 eval "grep -c '\"object\":\"hot.dat\"' <('$bin' trace data/database-index.json --policy mglru | grep '\"kind\":\"workload\"')"
+fig $L 'torrent mglru swaps the desktop heap out, pswpout 24 as under 2.6.33, against 0 under 2.6.34' 24 counter used-once-mmap mglru pswpout
+fig $L 'torrent mglru swaps the desktop heap out, pswpout 24 as under 2.6.33, against 0 under 2.6.34' 24 counter used-once-mmap 2.6.33 pswpout
+fig $L 'torrent mglru swaps the desktop heap out, pswpout 24 as under 2.6.33, against 0 under 2.6.34' 0 counter used-once-mmap 2.6.34 pswpout
+fig $L 'the active list, smaller than the inactive one, is seldom shrunk: 126 of its 128 pages stay' 126 object database-index 2.6.34 hot.dat resident
+fig $L 'the first pages 6.1 evicts are `hot.dat`'"'"'s, from step 653, all 128 of them before the first table row' 653 first database-index mglru 'hot.dat[' none isolate
+fact $L 'the first pages 6.1 evicts are `hot.dat`'"'"'s, from step 653, all 128 of them before the first table row' 128 \
+	eval "trace_of database-index mglru; awk '\$2 == \"scan\" && \$4 == \"reclaim\" { if (\$3 !~ /^hot\\.dat/) exit; n++ } END { print n }' \"\$R\""
+fig $L '(the first at step 1038, bookmark mglru-table-row)' 1038 first database-index mglru 'table.dat[' none isolate
+fig $L '(the first at step 1038, bookmark mglru-table-row)' 'step 1038' bookmark database-index mglru-table-row
+fig $L 'at step 1329 `seq 3 file oldest` is empty and `desktop-heap[0]` is isolated from `seq 3 anon oldest`' 1329 first used-once-mmap mglru 'desktop-heap[' none isolate
+fact $L 'at step 1329 `seq 3 file oldest` is empty and `desktop-heap[0]` is isolated from `seq 3 anon oldest`' 'seq 3 file oldest 0 (empty) seq 3 anon oldest 23 desktop-heap[0]' \
+	eval "'$bin' screen data/used-once-mmap.json --policy mglru --step 1329 --size 120x40 | sed -nE 's/^ (seq 3 (file|anon) oldest) +age [0-9]+ +([0-9]+( \\(empty\\))?).*/\\1 \\3/p; s/^─ (desktop-heap\\[[0-9]+\\]): seq 3 anon → isolated .*/\\1/p' | paste -sd' '"
+# Part 1: a pagevec's pages join at the head one at a time, the first added ends nearest the tail
+fact $L 'so `libc.so[0]`, added first, ends up behind the thirteen, at the batch'"'"'s tail end: it is the first page the scanner reaches (step 197)' 'libc.so[0]' \
+	eval "trace_of default 2.6.34; awk '\$2 == \"scan\" { print \$3; exit }' \"\$R\""
+fig $L 'it is the first page the scanner reaches (step 197)' 197 eval "trace_of default 2.6.34; awk '\$2 == \"scan\" { print \$1; exit }' \"\$R\""
+# the exercises' table: each file's bookmarks, a question marked, as its file lists them
+while IFS='|' read -r _ files _ marks _; do
+	for f in $(grep -oE '[a-z0-9-]+\.json' <<<"$files"); do
+		want=$(python3 -c 'import json,sys; b=json.load(open(sys.argv[1])).get("bookmarks", []); print(", ".join(x["name"] + (" (a question)" if x.get("quiz") else "") for x in b) or "(none")' "data/$f")
+		got=$(sed -E 's/^ *//; s/ *$//; s/^\(none.*/(none/' <<<"$marks")
+		fact $L "| \`$f\`" "$got" echo "$want"
+	done
+done < <(sed -n '/^| file | what to look for | bookmarks |/,/^$/p' data/LECTURE.md | tail -n +3)
 
 # the limits table, against what check says when a limit is crossed (tests/bad)
 fig $M '| JSON nesting | 64 levels |' 64 limit deep-nesting 'deeper than [0-9]+ levels'

@@ -146,6 +146,30 @@ screen | grep -qE "^ index .*evicted ✗[0-9]+ ~[0-9]+"; ok "80x24 End: eviction
 keys q; wait_for "EXIT=0"
 finish
 
+# --- Part 3's index-refault: the inspector's history, scrolled by Tab and arrows
+start p3 120x40 -- "$INDEX"
+wait_re "\| step 0/"
+for b in 1 2 3 4 5; do keys "]"; wait_for "bookmark $b/8" 30; done
+wait_for "Page inspector: index[0]" 20; ok "120x40 index-refault: the bookmark opens index[0]'s inspector" $?
+shown_steps=$(screen | sed -nE 's/^ +([0-9]+) .*(inactive_file|free|pagevec) .*/\1/p' | tr '\n' ' ')
+[ "$shown_steps" = "258 322 655 1242 1434 " ]; ok "120x40: its history shows the lesson's five events ($shown_steps)" $?
+keys q; wait_for "EXIT=0"
+finish
+start p3s 80x24 -- "$INDEX"
+wait_re "\| step 0/"
+for b in 1 2 3 4 5; do keys "]"; wait_for "bookmark $b/8" 30; done
+keys i; wait_for "Page inspector: index[0]" 20
+wait_for "(6 events, newest last; 1 earlier: Tab, ↑/↓):"; ok "80x24: the history's heading says one event has no row" $?
+! screen | grep -qE "^ +257 "; ok "80x24: ...the oldest, the map at step 257" $?
+keys Tab; wait_for "the arrows scroll the history"; ok "80x24: Tab gives the history the arrows, and says so" $?
+keys Up; wait_re "^ +257 +map "; ok "80x24: Up shows the older event" $?
+wait_for "0 earlier, 1 later: Tab"; ok "80x24: ...and the heading counts the later one below" $?
+! screen | grep -qE "^ +1434 "; ok "80x24: ...which has scrolled out (step 1434)" $?
+keys Down; wait_re "^ +1434 +! refault"; ok "80x24: Down, back to the newest" $?
+keys Tab; wait_for "the arrows move over the lists' pages"; ok "80x24: Tab again: the arrows are the lists' cursor's" $?
+keys q; wait_for "EXIT=0"
+finish
+
 # --- 10: i after a find opens the current step's page ----------------------
 start f120 120x40 -- --policy 2.6.34 "$TORRENT"
 wait_re "\| step 0/"

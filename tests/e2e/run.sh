@@ -141,12 +141,18 @@ for size in 80x24 100x30 120x40; do
 	keys p Home Enter; wait_re "policy 2\.6\.33 "; wait_for "QUIZ 1/1"; ok "$size: back to 2.6.33, its score again" $?
 	keys f d n; wait_for "what will shrink_active_list() answer"; ok "$size: an active-list question" $?
 	keys r; wait_for "cannot reclaim"; ok "$size: reclaim is refused there" $?
-	screen | grep -qF "your answer: d deactivate  o rotate"; ok "$size: only deactivate and rotate are offered" $?
+	screen | grep -qF "your answer: d deactivate  e rotate"; ok "$size: only deactivate and rotate are offered" $?
 	keys l; wait_for "Quiz: what will"; ok "$size: stepping does not skip the question" $?
-	wait_for "quiz: answer d deactivate, o rotate"; ok "$size: ...and the message names this function's answers" $?
+	wait_for "quiz: answer d deactivate, e rotate"; ok "$size: ...and the message names this function's answers" $?
+	# o opens a scenario (and so withdraws a question): rotate's answer is e
+	keys o; wait_for "Open a scenario"; ok "$size: o at a question opens the scenario list, it answers nothing" $?
+	keys Escape; wait_for "what will shrink_active_list() answer"; ok "$size: ...Esc there, and the question is still open" $?
+	! screen | grep -qE "RIGHT:|NOT QUITE:"; ok "$size: ...unanswered" $?
+	keys e; wait_re "(RIGHT|NOT QUITE): you said rotate"; ok "$size: e answers rotate" $?
+	keys f d n; wait_for "what will shrink_active_list() answer"
 	keys Escape; wait_gone "Quiz: what will"; ok "$size: Esc shows the answer unscored" $?
 	keys Q; wait_for "Quiz over"; ok "$size: leaving quiz mode shows the scores" $?
-	wait_for "2.6.33: 1 right of 1"; ok "$size: ...per policy" $?
+	wait_for "2.6.33: 1 right of 2"; ok "$size: ...per policy" $?
 	keys q q; wait_for "EXIT=0"
 	finish
 done

@@ -100,6 +100,10 @@ same "projector mode, 2.6.33 step 421, 120x40" 120x40 "--big --policy 2.6.33 $TO
 	"$TORRENT --big --policy 2.6.33 --step 421" g 421 Enter
 same "projector mode at 80x24" 80x24 "--big $INDEX" "$INDEX --big --step 1240" g 1240 Enter
 same "the help screen at 80x24" 80x24 "" "--help-screen" '?'
+same "Part 3's bookmark index-refault from the list, its inspector's whole history, 120x40" 120x40 "$INDEX" \
+	"$INDEX --bookmark index-refault" "'" Down Down Down Down Enter
+same "the flood question in projector mode from the list, 80x24" 80x24 "--big $TORRENT" \
+	"$TORRENT --big --quiz --bookmark flood" "'" Down Down Enter
 same "the help screen over step 437 at 120x40" 120x40 "$TORRENT" "$TORRENT --step 437 --help-screen" \
 	g 437 Enter '?'
 same "the inspector on index[0] at step 1240, 120x40" 120x40 "$INDEX" \
@@ -347,6 +351,21 @@ bad 1 "no divergence" "$TORRENT" --compare 2.6.33,2.6.34 --divergence 9999
 bad 1 "no object 'nope'" --inspect "nope[1]"
 bad 1 "has 12 pages" --inspect "libc.so[99]"
 bad 1 "cannot read" no-such-file.json
+# --bookmark: a lesson's place by name, a typo answered with the names
+bad 1 'no bookmark "flod" in '"$TORRENT"' (its bookmarks: torrent-starts, code-activated, flood,' "$TORRENT" --bookmark flod
+bad 1 'did you mean "flood"?' "$TORRENT" --bookmark flod
+bad 1 "no bookmark \"x\" in data/real-program.json (it has none)" data/real-program.json --bookmark x
+bad 1 "bookmark flood goes to policy 2.6.33: no --policy 2.6.34 with it" "$TORRENT" --bookmark flood --policy 2.6.34
+bad 2 "one of --step, --access, --divergence and --bookmark" "$TORRENT" --bookmark flood --step 3
+bad 2 "no --compare or --trace with it" "$TORRENT" --bookmark flood --compare 2.6.33,2.6.34
+# the bookmark as ] reaches it: its policy and step, its line; its question under --quiz
+"$BIN" screen "$TORRENT" --bookmark flood --quiz --size 80x24 >"$LOGDIR/b.txt" &&
+	grep -qE "policy 2\.6\.33 \| step 437/" "$LOGDIR/b.txt" && grep -qF "Quiz: what will" "$LOGDIR/b.txt" &&
+	grep -qF "2.6.33: big.iso[0] was read once" "$LOGDIR/b.txt"
+ok "--bookmark flood --quiz: 2.6.33, the question before step 438 open, the bookmark's line on screen" $?
+"$BIN" screen "$TORRENT" --bookmark flood --size 80x24 >"$LOGDIR/b.txt" &&
+	grep -qE "policy 2\.6\.33 \| step 438/" "$LOGDIR/b.txt" && grep -qF "big.iso[0]: inactive_file → active_file" "$LOGDIR/b.txt"
+ok "--bookmark flood without --quiz: its answer, step 438 activates big.iso[0]" $?
 echo '{ "workload": [ }' >"$LOGDIR/broken.json"
 bad 1 "broken.json:1:" "$LOGDIR/broken.json"
 
