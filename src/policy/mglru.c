@@ -26,7 +26,8 @@
  * batch; 2.6.34's kswapd loop around lru_gen_shrink_lruvec() (hybrid);
  * dirty file pages written only by the engine's flusher wake-ups (2.6.34's
  * direct reclaim rule, and a kswapd pass or direct reclaim that freed
- * nothing, standing in for the background writeback 6.1 relies on).
+ * nothing, standing in for the background writeback 6.1 relies on), never
+ * by reclaim; ext4's write() (engine/filemap.c), which marks nothing.
  */
 #include "common.h"
 
@@ -113,7 +114,8 @@ const struct reclaim_policy policy_mglru = {
 		"the multi-gen LRU of Linux 6.1: generations, a page-table walk, tiers and a feedback loop; "
 		"one zone, no Bloom filters (full pte walk), no lru_add batch, lazy sorting kept, "
 		"2.6.34's kswapd loop around it (hybrid), dirty file pages written by the flusher only, "
-		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing",
+		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing; "
+		"ext4's write(), which marks no page accessed",
 	.origin = "Yu Zhao, the multi-gen LRU series (merged in 6.1; Documentation/mm/multigen_lru.rst)",
 	.kernel = "6.1",
 	.check_references = folio_check_references_61,
