@@ -1367,6 +1367,242 @@ static void test_lru_gen_look_around(void)
 	RUN_GEN_ROWS(look_rows, lru_gen_look_around_row);
 }
 
+/* Direct reclaim under mglru until its step on @pfn of @kind; the step's
+ * record in *@rec.  False if reclaim ended first. */
+static bool gen_reclaim_until(struct engine *e, uint32_t pfn, enum step_kind kind, bool may_writepage,
+			      struct step_record *rec)
+{
+	check_references_fn *check = policy_find("mglru")->check_references;
+
+	reclaim_start_direct(e, 0, SWAP_CLUSTER_MAX);
+	e->c.rs.sc.may_writepage = may_writepage; /* false: laptop mode's start */
+	for (unsigned n = 0; n < 10000 && e->c.rs.stage != RS_IDLE; n++) {
+		memset(rec, 0, sizeof *rec);
+		if (reclaim_step(e, rec, check) && rec->kind == kind && rec->pfn == pfn)
+			return true;
+	}
+	return false;
+}
+
+/* 6.1 mm/vmscan.c:4714 sort_folio(), 4776 isolate_folio(), on the only
+ * page of the oldest generation */
+enum gen_setup {
+	GS_CLEAN,
+	GS_MLOCKED,
+	GS_PROMOTED,
+	GS_TIER2_REFAULTING, /* refs 2, and tier 2 refaults more than tier 0 */
+	GS_TIER2_QUIET,	     /* refs 2, no refaults */
+	GS_WRITEBACK,
+	GS_DIRTY,
+	GS_ANON_DIRTY, /* in the swap cache, anon scanned first */
+};
+
+struct sort_row {
+	const char *sentence;
+	enum gen_setup setup;
+	bool laptop;
+	enum branch want;
+	int want_seq; /* where the page is after: 0 min_seq, 1 min_seq + 1, 3 max_seq, -1 off the generations */
+};
+
+static const struct sort_row sort_rows[] = {
+	/* :4728-4734 */
+	{ "6.1 sort_folio: an mlocked page is culled to the unevictable list", GS_MLOCKED, false,
+	  BR_SORT_UNEVICTABLE, -1 },
+	/* :4747-4749: lazy sorting of a page the aging promoted */
+	{ "6.1 sort_folio: a page whose gen counter is younger moves to that generation", GS_PROMOTED, false,
+	  BR_SORT_PROMOTED, 3 },
+	/* :4753-4762 */
+	{ "6.1 sort_folio: a tier above tier_idx is protected to min_seq + 1", GS_TIER2_REFAULTING, false,
+	  BR_SORT_PROTECTED, 1 },
+	{ "6.1 sort_folio: the same tier without refaults is isolated", GS_TIER2_QUIET, false, BR_ISOLATE,
+	  -1 },
+	/* :4766-4770 */
+	{ "6.1 sort_folio: a page under writeback goes to min_seq + 1 with PG_reclaim", GS_WRITEBACK, false,
+	  BR_SORT_WRITEBACK, 1 },
+	{ "6.1 sort_folio: a dirty file page goes to min_seq + 1 with PG_reclaim", GS_DIRTY, false,
+	  BR_SORT_WRITEBACK, 1 },
+	/* 4785-4788: no writing allowed (laptop mode) */
+	{ "6.1 isolate_folio: a dirty anon page is skipped by a reclaimer that may not write", GS_ANON_DIRTY,
+	  true, BR_ISOLATE_SKIP, 0 },
+	{ "6.1 isolate_folio: a dirty anon page in the swap cache is isolated when writing is allowed",
+	  GS_ANON_DIRTY, false, BR_ISOLATE, -1 },
+	/* 4800-4808 */
+	{ "6.1 isolate_folio: a clean cold file page is isolated", GS_CLEAN, false, BR_ISOLATE, -1 },
+};
+
+static void sort_folio_row(struct engine *e, const void *row)
+{
+	const struct sort_row *r = row;
+	bool anon = r->setup == GS_ANON_DIRTY;
+	uint32_t old, pfn = page_cache_alloc(e, anon, 0, page_slot(e, anon, 0), &old);
+	struct page *p = pfn_to_page(e, pfn);
+	struct lru_gen_state *lg = &e->c.lg;
+	struct step_record rec;
+
+	if (anon) {
+		lg->min_seq[1] = 1; /* isolate_folios(): the older type, anon, first */
+		page_set(p, PG_anon);
+		page_set(p, PG_swapcache);
+		e->c.swap_free--;
+		page_set(p, PG_dirty);
+	} else {
+		e->c.swap_free = 0; /* get_swappiness() 0: file only, get_tier_idx(file) */
+	}
+	lru_cache_add(e, pfn, LRU_INACTIVE_FILE);
+	lru_add_drain(e);
+	CHECKF(page_seq(e, p) == lg->min_seq[!anon], "%s: set up in min_seq", r->sentence);
+	switch (r->setup) {
+	case GS_MLOCKED: page_set(p, PG_mlocked); break;
+	case GS_PROMOTED:
+		lg->nr_pages[lru_gen_from_seq(lg->min_seq[1])][1]--;
+		lg->nr_pages[lru_gen_from_seq(lg->max_seq)][1]++;
+		p->flags = (uint16_t)((p->flags & ~LRU_GEN_MASK) | (lru_gen_from_seq(lg->max_seq) + 1)
+									   << LRU_GEN_PGOFF);
+		break;
+	case GS_TIER2_REFAULTING:
+		lg->refaulted[1][2] = MIN_LRU_BATCH;
+		lg->evicted[1][2] = MIN_LRU_BATCH;
+		lg->evicted[1][0] = 1000;
+		/* fall through */
+	case GS_TIER2_QUIET:
+		for (unsigned c = 0; c < 3; c++)
+			folio_inc_refs(e, p, NULL);
+		break;
+	case GS_WRITEBACK: writeback_start(e, p, false); break;
+	case GS_DIRTY: page_set(p, PG_dirty); break;
+	default: break;
+	}
+	CHECKF(gen_reclaim_until(e, pfn, STEP_SORT, !r->laptop, &rec), "%s: eviction reaches the page",
+	       r->sentence);
+	CHECKF(rec.branch == r->want, "%s: %s, want %s", r->sentence, engine_branches[rec.branch].name,
+	       engine_branches[r->want].name);
+	if (r->want_seq >= 0) {
+		uint64_t want = r->want_seq == 3 ? lg->max_seq : lg->min_seq[!anon] + (uint64_t)r->want_seq;
+		CHECKF(page_seq(e, p) == want, "%s: seq %llu, want %llu", r->sentence,
+		       (unsigned long long)page_seq(e, p), (unsigned long long)want);
+	}
+	if (r->want == BR_SORT_UNEVICTABLE)
+		CHECKF(p->lru == LRU_UNEVICTABLE && e->c.vm[UNEVICTABLE_PGS_CULLED] == 1,
+		       "%s: on the unevictable list, culled", r->sentence);
+	if (r->want == BR_SORT_PROTECTED)
+		CHECKF(lg->protected_[1][1] == 1 && e->c.vm[WORKINGSET_ACTIVATE] == 1 && !folio_lru_refs(p),
+		       "%s: protected[file][1] and workingset_activate counted, refs reset", r->sentence);
+	if (r->want == BR_SORT_WRITEBACK)
+		CHECKF(page_test(p, PG_reclaim), "%s: PG_reclaim (folio_inc_gen(reclaiming))", r->sentence);
+}
+
+static void test_sort_folio(void)
+{
+	RUN_GEN_ROWS(sort_rows, sort_folio_row);
+}
+
+/* 6.1 mm/vmscan.c shrink_folio_list() on a page isolate_folio() took */
+struct sfl_row {
+	const char *sentence;
+	bool seq, write, locked;
+	enum branch want_action;
+	bool want_unevictable, want_reclaim;
+	uint64_t want_pgactivate;
+};
+
+static const struct sfl_row sfl_rows[] = {
+	/* :1887, 1899-1913: a file folio dirty after try_to_unmap() (its
+	 * pte's dirty bit) is not written: PG_reclaim, activate_locked;
+	 * evict_folios() puts it at max_seq (5020-5024, mm_inline.h:242) */
+	{ "6.1 shrink_folio_list: a file page found dirty at unmap is activated with PG_reclaim, not written",
+	  true, true, false, BR_SPL_GEN_DIRTY, false, true, 1 },
+	{ "6.1 shrink_folio_list: the same page clean is freed", true, false, false, BR_SPL_FREED, false,
+	  false, 0 },
+	/* rmap.c:816-823 mlocks it, :1460 FOLIOREF_ACTIVATE, :2053 not
+	 * active, not counted; evict_folios() culls it (5013-5015) */
+	{ "6.1 shrink_folio_list: a page met in a VM_LOCKED mapping is culled, its activation not counted",
+	  true, false, true, BR_SPL_ACTIVATE, true, false, 0 },
+};
+
+static void shrink_folio_list_row(struct engine *e, const void *row)
+{
+	const struct sfl_row *r = row;
+	struct step_record rec;
+	struct page *p;
+	uint32_t pfn;
+
+	e->c.swap_free = 0;
+	/* MADV_SEQUENTIAL: no look-around, so the young pte is not a reference */
+	gen_map(e, 1, r->seq);
+	pfn = SLOT_VAL(*page_slot(e, 0, 0));
+	p = pfn_to_page(e, pfn);
+	if (r->write)
+		p->pte_dirty = 1;
+	if (r->locked)
+		object_vma(e, 0, 0)->flags |= VM_LOCKED;
+	CHECKF(gen_reclaim_until(e, pfn, STEP_SCAN_INACTIVE, true, &rec),
+	       "%s: shrink_folio_list reaches the page", r->sentence);
+	CHECKF(rec.action == r->want_action, "%s: %s, want %s", r->sentence, engine_branches[rec.action].name,
+	       engine_branches[r->want_action].name);
+	CHECKF(e->c.vm[NR_VMSCAN_WRITE] == 0, "%s: nothing written", r->sentence);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate, "%s: pgactivate %llu", r->sentence,
+	       (unsigned long long)e->c.vm[PGACTIVATE]);
+	if (r->want_action == BR_SPL_FREED)
+		return;
+	CHECKF((p->lru == LRU_UNEVICTABLE) == r->want_unevictable, "%s: unevictable list", r->sentence);
+	CHECKF(page_test(p, PG_reclaim) == r->want_reclaim, "%s: PG_reclaim", r->sentence);
+	if (!r->want_unevictable)
+		CHECKF(page_seq(e, p) == e->c.lg.max_seq && PageDirty(p), "%s: dirty, at max_seq",
+		       r->sentence);
+	else
+		CHECKF(!PageActive(p) && PageMlocked(p), "%s: mlocked, not PG_active", r->sentence);
+}
+
+static void test_shrink_folio_list(void)
+{
+	RUN_GEN_ROWS(sfl_rows, shrink_folio_list_row);
+}
+
+/* 6.1 write() on ext4: generic_perform_write() (mm/filemap.c:3716),
+ * grab_cache_page_write_begin() without FGP_ACCESSED (mm/folio-compat.c:120),
+ * so __filemap_get_folio() does not mark it (mm/filemap.c:1943); a read()
+ * does (filemap_read(), :2717) */
+struct gen_rw_row {
+	const char *sentence;
+	bool cached, write;
+	unsigned want_refs;
+	bool want_referenced;
+	enum branch want;
+};
+
+static const struct gen_rw_row gen_rw_rows[] = {
+	{ "6.1 write(): a write miss enters min_seq unmarked", false, true, 0, false, BR_GEN_WRITE_MISS },
+	{ "6.1 read(): a read miss enters min_seq marked", false, false, 0, true, BR_GEN_READ_MISS },
+	{ "6.1 write(): a write of a marked cached page leaves its tier", true, true, 0, true, BR_GEN_WRITE },
+	{ "6.1 read(): a read of a marked cached page raises it to tier 1", true, false, 1, true,
+	  BR_INC_REFS_WORKINGSET },
+};
+
+static void gen_rw_row(struct engine *e, const void *row)
+{
+	const struct gen_rw_row *r = row;
+	struct step_record rec = { 0 };
+	struct page *p;
+
+	if (r->cached) {
+		do_rw(e, 0, 0, false, NULL); /* read in, marked */
+		do_rw(e, 0, 1, false, NULL); /* the file's position moves on */
+	}
+	do_rw(e, 0, 0, r->write, &rec);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, 0)));
+	CHECKF(rec.branch == r->want, "%s: %s", r->sentence, engine_branches[rec.branch].name);
+	CHECKF(folio_lru_refs(p) == r->want_refs && PageReferenced(p) == r->want_referenced,
+	       "%s: refs %u, PG_referenced %d", r->sentence, folio_lru_refs(p), PageReferenced(p));
+	CHECKF(page_seq(e, p) == e->c.lg.min_seq[1] && PageDirty(p) == r->write,
+	       "%s: min_seq, dirty if written", r->sentence);
+}
+
+static void test_gen_write(void)
+{
+	RUN_GEN_ROWS(gen_rw_rows, gen_rw_row);
+}
+
 /* ---- 2.6.34 mm/memcontrol.c, mm/vmscan.c, mm/rmap.c: memory cgroups ------- */
 
 /* Objects of the memcg rows: index (mapped), data and backup files, heap. */
@@ -1817,6 +2053,9 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_should_run_aging);
 	RUN_TABLE(test_lru_gen_aging);
 	RUN_TABLE(test_lru_gen_look_around);
+	RUN_TABLE(test_sort_folio);
+	RUN_TABLE(test_shrink_folio_list);
+	RUN_TABLE(test_gen_write);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
