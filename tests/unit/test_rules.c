@@ -122,7 +122,7 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':256}],"
 	  "'workload':[{'op':'touch','object':'f','pages':'0-255'}],"
 	  "'expect':[{'check':'pgsteal_file >= 150'},{'check':'alloc_fail == 0'}]" },
-	/* 6.1 mm/vmscan.c:4764 sort_folio() "waiting for writeback": eviction
+	/* 6.1 mm/vmscan.c:4765 sort_folio() "waiting for writeback": eviction
 	 * writes no dirty file page (nr_vmscan_write stays 0) */
 	{ "6.1: eviction does not write dirty file pages: sorted to the next generation", "mglru",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':32},"
@@ -132,7 +132,7 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'nr_vmscan_write == 0'},{'check':'pgrefill_normal >= "
 	  "32'},{'check':'log.resident == "
 	  "32'}]" },
-	/* 6.1 mm/vmscan.c:4764 sort_folio() sorts dirty file pages on and
+	/* 6.1 mm/vmscan.c:4765 sort_folio() sorts dirty file pages on and
 	 * nothing in 6.1's reclaim writes them: with every page dirty and no
 	 * kswapd, the engine's stand-in for background writeback (a direct
 	 * reclaim that freed nothing wakes the flushers) must write them, or
