@@ -11,6 +11,16 @@
  * a read() of the very page and offset the file's last read was of is not
  * marked again (read_position_moved()).
  *
+ * Under 6.1 (policy mglru) write() marks nothing.  The filesystem modelled
+ * is ext4: generic_perform_write() (mm/filemap.c:3716) no longer calls
+ * mark_page_accessed(), and ext4_write_begin() takes the page with
+ * grab_cache_page_write_begin() (fs/ext4/inode.c:1188), whose flags lack
+ * FGP_ACCESSED (mm/folio-compat.c:120), so __filemap_get_folio() does not
+ * mark it (mm/filemap.c:1943, 1973): a written page keeps its tier, and
+ * one written in enters the oldest generation unmarked.  (6.1's iomap, for
+ * XFS, leaves FGP_ACCESSED out too, fs/iomap/buffered-io.c:593; it marks
+ * only pages it zeroes, :920.)
+ *
  * Each object is one open file, read whole pages at a time, so a read()
  * of page i leaves the file's position as the kernel's does after copying
  * page i out: prev_index i, prev_offset 0.
@@ -107,7 +117,15 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 
 	if (r)
 		r->from = p->lru;
-	if (write || read_position_moved(e, p)) {
+	if (write && lru_gen_enabled(e)) {
+		br = BR_GEN_WRITE; /* 6.1 (ext4): not marked, see above */
+		if (r) {
+			r->branch = BR_GEN_WRITE;
+			r->outcome = OUT_NONE;
+			r->gen = (uint8_t)folio_gen_counter(p);
+			r->refs = (uint8_t)folio_lru_refs(p);
+		}
+	} else if (write || read_position_moved(e, p)) {
 		br = mark_page_accessed(e, p, r);
 	} else {
 		br = BR_READ_SAME_POS;
@@ -148,17 +166,21 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 		 * page is added for a write; then the oldest generation */
 		if (!write)
 			lru_gen_refault(e, p, old, false);
-		placed = BR_GEN_READ_MISS;
+		placed = write ? BR_GEN_WRITE_MISS : BR_GEN_READ_MISS;
 		lru_cache_add(e, pfn, LRU_INACTIVE_FILE);
 	} else {
 		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
 	}
-	if (write || read_position_moved(e, p))
+	if (write) {
+		if (!lru_gen_enabled(e)) /* 6.1 (ext4) does not mark it: see above */
+			mark_page_accessed(e, p, NULL);
+	} else if (read_position_moved(e, p)) {
 		mark_page_accessed(e, p, NULL);
-	else if (placed == BR_READ_MISS)
+	} else if (placed == BR_READ_MISS) {
 		placed = BR_READ_MISS_SAME_POS;
-	else if (placed == BR_GEN_READ_MISS)
+	} else if (placed == BR_GEN_READ_MISS) {
 		placed = BR_GEN_READ_SAME_POS;
+	}
 	out = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
 	if (r) {
 		r->from = LRU_FREE;

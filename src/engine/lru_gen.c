@@ -40,7 +40,9 @@
  * balance_pgdat() loop, calling lru_gen_age_node() before every priority
  * and lru_gen_shrink_lruvec() in place of shrink_zone() (a hybrid), with
  * no all_unreclaimable; should_abort_scan() without the fatal signal;
- * dirty file pages are written only by the flusher wake-up the engine's
+ * dirty file pages are never written by reclaim (one found dirty at unmap
+ * is activated with PG_reclaim, engine/vmscan.c shrink_page()), only by the
+ * flusher wake-up the engine's
  * direct reclaim keeps from 2.6.34 and by a kswapd pass or a direct
  * reclaim that freed nothing (6.1 wakes the flushers from dirty thresholds
  * and timers, not modelled: without the last, memory full of dirty file

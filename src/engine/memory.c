@@ -89,9 +89,10 @@ static void free_swap_cache(struct engine *e, struct page *p)
  * A fault under 6.1's multi-gen LRU: the page, anon (new or swapped in)
  * or file, is PG_active while it is added (mm/swap.c:526 folio_add_lru(),
  * lru_gen_in_fault()), so it enters the youngest generation; not in a
- * MADV_SEQUENTIAL mapping (mm/memory.c:5165), where it enters the
+ * MADV_SEQUENTIAL mapping (mm/memory.c:5170), where it enters the
  * oldest.  A shadow or swap entry is looked at first (lru_gen_refault(),
- * in a fault).  Counters as in the two-list fault below.
+ * in a fault unless the mapping is MADV_SEQUENTIAL).  Counters as in the
+ * two-list fault below.
  */
 static void lru_gen_fault(struct engine *e, struct page *p, uint32_t obj, uint32_t old, const struct vma *vma,
 			  struct step_record *r)
@@ -112,7 +113,9 @@ static void lru_gen_fault(struct engine *e, struct page *p, uint32_t obj, uint32
 			page_set(p, PG_dirty);
 		}
 	}
-	lru_gen_refault(e, p, old, true);
+	/* 6.1 mm/memory.c:5170 lru_gen_enter_fault(): in_lru_fault only
+	 * outside VM_SEQ_READ (and VM_RAND_READ, not modelled) mappings */
+	lru_gen_refault(e, p, old, !(vma->flags & VM_SEQ_READ));
 	if (vma->flags & VM_LOCKED) {
 		page_set(p, PG_mlocked);
 		count_vm_event(e, UNEVICTABLE_PGS_MLOCKED);

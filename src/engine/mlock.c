@@ -54,6 +54,7 @@ void munlock_vma_page(struct engine *e, struct page *page)
 void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, struct step_record *r)
 {
 	struct vma *v = object_vma(e, op->object, op->as);
+	bool raced = false;
 	uint32_t *slot;
 
 	if (e->c.sub == 0) {
@@ -77,10 +78,12 @@ void do_mlock(struct engine *e, const struct wl_op *op, uint32_t index, struct s
 		 * the page is left for reclaim to find in its VM_LOCKED mapping */
 		if (!(op->flags & WL_F_RACE))
 			mlock_vma_page(e, p);
+		else /* the page stays on its list, and the step says so */
+			raced = !PageMlocked(p);
 		note_page(e, r, p);
 	}
 	r->func = FN_MLOCK;
-	r->branch = BR_MLOCK;
+	r->branch = raced ? BR_MLOCK_RACE : BR_MLOCK;
 }
 
 uint32_t do_munlock(struct engine *e, const struct wl_op *op)

@@ -427,14 +427,21 @@ static void put_back(struct engine *e, struct page *p)
 /* shrink_page_list()'s activate_locked: back on the active list of its type. */
 static void activate_locked(struct engine *e, struct page *p)
 {
-	/* a page that stays is not going to swap soon: free its slot if swap fills */
-	if (PageSwapCache(p) && (uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages) {
+	bool mlocked61 = lru_gen_enabled(e) && PageMlocked(p);
+
+	/* a page that stays is not going to swap soon: free its slot if swap
+	 * fills (6.1 mm/vmscan.c:2049: or if it is mlocked) */
+	if (PageSwapCache(p) && ((uint64_t)e->c.swap_free * 2 < e->wl->memory.swap_pages || mlocked61)) {
 		page_clear(p, PG_swapcache);
 		e->c.swap_free++;
 	}
-	page_set(p, PG_active);
-	count_vm_event(e, PGACTIVATE);
-	e->c.rs.batch.nr_activate++;
+	/* 6.1 mm/vmscan.c:2053: an mlocked folio is neither made active nor
+	 * counted; evict_folios() culls it (2.6.34 activates and counts it) */
+	if (!mlocked61) {
+		page_set(p, PG_active);
+		count_vm_event(e, PGACTIVATE);
+		e->c.rs.batch.nr_activate++;
+	}
 	put_back(e, p);
 }
 
@@ -587,6 +594,16 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 	}
 	if (PageDirty(p)) {
 		rs->batch.nr_dirty++;
+		/* 6.1 mm/vmscan.c:1899-1913: a dirty file folio is written by
+		 * kswapd only if it has PG_reclaim, which isolate_folio()
+		 * cleared (4805): it gets PG_reclaim and is activated, and
+		 * evict_folios() puts it back at max_seq (5020-5024, PG_active
+		 * first in lru_gen_add_folio(), mm_inline.h:242) */
+		if (lru_gen_enabled(e) && page_is_file_cache(p)) {
+			page_set(p, PG_reclaim);
+			action = BR_SPL_GEN_DIRTY;
+			goto activate;
+		}
 		/* patch 1/3's spelling of 2.6.33's "dirty && referenced: keep" */
 		if (ref == PAGEREF_RECLAIM_CLEAN) {
 			count_vm_event(e, SIM_RECLAIM_CLEAN_DEFERRED);

@@ -26,7 +26,8 @@
  * batch; 2.6.34's kswapd loop around lru_gen_shrink_lruvec() (hybrid);
  * dirty file pages written only by the engine's flusher wake-ups (2.6.34's
  * direct reclaim rule, and a kswapd pass or direct reclaim that freed
- * nothing, standing in for the background writeback 6.1 relies on).
+ * nothing, standing in for the background writeback 6.1 relies on), never
+ * by reclaim; ext4's write() (engine/filemap.c), which marks nothing.
  */
 #include "common.h"
 
@@ -82,24 +83,24 @@ POLICY_HOT static uint64_t reclaim_run_61(struct engine *e, uint64_t max)
 /* clang-format off */
 static const struct policy_check check_rows[] = {
 	{ BR_61_VM_LOCKED, "vm_flags & VM_LOCKED", "FOLIOREF_ACTIVATE", "6.1 mm/vmscan.c:1460 folio_check_references()",
-	  "61_vm_locked", "the rmap walk met a VM_LOCKED mapping and mlocked the page: activated, then culled to the unevictable list" },
+	  "61_vm_locked", "the rmap walk met a VM_LOCKED mapping and mlocked the page: activate, but an mlocked page gets no PG_active and no pgactivate (6.1 mm/vmscan.c:2053); culled to the unevictable list" },
 	{ BR_61_YOUNG_REFERENCED, "referenced_ptes && (referenced_folio || ptes>1)", "FOLIOREF_ACTIVATE",
-	  "6.1 mm/vmscan.c:1483 folio_check_references()", "61_young_referenced",
+	  "6.1 mm/vmscan.c:1484 folio_check_references()", "61_young_referenced",
 	  "young pte, and PG_referenced (the look-around set it) or young in several mappings: activated to max_seq (pgactivate)" },
-	{ BR_61_YOUNG_EXEC, "referenced_ptes && VM_EXEC && file", "FOLIOREF_ACTIVATE", "6.1 mm/vmscan.c:1489 (3.3)",
+	{ BR_61_YOUNG_EXEC, "referenced_ptes && VM_EXEC && file", "FOLIOREF_ACTIVATE", "6.1 mm/vmscan.c:1490 (3.3)",
 	  "61_young_exec", "young pte in an executable file mapping: activated at first use" },
-	{ BR_61_FIRST_YOUNG, "referenced_ptes", "FOLIOREF_KEEP", "6.1 mm/vmscan.c:1492 folio_check_references()",
+	{ BR_61_FIRST_YOUNG, "referenced_ptes", "FOLIOREF_KEEP", "6.1 mm/vmscan.c:1493 folio_check_references()",
 	  "61_first_young", "young pte but no PG_referenced (a MADV_RANDOM-style mapping without look-around): marked and kept" },
-	{ BR_61_USED_ONCE, "referenced_folio && file", "FOLIOREF_RECLAIM_CLEAN", "6.1 mm/vmscan.c:1496 folio_check_references()",
+	{ BR_61_USED_ONCE, "referenced_folio && file", "FOLIOREF_RECLAIM_CLEAN", "6.1 mm/vmscan.c:1497 folio_check_references()",
 	  "61_used_once", "PG_referenced only: reclaim if clean (cannot happen under the multi-gen LRU: isolate_folio() cleared it)" },
-	{ BR_61_UNREFERENCED, "otherwise", "FOLIOREF_RECLAIM", "6.1 mm/vmscan.c:1499 folio_check_references()",
+	{ BR_61_UNREFERENCED, "otherwise", "FOLIOREF_RECLAIM", "6.1 mm/vmscan.c:1500 folio_check_references()",
 	  "61_unreferenced", "no young pte: reclaimed (a file page leaves a shadow with its generation and tier)" },
 };
 static const struct policy_check sort_rows[] = {
 	{ BR_SORT_UNEVICTABLE, "!folio_evictable()",                 "unevictable list",       "6.1 mm/vmscan.c:4727 sort_folio()", NULL, NULL },
 	{ BR_SORT_PROMOTED,    "gen != gen(min_seq[type])",           "head of its generation", "6.1 mm/vmscan.c:4746 sort_folio()", NULL, NULL },
 	{ BR_SORT_PROTECTED,   "tier > tier_idx",                     "min_seq + 1, tail",      "6.1 mm/vmscan.c:4752 sort_folio()", NULL, NULL },
-	{ BR_SORT_WRITEBACK,   "writeback, or file and dirty",        "min_seq + 1, PG_reclaim","6.1 mm/vmscan.c:4764 sort_folio()", NULL, NULL },
+	{ BR_SORT_WRITEBACK,   "writeback, or file and dirty",        "min_seq + 1, PG_reclaim","6.1 mm/vmscan.c:4765 sort_folio()", NULL, NULL },
 	{ BR_ISOLATE_SKIP,     "!may_writepage && (dirty || anon without swap)", "skipped",     "6.1 mm/vmscan.c:4785 isolate_folio()", NULL, NULL },
 	{ BR_ISOLATE,          "otherwise",                           "isolated",               "6.1 mm/vmscan.c:4800 isolate_folio()", NULL, NULL },
 };
@@ -113,7 +114,8 @@ const struct reclaim_policy policy_mglru = {
 		"the multi-gen LRU of Linux 6.1: generations, a page-table walk, tiers and a feedback loop; "
 		"one zone, no Bloom filters (full pte walk), no lru_add batch, lazy sorting kept, "
 		"2.6.34's kswapd loop around it (hybrid), dirty file pages written by the flusher only, "
-		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing",
+		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing; "
+		"ext4's write(), which marks no page accessed",
 	.origin = "Yu Zhao, the multi-gen LRU series (merged in 6.1; Documentation/mm/multigen_lru.rst)",
 	.kernel = "6.1",
 	.check_references = folio_check_references_61,

@@ -16,9 +16,11 @@
 #include "engine/filemap.h"
 #include "engine/internal.h"
 #include "engine/list.h"
+#include "engine/lru_gen.h"
 #include "engine/memcontrol.h"
 #include "engine/memory.h"
 #include "engine/page_alloc.h"
+#include "engine/rmap.h"
 #include "engine/swap.h"
 #include "engine/vmscan.h"
 #include "engine/writeback.h"
@@ -960,6 +962,775 @@ static void test_do_try_to_free_pages_flushers(void)
 	RUN_UNDER_EVERY_POLICY(flusher_rows, flusher_row_run);
 }
 
+/* ---- 6.1 the multi-gen LRU (policy mglru): include/linux/mm_inline.h,
+ * mm/swap.c, mm/workingset.c, mm/vmscan.c, mm/memory.c, mm/filemap.c -- */
+
+/* A fresh 1024-page zone under mglru: max_seq 3, min_seq 0 (6.1
+ * mm/vmscan.c:5811 lru_gen_init_lruvec()), swap 256, swappiness 60. */
+static struct engine *gen_zone(struct workload *wl)
+{
+	return zone_new(wl, "mglru", 1024, true);
+}
+
+/* Runs @fn on each of the @n rows of @rows (@size bytes each, the
+ * sentence their first member), each in a fresh gen_zone(). */
+static void run_gen_rows(const void *rows, size_t n, size_t size, void (*fn)(struct engine *, const void *))
+{
+	for (size_t i = 0; i < n; i++) {
+		const void *row = (const char *)rows + i * size;
+		const char *sentence = *(const char *const *)row;
+		ROW_BEGIN(sentence);
+		struct workload wl;
+		struct engine *e = gen_zone(&wl);
+
+		CHECKF(e != NULL, "%s: no engine", sentence);
+		if (e)
+			fn(e, row);
+		engine_free(e);
+		ROW_END();
+	}
+}
+#define RUN_GEN_ROWS(rows, fn) run_gen_rows(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn)
+
+/* The file's pages 0..@n-1 mapped by mapping 0, each with a young pte;
+ * the mapping is MADV_SEQUENTIAL if @seq. */
+static void gen_map(struct engine *e, uint32_t n, bool seq)
+{
+	const struct wl_op map = { .kind = WL_MAP,
+				   .object = 0,
+				   .as = 0,
+				   .first = 0,
+				   .count = FILE_PAGES,
+				   .flags = seq ? WL_F_SEQ : 0 };
+
+	do_map(e, &map);
+	for (uint32_t i = 0; i < n; i++)
+		page_add_rmap(e, file_page(e, i, LRU_INACTIVE_FILE), 0, false);
+}
+
+/* The generation @p's gen counter says, as a sequence number between
+ * min_seq and max_seq of its type; UINT64_MAX when it has none. */
+static uint64_t page_seq(const struct engine *e, const struct page *p)
+{
+	unsigned type = page_is_file_cache(p);
+
+	if (!folio_gen_counter(p))
+		return UINT64_MAX;
+	for (uint64_t seq = e->c.lg.min_seq[type]; seq <= e->c.lg.max_seq; seq++)
+		if (lru_gen_from_seq(seq) == folio_gen_counter(p) - 1)
+			return seq;
+	return UINT64_MAX;
+}
+
+/* 6.1 include/linux/mm_inline.h:220 lru_gen_add_folio() */
+struct gen_add_row {
+	const char *sentence;
+	bool anon, swapcache, active, reclaim, dirty, writeback;
+	int want; /* 0: min_seq, 1: min_seq + 1, 3: max_seq */
+};
+
+static const struct gen_add_row gen_add_rows[] = {
+	/* mm_inline.h:242-243: PG_active (a fault's, or reclaim's rejection) first */
+	{ "6.1 lru_gen_add_folio: an active page enters max_seq", false, false, true, false, false, false,
+	  3 },
+	{ "6.1 lru_gen_add_folio: an active dirty PG_reclaim page still enters max_seq", false, false, true,
+	  true, true, false, 3 },
+	/* :244-245: anon outside the swap cache, cold: min_seq + 1 */
+	{ "6.1 lru_gen_add_folio: anon outside the swap cache enters min_seq + 1", true, false, false, false,
+	  false, false, 1 },
+	{ "6.1 lru_gen_add_folio: anon in the swap cache is cold and clean: min_seq", true, true, false,
+	  false, false, false, 0 },
+	/* :246-247: PG_reclaim and dirty or under writeback: min_seq + 1 */
+	{ "6.1 lru_gen_add_folio: PG_reclaim and dirty enters min_seq + 1", false, false, false, true, true,
+	  false, 1 },
+	{ "6.1 lru_gen_add_folio: PG_reclaim under writeback enters min_seq + 1", false, false, false, true,
+	  false, true, 1 },
+	/* :248-249: everything else */
+	{ "6.1 lru_gen_add_folio: dirty without PG_reclaim is cold: min_seq", false, false, false, false,
+	  true, false, 0 },
+	{ "6.1 lru_gen_add_folio: a clean cold file page enters min_seq", false, false, false, false, false,
+	  false, 0 },
+};
+
+static void lru_gen_add_folio_row(struct engine *e, const void *row)
+{
+	const struct gen_add_row *r = row;
+	uint32_t old, pfn = page_cache_alloc(e, r->anon, 0, page_slot(e, r->anon, 0), &old);
+	struct page *p = pfn_to_page(e, pfn);
+	uint64_t want;
+
+	e->c.lg.min_seq[0] = e->c.lg.min_seq[1] = 1; /* three generations: 1, 2, 3 */
+	if (r->anon)
+		page_set(p, PG_anon);
+	if (r->swapcache)
+		page_set(p, PG_swapcache);
+	if (r->active)
+		page_set(p, PG_active);
+	if (r->reclaim)
+		page_set(p, PG_reclaim);
+	if (r->dirty)
+		page_set(p, PG_dirty);
+	if (r->writeback)
+		page_set(p, PG_writeback);
+	lru_gen_add_folio(e, pfn, false);
+	want = r->want == 3 ? e->c.lg.max_seq : 1 + (uint64_t)r->want;
+	CHECKF(page_seq(e, p) == want, "%s: seq %llu, want %llu", r->sentence,
+	       (unsigned long long)page_seq(e, p), (unsigned long long)want);
+	CHECKF(!PageActive(p), "%s: PG_active is cleared (its generation says it)", r->sentence);
+	CHECKF(p->lru == lru_gen_list(lru_gen_from_seq(want), !r->anon), "%s: on its generation's list",
+	       r->sentence);
+}
+
+static void test_lru_gen_add_folio(void)
+{
+	RUN_GEN_ROWS(gen_add_rows, lru_gen_add_folio_row);
+}
+
+/* 6.1 mm/swap.c:432 folio_inc_refs() */
+struct inc_refs_row {
+	const char *sentence;
+	unsigned calls;
+	bool unevictable;
+	unsigned want_refs; /* folio_lru_refs(): the counter + PG_workingset */
+	bool want_referenced;
+	enum branch want_branch; /* of the last call */
+};
+
+static const struct inc_refs_row inc_refs_rows[] = {
+	/* swap.c:436-437 */
+	{ "6.1 folio_inc_refs: an unevictable page is left alone", 1, true, 0, false, BR_MPA_NOTHING },
+	/* :439-442 */
+	{ "6.1 folio_inc_refs: the first access sets PG_referenced (refs 0, tier 0)", 1, false, 0, true,
+	  BR_INC_REFS_REFERENCED },
+	/* :444-447 */
+	{ "6.1 folio_inc_refs: the second sets PG_workingset (refs 1, tier 1)", 2, false, 1, true,
+	  BR_INC_REFS_WORKINGSET },
+	/* :449-457: the 2-bit counter */
+	{ "6.1 folio_inc_refs: the third raises the counter (refs 2, tier 2)", 3, false, 2, true,
+	  BR_INC_REFS_COUNT },
+	{ "6.1 folio_inc_refs: the fifth brings refs to 4 (tier 3)", 5, false, 4, true, BR_INC_REFS_COUNT },
+	{ "6.1 folio_inc_refs: the counter saturates at 3 (refs 4)", 6, false, 4, true,
+	  BR_INC_REFS_SATURATED },
+};
+
+static void folio_inc_refs_row(struct engine *e, const void *row)
+{
+	const struct inc_refs_row *r = row;
+	struct page *p = file_page(e, 0, LRU_INACTIVE_FILE);
+	uint64_t seq = page_seq(e, p);
+	enum branch br = BR_NONE;
+
+	if (r->unevictable)
+		page_set(p, PG_unevictable);
+	for (unsigned c = 0; c < r->calls; c++)
+		br = folio_inc_refs(e, p, NULL);
+	CHECKF(folio_lru_refs(p) == r->want_refs, "%s: refs %u, want %u", r->sentence, folio_lru_refs(p),
+	       r->want_refs);
+	CHECKF(PageReferenced(p) == r->want_referenced, "%s: PG_referenced", r->sentence);
+	CHECKF(br == r->want_branch, "%s: branch %s", r->sentence, engine_branches[br].name);
+	CHECKF(page_seq(e, p) == seq && e->c.vm[PGACTIVATE] == 0, "%s: the page does not move", r->sentence);
+}
+
+static void test_folio_inc_refs(void)
+{
+	RUN_GEN_ROWS(inc_refs_rows, folio_inc_refs_row);
+}
+
+/* 6.1 mm/workingset.c:220 lru_gen_eviction(), :247 lru_gen_refault() */
+struct gen_refault_row {
+	const char *sentence;
+	unsigned accesses; /* folio_inc_refs() calls before the eviction */
+	bool min_seq_moved, in_fault;
+	bool want_counted, want_workingset;
+};
+
+static const struct gen_refault_row gen_refault_rows[] = {
+	/* workingset.c:276-277: a shadow of a generation since retired */
+	{ "6.1 lru_gen_refault: a refault after min_seq moved on is not counted", 0, true, true, false,
+	  false },
+	/* :294-297: in a fault, PG_workingset and workingset_restore */
+	{ "6.1 lru_gen_refault: a fault's refault is a restore", 0, false, true, true, true },
+	{ "6.1 lru_gen_refault: a read()'s refault of tier 0 is counted, not restored", 0, false, false, true,
+	  false },
+	{ "6.1 lru_gen_refault: a read()'s refault of tier 2 is counted, not restored", 3, false, false, true,
+	  false },
+	/* :295: refs == BIT(LRU_REFS_WIDTH), the saturated tier */
+	{ "6.1 lru_gen_refault: a read()'s refault with refs 4 is a restore", 5, false, false, true, true },
+};
+
+static void lru_gen_refault_row(struct engine *e, const void *row)
+{
+	const struct gen_refault_row *r = row;
+	struct page *p = file_page(e, 0, LRU_INACTIVE_FILE), *q;
+	unsigned tier;
+	uint32_t token;
+	bool counted;
+
+	for (unsigned c = 0; c < r->accesses; c++)
+		folio_inc_refs(e, p, NULL);
+	tier = lru_tier_from_refs(folio_lru_refs(p));
+	token = lru_gen_eviction(e, p);
+	CHECKF(e->c.lg.evicted[1][tier] == 1, "%s: the eviction counts in tier %u", r->sentence, tier);
+	if (r->min_seq_moved)
+		e->c.lg.min_seq[0] = e->c.lg.min_seq[1] = 1;
+	q = file_page(e, 1, LRU_INACTIVE_FILE);
+	counted = lru_gen_refault(e, q, slot_make(SLOT_SHADOW, token), r->in_fault);
+	CHECKF(counted == r->want_counted, "%s: counted %d", r->sentence, counted);
+	CHECKF(e->c.lg.refaulted[1][tier] == r->want_counted, "%s: refaulted[file][%u]", r->sentence, tier);
+	CHECKF(e->c.vm[WORKINGSET_REFAULT] == r->want_counted, "%s: workingset_refault_file", r->sentence);
+	CHECKF(PageWorkingset(q) == r->want_workingset, "%s: PG_workingset", r->sentence);
+	CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] == r->want_workingset, "%s: workingset_restore_file",
+	       r->sentence);
+}
+
+static void test_lru_gen_refault(void)
+{
+	RUN_GEN_ROWS(gen_refault_rows, lru_gen_refault_row);
+}
+
+/* 6.1 mm/memory.c:5170 lru_gen_enter_fault(), mm/swap.c:526
+ * folio_add_lru(): a fault through a MADV_SEQUENTIAL mapping is not "in
+ * a fault" (VM_RAND_READ is not modelled) */
+struct gen_fault_row {
+	const char *sentence;
+	bool seq, shadow;
+	int want; /* 0: min_seq, 3: max_seq */
+	bool want_workingset;
+};
+
+static const struct gen_fault_row gen_fault_rows[] = {
+	{ "6.1 fault: a page faulted in enters max_seq", false, false, 3, false },
+	{ "6.1 fault: a page faulted in through a MADV_SEQUENTIAL mapping enters min_seq", true, false, 0,
+	  false },
+	{ "6.1 fault: a refault in a fault sets PG_workingset", false, true, 3, true },
+	{ "6.1 fault: a refault through a MADV_SEQUENTIAL mapping is not in a fault: no PG_workingset", true,
+	  true, 0, false },
+};
+
+static void lru_gen_fault_row(struct engine *e, const void *row)
+{
+	const struct gen_fault_row *r = row;
+	struct step_record rec = { 0 };
+	uint32_t slot;
+	struct page *p;
+
+	gen_map(e, 0, r->seq);
+	if (r->shadow) { /* page 0 read and evicted: its shadow in the slot */
+		p = file_page(e, 0, LRU_INACTIVE_FILE);
+		evict_page(e, p);
+	}
+	do_touch(e, 0, 0, false, &rec);
+	slot = *page_slot(e, 0, 0);
+	p = pfn_to_page(e, SLOT_VAL(slot));
+	CHECKF(SLOT_TAG(slot) == SLOT_PAGE, "%s: the page is in", r->sentence);
+	CHECKF(page_seq(e, p) == (r->want == 3 ? e->c.lg.max_seq : e->c.lg.min_seq[1]), "%s: seq %llu",
+	       r->sentence, (unsigned long long)page_seq(e, p));
+	CHECKF(PageWorkingset(p) == r->want_workingset, "%s: PG_workingset", r->sentence);
+	CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] == r->want_workingset, "%s: workingset_restore_file",
+	       r->sentence);
+}
+
+static void test_lru_gen_fault(void)
+{
+	RUN_GEN_ROWS(gen_fault_rows, lru_gen_fault_row);
+}
+
+/* 6.1 mm/vmscan.c:3579 read_ctrl_pos(), 3632 positive_ctrl_err(), 4889
+ * get_tier_idx(): tiers from the first whose refaults exceed tier 0's
+ * (gain 1 against 2) are protected; fewer than MIN_LRU_BATCH (64)
+ * refaults never are */
+struct tier_row {
+	const char *sentence;
+	uint64_t refaulted[MAX_NR_TIERS], evicted[MAX_NR_TIERS], protected_t1;
+	int want_tier_idx;
+};
+
+static const struct tier_row tier_rows[] = {
+	{ "6.1 get_tier_idx: no refaults, no tier protected", { 0 }, { 1000, 10, 10, 10 }, 0, 3 },
+	/* :3638: pv->refaulted < MIN_LRU_BATCH */
+	{ "6.1 positive_ctrl_err: 63 refaults of 64 in tier 1 are too few to protect it",
+	  { 0, 63 },
+	  { 1000, 64 },
+	  0,
+	  3 },
+	{ "6.1 positive_ctrl_err: 64 refaults of 64 in tier 1 against none in tier 0 protect tiers 1-3",
+	  { 0, 64 },
+	  { 1000, 64 },
+	  0,
+	  0 },
+	/* :3639-3640: 64 * (0 + 64) * 1 <= (31 + 1) * 64 * 2, an equality */
+	{ "6.1 positive_ctrl_err: at equality the tier is not protected", { 31, 64 }, { 0, 64 }, 0, 3 },
+	{ "6.1 positive_ctrl_err: one refault past equality protects it", { 31, 65 }, { 0, 64 }, 0, 0 },
+	/* :3589-3590: tier 1's total includes protected[tier 0] */
+	{ "6.1 read_ctrl_pos: pages protected from tier 0 count in tier 1's total",
+	  { 31, 64 },
+	  { 0, 0 },
+	  64,
+	  3 },
+	/* 4899-4903: the first tier that fails ends the loop */
+	{ "6.1 get_tier_idx: tier 2 refaulting more than tier 0 protects tiers 2-3",
+	  { 0, 0, 64 },
+	  { 1000, 100, 64 },
+	  0,
+	  1 },
+};
+
+static void get_tier_idx_row(struct engine *e, const void *row)
+{
+	const struct tier_row *r = row;
+	struct lru_gen_info in;
+
+	memcpy(e->c.lg.refaulted[1], r->refaulted, sizeof r->refaulted);
+	memcpy(e->c.lg.evicted[1], r->evicted, sizeof r->evicted);
+	e->c.lg.protected_[1][0] = r->protected_t1;
+	in = engine_lru_gen(e);
+	CHECKF(in.tier_idx[1] == r->want_tier_idx, "%s: tier_idx %d, want %d", r->sentence, in.tier_idx[1],
+	       r->want_tier_idx);
+}
+
+static void test_get_tier_idx(void)
+{
+	RUN_GEN_ROWS(tier_rows, get_tier_idx_row);
+}
+
+/* 6.1 mm/vmscan.c:4431 should_run_aging(), reached through 4527
+ * lru_gen_age_node() */
+struct aging_row {
+	const char *sentence;
+	uint64_t min_seq;	       /* max_seq is 3 */
+	int64_t nr_pages[MAX_NR_GENS]; /* file pages from min_seq to max_seq */
+	bool want_aging;
+};
+
+static const struct aging_row aging_rows[] = {
+	/* :4468-4469: MIN_NR_GENS generations, eviction would stall */
+	{ "6.1 should_run_aging: two generations: age", 2, { 10, 10 }, true },
+	/* :4470-4471 */
+	{ "6.1 should_run_aging: four generations: no aging, however young", 0, { 0, 0, 0, 100 }, false },
+	/* :4480-4483: three generations, young * 2 > total or old * 4 < total */
+	{ "6.1 should_run_aging: three even generations: no aging", 1, { 10, 10, 10 }, false },
+	{ "6.1 should_run_aging: more than half young: age", 1, { 7, 7, 16 }, true },
+	{ "6.1 should_run_aging: exactly half young: no aging", 1, { 8, 7, 15 }, false },
+	{ "6.1 should_run_aging: less than a quarter old: age", 1, { 7, 13, 10 }, true },
+	{ "6.1 should_run_aging: exactly a quarter old (of 32): no aging", 1, { 8, 12, 12 }, false },
+};
+
+static void should_run_aging_row(struct engine *e, const void *row)
+{
+	const struct aging_row *r = row;
+	struct lru_gen_state *lg = &e->c.lg;
+
+	lg->min_seq[0] = lg->min_seq[1] = r->min_seq;
+	for (uint64_t seq = r->min_seq; seq <= lg->max_seq; seq++)
+		lg->nr_pages[lru_gen_from_seq(seq)][1] = r->nr_pages[seq - r->min_seq];
+	lg->memcgs_need_aging = true; /* not skipped (:4543-4546) */
+	e->c.rs.sc.priority = DEF_PRIORITY;
+	lru_gen_age_node(e);
+	CHECKF((e->c.rs.stage == RS_LRU_GEN_WALK) == r->want_aging, "%s: stage %d", r->sentence,
+	       e->c.rs.stage);
+	memset(lg->nr_pages, 0, sizeof lg->nr_pages); /* nothing is on the lists */
+}
+
+static void test_should_run_aging(void)
+{
+	RUN_GEN_ROWS(aging_rows, should_run_aging_row);
+}
+
+/* 6.1 mm/vmscan.c:3875 walk_pte_range(), 4311 inc_max_seq(), 4232
+ * inc_min_seq(): the walk moves pages with a young pte to max_seq and
+ * clears the pte; inc_max_seq() first retires the oldest generation of a
+ * type with MAX_NR_GENS (4321-4332), then opens max_seq + 1 */
+struct walk_row {
+	const char *sentence;
+	uint32_t young, old; /* mapped pages, in min_seq */
+	bool seq, swap;
+	uint64_t want_min_seq_anon;
+};
+
+static const struct walk_row walk_rows[] = {
+	{ "6.1 aging: the walk promotes the young pages to max_seq, then max_seq + 1 opens", 5, 3, false,
+	  true, 2 },
+	/* 6.1 mm/vmscan.c:3752 should_skip_vma(): VM_SEQ_READ is not walked */
+	{ "6.1 aging: a MADV_SEQUENTIAL mapping is not walked", 5, 0, true, true, 2 },
+	/* 4321-4332: without swap, anon keeps four generations: retired first */
+	{ "6.1 inc_max_seq: anon at four generations (no swap) is retired first: inc_min_seq", 4, 0, false,
+	  false, 1 },
+};
+
+static void lru_gen_aging_row(struct engine *e, const void *row)
+{
+	const struct walk_row *r = row;
+	struct lru_gen_state *lg = &e->c.lg;
+	unsigned steps = 0;
+
+	/* file at two generations (2, 3): aging is due */
+	lg->min_seq[1] = 2;
+	lg->min_seq[0] = r->swap ? 2 : 0;
+	if (!r->swap)
+		e->c.swap_free = 0; /* get_swappiness() 0: anon not aged */
+	gen_map(e, r->young + r->old, r->seq);
+	for (uint32_t k = r->young; k < r->young + r->old; k++)
+		pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k)))->young = 0;
+	lg->memcgs_need_aging = true;
+	e->c.rs.sc.priority = DEF_PRIORITY;
+	lru_gen_age_node(e);
+	CHECKF(e->c.rs.stage == RS_LRU_GEN_WALK, "%s: aging starts", r->sentence);
+	while ((e->c.rs.stage == RS_LRU_GEN_WALK || e->c.rs.stage == RS_LRU_GEN_INC) && steps++ < 1000)
+		lru_gen_step(e, NULL);
+	CHECKF(lg->max_seq == 4, "%s: max_seq %llu, want 4", r->sentence, (unsigned long long)lg->max_seq);
+	CHECKF(lg->min_seq[0] == r->want_min_seq_anon, "%s: min_seq[anon] %llu", r->sentence,
+	       (unsigned long long)lg->min_seq[0]);
+	CHECKF(lg->walk_young == (r->seq ? 0 : r->young), "%s: %llu young ptes found", r->sentence,
+	       (unsigned long long)lg->walk_young);
+	for (uint32_t k = 0; k < r->young + r->old; k++) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k)));
+		bool promoted = !r->seq && k < r->young;
+
+		CHECKF(page_seq(e, p) == (promoted ? 3u : 2u), "%s: page %u in seq %llu", r->sentence, k,
+		       (unsigned long long)page_seq(e, p));
+		CHECKF(!p->young == (promoted || k >= r->young), "%s: page %u's pte", r->sentence, k);
+	}
+}
+
+static void test_lru_gen_aging(void)
+{
+	RUN_GEN_ROWS(walk_rows, lru_gen_aging_row);
+}
+
+/* 6.1 mm/vmscan.c:4589 lru_gen_look_around() */
+struct look_row {
+	const char *sentence;
+	uint32_t target;    /* the page whose young pte the rmap walk found */
+	uint32_t young[20]; /* other pages with a young pte */
+	uint32_t nr_young;
+	bool walk;		 /* the reclaimer has a walk struct */
+	uint32_t want_activated; /* folio_activate(): pgactivate */
+	uint32_t want_promoted;	 /* pages now of max_seq */
+};
+
+static const struct look_row look_rows[] = {
+	/* :4672-4678: no walk, fewer than PAGEVEC_SIZE (15): folio_activate() */
+	{ "6.1 look-around: without a walk struct, 4 young neighbours are activated one by one",
+	  100,
+	  { 99, 101, 110, 120 },
+	  4,
+	  false,
+	  4,
+	  4 },
+	/* :4689-4700: otherwise folio_update_gen(), no pgactivate */
+	{ "6.1 look-around: with a walk struct, the gen counters move, no pgactivate",
+	  100,
+	  { 99, 101, 110, 120 },
+	  4,
+	  true,
+	  0,
+	  4 },
+	{ "6.1 look-around: 15 young neighbours: the gen counters move, no pgactivate",
+	  100,
+	  { 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 101, 102, 103, 104, 105 },
+	  15,
+	  false,
+	  0,
+	  15 },
+	/* :4618-4627: at most MIN_LRU_BATCH (64) ptes around the address,
+	 * within its PMD: for 100, ptes 68..131 */
+	{ "6.1 look-around: a young pte more than 32 away is left young",
+	  100,
+	  { 67, 132, 99 },
+	  3,
+	  false,
+	  1,
+	  1 },
+	/* near the PMD's start: the window is 0..63 */
+	{ "6.1 look-around: near the start of the PMD the window is its first 64 ptes",
+	  2,
+	  { 63, 64 },
+	  2,
+	  false,
+	  1,
+	  1 },
+	/* :4615-4616: not across the PMD (512 ptes) */
+	{ "6.1 look-around: the next PMD is not looked at", 511, { 510, 512 }, 2, false, 1, 1 },
+};
+
+static void lru_gen_look_around_row(struct engine *e, const void *row)
+{
+	const struct look_row *r = row;
+	struct page *t;
+	uint32_t promoted = 0, tpfn;
+
+	gen_map(e, 600, false);
+	for (uint32_t k = 0; k < 600; k++)
+		pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k)))->young = 0;
+	for (uint32_t k = 0; k < r->nr_young; k++)
+		pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, r->young[k])))->young = 1;
+	tpfn = SLOT_VAL(*page_slot(e, 0, r->target));
+	t = pfn_to_page(e, tpfn);
+	t->young = 1;
+	/* isolated, as shrink_folio_list() holds it */
+	list_del(e, tpfn);
+	lru_gen_del_folio(e, t);
+	list_add_head(e, tpfn, LRU_ISOLATED);
+	e->c.lg.walk_struct = r->walk;
+	lru_gen_look_around(e, t, 0);
+	CHECKF(!t->young && PageReferenced(t),
+	       "%s: the isolated page: pte cleared, PG_referenced (:4659-4660)", r->sentence);
+	for (uint32_t k = 0; k < 600; k++) {
+		const struct page *p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, k)));
+		if (k != r->target && page_seq(e, p) == e->c.lg.max_seq) {
+			promoted++;
+			CHECKF(!p->young, "%s: page %u promoted with its pte cleared", r->sentence, k);
+		}
+	}
+	CHECKF(promoted == r->want_promoted, "%s: %u promoted, want %u", r->sentence, promoted,
+	       r->want_promoted);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_activated, "%s: pgactivate %llu, want %u", r->sentence,
+	       (unsigned long long)e->c.vm[PGACTIVATE], r->want_activated);
+	list_del(e, tpfn);
+	lru_gen_add_folio(e, tpfn, false);
+}
+
+static void test_lru_gen_look_around(void)
+{
+	RUN_GEN_ROWS(look_rows, lru_gen_look_around_row);
+}
+
+/* Direct reclaim under mglru until its step on @pfn of @kind; the step's
+ * record in *@rec.  False if reclaim ended first. */
+static bool gen_reclaim_until(struct engine *e, uint32_t pfn, enum step_kind kind, bool may_writepage,
+			      struct step_record *rec)
+{
+	check_references_fn *check = policy_find("mglru")->check_references;
+
+	reclaim_start_direct(e, 0, SWAP_CLUSTER_MAX);
+	e->c.rs.sc.may_writepage = may_writepage; /* false: laptop mode's start */
+	for (unsigned n = 0; n < 10000 && e->c.rs.stage != RS_IDLE; n++) {
+		memset(rec, 0, sizeof *rec);
+		if (reclaim_step(e, rec, check) && rec->kind == kind && rec->pfn == pfn)
+			return true;
+	}
+	return false;
+}
+
+/* 6.1 mm/vmscan.c:4714 sort_folio(), 4776 isolate_folio(), on the only
+ * page of the oldest generation */
+enum gen_setup {
+	GS_CLEAN,
+	GS_MLOCKED,
+	GS_PROMOTED,
+	GS_TIER2_REFAULTING, /* refs 2, and tier 2 refaults more than tier 0 */
+	GS_TIER2_QUIET,	     /* refs 2, no refaults */
+	GS_WRITEBACK,
+	GS_DIRTY,
+	GS_ANON_DIRTY, /* in the swap cache, anon scanned first */
+};
+
+struct sort_row {
+	const char *sentence;
+	enum gen_setup setup;
+	bool laptop;
+	enum branch want;
+	int want_seq; /* where the page is after: 0 min_seq, 1 min_seq + 1, 3 max_seq, -1 off the generations */
+};
+
+static const struct sort_row sort_rows[] = {
+	/* :4728-4734 */
+	{ "6.1 sort_folio: an mlocked page is culled to the unevictable list", GS_MLOCKED, false,
+	  BR_SORT_UNEVICTABLE, -1 },
+	/* :4747-4749: lazy sorting of a page the aging promoted */
+	{ "6.1 sort_folio: a page whose gen counter is younger moves to that generation", GS_PROMOTED, false,
+	  BR_SORT_PROMOTED, 3 },
+	/* :4753-4762 */
+	{ "6.1 sort_folio: a tier above tier_idx is protected to min_seq + 1", GS_TIER2_REFAULTING, false,
+	  BR_SORT_PROTECTED, 1 },
+	{ "6.1 sort_folio: the same tier without refaults is isolated", GS_TIER2_QUIET, false, BR_ISOLATE,
+	  -1 },
+	/* :4766-4770 */
+	{ "6.1 sort_folio: a page under writeback goes to min_seq + 1 with PG_reclaim", GS_WRITEBACK, false,
+	  BR_SORT_WRITEBACK, 1 },
+	{ "6.1 sort_folio: a dirty file page goes to min_seq + 1 with PG_reclaim", GS_DIRTY, false,
+	  BR_SORT_WRITEBACK, 1 },
+	/* 4785-4788: no writing allowed (laptop mode) */
+	{ "6.1 isolate_folio: a dirty anon page is skipped by a reclaimer that may not write", GS_ANON_DIRTY,
+	  true, BR_ISOLATE_SKIP, 0 },
+	{ "6.1 isolate_folio: a dirty anon page in the swap cache is isolated when writing is allowed",
+	  GS_ANON_DIRTY, false, BR_ISOLATE, -1 },
+	/* 4800-4808 */
+	{ "6.1 isolate_folio: a clean cold file page is isolated", GS_CLEAN, false, BR_ISOLATE, -1 },
+};
+
+static void sort_folio_row(struct engine *e, const void *row)
+{
+	const struct sort_row *r = row;
+	bool anon = r->setup == GS_ANON_DIRTY;
+	uint32_t old, pfn = page_cache_alloc(e, anon, 0, page_slot(e, anon, 0), &old);
+	struct page *p = pfn_to_page(e, pfn);
+	struct lru_gen_state *lg = &e->c.lg;
+	struct step_record rec;
+
+	if (anon) {
+		lg->min_seq[1] = 1; /* isolate_folios(): the older type, anon, first */
+		page_set(p, PG_anon);
+		page_set(p, PG_swapcache);
+		e->c.swap_free--;
+		page_set(p, PG_dirty);
+	} else {
+		e->c.swap_free = 0; /* get_swappiness() 0: file only, get_tier_idx(file) */
+	}
+	lru_cache_add(e, pfn, LRU_INACTIVE_FILE);
+	lru_add_drain(e);
+	CHECKF(page_seq(e, p) == lg->min_seq[!anon], "%s: set up in min_seq", r->sentence);
+	switch (r->setup) {
+	case GS_MLOCKED: page_set(p, PG_mlocked); break;
+	case GS_PROMOTED:
+		lg->nr_pages[lru_gen_from_seq(lg->min_seq[1])][1]--;
+		lg->nr_pages[lru_gen_from_seq(lg->max_seq)][1]++;
+		p->flags = (uint16_t)((p->flags & ~LRU_GEN_MASK) | (lru_gen_from_seq(lg->max_seq) + 1)
+									   << LRU_GEN_PGOFF);
+		break;
+	case GS_TIER2_REFAULTING:
+		lg->refaulted[1][2] = MIN_LRU_BATCH;
+		lg->evicted[1][2] = MIN_LRU_BATCH;
+		lg->evicted[1][0] = 1000;
+		/* fall through */
+	case GS_TIER2_QUIET:
+		for (unsigned c = 0; c < 3; c++)
+			folio_inc_refs(e, p, NULL);
+		break;
+	case GS_WRITEBACK: writeback_start(e, p, false); break;
+	case GS_DIRTY: page_set(p, PG_dirty); break;
+	default: break;
+	}
+	CHECKF(gen_reclaim_until(e, pfn, STEP_SORT, !r->laptop, &rec), "%s: eviction reaches the page",
+	       r->sentence);
+	CHECKF(rec.branch == r->want, "%s: %s, want %s", r->sentence, engine_branches[rec.branch].name,
+	       engine_branches[r->want].name);
+	if (r->want_seq >= 0) {
+		uint64_t want = r->want_seq == 3 ? lg->max_seq : lg->min_seq[!anon] + (uint64_t)r->want_seq;
+		CHECKF(page_seq(e, p) == want, "%s: seq %llu, want %llu", r->sentence,
+		       (unsigned long long)page_seq(e, p), (unsigned long long)want);
+	}
+	if (r->want == BR_SORT_UNEVICTABLE)
+		CHECKF(p->lru == LRU_UNEVICTABLE && e->c.vm[UNEVICTABLE_PGS_CULLED] == 1,
+		       "%s: on the unevictable list, culled", r->sentence);
+	if (r->want == BR_SORT_PROTECTED)
+		CHECKF(lg->protected_[1][1] == 1 && e->c.vm[WORKINGSET_ACTIVATE] == 1 && !folio_lru_refs(p),
+		       "%s: protected[file][1] and workingset_activate counted, refs reset", r->sentence);
+	if (r->want == BR_SORT_WRITEBACK)
+		CHECKF(page_test(p, PG_reclaim), "%s: PG_reclaim (folio_inc_gen(reclaiming))", r->sentence);
+}
+
+static void test_sort_folio(void)
+{
+	RUN_GEN_ROWS(sort_rows, sort_folio_row);
+}
+
+/* 6.1 mm/vmscan.c shrink_folio_list() on a page isolate_folio() took */
+struct sfl_row {
+	const char *sentence;
+	bool seq, write, locked;
+	enum branch want_action;
+	bool want_unevictable, want_reclaim;
+	uint64_t want_pgactivate;
+};
+
+static const struct sfl_row sfl_rows[] = {
+	/* :1887, 1899-1913: a file folio dirty after try_to_unmap() (its
+	 * pte's dirty bit) is not written: PG_reclaim, activate_locked;
+	 * evict_folios() puts it at max_seq (5020-5024, mm_inline.h:242) */
+	{ "6.1 shrink_folio_list: a file page found dirty at unmap is activated with PG_reclaim, not written",
+	  true, true, false, BR_SPL_GEN_DIRTY, false, true, 1 },
+	{ "6.1 shrink_folio_list: the same page clean is freed", true, false, false, BR_SPL_FREED, false,
+	  false, 0 },
+	/* rmap.c:816-823 mlocks it, :1460 FOLIOREF_ACTIVATE, :2053 not
+	 * active, not counted; evict_folios() culls it (5013-5015) */
+	{ "6.1 shrink_folio_list: a page met in a VM_LOCKED mapping is culled, its activation not counted",
+	  true, false, true, BR_SPL_ACTIVATE, true, false, 0 },
+};
+
+static void shrink_folio_list_row(struct engine *e, const void *row)
+{
+	const struct sfl_row *r = row;
+	struct step_record rec;
+	struct page *p;
+	uint32_t pfn;
+
+	e->c.swap_free = 0;
+	/* MADV_SEQUENTIAL: no look-around, so the young pte is not a reference */
+	gen_map(e, 1, r->seq);
+	pfn = SLOT_VAL(*page_slot(e, 0, 0));
+	p = pfn_to_page(e, pfn);
+	if (r->write)
+		p->pte_dirty = 1;
+	if (r->locked)
+		object_vma(e, 0, 0)->flags |= VM_LOCKED;
+	CHECKF(gen_reclaim_until(e, pfn, STEP_SCAN_INACTIVE, true, &rec),
+	       "%s: shrink_folio_list reaches the page", r->sentence);
+	CHECKF(rec.action == r->want_action, "%s: %s, want %s", r->sentence, engine_branches[rec.action].name,
+	       engine_branches[r->want_action].name);
+	CHECKF(e->c.vm[NR_VMSCAN_WRITE] == 0, "%s: nothing written", r->sentence);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate, "%s: pgactivate %llu", r->sentence,
+	       (unsigned long long)e->c.vm[PGACTIVATE]);
+	if (r->want_action == BR_SPL_FREED)
+		return;
+	CHECKF((p->lru == LRU_UNEVICTABLE) == r->want_unevictable, "%s: unevictable list", r->sentence);
+	CHECKF(page_test(p, PG_reclaim) == r->want_reclaim, "%s: PG_reclaim", r->sentence);
+	if (!r->want_unevictable)
+		CHECKF(page_seq(e, p) == e->c.lg.max_seq && PageDirty(p), "%s: dirty, at max_seq",
+		       r->sentence);
+	else
+		CHECKF(!PageActive(p) && PageMlocked(p), "%s: mlocked, not PG_active", r->sentence);
+}
+
+static void test_shrink_folio_list(void)
+{
+	RUN_GEN_ROWS(sfl_rows, shrink_folio_list_row);
+}
+
+/* 6.1 write() on ext4: generic_perform_write() (mm/filemap.c:3716),
+ * grab_cache_page_write_begin() without FGP_ACCESSED (mm/folio-compat.c:120),
+ * so __filemap_get_folio() does not mark it (mm/filemap.c:1943); a read()
+ * does (filemap_read(), :2717) */
+struct gen_rw_row {
+	const char *sentence;
+	bool cached, write;
+	unsigned want_refs;
+	bool want_referenced;
+	enum branch want;
+};
+
+static const struct gen_rw_row gen_rw_rows[] = {
+	{ "6.1 write(): a write miss enters min_seq unmarked", false, true, 0, false, BR_GEN_WRITE_MISS },
+	{ "6.1 read(): a read miss enters min_seq marked", false, false, 0, true, BR_GEN_READ_MISS },
+	{ "6.1 write(): a write of a marked cached page leaves its tier", true, true, 0, true, BR_GEN_WRITE },
+	{ "6.1 read(): a read of a marked cached page raises it to tier 1", true, false, 1, true,
+	  BR_INC_REFS_WORKINGSET },
+};
+
+static void gen_rw_row(struct engine *e, const void *row)
+{
+	const struct gen_rw_row *r = row;
+	struct step_record rec = { 0 };
+	struct page *p;
+
+	if (r->cached) {
+		do_rw(e, 0, 0, false, NULL); /* read in, marked */
+		do_rw(e, 0, 1, false, NULL); /* the file's position moves on */
+	}
+	do_rw(e, 0, 0, r->write, &rec);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, 0)));
+	CHECKF(rec.branch == r->want, "%s: %s", r->sentence, engine_branches[rec.branch].name);
+	CHECKF(folio_lru_refs(p) == r->want_refs && PageReferenced(p) == r->want_referenced,
+	       "%s: refs %u, PG_referenced %d", r->sentence, folio_lru_refs(p), PageReferenced(p));
+	CHECKF(page_seq(e, p) == e->c.lg.min_seq[1] && PageDirty(p) == r->write,
+	       "%s: min_seq, dirty if written", r->sentence);
+}
+
+static void test_gen_write(void)
+{
+	RUN_GEN_ROWS(gen_rw_rows, gen_rw_row);
+}
+
 /* ---- 2.6.34 mm/memcontrol.c, mm/vmscan.c, mm/rmap.c: memory cgroups ------- */
 
 /* Objects of the memcg rows: index (mapped), data and backup files, heap. */
@@ -1428,6 +2199,17 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_balance_pgdat_zone_skip);
 	RUN_TABLE(test_mlock_vma_pages_range);
 	RUN_TABLE(test_do_try_to_free_pages_flushers);
+	RUN_TABLE(test_lru_gen_add_folio);
+	RUN_TABLE(test_folio_inc_refs);
+	RUN_TABLE(test_lru_gen_refault);
+	RUN_TABLE(test_lru_gen_fault);
+	RUN_TABLE(test_get_tier_idx);
+	RUN_TABLE(test_should_run_aging);
+	RUN_TABLE(test_lru_gen_aging);
+	RUN_TABLE(test_lru_gen_look_around);
+	RUN_TABLE(test_sort_folio);
+	RUN_TABLE(test_shrink_folio_list);
+	RUN_TABLE(test_gen_write);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);

@@ -91,16 +91,19 @@ static const struct rule_row rows[] = {
 	  "512}],'workload':[{'op':'read','object':'f','pages':'0'},{'op':'read','object':'g'},"
 	  "{'op':'read','object':'f','pages':'0'}],"
 	  "'expect':[{'check':'f.refaults == 1'},{'check':'f.resident == 1'}]" },
-	/* 6.1 mm/rmap.c folio_referenced_one() mlocks a page met in a
+	/* 6.1 mm/rmap.c:816-823 folio_referenced_one() mlocks a page met in a
 	 * VM_LOCKED mapping; folio_check_references() (mm/vmscan.c:1460)
-	 * activates it and shrink_folio_list() culls it */
+	 * says activate, but activate_locked neither sets PG_active nor counts
+	 * pgactivate for an mlocked folio (2053), and evict_folios() culls it
+	 * (5013-5015).  Was pgactivate 4 */
 	{ "6.1: a page left on its generation by a racing mlock is culled when eviction reaches it", "mglru",
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':4},{'name':'g','type':'file','"
 	  "pages':"
 	  "512}],'workload':[{'op':'touch','object':'f','pages':'0-3'},{'op':'mlock','object':'f','pages':'0-"
 	  "3',"
 	  "'race':true},{'op':'read','object':'g'}],"
-	  "'expect':[{'check':'lists.unevictable == 4'},{'check':'f.resident == 4'}]" },
+	  "'expect':[{'check':'lists.unevictable == 4'},{'check':'f.resident == 4'},"
+	  "{'check':'unevictable_pgs_culled == 4'},{'check':'pgactivate == 0'}]" },
 	/* 6.1 mm/vmscan.c:4828 scan_folios(), 4831: only the oldest generation,
 	 * from its tail; the mmapped index in max_seq is never scanned while
 	 * the read() stream refills the oldest (section 1.10(c)) */
@@ -119,7 +122,7 @@ static const struct rule_row rows[] = {
 	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':256}],"
 	  "'workload':[{'op':'touch','object':'f','pages':'0-255'}],"
 	  "'expect':[{'check':'pgsteal_file >= 150'},{'check':'alloc_fail == 0'}]" },
-	/* 6.1 mm/vmscan.c:4764 sort_folio() "waiting for writeback": eviction
+	/* 6.1 mm/vmscan.c:4765 sort_folio() "waiting for writeback": eviction
 	 * writes no dirty file page (nr_vmscan_write stays 0) */
 	{ "6.1: eviction does not write dirty file pages: sorted to the next generation", "mglru",
 	  "'memory':{'pages':64},'objects':[{'name':'log','type':'file','pages':32},"
@@ -129,7 +132,7 @@ static const struct rule_row rows[] = {
 	  "'expect':[{'check':'nr_vmscan_write == 0'},{'check':'pgrefill_normal >= "
 	  "32'},{'check':'log.resident == "
 	  "32'}]" },
-	/* 6.1 mm/vmscan.c:4764 sort_folio() sorts dirty file pages on and
+	/* 6.1 mm/vmscan.c:4765 sort_folio() sorts dirty file pages on and
 	 * nothing in 6.1's reclaim writes them: with every page dirty and no
 	 * kswapd, the engine's stand-in for background writeback (a direct
 	 * reclaim that freed nothing wakes the flushers) must write them, or
@@ -187,6 +190,42 @@ static const struct rule_row rows[] = {
 	  "'objects':[{'name':'a','type':'anon','pages':256}],"
 	  "'workload':[{'op':'touch','object':'a','pages':'0-255','write':true}],"
 	  "'expect':[{'check':'pgskip_normal >= 1'}]" },
+	/* 6.1 mm/vmscan.c:1899-1913: a file folio found dirty in
+	 * shrink_folio_list() (its pte's dirty bit, taken at unmap) is not
+	 * written: PG_reclaim, activate_locked (pgactivate), and evict_folios()
+	 * puts it back at max_seq (5020-5024, mm_inline.h:242).  Was
+	 * nr_vmscan_write 32, pgactivate 0, f evicted */
+	{ "6.1: a file page found dirty at unmap is activated, not written by reclaim", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':32},"
+	  "{'name':'g','type':'file','pages':512}],"
+	  "'workload':[{'op':'map','object':'f','sequential':true},"
+	  "{'op':'touch','object':'f','pages':'0-31','write':true},{'op':'read','object':'g','pages':'0-79'}]"
+	  ","
+	  "'expect':[{'check':'nr_vmscan_write == 0'},{'check':'pgactivate == 32'},{'check':'f.resident == "
+	  "32'},"
+	  "{'check':'f.refaults == 0'}]" },
+	/* 6.1 mm/memory.c:5170: no in_lru_fault in a VM_SEQ_READ mapping, so
+	 * lru_gen_refault() (mm/workingset.c:294) sets no PG_workingset and
+	 * counts no workingset_restore for a refault of tier 0.  Was
+	 * workingset_restore_file 32 */
+	{ "6.1: a refault through a MADV_SEQUENTIAL mapping is not in a fault: no workingset_restore",
+	  "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':32},"
+	  "{'name':'g','type':'file','pages':512}],"
+	  "'workload':[{'op':'map','object':'f','sequential':true},{'op':'touch','object':'f','pages':'0-31'}"
+	  ","
+	  "{'op':'read','object':'g','pages':'0-39'},{'op':'touch','object':'f','pages':'0-31'}],"
+	  "'expect':[{'check':'f.refaults == 32'},{'check':'workingset_refault == 32'},"
+	  "{'check':'workingset_restore_file == 0'}]" },
+	/* 6.1 (ext4) mm/folio-compat.c:120 grab_cache_page_write_begin():
+	 * no FGP_ACCESSED, and generic_perform_write() (mm/filemap.c:3716)
+	 * marks nothing: written pages stay in the oldest generation, tier 0.
+	 * Was decisions.reference 32 (folio_inc_refs() on each cached write) */
+	{ "6.1 (ext4): write() never marks a page: three writes, no reference, oldest generation", "mglru",
+	  "'memory':{'pages':64},'objects':[{'name':'f','type':'file','pages':16}],"
+	  "'workload':[{'op':'repeat','count':3,'ops':[{'op':'write','object':'f','pages':'0-15'}]}],"
+	  "'expect':[{'check':'decisions.reference == 0'},{'check':'lists.gen0_file == 16'},"
+	  "{'check':'pgactivate == 0'}]" },
 	/* 2.6.34 swap.c:221 __lru_cache_add(): new pages wait in the pagevec */
 	{ "mark_page_accessed: a first read() faults the page in, only marks it, and it waits in the pagevec",
 	  "2.6.34",
