@@ -316,6 +316,20 @@ if command -v perl >/dev/null; then
 	awk 'NR == 1 || NR == 2 || !/^                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
 		fail "the lru_gen_full parser takes generations with no walk line" || pass
 fi
+# every name run --vmstat prints under a policy is an expectation's subject,
+# equal to what it printed (6.1's names under mglru, the gauges too)
+for p in mglru 2.6.34; do
+	"$bin" run data/default.json --policy "$p" --vmstat >"$tmp/v"
+	python3 - data/default.json "$tmp/v" "$p" >"$tmp/expect.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["expect"] = [{"check": "%s == %s" % tuple(l.split()), "policy": sys.argv[3]} for l in open(sys.argv[2])]
+s.pop("bookmarks", None)
+print(json.dumps(s))
+PY
+	expect 0 "every name --vmstat prints under $p is an expectation that holds" "$bin" check --expect "$tmp/expect.json" --policy "$p"
+	[ "$(grep -c '^ *PASS' "$tmp/out")" -eq "$(wc -l <"$tmp/v")" ] && pass || { fail "check --expect under $p: not every --vmstat line passed"; grep -v PASS "$tmp/out" | head -5; }
+done
 # across the two implementations: compare's verdict carries what each run
 # keeps and refaults (run --json of each), and on the database index,
 # where no decision differs, n walks the fate divergences (an access's
