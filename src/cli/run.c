@@ -24,17 +24,16 @@
 /*
  * --check, sampled: engine_check() is O(zone) (its pages, slots and, per
  * cgroup, its pages again), so a check after every step of a large zone
- * costs more than the run itself (1 M accesses in 100 Ki pages: more than
- * 11 minutes).  It runs after every CHECK_EVERY-th step, N the zone's
- * pages x (1 + cgroups) / CHECK_PAGES rounded up (every step up to
- * CHECK_PAGES), and after the last; each check costs then about
- * CHECK_PAGES page visits a step.  The state of the last check that held is
+ * costs far more than the run itself.  It runs after every N-th step, N
+ * the zone's pages x (1 + cgroups) / CHECK_PAGES rounded up (every step
+ * up to CHECK_PAGES), and after the last: about CHECK_PAGES page visits a
+ * step whatever the zone.  The state of the last check that held is
  * kept (engine_save()), so a broken invariant is located at the step that
  * broke it: the run is restored there and replayed a step at a time, each
  * step checked.  What it can miss: a break that the engine mends again
  * before the next check.
  */
-#define CHECK_PAGES 4096u
+#define CHECK_PAGES 1024u
 
 static uint64_t check_every(const struct engine *e)
 {
@@ -165,8 +164,8 @@ static const struct cli_option run_opts[NR_O + 1] = {
 			    .help = "the cgroup's memory.stat as 2.6.34 prints it: sizes in bytes, "
 				    "pgpgin and pgpgout in events" },
 	[O_CHECK] = { .name = "check",
-		      .help = "verify the engine's invariants: after every step in a zone of up to 4096 "
-			      "pages, else sampled (every pages x (1 + cgroups) / 4096 steps, a break then "
+		      .help = "verify the engine's invariants: after every step in a zone of up to 1024 "
+			      "pages, else sampled (every pages x (1 + cgroups) / 1024 steps, a break then "
 			      "replayed to its step)" },
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,

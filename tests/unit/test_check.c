@@ -16,7 +16,7 @@
 #include "policy/registry.h"
 #include "harness.h"
 
-/* A zone of 16 Ki pages (checked every 4 steps) and a file of 18 Ki pages
+/* A zone of 16 Ki pages (checked every 16 steps) and a file of 18 Ki pages
  * read once: reclaim runs through the last 2 Ki. */
 static const char scenario_text[] = "{\"format\":1,\"title\":\"check\",\"memory\":{\"pages\":16384},"
 				    "\"objects\":[{\"name\":\"big\",\"type\":\"file\",\"pages\":18432}],"
