@@ -332,6 +332,7 @@ double cli_measure(const struct engine *e, const struct expectation *x, bool *ok
 	case EXPECT_DECISIONS: return (double)engine_decisions(e)[x->item];
 	case EXPECT_LIST: return (double)engine_lru_size(e, (enum lru_list)x->item);
 	case EXPECT_MEMCG: return (double)engine_memcg_stat(e, x->object, (enum memcg_stat_item)x->item);
+	case EXPECT_GAUGE: return (double)engine_vmstat_gauge(e, (enum vmstat_gauge)x->item);
 	default: *ok = false; return 0;
 	}
 }

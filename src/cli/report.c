@@ -301,29 +301,15 @@ void report_json(const struct engine *e, const struct scenario *s)
  * as inactive (engine_lru_size()), and the events carry 6.1's names. */
 void report_vmstat(const struct engine *e)
 {
-	const struct page *pages = engine_pages(e);
-	uint32_t mapped = 0, dirty = 0, writeback = 0, mlock = 0, anon = 0, file = 0;
 	const uint64_t *vm = engine_vmstat(e);
 	struct lru_gen_info g = engine_lru_gen(e);
 
-	for (uint32_t pfn = 0; pfn < engine_nr_pages(e); pfn++) {
-		const struct page *p = &pages[pfn];
-		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
-			continue;
-		mapped += page_is_file_cache(p) && page_mapped(p);
-		dirty += PageDirty(p);
-		writeback += PageWriteback(p);
-		mlock += PageMlocked(p);
-		anon += PageAnon(p);
-		file += page_is_file_cache(p);
-	}
 	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
 	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
 		printf("nr_%s %" PRIu64 "\n", lru_name[l], engine_lru_size(e, (enum lru_list)l));
-	printf("nr_mlock %u\nnr_anon_pages %u\nnr_mapped %u\nnr_file_pages %u\nnr_dirty %u\nnr_writeback "
-	       "%u\n",
-	       mlock, anon, mapped, file, dirty, writeback);
-	printf("nr_isolated_anon 0\nnr_isolated_file 0\n");
+	for (int i = 0; i < NR_VM_GAUGES; i++)
+		printf("%s %" PRIu64 "\n", vmstat_gauge_name[i],
+		       engine_vmstat_gauge(e, (enum vmstat_gauge)i));
 	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)
 		if (vmstat_name_in(i, g.enabled))
 			printf("%s %" PRIu64 "\n", vmstat_name_in(i, g.enabled), vm[i]);

@@ -7,7 +7,8 @@
  * /proc/vmstat prints them; --ftrace the run as Linux 2.6.37's vmscan
  * tracepoints (ftrace.h); --csv one row per workload access (series.h);
  * --lru-gen(-full) 6.1's debugfs file; --memory-stat a cgroup's file.
- * --check verifies the engine's invariants after every step.
+ * --check verifies the engine's invariants (sampled on a large zone:
+ * report_simulate()).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -20,45 +21,109 @@
 #include "report.h"
 #include "series.h"
 
-/* Runs @e to the end, or to @max steps (0: no limit).  Only --check and
- * --ftrace read every step; the other reports read the end state and the
+/*
+ * --check, sampled: engine_check() is O(zone) (its pages, slots and, per
+ * cgroup, its pages again), so a check after every step of a large zone
+ * costs far more than the run itself.  It runs after every N-th step, N
+ * the zone's pages x (1 + cgroups) / CHECK_PAGES rounded up (every step
+ * up to CHECK_PAGES), and after the last: about CHECK_PAGES page visits a
+ * step whatever the zone.  The state of the last check that held is
+ * kept (engine_save()), so a broken invariant is located at the step that
+ * broke it: the run is restored there and replayed a step at a time, each
+ * step checked.  What it can miss: a break that the engine mends again
+ * before the next check.
+ */
+#define CHECK_PAGES 1024u
+
+static uint64_t check_every(const struct engine *e)
+{
+	uint64_t cost = (uint64_t)engine_nr_pages(e) * (1 + engine_workload(e)->nr_cgroups);
+	return (cost + CHECK_PAGES - 1) / CHECK_PAGES;
+}
+
+/* The steps since @good (the last state that held) replayed one by one,
+ * each checked: prints the first that breaks an invariant. */
+static void check_locate(struct engine *e, const void *good, uint64_t until, char *why, size_t n)
+{
+	engine_restore(e, good);
+	while (!engine_done(e) && engine_steps(e) < until) {
+		uint64_t step = engine_step(e)->step;
+		if (engine_check(e, why, n) < 0) {
+			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", step,
+				why);
+			return;
+		}
+	}
+	/* not again: a break that depends on how the steps were run */
+	fprintf(stderr, "vmscan-viz: invariant broken by step %" PRIu64 ": %s\n", until, why);
+}
+
+/* Runs @e to the end, or to @max steps (0: no limit).  Only --ftrace reads
+ * every step's record; the other reports read the end state and the
  * engine's count of the rules that fired, so the run goes through
- * cli_advance(), the path that fills no record.  Returns 0, or
- * REPORT_BROKEN, REPORT_STOPPED, REPORT_UNWRITTEN (messages printed). */
+ * cli_advance(), the path that fills no record (--check between its
+ * checks too).  Returns 0, or REPORT_BROKEN, REPORT_STOPPED,
+ * REPORT_UNWRITTEN (messages printed). */
 int report_simulate(const struct cli_command *cmd, struct engine *e, const struct report_opts *o,
 		    struct rule_counts *rules)
 {
 	struct ftrace_state ft;
+	uint64_t every = o->check ? check_every(e) : UINT64_MAX, next;
+	void *good = NULL;
 	char why[160];
+	int rc = 0;
 
 	engine_count_rules(e, rules ? &rules->n : NULL);
-	if (!o->check && !o->ftrace) {
-		while (!engine_done(e)) {
-			if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag))
-				return REPORT_STOPPED;
-			cli_advance(e, o->max_steps ? o->max_steps - engine_steps(e) : UINT64_MAX);
-		}
-		return 0;
+	if (o->check && !engine_steps(e) && engine_check(e, why, sizeof why) < 0) {
+		fprintf(stderr, "vmscan-viz: invariant broken before the first step: %s\n", why);
+		return REPORT_BROKEN;
 	}
+	if (o->check && every > 1 && !(good = malloc(engine_state_size(e)))) {
+		fprintf(stderr, "vmscan-viz: out of memory for --check's saved state\n");
+		return REPORT_BROKEN;
+	}
+	if (good)
+		engine_save(e, good);
 	if (o->ftrace)
 		ftrace_init(&ft, e);
+	next = every;
 	while (!engine_done(e)) {
-		const struct step_record *r;
-		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag))
-			return REPORT_STOPPED;
-		r = engine_step(e);
-		if (o->check && engine_check(e, why, sizeof why) < 0) {
-			fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n", r->step,
-				why);
-			return REPORT_BROKEN;
+		uint64_t stop = o->max_steps && o->max_steps < next ? o->max_steps : next;
+		uint64_t step = engine_steps(e) + 1;
+
+		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag)) {
+			rc = REPORT_STOPPED;
+			break;
 		}
 		if (o->ftrace) {
+			const struct step_record *r = engine_step(e);
+			step = r->step;
 			ftrace_step(&ft, e, r);
-			if (cli_output_failed())
-				return REPORT_UNWRITTEN;
+			if (cli_output_failed()) {
+				rc = REPORT_UNWRITTEN;
+				break;
+			}
+		} else {
+			cli_advance(e, stop > engine_steps(e) ? stop - engine_steps(e) : 1);
+			step = engine_steps(e);
 		}
+		if (!o->check || (engine_steps(e) < next && !engine_done(e)))
+			continue;
+		next = engine_steps(e) + every;
+		if (engine_check(e, why, sizeof why) < 0) {
+			if (good)
+				check_locate(e, good, step, why, sizeof why);
+			else
+				fprintf(stderr, "vmscan-viz: invariant broken after step %" PRIu64 ": %s\n",
+					step, why);
+			rc = REPORT_BROKEN;
+			break;
+		}
+		if (good)
+			engine_save(e, good);
 	}
-	return 0;
+	free(good);
+	return rc;
 }
 
 enum {
@@ -98,7 +163,10 @@ static const struct cli_option run_opts[NR_O + 1] = {
 			    .arg = "CGROUP",
 			    .help = "the cgroup's memory.stat as 2.6.34 prints it: sizes in bytes, "
 				    "pgpgin and pgpgout in events" },
-	[O_CHECK] = { .name = "check", .help = "verify the engine's invariants after every step" },
+	[O_CHECK] = { .name = "check",
+		      .help = "verify the engine's invariants: after every step in a zone of up to 1024 "
+			      "pages, else sampled (every pages x (1 + cgroups) / 1024 steps, a break then "
+			      "replayed to its step)" },
 	[O_CSV] = CLI_OPT_CSV,
 	[O_EVERY] = CLI_OPT_EVERY,
 	CLI_SOURCE_ROWS(O_SOURCE),

@@ -138,15 +138,26 @@ static void csv_field(FILE *f, const char *s)
 	putc('"', f);
 }
 
+const char *cli_key_counter_name(unsigned i, bool lru_gen)
+{
+	const char *name = vmstat_name_in(cli_key_counters[i], lru_gen);
+
+	if (!name && cli_key_counters[i] == PGSTEAL) /* 6.1 mm/vmscan.c:5050 */
+		return "pgsteal_kswapd+pgsteal_direct";
+	return name ? name : vmstat_name[cli_key_counters[i]];
+}
+
 static const char *const gen_type_name[2] = { "anon", "file" };
 
-static void csv_header(const struct scenario *s, bool gens)
+/* The counters' columns carry 6.1's names when every run is mglru's (as
+ * its --vmstat prints them), else 2.6.34's, one name a column. */
+static void csv_header(const struct scenario *s, bool gens, bool all_gens)
 {
 	fputs("access,policy,step", stdout);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%s", series_list_name[l]);
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
-		printf(",%s", vmstat_name[cli_key_counters[i]]);
+		printf(",%s", cli_key_counter_name(i, all_gens));
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		/* NAME.resident, .refaults, .active (new columns go last, so
 		 * that a reader by position keeps working), each quoted as a
@@ -211,10 +222,13 @@ int csv_print(const struct cli_command *cmd, const struct scenario *s, struct en
 	      const struct series_opts *o)
 {
 	struct csv_ctx c = { s, false };
+	bool all_gens = true;
 
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
 		c.gens |= engine_lru_gen(e[k]).enabled;
-	csv_header(s, c.gens);
+		all_gens &= engine_lru_gen(e[k]).enabled;
+	}
+	csv_header(s, c.gens, all_gens);
 	for (int k = 0; k < n; k++)
 		if (series_run(cmd, e[k], o, csv_row, &c) != 0)
 			return 1;

@@ -25,6 +25,10 @@
 extern const enum vmstat_item cli_key_counters[];
 extern const unsigned cli_nr_key_counters;
 #define SERIES_MAX_COUNTERS 16
+/* Key counter @i's name as `run --vmstat` prints it under 6.1's multi-gen
+ * LRU (@lru_gen) or 2.6.34; 6.1 splits pgsteal_normal by reclaimer, so
+ * that one is "pgsteal_kswapd+pgsteal_direct". */
+const char *cli_key_counter_name(unsigned i, bool lru_gen);
 
 /* The lists of a row, in this order: the LRU lists, then the free pages. */
 #define SERIES_NR_LISTS (LRU_UNEVICTABLE + 2)

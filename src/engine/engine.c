@@ -329,6 +329,29 @@ uint32_t engine_nr_pages(const struct engine *e)
 {
 	return e->nr_pages;
 }
+uint64_t engine_vmstat_gauge(const struct engine *e, enum vmstat_gauge g)
+{
+	uint64_t n = 0;
+
+	if (g == NR_ISOLATED_ANON || g == NR_ISOLATED_FILE)
+		return 0;
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+		const struct page *p = &e->pages[pfn];
+		if (p->lru == LRU_FREE || p->lru == LRU_KERNEL)
+			continue;
+		switch (g) {
+		case NR_MLOCK: n += PageMlocked(p); break;
+		case NR_ANON_PAGES: n += PageAnon(p); break;
+		case NR_MAPPED: n += page_is_file_cache(p) && page_mapped(p); break;
+		case NR_FILE_PAGES: n += page_is_file_cache(p); break;
+		case NR_DIRTY: n += PageDirty(p); break;
+		case NR_WRITEBACK: n += PageWriteback(p); break;
+		default: break;
+		}
+	}
+	return n;
+}
+
 const uint64_t *engine_vmstat(const struct engine *e)
 {
 	return e->c.vm;

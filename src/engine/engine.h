@@ -92,7 +92,9 @@ const struct workload *engine_workload(const struct engine *e);
 const struct page *engine_pages(const struct engine *e); /* indexed by pfn */
 uint32_t engine_nr_pages(const struct engine *e);
 struct lru_info engine_list(const struct engine *e, enum lru_list l);
-const uint64_t *engine_vmstat(const struct engine *e);	  /* NR_VM_EVENTS */
+const uint64_t *engine_vmstat(const struct engine *e); /* NR_VM_EVENTS */
+/* /proc/vmstat's gauge @g (vmstat.h VMSTAT_GAUGES), counted over the pages. */
+uint64_t engine_vmstat_gauge(const struct engine *e, enum vmstat_gauge g);
 const uint64_t *engine_decisions(const struct engine *e); /* NR_OUTCOMES */
 
 struct watermarks {

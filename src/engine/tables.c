@@ -3,6 +3,8 @@
  * engine/tables.c - the names of counters, branches, outcomes and lists,
  * generated from the X-macros in their headers so they cannot drift.
  */
+#include <string.h>
+
 #include "engine.h"
 
 /* clang-format off */
@@ -90,3 +92,18 @@ const char *vmstat_name_in(int i, bool lru_gen)
 {
 	return lru_gen ? vmstat_name_61[i] : vmstat_name_2634[i];
 }
+
+int vmstat_lookup(const char *name)
+{
+	for (int i = 0; i < NR_VM_EVENTS; i++)
+		if ((vmstat_name_2634[i] && strcmp(name, vmstat_name_2634[i]) == 0) ||
+		    (vmstat_name_61[i] && strcmp(name, vmstat_name_61[i]) == 0))
+			return i;
+	return -1;
+}
+
+const char *const vmstat_gauge_name[NR_VM_GAUGES] = {
+#define X(id, name) [id] = name,
+	VMSTAT_GAUGES(X)
+#undef X
+};

@@ -78,10 +78,36 @@ enum vmstat_item {
 /* First counter that the 2.6.34 kernel did not have: printed apart. */
 #define VMSTAT_FIRST_SIM SIM_REFAULT
 
+/* /proc/vmstat's gauges that count pages by their flags (the lists'
+ * nr_* are engine_lru_size()'s): the same names under both kernels.  The
+ * isolated ones are 0 between steps (a batch isolates and puts back within
+ * its step), as a reader of the file sees them at rest. */
+/* clang-format off */
+#define VMSTAT_GAUGES(X)                                     \
+	X(NR_MLOCK,          "nr_mlock")                     \
+	X(NR_ANON_PAGES,     "nr_anon_pages")                \
+	X(NR_MAPPED,         "nr_mapped")                    \
+	X(NR_FILE_PAGES,     "nr_file_pages")                \
+	X(NR_DIRTY,          "nr_dirty")                     \
+	X(NR_WRITEBACK,      "nr_writeback")                 \
+	X(NR_ISOLATED_ANON,  "nr_isolated_anon")             \
+	X(NR_ISOLATED_FILE,  "nr_isolated_file")
+/* clang-format on */
+enum vmstat_gauge {
+#define X(id, name) id,
+	VMSTAT_GAUGES(X)
+#undef X
+		NR_VM_GAUGES
+};
+extern const char *const vmstat_gauge_name[NR_VM_GAUGES];
+
 extern const char *const vmstat_name[NR_VM_EVENTS];
 /* The name counter @i has in the kernel a run models: 6.1's under the
  * multi-gen LRU (@lru_gen), else 2.6.34's; NULL when that kernel has no
  * such counter (a front end leaves it out). */
 const char *vmstat_name_in(int i, bool lru_gen);
+/* The counter either kernel's name @name names (an expectation may use
+ * the one `run --vmstat` prints under its policy), or -1. */
+int vmstat_lookup(const char *name);
 
 #endif

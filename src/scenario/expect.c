@@ -7,7 +7,8 @@
  * OBJECT.resident_percent|resident|active|refaults (split at the last dot,
  * so object names may hold dots), decisions.OUTCOME, lists.LIST,
  * cgroup.NAME.COUNTER (a memory.stat-style counter of a cgroup), or a bare
- * vmstat counter name.  An entry naming several policies becomes one
+ * /proc/vmstat name as run --vmstat prints it under either kernel (a
+ * counter, or a gauge: nr_LIST, nr_free_pages, nr_mapped, ...).  An entry naming several policies becomes one
  * struct expectation per policy, all with the same text.
  * Left out: evaluating them (the CLI does, after a run); arithmetic or
  * two subjects in one check.
@@ -109,8 +110,26 @@ static int subject(char *subj, const struct workload *wl, const struct object_sp
 			e->item = k;
 			return 0;
 		}
-		if ((k = lookup(subj, vmstat_name, NR_VM_EVENTS)) < 0) {
-			unknown(why, n, "counter", subj, vmstat_name, NR_VM_EVENTS);
+		if ((k = lookup(subj, vmstat_gauge_name, NR_VM_GAUGES)) >= 0) {
+			e->metric = EXPECT_GAUGE;
+			e->item = k;
+			return 0;
+		}
+		/* a counter by either kernel's name: run --vmstat prints 6.1's
+		 * under mglru (pgrefill, pgsteal_kswapd, ...) */
+		if ((k = vmstat_lookup(subj)) < 0) {
+			const char *names[2 * NR_VM_EVENTS + NR_VM_GAUGES];
+			size_t nn = 0;
+
+			for (int i = 0; i < NR_VM_EVENTS; i++)
+				for (int gen = 0; gen < 2; gen++)
+					if (vmstat_name_in(i, gen) &&
+					    (!gen || !vmstat_name_in(i, false) ||
+					     strcmp(vmstat_name_in(i, true), vmstat_name_in(i, false)) != 0))
+						names[nn++] = vmstat_name_in(i, gen);
+			for (int i = 0; i < NR_VM_GAUGES; i++)
+				names[nn++] = vmstat_gauge_name[i];
+			unknown(why, n, "counter", subj, names, nn);
 			return -1;
 		}
 		e->metric = EXPECT_COUNTER;

@@ -69,6 +69,7 @@ enum expect_metric {
 	EXPECT_DECISIONS,	 /* count of one outcome, by name */
 	EXPECT_LIST,		 /* pages on a list, by name */
 	EXPECT_MEMCG,		 /* a cgroup's counter: object is the cgroup (1-based), item the counter */
+	EXPECT_GAUGE,		 /* a /proc/vmstat gauge counted over the pages (vmstat.h VMSTAT_GAUGES) */
 };
 enum expect_cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_GE, CMP_GT };
 

@@ -286,6 +286,27 @@ for r in rows:
 assert seen["2.6.34"] > 100 and seen["mglru"] == seen["2.6.34"], seen
 assert older > 0  # pages age: not all in the youngest generation
 PY
+# under mglru an object's active counts its pages in the two youngest
+# generations (6.1 lru_gen_is_active()): the objects' add up to nr_active_*
+python3 - "$tmp/out" data/used-once-mmap.json <<'PY' && pass || fail "csv: mglru's OBJECT.active add up to its nr_active_anon and nr_active_file"
+import csv, json, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline="")) if r["policy"] == "mglru"]
+types = {o["name"]: o["type"] for o in json.load(open(sys.argv[2]))["objects"]}
+some = 0
+for r in rows:
+    for t in ("anon", "file"):
+        got = sum(int(r[o + ".active"]) for o in types if types[o] == t)
+        assert got == int(r["nr_active_" + t]), (r["access"], t, got, r["nr_active_" + t])
+        some += got
+assert some > 0
+PY
+# the counters' names as --vmstat gives them under 6.1: the CSV's columns
+# when every run is mglru's, and the pair table's list beside 2.6.34's rows
+expect 0 "run --csv under mglru" "$bin" run data/default.json --policy mglru --csv
+has "csv under mglru: 6.1's counter names" "$tmp/out" '^access,.*,pgrefill,pgscan_kswapd,pgscan_direct,pgsteal_kswapd\+pgsteal_direct,.*,workingset_activate_file,allocstall_movable,'
+expect 0 "compare 2.6.34 and mglru" "$bin" compare data/default.json --policy 2.6.34 --policy mglru
+has "compare names mglru's counters as 6.1 does" "$tmp/out" '^  pgscan_kswapd_normal +pgscan_kswapd$'
+has "compare: 6.1's pgsteal is by reclaimer" "$tmp/out" '^  pgsteal_normal +pgsteal_kswapd\+pgsteal_direct$'
 # --lru-gen and --lru-gen-full as 6.1's lru_gen_seq_show() prints them: a
 # parser written for the real file (tests/cli/lru_gen_full.pl) reads every
 # scenario's, line for line; both forms and --vmstat's lists add up alike
@@ -316,6 +337,20 @@ if command -v perl >/dev/null; then
 	awk 'NR == 1 || NR == 2 || !/^                      /' "$tmp/lf" | perl tests/cli/lru_gen_full.pl --full 2>/dev/null &&
 		fail "the lru_gen_full parser takes generations with no walk line" || pass
 fi
+# every name run --vmstat prints under a policy is an expectation's subject,
+# equal to what it printed (6.1's names under mglru, the gauges too)
+for p in mglru 2.6.34; do
+	"$bin" run data/default.json --policy "$p" --vmstat >"$tmp/v"
+	python3 - data/default.json "$tmp/v" "$p" >"$tmp/expect.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["expect"] = [{"check": "%s == %s" % tuple(l.split()), "policy": sys.argv[3]} for l in open(sys.argv[2])]
+s.pop("bookmarks", None)
+print(json.dumps(s))
+PY
+	expect 0 "every name --vmstat prints under $p is an expectation that holds" "$bin" check --expect "$tmp/expect.json" --policy "$p"
+	[ "$(grep -c '^ *PASS' "$tmp/out")" -eq "$(wc -l <"$tmp/v")" ] && pass || { fail "check --expect under $p: not every --vmstat line passed"; grep -v PASS "$tmp/out" | head -5; }
+done
 # across the two implementations: compare's verdict carries what each run
 # keeps and refaults (run --json of each), and on the database index,
 # where no decision differs, n walks the fate divergences (an access's

@@ -702,6 +702,18 @@ static void expect_rows(const char *locale)
 		{ "active pages of an object", "index.active < 2.5", EXPECT_ACTIVE, CMP_LT, 0, 0, 2.5, NULL },
 		{ "a bare name is a vmstat counter", "pgscan_kswapd_normal > 1e3", EXPECT_COUNTER, CMP_GT,
 		  PGSCAN_KSWAPD, 0, 1000, NULL },
+		{ "a counter by 6.1's name, as run --vmstat prints it under mglru", "pgsteal_kswapd > 1",
+		  EXPECT_COUNTER, CMP_GT, KSWAPD_STEAL, 0, 1, NULL },
+		{ "6.1's pgrefill is 2.6.34's pgrefill_normal", "pgrefill == 0", EXPECT_COUNTER, CMP_EQ,
+		  PGREFILL, 0, 0, NULL },
+		{ "6.1's workingset_refault_file is 3.15's workingset_refault",
+		  "workingset_refault_file >= 1", EXPECT_COUNTER, CMP_GE, WORKINGSET_REFAULT, 0, 1, NULL },
+		{ "6.1's allocstall_movable is 2.6.34's allocstall", "allocstall_movable == 0",
+		  EXPECT_COUNTER, CMP_EQ, ALLOCSTALL, 0, 0, NULL },
+		{ "a gauge run --vmstat prints", "nr_mapped >= 3", EXPECT_GAUGE, CMP_GE, NR_MAPPED, 0, 3,
+		  NULL },
+		{ "nr_isolated_file, a gauge at rest", "nr_isolated_file == 0", EXPECT_GAUGE, CMP_EQ,
+		  NR_ISOLATED_FILE, 0, 0, NULL },
 		{ "decisions name an outcome", "decisions.activate <= 5", EXPECT_DECISIONS, CMP_LE,
 		  OUT_ACTIVATE, 0, 5, NULL },
 		{ "lists name an LRU list", "lists.inactive_file >= 10", EXPECT_LIST, CMP_GE,
@@ -746,7 +758,7 @@ static void expect_rows(const char *locale)
 			CHECKF(e.metric == rows[i].metric && e.cmp == rows[i].cmp && e.value == rows[i].value,
 			       "%s: metric %d cmp %d value %g", rows[i].sentence, e.metric, e.cmp, e.value);
 			if (rows[i].metric == EXPECT_COUNTER || rows[i].metric == EXPECT_DECISIONS ||
-			    rows[i].metric == EXPECT_LIST)
+			    rows[i].metric == EXPECT_LIST || rows[i].metric == EXPECT_GAUGE)
 				CHECKF(e.item == rows[i].item, "%s: item %d", rows[i].sentence, e.item);
 			else
 				CHECKF(e.object == rows[i].object, "%s: object %u", rows[i].sentence,
