@@ -41,9 +41,9 @@ static const struct sort_answer {
 	uint8_t outcome;
 	const char *answer, *said;
 } sort_answers[] = {
-	{ 'a', OUT_ACTIVATE, "protect it (tier > tier_idx)", "protect it" },
-	{ 'o', OUT_ROTATE, "move it on (promoted or dirty)", "move it on" },
-	{ 'e', OUT_NONE, "isolate it for eviction", "isolate it" },
+	{ 'a', OUT_ACTIVATE, "protect (tier > tier_idx)", "protect it" },
+	{ 'o', OUT_ROTATE, "move on", "move it on" },
+	{ 'e', OUT_NONE, "isolate to evict", "isolate it" },
 };
 #define NR_SORT_ANSWERS (int)(sizeof sort_answers / sizeof sort_answers[0])
 
@@ -101,7 +101,7 @@ static int outcome_of_answer(const struct step_record *q, int key)
 static const char *answerer(const struct reclaim_policy *p, const struct step_record *q)
 {
 	if (q->kind == STEP_SORT)
-		return "sort_folio(), then isolate_folio(),";
+		return "sort_folio()/isolate_folio()";
 	if (q->kind == STEP_SCAN_ACTIVE)
 		return "shrink_active_list()";
 	if (p->lru_gen)
