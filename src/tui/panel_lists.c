@@ -303,50 +303,61 @@ static uint32_t gen_fit_k(const struct frame *f, const struct geom *g, int avail
 }
 
 /* Type @t's live generations, entries [@first, @end) of @g, youngest
- * first, laid into @band rows: rows and groups. */
+ * first, laid into @band rows: rows and groups.  While they need more,
+ * two neighbours with at most one non-empty generation between them share
+ * a row, else the longest row gives one (its middle elided), else the two
+ * neighbours holding the fewest non-empty generations share one. */
 static void gen_band_layout(const struct frame *f, struct geom *g, int first, int end, int band)
 {
-	int need = 0, n = end - first;
+	uint32_t nr[NR_SHOWN];
+	int need = 0;
 
 	for (int i = first; i < end; i++) {
-		uint32_t nr = list_nr(f, g->l[i]);
+		nr[i] = list_nr(f, g->l[i]);
 		g->grp[i] = 1;
-		g->rows[i] = nr ? (int)rows_for(nr, g->k, g->cpr) : 1;
+		g->rows[i] = nr[i] ? (int)rows_for(nr[i], g->k, g->cpr) : 1;
 		need += g->rows[i];
 	}
-	/* empty generations next to each other share a row */
-	for (int i = first; need > band && i + 1 < end - 1; i++)
-		if (g->grp[i] && !list_nr(f, g->l[i]))
-			for (int j = i + 1; j < end - 1 && !list_nr(f, g->l[j]) && need > band; j++) {
-				g->grp[i]++;
-				g->grp[j] = 0;
-				g->rows[j] = 0;
-				need--;
-			}
-	/* then the largest gives rows (its middle elided) */
 	while (need > band) {
-		int big = -1;
-		for (int i = first; i < end; i++)
-			if (g->grp[i] && g->rows[i] > 1 && (big < 0 || g->rows[i] > g->rows[big]))
+		int best = -1, best_full = 1 << 20, best_size = 0, big = -1;
+		for (int i = first; i < end; i++) {
+			int j = i + g->grp[i], full = 0;
+			if (!g->grp[i])
+				continue;
+			if (g->rows[i] > 1 && (big < 0 || g->rows[i] > g->rows[big]))
 				big = i;
-		if (big < 0)
+			if (j >= end)
+				continue;
+			for (int m = i; m < j + g->grp[j]; m++)
+				full += nr[m] > 0;
+			/* the fewest non-empty, then the fewest generations in one row */
+			if (full < best_full || (full == best_full && g->grp[i] + g->grp[j] < best_size))
+				best = i, best_full = full, best_size = g->grp[i] + g->grp[j];
+		}
+		if (best >= 0 && (best_full <= 1 || big < 0)) {
+			int j = best + g->grp[best];
+			uint32_t sum = 0;
+			need -= g->rows[best] + g->rows[j];
+			g->grp[best] = (uint8_t)(g->grp[best] + g->grp[j]);
+			g->grp[j] = 0;
+			g->rows[j] = 0;
+			for (int m = best; m < best + g->grp[best]; m++)
+				sum += nr[m];
+			g->rows[best] = sum ? (int)rows_for(sum, g->k, g->cpr) : 1;
+			need += g->rows[best];
+		} else if (big >= 0) {
+			g->rows[big]--;
+			need--;
+		} else {
 			break;
-		g->rows[big]--;
-		need--;
+		}
 	}
-	/* then the youngest go together, the oldest always on its own */
-	for (int i = first; need > band && i < end - 2;) {
-		int j = i + g->grp[i];
-		if (j >= end - 1)
-			break;
-		g->grp[i] = (uint8_t)(g->grp[i] + g->grp[j]);
-		g->grp[j] = 0;
-		need -= g->rows[j];
-		g->rows[j] = 0;
+	if (need < band) { /* the rest to the oldest's row */
+		int last = end - 1;
+		while (last > first && !g->grp[last])
+			last--;
+		g->rows[last] += band - need;
 	}
-	(void)n;
-	if (need < band) /* the rest to the oldest */
-		g->rows[end - 1] += band - need;
 }
 
 /* The bands in @avail rows: whole if they fit at g->k, else shared by
@@ -923,7 +934,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		      const struct list_plan *lp, const struct marks *m)
 {
 	struct lru_info li = { .nr = list_nr(f, lp->l) };
-	int c, x, y = lp->y;
+	int c, x, y = lp->y, scanned = lp->l;
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
 	const struct step_record *rec = &f->view->rec;
 
@@ -970,12 +981,14 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		return;
 	if (is_gen_list(lp->l)) { /* eviction takes only the oldest generation's tail */
 		struct lru_gen_info lg = engine_lru_gen(f->e);
-		if (lru_gen_list_seq(lg.max_seq, lp->l) != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
+		uint64_t oldest = lru_gen_list_seq(lg.max_seq, lp->l) + 1 - (uint64_t)lp->grp;
+		if (oldest != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
 			return;
+		scanned = (int)LRU_GEN_FIRST + 2 * (int)(oldest % 4) + (lp->l - LRU_GEN_FIRST) % 2;
 	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
-	if (being_scanned(rec, lp->l))
+	if (being_scanned(rec, scanned))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 reclaimer_word(rec->reclaimer));
 	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
