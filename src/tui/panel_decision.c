@@ -486,8 +486,8 @@ static void loop_state(const struct frame *f, const struct step_record *rec, cha
 }
 
 /* A 6.1 sort_folio()/isolate_folio() step: the tests in the kernel's
- * order, why, the outcome, then origin, the inputs and the feedback loop,
- * which give way first. */
+ * order, why, the outcome, the inputs and the feedback loop, then the
+ * origin, which gives way first. */
 static void draw_sort(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
@@ -502,11 +502,9 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 	y += decision_checks(y, r, p->sort_checks->row, nc, rec, false, room);
 	snprintf(why, sizeof why, "%s", branch_reason(p, rec->branch != BR_NONE ? rec->branch : rec->action));
 	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
-	/* the outcome before the details: the page's fate at every size */
+	/* the outcome before the details, the origin last: the page's fate
+	 * and what decided it (its tier against tier_idx) at every size */
 	y += draw_outcome(y, r, f, rec, bottom - y);
-	if (y < bottom && rec->branch != BR_NONE)
-		y += draw_sentence(y, r, "origin", theme_attr(T_DIM),
-				   branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
 	/* 6.1's page flags and counters as sort_folio() read them */
 	/* the page's generation by its gen counter, which the walk may have
 	 * moved on while the page waits on its old list */
@@ -522,7 +520,10 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 		 rec->inputs & IN_WRITEBACK ? " writeback=1" : "");
 	y += draw_sentence(y, r, "inputs", theme_attr(T_LABEL), in, theme_attr(T_NORMAL), bottom - y);
 	loop_state(f, rec, loop, sizeof loop);
-	draw_sentence(y, r, "loop", theme_attr(T_LABEL), loop, theme_attr(T_NORMAL), bottom - y);
+	y += draw_sentence(y, r, "loop", theme_attr(T_LABEL), loop, theme_attr(T_NORMAL), bottom - y);
+	if (y < bottom && rec->branch != BR_NONE)
+		draw_sentence(y, r, "origin", theme_attr(T_DIM),
+			      branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
 }
 
 /* 6.1's aging in the step's own terms: the walk's page already in max_seq

@@ -92,9 +92,9 @@ static int outcome_of_answer(const struct step_record *q, int key)
 	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
 		if (sort_answers[i].key == key)
 			return sort_answers[i].outcome;
-	if (q->kind == STEP_SORT)
+	if (q->kind == STEP_SORT || outcome_of_key(key) == OUT_NONE || !answers(q, outcome_of_key(key)))
 		return -1;
-	return outcome_of_key(key) == OUT_NONE ? -1 : (int)outcome_of_key(key);
+	return (int)outcome_of_key(key);
 }
 
 /* The function that answers question @q, for the title and a refusal. */
