@@ -113,6 +113,12 @@ static void sample(struct step_index *ix, const struct engine *e, uint64_t step,
 		if (ix->v[s][b] > ix->max[s])
 			ix->max[s] = ix->v[s][b];
 	}
+	for (int t = 0; t < 2; t++) {
+		uint32_t n = ix->v[t ? SPARK_INACTIVE_FILE : SPARK_INACTIVE_ANON][b] +
+			     ix->v[t ? SPARK_ACTIVE_FILE : SPARK_ACTIVE_ANON][b];
+		if (n > ix->max_type[t])
+			ix->max_type[t] = n;
+	}
 	if (r->outcome == OUT_REFAULT && ++ix->v[SPARK_REFAULT][b] > ix->max[SPARK_REFAULT])
 		ix->max[SPARK_REFAULT] = ix->v[SPARK_REFAULT][b];
 	ix->nb = (unsigned)b + 1;

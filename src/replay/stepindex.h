@@ -101,6 +101,10 @@ struct step_index {
 	unsigned nb;	       /* buckets in use */
 	uint32_t v[NR_SPARKS][SPARK_BUCKETS];
 	uint32_t max[NR_SPARKS];
+	/* the most pages of each type (0 anon, 1 file) on the evictable
+	 * lists at a sample: under 6.1 how many one type's generations can
+	 * hold together, which the lists panel scales them by */
+	uint32_t max_type[2];
 };
 
 void step_index_init(struct step_index *ix, uint64_t limit);

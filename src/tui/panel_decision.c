@@ -85,10 +85,19 @@ const char *scan_decision_name(const struct reclaim_policy *p, const struct step
 {
 	const char *name = NULL;
 
+	/* 6.1 folio_check_references()'s enum folio_references (mm/vmscan.c:1439) */
+	static const char *const folioref[NR_OUTCOMES] = {
+		[OUT_ACTIVATE] = "FOLIOREF_ACTIVATE",
+		[OUT_KEEP] = "FOLIOREF_KEEP",
+		[OUT_RECLAIM] = "FOLIOREF_RECLAIM",
+		[OUT_RECLAIM_CLEAN] = "FOLIOREF_RECLAIM_CLEAN",
+	};
+
 	/* 2.6.33 shrink_page_list(): what its inline tests do instead (outcome.c) */
 	if (r->kind == STEP_SCAN_INACTIVE && r->outcome < NR_OUTCOMES)
-		name = policy_has_pageref(p) ? outcome_table[r->outcome].pageref
-					     : outcome_table[r->outcome].inline_33;
+		name = p->lru_gen	       ? folioref[r->outcome]
+		       : policy_has_pageref(p) ? outcome_table[r->outcome].pageref
+					       : outcome_table[r->outcome].inline_33;
 	return name ? name : r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
 }
 
@@ -133,7 +142,7 @@ static void outcome_text(const struct frame *f, const struct step_record *rec, c
 		snprintf(buf, n, "%s: stays on %s, the youngest", said,
 			 gen_or_list(rec, rec->to, to, sizeof to));
 	else if (rec->kind == STEP_SORT && rec->branch == BR_ISOLATE)
-		snprintf(buf, n, "%s: off %s, into the batch shrink_folio_list() examines next", said,
+		snprintf(buf, n, "%s: off %s, for shrink_folio_list() to examine", said,
 			 gen_or_list(rec, rec->from, to, sizeof to));
 	else if (rec->action == BR_SPL_FREED && (rec->inputs & IN_MAPPED))
 		/* the inputs say page_mapped=1: it was unmapped on the way (2.6.34
@@ -477,8 +486,8 @@ static void loop_state(const struct frame *f, const struct step_record *rec, cha
 }
 
 /* A 6.1 sort_folio()/isolate_folio() step: the tests in the kernel's
- * order, why, origin, the inputs and the feedback loop, then the outcome
- * (which the title's move and the lists show already: it gives way first). */
+ * order, why, the outcome, the inputs and the feedback loop, then the
+ * origin, which gives way first. */
 static void draw_sort(const struct rect *r, const struct frame *f, int y)
 {
 	const struct step_record *rec = &f->view->rec;
@@ -493,9 +502,9 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 	y += decision_checks(y, r, p->sort_checks->row, nc, rec, false, room);
 	snprintf(why, sizeof why, "%s", branch_reason(p, rec->branch != BR_NONE ? rec->branch : rec->action));
 	y += draw_sentence(y, r, "why", theme_attr(T_LABEL), why, theme_attr(T_NORMAL), bottom - y);
-	if (y < bottom && rec->branch != BR_NONE)
-		y += draw_sentence(y, r, "origin", theme_attr(T_DIM),
-				   branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
+	/* the outcome before the details, the origin last: the page's fate
+	 * and what decided it (its tier against tier_idx) at every size */
+	y += draw_outcome(y, r, f, rec, bottom - y);
 	/* 6.1's page flags and counters as sort_folio() read them */
 	/* the page's generation by its gen counter, which the walk may have
 	 * moved on while the page waits on its old list */
@@ -512,7 +521,9 @@ static void draw_sort(const struct rect *r, const struct frame *f, int y)
 	y += draw_sentence(y, r, "inputs", theme_attr(T_LABEL), in, theme_attr(T_NORMAL), bottom - y);
 	loop_state(f, rec, loop, sizeof loop);
 	y += draw_sentence(y, r, "loop", theme_attr(T_LABEL), loop, theme_attr(T_NORMAL), bottom - y);
-	draw_outcome(y, r, f, rec, bottom - y);
+	if (y < bottom && rec->branch != BR_NONE)
+		draw_sentence(y, r, "origin", theme_attr(T_DIM),
+			      branch_origin(p, rec->branch, from, sizeof from), theme_attr(T_DIM), 1);
 }
 
 /* 6.1's aging in the step's own terms: the walk's page already in max_seq

@@ -207,14 +207,189 @@ static uint32_t list_max_of(const struct frame *f, const struct view *v, int l)
 
 /* How the panel is cut up: the same for every step of a run. */
 struct geom {
-	int n;		     /* lists shown */
-	uint8_t l[NR_SHOWN]; /* which */
-	int rows[NR_SHOWN];  /* rows each */
-	uint32_t k;	     /* pages a cell */
-	int cw, cpr, lw;     /* columns a cell, cells a row, label width */
-	bool elide;	     /* the zone is too large to walk: heads and tails */
-	bool pv_shared;	     /* no row for the pagevec: it follows the isolated batch */
+	int n;		       /* lists shown */
+	uint8_t l[NR_SHOWN];   /* which */
+	int rows[NR_SHOWN];    /* rows each */
+	uint32_t k;	       /* pages a cell */
+	int cw, cpr, lw;       /* columns a cell, cells a row, label width */
+	bool elide;	       /* the zone is too large to walk: heads and tails */
+	bool pv_shared;	       /* no row for the pagevec: it follows the isolated batch */
+	uint8_t grp[NR_SHOWN]; /* 6.1: generations drawn in entry i's row, it and the older ones after it */
 };
+
+/*
+ * 6.1's generations.  Pages move between them and they open and close
+ * while the run plays, so a row a generation sized by its largest would
+ * move the rows at every aging.  Instead each type gets a band of rows
+ * for the run: room for its most pages over the run (the index's
+ * max_type) at the panel's scale, and a row more for each other
+ * generation that may be partly filled (MAX_NR_GENS in all, 6.1
+ * include/linux/mmzone.h).  In the band its live generations, youngest
+ * first, each wrap as a list does; the rows left over go to the oldest,
+ * where eviction takes pages.  A band short of rows draws empty
+ * generations in one row, then the youngest together ("seq 5-4 file"),
+ * never the oldest with another.
+ */
+#define GEN_BAND_MIN 2 /* MIN_NR_GENS: the oldest and one row for the younger */
+#define GEN_MAX	     4 /* MAX_NR_GENS, 6.1 include/linux/mmzone.h */
+
+static bool gen_panel(const struct frame *f)
+{
+	return engine_lru_gen(f->e).enabled;
+}
+
+/* the types drawn, file first as shown_lists() orders them */
+static int gen_types(const struct frame *f, unsigned *out)
+{
+	const struct workload *wl = &f->app->sc->wl;
+	bool file = false, anon = false;
+	int n = 0;
+
+	for (uint32_t o = 0; o < wl->nr_objects; o++)
+		*(wl->objects[o].type == OBJ_ANON ? &anon : &file) = true;
+	if (file || !anon)
+		out[n++] = 1;
+	if (anon)
+		out[n++] = 0;
+	return n;
+}
+
+static uint32_t gen_type_max(const struct frame *f, unsigned t)
+{
+	const struct step_index *h = &f->view->idx;
+	uint32_t m = h->max_type[t], o = f->pair ? f->pair->idx.max_type[t] : 0;
+	uint64_t n = (uint64_t)(m > o ? m : o) + (h->bucket_steps < 32 ? h->bucket_steps : 32);
+
+	return n < engine_nr_pages(f->e) ? (uint32_t)n : engine_nr_pages(f->e);
+}
+
+static int gen_band_rows(const struct frame *f, unsigned t, uint32_t k, int cpr)
+{
+	return (int)rows_for(gen_type_max(f, t), k, cpr) + GEN_MAX - 1;
+}
+
+/* Rows of the bands and the other rows (unevictable, isolated) at @k. */
+static int gen_rows_at(const struct frame *f, const struct geom *g, uint32_t k)
+{
+	unsigned types[2];
+	int nt = gen_types(f, types), rows = 0;
+
+	for (int i = 0; i < nt; i++)
+		rows += gen_band_rows(f, types[i], k, g->cpr);
+	for (int i = 0; i < g->n; i++)
+		rows += !is_gen_list(g->l[i]);
+	return rows;
+}
+
+/* The fewest pages a cell that fits the bands whole in @avail rows, or the
+ * scale that puts each type's most pages in one row. */
+static uint32_t gen_fit_k(const struct frame *f, const struct geom *g, int avail)
+{
+	unsigned types[2];
+	int nt = gen_types(f, types);
+	uint32_t lo = 1, hi = 1;
+
+	for (int i = 0; i < nt; i++) {
+		uint32_t m = (gen_type_max(f, types[i]) + (uint32_t)g->cpr - 1) / (uint32_t)g->cpr;
+		hi = m > hi ? m : hi;
+	}
+	while (lo < hi) { /* rows fall as k grows */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (gen_rows_at(f, g, mid) <= avail)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* Type @t's live generations, entries [@first, @end) of @g, youngest
+ * first, laid into @band rows: rows and groups.  While they need more,
+ * two neighbours with at most one non-empty generation between them share
+ * a row, else the longest row gives one (its middle elided), else the two
+ * neighbours holding the fewest non-empty generations share one. */
+static void gen_band_layout(const struct frame *f, struct geom *g, int first, int end, int band)
+{
+	uint32_t nr[NR_SHOWN];
+	int need = 0;
+
+	for (int i = first; i < end; i++) {
+		nr[i] = list_nr(f, g->l[i]);
+		g->grp[i] = 1;
+		g->rows[i] = nr[i] ? (int)rows_for(nr[i], g->k, g->cpr) : 1;
+		need += g->rows[i];
+	}
+	while (need > band) {
+		int best = -1, best_full = 1 << 20, best_size = 0, big = -1;
+		for (int i = first; i < end; i++) {
+			int j = i + g->grp[i], full = 0;
+			if (!g->grp[i])
+				continue;
+			if (g->rows[i] > 1 && (big < 0 || g->rows[i] > g->rows[big]))
+				big = i;
+			if (j >= end)
+				continue;
+			for (int m = i; m < j + g->grp[j]; m++)
+				full += nr[m] > 0;
+			/* the fewest non-empty, then the fewest generations in one row */
+			if (full < best_full || (full == best_full && g->grp[i] + g->grp[j] < best_size))
+				best = i, best_full = full, best_size = g->grp[i] + g->grp[j];
+		}
+		if (best >= 0 && (best_full <= 1 || big < 0)) {
+			int j = best + g->grp[best];
+			uint32_t sum = 0;
+			need -= g->rows[best] + g->rows[j];
+			g->grp[best] = (uint8_t)(g->grp[best] + g->grp[j]);
+			g->grp[j] = 0;
+			g->rows[j] = 0;
+			for (int m = best; m < best + g->grp[best]; m++)
+				sum += nr[m];
+			g->rows[best] = sum ? (int)rows_for(sum, g->k, g->cpr) : 1;
+			need += g->rows[best];
+		} else if (big >= 0) {
+			g->rows[big]--;
+			need--;
+		} else {
+			break;
+		}
+	}
+	if (need < band) { /* the rest to the oldest's row */
+		int last = end - 1;
+		while (last > first && !g->grp[last])
+			last--;
+		g->rows[last] += band - need;
+	}
+}
+
+/* The bands in @avail rows: whole if they fit at g->k, else shared by
+ * their wants, GEN_BAND_MIN each at least. */
+static void gen_geometry(const struct frame *f, struct geom *g, int avail)
+{
+	unsigned types[2];
+	int nt = gen_types(f, types), others = 0, band[2] = { 0 }, want = 0, left;
+
+	for (int i = 0; i < g->n; i++)
+		others += !is_gen_list(g->l[i]);
+	left = avail - others;
+	for (int i = 0; i < nt; i++)
+		want += band[i] = gen_band_rows(f, types[i], g->k, g->cpr);
+	if (want > left)
+		for (int i = 0; i < nt; i++) {
+			band[i] = want ? band[i] * (left > 0 ? left : 0) / want : 0;
+			band[i] = band[i] < GEN_BAND_MIN ? GEN_BAND_MIN : band[i];
+		}
+	for (int i = 0, e = 0; i < nt; i++) {
+		int first = e;
+		while (e < g->n && is_gen_list(g->l[e]) &&
+		       (unsigned)(g->l[e] - LRU_GEN_FIRST) % 2 == types[i])
+			e++;
+		if (e > first)
+			gen_band_layout(f, g, first, e, band[i]);
+	}
+	for (int i = 0; i < g->n; i++)
+		if (!is_gen_list(g->l[i]))
+			g->rows[i] = 1, g->grp[i] = 1;
+}
 
 /* The two-list LRU's rows for this scenario (shown_lists() under a
  * classic policy): what the scale leaves room for under every policy. */
@@ -303,6 +478,21 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 
 	memset(g, 0, sizeof *g);
 	g->n = shown_lists(f, g->l);
+	if (gen_panel(f)) { /* no pagevec under 6.1: nothing gives way but the bands */
+		g->lw = label_w(f);
+		g->cw = initials(f) ? 2 : 1;
+		g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
+		if (g->cw == 2)
+			g->cpr = g->cpr / 2 > 1 ? g->cpr / 2 : 1;
+		/* compare: the zone's scale both sides (fit_k()); alone, coarser
+		 * only if the bands would not fit whole at it */
+		g->k = fit_k(f, g, avail);
+		if (!f->pair && gen_fit_k(f, g, avail) > g->k)
+			g->k = gen_fit_k(f, g, avail);
+		g->elide = false;
+		gen_geometry(f, g, avail);
+		return;
+	}
 	/* the pagevec's own row is the first to give way (it is last in the
 	 * order, and not in panel_lists_need()'s min) */
 	if (avail < g->n) {
@@ -335,6 +525,25 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	uint8_t l[NR_SHOWN];
 	struct geom g;
 
+	if (gen_panel(f)) { /* title, the bands, unevictable and isolated, the evicted strip */
+		unsigned types[2];
+		int nt = gen_types(f, types), others = 0, cpr;
+		int nl = shown_lists(f, l);
+
+		for (int i = 0; i < nl; i++)
+			others += !is_gen_list(l[i]);
+		cpr = w - label_w(f) - TAIL_W > 1 ? w - label_w(f) - TAIL_W : 1;
+		if (initials(f))
+			cpr = cpr / 2 > 1 ? cpr / 2 : 1;
+		/* as the two-list policies' rows count (a list a type and state,
+		 * the pagevec's), so that p and ] move no panel */
+		n->min = 2 + nt * GEN_BAND_MIN + others;
+		n->want = 2 + nt * 2 + others + 1 +
+			  (int)((engine_nr_pages(f->e) + (uint32_t)cpr - 1) / (uint32_t)cpr);
+		if (n->want > n->min + 24)
+			n->want = n->min + 24;
+		return;
+	}
 	n->min = 1 + shown_lists(f, l); /* title, a row a list but the pagevec's, the evicted strip */
 	memset(&g, 0, sizeof g);
 	g.n = shown_lists(f, g.l);
@@ -638,6 +847,7 @@ static bool being_scanned(const struct step_record *r, int l)
 /* How one list is laid out, and the walks that fill its cells. */
 struct list_plan {
 	int l, y, rows;
+	int grp;	     /* 6.1: generations in this row (list l and the older after it), 1 for a list */
 	uint32_t cells;	     /* cells to draw */
 	uint32_t head_cells; /* elided: cells from the head, then the mark */
 	bool elide;
@@ -667,6 +877,30 @@ static int plan_list(const struct frame *f, const struct geom *g, struct list_pl
 		lp->cells = need < cells ? need : cells;
 		w[nw++] = (struct walk){ li.head, lp->cells, 0, false, lp->cell, k, owner(f) };
 	}
+	return nw;
+}
+
+/* Generations sharing a row (gen_band_layout()): each one's pages from
+ * its head, youngest first, as many as the row holds. */
+static int plan_group(const struct frame *f, const struct geom *g, struct list_plan *lp, const uint8_t *l,
+		      struct walk *w)
+{
+	uint32_t room = (uint32_t)lp->rows * (uint32_t)g->cpr, used = 0;
+	int nw = 0;
+
+	for (int i = 0; i < lp->grp; i++) {
+		uint32_t nr = list_nr(f, l[i]), need = (nr + g->k - 1) / g->k;
+		if (need > room - used)
+			need = room - used;
+		if (need)
+			w[nw++] = (struct walk){
+				engine_list(f->e, l[i]).head, need, 0, false, lp->cell + used, g->k, owner(f)
+			};
+		used += need;
+	}
+	lp->cells = used;
+	lp->elide = false;
+	lp->head_cells = 0;
 	return nw;
 }
 
@@ -734,11 +968,28 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		      const struct list_plan *lp, const struct marks *m)
 {
 	struct lru_info li = { .nr = list_nr(f, lp->l) };
-	int c, x, y = lp->y;
+	int c, x, y = lp->y, scanned = lp->l;
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
 	const struct step_record *rec = &f->view->rec;
 
-	if (is_gen_list(lp->l)) {
+	if (is_gen_list(lp->l) && lp->grp > 1) { /* "seq 5-4 file": the youngest of them first */
+		struct lru_gen_info lg = engine_lru_gen(f->e);
+		uint64_t seq = lru_gen_list_seq(lg.max_seq, lp->l);
+		unsigned type = (unsigned)(lp->l - LRU_GEN_FIRST) % 2;
+		char name[40], age[24];
+
+		li.nr = 0;
+		for (int i = 0; i < lp->grp; i++)
+			li.nr += list_nr(f,
+					 (int)LRU_GEN_FIRST + 2 * (int)((seq - (uint64_t)i) % 4) + (int)type);
+		snprintf(name, sizeof name, "seq %llu-%llu %s", (unsigned long long)seq,
+			 (unsigned long long)(seq + 1 - (uint64_t)lp->grp), type ? "file" : "anon");
+		snprintf(age, sizeof age, "age %llu",
+			 (unsigned long long)(engine_steps(f->e) -
+					      lg.timestamps[(seq + 1 - (uint64_t)lp->grp) % 4]));
+		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
+			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+	} else if (is_gen_list(lp->l)) {
 		char name[32], age[24];
 		gen_label(f, lp->l, name, sizeof name, age, sizeof age);
 		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
@@ -764,12 +1015,14 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		return;
 	if (is_gen_list(lp->l)) { /* eviction takes only the oldest generation's tail */
 		struct lru_gen_info lg = engine_lru_gen(f->e);
-		if (lru_gen_list_seq(lg.max_seq, lp->l) != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
+		uint64_t oldest = lru_gen_list_seq(lg.max_seq, lp->l) + 1 - (uint64_t)lp->grp;
+		if (oldest != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
 			return;
+		scanned = (int)LRU_GEN_FIRST + 2 * (int)(oldest % 4) + (lp->l - LRU_GEN_FIRST) % 2;
 	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
-	if (being_scanned(rec, lp->l))
+	if (being_scanned(rec, scanned))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 reclaimer_word(rec->reclaimer));
 	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
@@ -938,6 +1191,13 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	else if (k)
 		snprintf(title, sizeof title, "%s: head (newest) %s tail (oldest), 1 cell = %u page%s", whose,
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (gen_panel(f) && r->w >= 110) /* 6.1: generations, and what their age counts */
+		snprintf(title, sizeof title,
+			 "Generations: head (newest) %s tail (oldest), 1 cell = %u page%s, age in steps",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (gen_panel(f))
+		snprintf(title, sizeof title, "head %s tail, 1 cell = %u page%s, age in steps",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
 	else if (g.elide)
 		snprintf(title, sizeof title,
 			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u pages, long lists %s",
@@ -959,10 +1219,19 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 		return;
 	for (int i = 0; i < g.n; i++) {
 		struct list_plan *lp = &plan[i];
-		*lp = (struct list_plan){ .l = g.l[i], .y = y, .rows = g.rows[i], .cell = cell_buf + used };
-		nw += plan_list(f, &g, lp, walks + nw);
+		*lp = (struct list_plan){ .l = g.l[i],
+					  .y = y,
+					  .rows = g.rows[i],
+					  .grp = g.grp[i] ? g.grp[i] : 1,
+					  .cell = cell_buf + used };
+		if (gen_panel(f) && !g.grp[i]) /* drawn in a younger generation's row */
+			lp->rows = 0;
+		else if (lp->grp > 1)
+			nw += plan_group(f, &g, lp, g.l + i, walks + nw);
+		else
+			nw += plan_list(f, &g, lp, walks + nw);
 		used += lp->cells;
-		y += g.rows[i];
+		y += lp->rows;
 	}
 	if (g.pv_shared)
 		nw += plan_shared_pagevec(r, f, &g, &plan[g.n - 1], &pv, walks + nw, cell_buf + used);
@@ -970,7 +1239,8 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	for (int i = 0; i < g.n; i++) {
 		if (plan[i].elide)
 			order_tail(&plan[i]);
-		draw_list(r, f, &g, &plan[i], &m);
+		if (plan[i].rows)
+			draw_list(r, f, &g, &plan[i], &m);
 	}
 	if (g.pv_shared && pv.rows)
 		draw_shared_pagevec(f, &pv, &m);

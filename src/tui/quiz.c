@@ -41,9 +41,9 @@ static const struct sort_answer {
 	uint8_t outcome;
 	const char *answer, *said;
 } sort_answers[] = {
-	{ 'a', OUT_ACTIVATE, "protect it (tier > tier_idx)", "protect it" },
-	{ 'e', OUT_ROTATE, "move it on (promoted or dirty)", "move it on" },
-	{ 'r', OUT_NONE, "isolate it for reclaim", "isolate it" },
+	{ 'a', OUT_ACTIVATE, "protect (tier > tier_idx)", "protect it" },
+	{ 'e', OUT_ROTATE, "move on", "move it on" },
+	{ 'r', OUT_NONE, "isolate to reclaim", "isolate it" },
 };
 #define NR_SORT_ANSWERS (int)(sizeof sort_answers / sizeof sort_answers[0])
 
@@ -92,16 +92,16 @@ static int outcome_of_answer(const struct step_record *q, int key)
 	for (int i = 0; q->kind == STEP_SORT && i < NR_SORT_ANSWERS; i++)
 		if (sort_answers[i].key == key)
 			return sort_answers[i].outcome;
-	if (q->kind == STEP_SORT)
+	if (q->kind == STEP_SORT || outcome_of_key(key) == OUT_NONE || !answers(q, outcome_of_key(key)))
 		return -1;
-	return outcome_of_key(key) == OUT_NONE ? -1 : (int)outcome_of_key(key);
+	return (int)outcome_of_key(key);
 }
 
 /* The function that answers question @q, for the title and a refusal. */
 static const char *answerer(const struct reclaim_policy *p, const struct step_record *q)
 {
 	if (q->kind == STEP_SORT)
-		return "sort_folio(), then isolate_folio(),";
+		return "sort_folio()/isolate_folio()";
 	if (q->kind == STEP_SCAN_ACTIVE)
 		return "shrink_active_list()";
 	if (p->lru_gen)

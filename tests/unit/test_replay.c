@@ -805,6 +805,73 @@ static void test_a_generation_is_named_by_its_sequence_number(void)
 	}
 }
 
+/* Under 6.1 f a (find the next activation) stops where the log and
+ * run's counters say activate: sort_folio()'s tier protection
+ * (database-index-pread: index[0] at step 3043, the first of 64), and
+ * each type's most pages are kept for the lists panel's bands. */
+static void test_f_a_finds_6_1s_tier_protection(void)
+{
+	struct scenario s;
+	struct engine_error err;
+	struct step_index ix;
+	struct engine *bld;
+	struct timeline *tl;
+	uint64_t first;
+	unsigned found = 0;
+
+	if (load("data/database-index-pread.json", &s) < 0)
+		return;
+	bld = engine_new(&s.wl, policy_find("mglru"), &err);
+	tl = timeline_new(&s.wl, policy_find("mglru"), 1 << 20, &err);
+	step_index_init(&ix, STEP_INDEX_MAX_STEPS);
+	while (step_index_build(&ix, bld, tl, 4096) > 0)
+		;
+	first = step_index_find_of(&ix, 0, FILTER_ACTIVATE, 1, STEP_ANY_OBJECT);
+	CHECKF(first == 3043, "the first activation under mglru: got step %llu, want 3043",
+	       (unsigned long long)first);
+	for (uint64_t at = 0; (at = step_index_find_of(&ix, at, FILTER_ACTIVATE, 1, STEP_ANY_OBJECT));)
+		found++;
+	CHECKF(found == 64, "f a under mglru finds %u activations, run counts 64", found);
+	CHECKF(ix.max_type[1] > 0 && ix.max_type[1] <= 1024, "the file pages' most: %u", ix.max_type[1]);
+	CHECK_EQ_U(ix.max_type[0], 0); /* no anonymous memory */
+	step_index_free(&ix);
+	engine_free(bld);
+	timeline_free(tl);
+	scenario_free(&s);
+}
+
+/* A step without an outcome is said in a word, never "none"; a branch
+ * in a few words, never its id. */
+static void test_a_step_without_an_outcome_says_what_it_did(void)
+{
+	static const struct {
+		const char *sentence;
+		uint8_t kind, outcome;
+		uint16_t branch;
+		const char *want;
+	} rows[] = {
+		{ "an outcome keeps its name", STEP_SORT, OUT_ACTIVATE, BR_SORT_PROTECTED, "activate" },
+		{ "isolate_folio() isolates", STEP_SORT, OUT_NONE, BR_ISOLATE, "isolated" },
+		{ "the walk finds a young pte", STEP_AGING, OUT_NONE, BR_AGE_YOUNG, "pte young" },
+		{ "inc_max_seq() opens a generation", STEP_AGING, OUT_NONE, BR_INC_MAX_SEQ, "new gen" },
+		{ "kswapd's soft limit pass", STEP_SOFT_LIMIT, OUT_NONE, BR_SOFT_LIMIT, "soft limit" },
+		{ "nothing worth a word is blank", STEP_WORKLOAD, OUT_NONE, BR_NONE, "" },
+	};
+	char buf[160];
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct step_record r = { .kind = rows[i].kind,
+					 .outcome = rows[i].outcome,
+					 .branch = rows[i].branch };
+		ROW_BEGIN(rows[i].sentence);
+		CHECK_STR(step_outcome_word(&r), rows[i].want);
+		ROW_END();
+	}
+	CHECK_STR(branch_gist(policy_find("mglru"), BR_AGE_YOUNG, buf, sizeof buf),
+		  "the aging walk found this pte young");
+	CHECK_STR(branch_gist(policy_find("mglru"), BR_NONE, buf, sizeof buf), "");
+}
+
 /* The walk's steps say where the page went: to max_seq, from the
  * generation its gen counter held (which differs once a page the walk
  * left behind is found young again), never from a slot name. */
@@ -1018,6 +1085,8 @@ int main(int argc, char **argv)
 	RUN(test_the_verdict_in_words);
 	RUN_TABLE(test_a_generation_is_named_by_its_sequence_number);
 	RUN(test_an_aging_step_shows_the_walks_move);
+	RUN(test_f_a_finds_6_1s_tier_protection);
+	RUN(test_a_step_without_an_outcome_says_what_it_did);
 	RUN_TABLE(test_n_reaches_every_fate_divergence_across_implementations);
 	RUN(test_the_verdict_across_implementations);
 	engine_free(tiny_engine);
