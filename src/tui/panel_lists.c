@@ -996,10 +996,7 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 			 misc_glyph(G_ARROW), g.k, misc_glyph(G_ELIDED));
 	else if (f->app->sc->wl.nr_cgroups && r->w < 110) /* room for each cgroup's usage and limit */
 		snprintf(title, sizeof title, "1 cell = %u page%s", g.k, g.k == 1 ? "" : "s");
-	else if (f->app->sc->wl.nr_cgroups)
-		snprintf(title, sizeof title, "LRU lists: head %s tail, 1 cell = %u page%s",
-			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
-	else if (r->w >= 110)
+	else if (r->w >= 110 && !f->app->sc->wl.nr_cgroups) /* with cgroups, room for their usage */
 		snprintf(title, sizeof title,
 			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u page%s%s",
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s",
