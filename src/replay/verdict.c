@@ -35,6 +35,8 @@ int verdict_make(struct verdict *v, const struct engine *left, const struct engi
 		v->policy[s] = engine_policy(e[s])->name;
 		v->activated[s] = vm[PGACTIVATE];
 		v->scanned[s] = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
+		v->freed[s] = vm[PGSTEAL];
+		v->cgroups |= engine_workload(e[s])->nr_cgroups > 0;
 	}
 	if (wl->nr_objects && !(v->obj = calloc(wl->nr_objects, sizeof *v->obj)))
 		return -1;
@@ -138,17 +140,22 @@ size_t verdict_cost_text(const struct verdict *v, char *buf, size_t n)
 	struct words w = words(buf, n);
 
 	put(&w, "cost: ");
-	put(&w, v->policy[0]);
-	put(&w, " activated ");
-	put_u64(&w, v->activated[0]);
-	put(&w, " pages and scanned ");
-	put_u64(&w, v->scanned[0]);
-	put(&w, "; ");
-	put(&w, v->policy[1]);
-	put(&w, " activated ");
-	put_u64(&w, v->activated[1]);
-	put(&w, " and scanned ");
-	put_u64(&w, v->scanned[1]);
+	for (int s = 0; s < 2; s++) {
+		put(&w, s ? "; " : "");
+		put(&w, v->policy[s]);
+		put(&w, " activated ");
+		put_u64(&w, v->activated[s]);
+		if (!v->cgroups) {
+			put(&w, s ? " and scanned " : " pages and scanned ");
+			put_u64(&w, v->scanned[s]);
+			continue;
+		}
+		/* limit and soft limit reclaim free pages that no pgscan counts */
+		put(&w, s ? ", scanned " : " pages, global reclaim scanned ");
+		put_u64(&w, v->scanned[s]);
+		put(&w, s ? ", freed " : ", all reclaim freed ");
+		put_u64(&w, v->freed[s]);
+	}
 	put(&w, ".");
 	return w.len;
 }

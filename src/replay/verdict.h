@@ -36,6 +36,8 @@ struct verdict {
 	struct verdict_object *obj; /* the objects that differ, most different first */
 	uint32_t nr;
 	uint64_t activated[2], scanned[2]; /* pgactivate; pgscan_kswapd + pgscan_direct */
+	uint64_t freed[2];		   /* pgsteal: every reclaimer's, limit and soft limit too */
+	bool cgroups;			   /* a side ran memory cgroups: their reclaim is not in pgscan */
 };
 
 /* -1 when out of memory (then @v is empty but usable). */
@@ -45,7 +47,11 @@ void verdict_free(struct verdict *v);
 size_t verdict_object_text(const struct verdict *v, uint32_t i, const char *name, char *buf, size_t n);
 /* "both keep the same pages with the same refaults." when nothing differs */
 size_t verdict_same_text(char *buf, size_t n);
-/* "cost: 2.6.33 activated 193 pages and scanned 137; 2.6.34 activated 129 and scanned 79." */
+/* "cost: 2.6.33 activated 193 pages and scanned 137; 2.6.34 activated 129 and scanned 79."
+ * With cgroups, whose scans pgscan leaves out (2.6.34 vmscan.c: global
+ * reclaim's only), the pages freed too: "cost: 2.6.34 activated 300
+ * pages, global reclaim scanned 0, all reclaim freed 960; 2.6.34/global
+ * activated 300, scanned 1216, freed 1216." */
 size_t verdict_cost_text(const struct verdict *v, char *buf, size_t n);
 
 #endif

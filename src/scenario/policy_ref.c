@@ -60,3 +60,14 @@ bool policy_ref_is_global(const struct workload *run, const struct workload *wl)
 {
 	return run != wl && run->nr_cgroups != wl->nr_cgroups;
 }
+
+const char *policy_ref_refusal(const struct policy_ref *r, char *buf, size_t n)
+{
+	struct policy_ref g = { r->policy, true };
+	char name[48];
+
+	/* engine_models(): 2.6.34's memcg is the two-list policies' only */
+	snprintf(buf, n, "%s does not model memory cgroups: %s runs it without them",
+		 r->policy ? r->policy->name : "?", policy_ref_name(&g, name, sizeof name));
+	return buf;
+}

@@ -41,6 +41,9 @@ const char *policy_ref_name(const struct policy_ref *r, char *buf, size_t n);
  * reads as the root, 2.6.34's every page when memcg is off). */
 const struct workload *policy_ref_workload(const struct policy_ref *r, const struct workload *wl,
 					   struct workload *tmp);
+/* "mglru does not model memory cgroups: mglru/global runs it without
+ * them": why @r cannot run a scenario with cgroups, in one line. */
+const char *policy_ref_refusal(const struct policy_ref *r, char *buf, size_t n);
 /* Is the run of @e's workload, started from @wl, a global one (its
  * cgroups left out)?  For naming a run after the fact. */
 bool policy_ref_is_global(const struct workload *run, const struct workload *wl);

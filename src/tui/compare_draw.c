@@ -141,16 +141,17 @@ static void draw_divergence(int y, int rows, int w, const struct app *a)
 		return;
 	}
 	page_name(&a->sc->wl, c->div.object, c->div.index, page, sizeof page);
-	/* the point is each side's word: shorter forms of the rest first, so
-	 * that at 80 columns the line keeps both (the sides' decision lines
-	 * say them too) */
+	/* the point is each side's word: shorter forms of the rest first
+	 * (the decision's place among the access's, "access", the policies'
+	 * names), so that at 80 columns the line keeps both (the sides'
+	 * decision lines say them too) */
 	for (int form = 0; form < 4; form++) {
 		char head[200], sub[32] = "", name[40];
 		if (c->div.nsub > 1 && form == 0) /* several decisions differ after this access: which one */
 			snprintf(sub, sizeof sub, " (%u of %u here)", c->div.sub + 1, c->div.nsub);
 		snprintf(head, sizeof head,
 			 form < 2 ? "divergence %llu/%llu%s at access %llu: %s%s"
-				  : "%llu/%llu%s at %llu: %s%s",
+				  : "divergence %llu/%llu%s at %llu: %s%s",
 			 (unsigned long long)c->div.rank, (unsigned long long)n,
 			 compare_exhausted(a) ? "" : "+", (unsigned long long)c->div.k, page, sub);
 		for (int s = 0; s < 2; s++) {

@@ -135,14 +135,15 @@ void dialog_add_policies(struct app *a, const struct policy_ref *cur)
 
 	for (unsigned i = 0; i < nr; i++) {
 		struct policy_ref r = dialog_policy_ref(a, (int)i);
-		char line[512], name[40]; /* refault's summary alone is over 200 bytes */
+		char line[512], name[40], gname[40]; /* refault's summary alone is over 200 bytes */
 		policy_ref_name(&r, name, sizeof name);
 		if (r.global)
 			snprintf(line, sizeof line, "%-14s %s, without the memory cgroups: one global LRU",
 				 name, r.policy->name);
 		else if (!engine_models(&a->sc->wl, r.policy))
-			snprintf(line, sizeof line, "%-14s does not model memory cgroups: choose %s/global",
-				 name, name);
+			snprintf(
+				line, sizeof line, "%-14s does not model memory cgroups: choose %s", name,
+				policy_ref_name(&(struct policy_ref){ r.policy, true }, gname, sizeof gname));
 		else
 			snprintf(line, sizeof line, "%-14s %s", name, r.policy->summary);
 		dialog_add(d, line, NULL);

@@ -81,12 +81,18 @@ static int draw_now(const struct rect *r, int y, const struct frame *f)
 		if (p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS && is_active_lru(p->pvec_lru))
 			n += snprintf(flags + n, sizeof flags - (size_t)n,
 				      "activate-on-add (PG_active as it joins %s) ", lru_name[p->pvec_lru]);
+		const struct workload *wl = engine_workload(f->e);
+		char whose[48] = ""; /* page->page_cgroup: whose limit the page counts against */
+		if (wl->nr_cgroups)
+			snprintf(whose, sizeof whose, ", charged to %s",
+				 p->memcg && p->memcg <= wl->nr_cgroups ? wl->cgroups[p->memcg - 1].name
+									: "the root cgroup");
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
-			 "now: %s%s%s, pfn %u, %d pte%s (%d young)",
+			 "now: %s%s%s%s, pfn %u, %d pte%s (%d young)",
 			 list_label(p->lru, engine_lru_gen(f->e).max_seq, now, sizeof now),
 			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? " to join " : "",
-			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? lru_name[p->pvec_lru] : "", pfn,
-			 page_mapcount(p), page_mapcount(p) == 1 ? "" : "s",
+			 p->lru == LRU_PAGEVEC && p->pvec_lru < NR_LISTS ? lru_name[p->pvec_lru] : "", whose,
+			 pfn, page_mapcount(p), page_mapcount(p) == 1 ? "" : "s",
 			 __builtin_popcount((unsigned)(p->young & p->mapped)));
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_NORMAL), "flags: %s", n ? flags : "none");
 	}

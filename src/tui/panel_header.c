@@ -175,6 +175,21 @@ static void header_line2(const struct rect *r, const struct frame *f)
 	else if (ri.reclaimer != RECLAIMER_NONE) /* kswapd: no target, up to the high watermark */
 		snprintf(p[n++].text, sizeof p[0].text, "  |  %s reclaim, priority %d, reclaimed %llu", who,
 			 ri.priority, (unsigned long long)ri.nr_reclaimed);
+	else if (f->ask && f->ask->reclaimer == RECLAIMER_MEMCG &&
+		 f->ask->memcg) /* the question's step starts it */
+		snprintf(p[n++].text, sizeof p[0].text,
+			 "  |  limit reclaim of %s (%llu/%llu pages) starts with the next step, its pages "
+			 "only, "
+			 "priority %d",
+			 engine_workload(f->e)->cgroups[f->ask->memcg - 1].name,
+			 (unsigned long long)engine_memcg_stat(f->e, f->ask->memcg, MEMCG_USAGE),
+			 (unsigned long long)engine_memcg_stat(f->e, f->ask->memcg, MEMCG_LIMIT),
+			 f->ask->priority);
+	else if (f->ask && f->ask->reclaimer != RECLAIMER_NONE)
+		snprintf(p[n++].text, sizeof p[0].text,
+			 "  |  %s reclaim starts with the next step, priority %d",
+			 cgroup_reclaimer_name(f->e, f->ask->reclaimer, f->ask->memcg, whobuf, sizeof whobuf),
+			 f->ask->priority);
 	else
 		snprintf(p[n++].text, sizeof p[0].text, "  |  no reclaim running");
 	if (ri.reclaimer == RECLAIMER_MEMCG) /* whose limit, and how full */

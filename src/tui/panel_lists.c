@@ -551,10 +551,13 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (initials(f)) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
-	/* every list at a page a cell: the zone's pages in rows, and a partial
-	 * row a list.  From the zone, not the run, so that the panel's height
-	 * is the same under every policy (p and ] move no panel) */
-	n->want = 2 + g.n + (int)((engine_nr_pages(f->e) + (uint32_t)g.cpr - 1) / (uint32_t)g.cpr);
+	/* every list at a page a cell: the pages the lists can hold
+	 * (pages_bound(): the zone's, or the cgroups' limits) in rows, and a
+	 * partial row a list.  From the scenario, not the run, so that the
+	 * panel's height is the same under every policy (p and ] move no panel) */
+	n->want = 2 + g.n +
+		  (int)((pages_bound(engine_workload(f->e), engine_nr_pages(f->e), 0) + (uint32_t)g.cpr - 1) /
+			(uint32_t)g.cpr);
 	if (n->want > n->min + 24) /* beyond that, compress */
 		n->want = n->min + 24;
 }
@@ -970,7 +973,8 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	struct lru_info li = { .nr = list_nr(f, lp->l) };
 	int c, x, y = lp->y, scanned = lp->l;
 	bool cursor_here = m->cursor != PFN_NONE && engine_pages(f->e)[m->cursor].lru == lp->l;
-	const struct step_record *rec = &f->view->rec;
+	/* an open question's step: the scanner it is about to run */
+	const struct step_record *rec = f->ask ? f->ask : &f->view->rec;
 
 	if (is_gen_list(lp->l) && lp->grp > 1) { /* "seq 5-4 file": the youngest of them first */
 		struct lru_gen_info lg = engine_lru_gen(f->e);
@@ -1022,7 +1026,9 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
-	if (being_scanned(rec, scanned))
+	/* a cgroup's view: the scanner is at its tail only when the page
+	 * scanned is the cgroup's (limit reclaim of backup is not on db's) */
+	if (being_scanned(rec, scanned) && (!owner(f) || rec->owner == owner(f)))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 reclaimer_word(rec->reclaimer));
 	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
@@ -1134,29 +1140,71 @@ static void draw_evicted(const struct rect *r, int y, const struct frame *f, con
 						       : "(newest first)");
 }
 
+/* The cgroup an object's pages are charged to: the task of its first
+ * access (first touch pays, 2.6.34 mm/memcontrol.c
+ * mem_cgroup_charge_common()); 0 the root or never accessed. */
+static uint8_t object_cgroup(const struct workload *wl, uint32_t o)
+{
+	for (uint32_t i = 0; i < wl->nr_ops; i++) {
+		const struct wl_op *op = &wl->ops[i];
+		if (op->object == o && (op->kind == WL_TOUCH || op->kind == WL_READ || op->kind == WL_WRITE ||
+					op->kind == WL_RANDOM || op->kind == WL_TRACE))
+			return op->memcg <= wl->nr_cgroups ? op->memcg : 0;
+	}
+	return 0;
+}
+
 /* Every object's colour and name after the title; the names shortened
- * alike when they do not all fit, so that no object is without a key. */
+ * alike when they do not all fit, so that no object is without a key.
+ * With cgroups, the objects under the cgroup they are charged to, each
+ * cgroup with its usage and limit ("db 256/256"), so that a page's
+ * colour says whose it is; a cgroup's own view (m) keys its objects only. */
 static void draw_object_key(const struct rect *r, int y, int x, const struct frame *f)
 {
 	const struct workload *wl = &f->app->sc->wl;
-	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20;
+	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20, nobj = 0;
+	uint8_t only = owner(f), cg[256];
+	bool groups = wl->nr_cgroups > 0 && wl->nr_objects <= sizeof cg;
+	char label[64];
 
 	if (!wl->nr_objects)
 		return;
+	for (uint32_t o = 0; groups && o < wl->nr_objects; o++)
+		cg[o] = object_cgroup(wl, o);
 	for (uint32_t o = 0; o < wl->nr_objects; o++)
-		need += str_width(wl->objects[o].name) + 4;
-	if (need > room) { /* "  name " each: the longest name that lets them all in */
-		namew = room / (int)wl->nr_objects - 4;
+		if (!groups || !only || cg[o] == only) {
+			need += str_width(wl->objects[o].name) + 4;
+			nobj++;
+		}
+	for (uint32_t c = 1; groups && !only && c <= wl->nr_cgroups; c++) {
+		snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
+			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
+		room -= str_width(label);
+	}
+	if (need > room && nobj) { /* "  name " each: the longest name that lets them all in */
+		namew = room / nobj - 4;
 		if (namew < 1)
 			namew = 1;
 	}
-	for (uint32_t o = 0; o < wl->nr_objects && x + 4 <= r->x + r->w - 1; o++) {
-		int nw = str_width(wl->objects[o].name) < namew ? str_width(wl->objects[o].name) : namew;
-		x += draw_str(y, x, 2, theme_object_bar(o), "  ");
-		theme_note(N_BAR);
-		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
-		x += draw_str(y, x, nw, theme_attr(T_NORMAL), wl->objects[o].name);
-		x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
+	for (uint32_t c = 0; c <= (groups && !only ? wl->nr_cgroups : 0); c++) {
+		if (groups && !only && c) {
+			snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
+				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
+			x += draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_LABEL), label);
+		}
+		for (uint32_t o = 0; o < wl->nr_objects && x + 4 <= r->x + r->w - 1; o++) {
+			int nw = str_width(wl->objects[o].name) < namew ? str_width(wl->objects[o].name)
+									: namew;
+			if (groups && (only ? cg[o] != only : cg[o] != c))
+				continue;
+			x += draw_str(y, x, 2, theme_object_bar(o), "  ");
+			theme_note(N_BAR);
+			x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
+			x += draw_str(y, x, nw, theme_attr(T_NORMAL), wl->objects[o].name);
+			x += draw_str(y, x, 1, theme_attr(T_NORMAL), " ");
+		}
 	}
 }
 
@@ -1177,19 +1225,23 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 		f->hits->nr = 0, f->hits->nr_pages = 0;
 	geometry(f, r->w, r->h, &g);
 	find_marks(f, &m);
-	if (k) /* whose, and how full: memory.usage_in_bytes, limit, failcnt */
-		snprintf(whose, sizeof whose, "%s's %s %llu/%llu%s failcnt %llu",
-			 f->app->sc->wl.cgroups[k - 1].name,
-			 r->w >= 110 ? "LRU lists (its pages only)," : "lists",
+	if (k) { /* whose, and how full: memory.usage_in_bytes, limit, soft limit, failcnt */
+		const struct wl_cgroup *cg = &f->app->sc->wl.cgroups[k - 1];
+		char soft[40] = "";
+		if (cg->soft_limit)
+			snprintf(soft, sizeof soft, r->w >= 110 ? ", soft limit %u" : " soft %u",
+				 cg->soft_limit);
+		snprintf(whose, sizeof whose, "%s's %s %llu/%llu%s%s%s failcnt %llu", cg->name,
+			 r->w >= 110 ? "pages" : "lists",
 			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_USAGE),
 			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_LIMIT),
-			 r->w >= 110 ? " pages," : "",
+			 r->w >= 110 ? " (limit)" : "", soft, r->w >= 110 ? "," : "",
 			 (unsigned long long)engine_memcg_stat(f->e, k, MEMCG_FAILCNT));
-	if (k && r->w < 110)
-		snprintf(title, sizeof title, "%s: head %s tail, 1 cell = %u page%s", whose,
-			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	}
+	if (k && r->w < 110) /* room for the key of its objects */
+		snprintf(title, sizeof title, "%s, 1 cell = %u page%s", whose, g.k, g.k == 1 ? "" : "s");
 	else if (k)
-		snprintf(title, sizeof title, "%s: head (newest) %s tail (oldest), 1 cell = %u page%s", whose,
+		snprintf(title, sizeof title, "%s: head %s tail, 1 cell = %u page%s", whose,
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
 	else if (gen_panel(f) && r->w >= 110) /* 6.1: generations, and what their age counts */
 		snprintf(title, sizeof title,
@@ -1202,7 +1254,9 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 		snprintf(title, sizeof title,
 			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u pages, long lists %s",
 			 misc_glyph(G_ARROW), g.k, misc_glyph(G_ELIDED));
-	else if (r->w >= 110)
+	else if (f->app->sc->wl.nr_cgroups && r->w < 110) /* room for each cgroup's usage and limit */
+		snprintf(title, sizeof title, "1 cell = %u page%s", g.k, g.k == 1 ? "" : "s");
+	else if (r->w >= 110 && !f->app->sc->wl.nr_cgroups) /* with cgroups, room for their usage */
 		snprintf(title, sizeof title,
 			 "LRU lists: head (newest) %s tail (oldest), 1 cell = %u page%s%s",
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s",

@@ -72,11 +72,11 @@ int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy
 		snprintf(err, n, "out of memory");
 	else /* kept for "P/global" runs (p, --compare): the same operations, no cgroups */
 		policy_ref_workload(&(struct policy_ref){ .global = true }, &s->wl, global);
-	if (global && r.policy && !engine_models(r.global ? global : &s->wl, r.policy))
-		snprintf(err, n, "%s: %s does not model memory cgroups; %s/global runs it without them",
-			 s->path, r.policy->name, r.policy->name);
-	else if (global && r.policy &&
-		 view_build(&nv, r.global ? global : &s->wl, r.policy, &a->tun, err, n) == 0) {
+	if (global && r.policy && !engine_models(r.global ? global : &s->wl, r.policy)) {
+		char why[160];
+		snprintf(err, n, "%s: %s", s->path, policy_ref_refusal(&r, why, sizeof why));
+	} else if (global && r.policy &&
+		   view_build(&nv, r.global ? global : &s->wl, r.policy, &a->tun, err, n) == 0) {
 		/* built: swap it in (the inspector's scratch engine reads the old workload) */
 		history_close(a);
 		a->insp.cursor = false;
@@ -125,9 +125,7 @@ bool run_models(const struct app *a, const struct policy_ref *r, char *msg, size
 {
 	if (engine_models(run_workload(a, r), r->policy))
 		return true;
-	/* engine_models(): 2.6.34's memcg is the two-list policies' only */
-	snprintf(msg, n, "%s does not model memory cgroups: %s/global runs it without them", r->policy->name,
-		 r->policy->name);
+	policy_ref_refusal(r, msg, n);
 	return false;
 }
 

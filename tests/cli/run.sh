@@ -984,7 +984,7 @@ has "screen's compare names both runs" "$tmp/out" '^ compare 2\.6\.34 vs 2\.6\.3
 has "screen's right side is the run without cgroups" "$tmp/out" 'right: 2\.6\.34/global \|'
 expect 0 "screen --compare mglru/global,2.6.34" "$bin" screen $C --compare mglru/global,2.6.34 --access 300 --size 80x24
 expect 1 "screen --policy mglru in a cgroup scenario" "$bin" screen $C --policy mglru --size 80x24
-has "it says what runs instead, in one line" "$tmp/err" 'mglru does not model memory cgroups; mglru/global runs it without them'
+has "it says what runs instead, in one line" "$tmp/err" 'mglru does not model memory cgroups: mglru/global runs it without them'
 expect 2 "screen --compare with a misspelt /global" "$bin" screen $C --compare 2.6.34,2.6.34/globl
 has "the --compare message offers P/global" "$tmp/err" 'P/global: P without'
 expect 2 "the visualizer: a misspelt /global" "$bin" $C --policy 2.6.34/globl

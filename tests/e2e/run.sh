@@ -163,10 +163,14 @@ wait_re "\| step 0/"
 keys g 5 7 8 Enter; wait_re "\| step 578/"
 wait_for "| lists: zone"; ok "a scenario with cgroups shows the zone's lists first, and the header says so" $?
 keys m; wait_re "\| lists: db( |$)"; ok "m switches the lists panel to db's lists" $?
-wait_re "db's LRU lists \(its pages only\), 256/256 pages, failcnt [0-9]+:"
-ok "the panel's title gives db's usage/limit and failcnt" $?
+wait_re "db's pages 256/256 \(limit\), failcnt [0-9]+: head → tail, 1 cell = [0-9]+ pages? ───   index    data ─"
+ok "the panel's title gives db's usage/limit and failcnt, and the key of db's objects whole" $?
 wait_re "isolated +[1-9][0-9]* "; ok "at db's limit reclaim its isolated candidates are on its lists" $?
 keys m; wait_re "\| lists: backup( |$)"; ok "m again: the next cgroup's lists" $?
+keys g 3 2 3 Enter; wait_re "\| step 323/"; wait_for "◂ limit"; ok "backup's lists: ◂ limit while backup is limit-reclaimed" $?
+keys m; wait_for "| lists: zone"; keys m; wait_re "\| lists: db( |$)"; wait_gone "◂ limit"
+ok "db's lists: no ◂ limit while backup is the one limit-reclaimed" $?
+keys m
 keys m; wait_for "| lists: zone"; ok "m after the last cgroup comes back to the zone's lists" $?
 wait_re "LRU lists: head"; ok "...and the panel's title is the zone's again" $?
 keys q; wait_for "EXIT=0"

@@ -289,7 +289,7 @@ ok "--trace - reads the trace from standard input (no keys are read there)" $?
 
 # --- one scale: every side of compare, every policy, every bookmark ---------------
 # scale ARGS...: the "1 cell = N page" of each lists panel's title the screen draws
-scale() { "$BIN" screen "$@" | grep -oE 'tail( \(oldest\))?, 1 cell = [0-9]+ page' | sed 's/.*, //' | sort -u | tr '\n' ' '; }
+scale() { "$BIN" screen "$@" | grep -oE '(, |─ )1 cell = [0-9]+ page' | sed 's/^[^1]*//' | sort -u | tr '\n' ' '; }
 for size in 80x24 120x40; do
 	for pair in 2.6.34,mglru 2.6.33,2.6.34 2.6.33,mglru; do
 		got=$(scale "$TORRENT" --compare $pair --divergence 1 --size $size)
@@ -309,8 +309,27 @@ done
 line=$("$BIN" screen "$TORRENT" --compare 2.6.34,mglru --divergence 1 --size 80x24 | sed -n 3p)
 case $line in *"2.6.34 PAGEREF_KEEP vs mglru on to reclaim"*) true ;; *) false ;; esac
 ok "80x24: the divergence line ends with both sides' decisions ($line)" $?
-case $line in "1/32 at 397: libc.so[0]"*) true ;; *) false ;; esac
+case $line in "divergence 1/32 at 397: libc.so[0]"*) true ;; *) false ;; esac
 ok "2.6.34 vs mglru: 32 divergences of a page's fate, not 200 in words" $?
+# containers (data/LECTURE.md "Inside a container")
+C=data/database-cgroup.json
+"$BIN" screen $C --step 322 --size 120x40 | grep -q '^ inputs  referenced_ptes=0'
+ok "backup-limit at 120x40 keeps the inputs row" $?
+for size in 80x24 120x40; do
+	"$BIN" screen $C --step 578 --quiz --size $size >"$LOGDIR/q"
+	! grep -q 'no reclaim running' "$LOGDIR/q"; ok "db-limit question at $size: the status line does not say no reclaim runs" $?
+	"$BIN" screen $C --step 578 --quiz --cgroup db --size $size >"$LOGDIR/q"
+	grep -qE "db's (lists|pages) 256/256.*   index    data ─" "$LOGDIR/q"; ok "m at $size: db's usage and limit, its objects' key whole" $?
+	grep -q '◂ limit' "$LOGDIR/q"; ok "m at $size: ◂ limit at db's tail, where the question's scan starts" $?
+	"$BIN" screen $C --step 323 --cgroup db --size $size | grep -q '◂ limit'
+	[ $? -ne 0 ]; ok "m at $size: no ◂ limit on db's lists while backup is limit-reclaimed" $?
+	"$BIN" screen $C --step 323 --size $size | grep -qE ' db 192/256 .* backup 126/128 '
+	ok "the zone view at $size: each cgroup's usage and limit beside its objects" $?
+	"$BIN" screen $C --step 1794 --inspect 'index[0]' --size $size | grep -q 'now: .*, charged to db, pfn'
+	ok "the inspector at $size: the page is charged to db" $?
+	"$BIN" screen data/cgroup-soft-limit.json --step 947 --cgroup backup --size $size | grep -qE "backup's (lists|pages) [0-9]+/1024.* soft( limit)? 64"
+	ok "m at $size: the soft limit in its title" $?
+done
 # --- 4. bad input ----------------------------------------------------------------
 "$BIN" screen --help | head -n 1 | grep -q '^usage: vmscan-viz screen'
 ok "screen --help starts with its usage" $?

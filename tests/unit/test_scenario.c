@@ -21,6 +21,7 @@
 #include "scenario/cgroups.h"
 #include "scenario/expect.h"
 #include "scenario/loader.h"
+#include "scenario/policy_ref.h"
 #include "scenario/ops.h"
 #include "scenario/range.h"
 #include "scenario/top.h"
@@ -1375,6 +1376,51 @@ static void test_cgroup_inherit(void)
 	diag_list_free(&d);
 }
 
+/* "P" and "P/global", parsed in one place (scenario/policy_ref.c). */
+static void test_policy_refs(void)
+{
+	static const struct {
+		const char *name, *policy; /* policy NULL: refused */
+		bool global;
+		const char *spelt;
+	} rows[] = {
+		{ "2.6.34", "2.6.34", false, "2.6.34" },
+		{ "2.6.34/global", "2.6.34", true, "2.6.34/global" },
+		{ "mglru/global", "mglru", true, "mglru/global" },
+		{ "2.6.33-patch2/global", "2.6.33-patch2", true, "2.6.33-patch2/global" },
+		{ "2.6.34/globl", NULL, false, NULL },
+		{ "/global", NULL, false, NULL },
+		{ "2.6.34/global/global", NULL, false, NULL },
+		{ "", NULL, false, NULL },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct policy_ref r;
+		char buf[48];
+		int rc = policy_ref_parse(rows[i].name, &r);
+		CHECKF((rc == 0) == (rows[i].policy != NULL), "%s: parse %d", rows[i].name, rc);
+		if (rc != 0)
+			continue;
+		CHECKF(strcmp(r.policy->name, rows[i].policy) == 0 && r.global == rows[i].global, "%s: %s%s",
+		       rows[i].name, r.policy->name, r.global ? " global" : "");
+		CHECKF(strcmp(policy_ref_name(&r, buf, sizeof buf), rows[i].spelt) == 0, "%s: named %s",
+		       rows[i].name, buf);
+	}
+	/* --compare A,B */
+	struct policy_ref pair[2];
+	CHECK(policy_ref_parse_pair("2.6.34,2.6.34/global", pair) == 0 && !pair[0].global && pair[1].global &&
+	      pair[0].policy == pair[1].policy);
+	CHECK(policy_ref_parse_pair("2.6.34", pair) < 0);
+	CHECK(policy_ref_parse_pair("2.6.34,nope/global", pair) < 0);
+	/* a global run's workload: the same operations, no cgroups */
+	struct wl_cgroup cg[1] = { { .name = "db", .limit = 16 } };
+	struct workload wl = { .cgroups = cg, .nr_cgroups = 1 }, tmp;
+	const struct workload *g = policy_ref_workload(&pair[0], &wl, &tmp);
+	CHECK(g == &wl);
+	policy_ref_parse("2.6.34/global", &pair[0]);
+	g = policy_ref_workload(&pair[0], &wl, &tmp);
+	CHECK(g == &tmp && tmp.nr_cgroups == 0 && !tmp.cgroups && policy_ref_is_global(g, &wl));
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -1396,5 +1442,6 @@ int main(int argc, char **argv)
 	RUN(test_schema);
 	RUN(test_cgroups);
 	RUN(test_cgroup_inherit);
+	RUN_TABLE(test_policy_refs);
 	return HARNESS_END("scenario");
 }
