@@ -513,6 +513,15 @@ has "perf + maps: grep's code is a file object by its offset" "$tmp/out" '^  gre
 has "perf + maps: the stack (in the active anon pagevec)" "$tmp/out" '^  stack +1 +1 +0 '
 has "perf + maps: the heap (in the active anon pagevec)" "$tmp/out" '^  heap +1 +1 +0 '
 has "perf + maps: libc" "$tmp/out" '^  libc.so.6 +409 '
+# perf script's default fields (no -F): the hexadecimal word after the event
+# is the instruction pointer; refused, saying how to record and print
+printf '            grep 15865 [002] 51708.341828:          1 page-faults:      7fd43ff49110 _dl_start+0x0 (/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)\n' >"$tmp/default.perf"
+expect 1 "perf script's default output" "$bin" run --trace "$tmp/default.perf" -f perf --memory 16
+has "perf script's default output is refused at its address, saying how to record and print" "$tmp/err" \
+	"^$tmp/default.perf:1:73: error: expected the sample's data address, not the instruction pointer of perf script's default fields \\(record with perf record -d, print with perf script -F comm,tid,time,event,addr\\), found \"7fd43ff49110\"$"
+# -F ...,addr,sym,dso: the data address with its own symbol is read
+printf '            grep 15865 51708.341828: page-faults:      7fd43ff49110 [unknown] ([heap])\n' >"$tmp/addr-sym.perf"
+expect 0 "perf script -F comm,tid,time,event,addr,sym,dso" "$bin" run --trace "$tmp/addr-sym.perf" -f perf --memory 16
 expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf --maps tests/cli/traces/grep.maps --memory 16
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
 expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16
