@@ -38,7 +38,7 @@
 #include <stdio.h>
 
 #define EXIT_USAGE     2
-#define CLI_MAX_OPTS   24 /* rows of one table */
+#define CLI_MAX_OPTS   32 /* rows of one table */
 #define CLI_MAX_REPEAT 8  /* values kept of a repeatable option */
 
 struct cli_option {

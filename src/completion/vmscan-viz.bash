@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme)
+		--chart | -o | --output | --object | --title | --size | --theme | --colors)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer
@@ -60,6 +60,9 @@ _vmscan_viz()
 		return ;;
 	--theme)
 		COMPREPLY=($(compgen -W "dark light" -- "$cur"))
+		return ;;
+	--colors)
+		COMPREPLY=($(compgen -W "8 16 256" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))

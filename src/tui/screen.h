@@ -61,6 +61,10 @@ struct screen_request {
 	bool examined;	       /* the inspector on the page the step examined (the key i) */
 	const char *cgroup;    /* the lists panel draws this memory cgroup's lists (m), NULL: the zone's */
 	bool help;	       /* the help screen (?) over the frame */
+	/* the colour depth drawn with: 8, 16 or 256; 0: 256; -1: that of the
+	 * terminal $TERM names (tigetnum("colors")), 256 when it names none
+	 * with colours.  Monochrome (o.no_color, NO_COLOR) wins. */
+	int colors;
 };
 
 /* Draws the frame @r asks for into @g (screen_grid_free() it).  Returns
