@@ -5,9 +5,11 @@
  * A line is "%16s-%-5d [%03d] %5lu.%06lu: " (2.6.37 trace_print_context:
  * command, pid, cpu, time) then "NAME: " and the tracepoint's TP_printk
  * text (include/trace/events/vmscan.h).  Within a step the events come
- * in the order the kernel's code meets them: kswapd woken and its sleep,
- * direct reclaim begun, an isolation, a pageout(), the end of a batch,
- * direct reclaim ended, kswapd woken by the access's own allocation.
+ * in the order the kernel's code meets them: the reclaims that ended
+ * before the step's page and those begun for it (kswapd's sleep and wake,
+ * a cgroup's reclaim, a soft-limit round), direct reclaim begun, an
+ * isolation, a pageout(), the end of a batch, direct reclaim ended, then
+ * what ended or began after the page.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -55,23 +57,6 @@ static const struct wl_op *current_op(const struct engine *e, const struct step_
 static unsigned alloc_order(const struct wl_op *op)
 {
 	return op && op->kind == WL_ALLOC ? op->order : 0;
-}
-
-/* The allocator's wakeup_kswapd() calls this step (@n of them: 2.6.37
- * prints its tracepoint whether or not kswapd sleeps to be woken), then
- * kswapd's waking if it did. */
-static void wakeup(const struct engine *e, const struct step_record *r, uint64_t n, bool woke)
-{
-	unsigned order = alloc_order(current_op(e, r));
-
-	for (uint64_t i = 0; i < n; i++) {
-		head(false, r->step, "mm_vmscan_wakeup_kswapd");
-		printf("nid=%d zid=%d order=%u\n", NID, ZID, order);
-	}
-	if (woke) {
-		head(true, r->step, "mm_vmscan_kswapd_wake");
-		printf("nid=%d order=%u\n", NID, order);
-	}
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -165,10 +150,9 @@ static void remember(struct ftrace_state *f, const struct engine *e)
 	const uint64_t *vm = engine_vmstat(e);
 	struct reclaim_info ri = engine_reclaim(e);
 
-	f->kswapd_awake = ri.kswapd_awake;
+	f->ev = engine_reclaim_events(e);
 	f->in_direct = ri.reclaimer == RECLAIMER_DIRECT;
 	f->wakeups = vm[SIM_WAKEUP_KSWAPD];
-	f->pageoutrun = vm[PAGEOUTRUN];
 	f->allocstall = vm[ALLOCSTALL];
 	f->vmscan_write = vm[NR_VMSCAN_WRITE];
 	f->pgscan = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
@@ -181,31 +165,152 @@ void ftrace_init(struct ftrace_state *f, const struct engine *e)
 	remember(f, e);
 }
 
+/*
+ * The spans a step can open or close: kswapd awake (kswapd_wake ..
+ * kswapd_sleep), a round of its soft-limit pass and a cgroup's limit
+ * reclaim (2.6.37 mem_cgroup_shrink_node_zone() and
+ * try_to_free_mem_cgroup_pages(), vmscan.c:2075-2121).  The engine counts
+ * each opening and closing (engine_reclaim_events()); the step prints them
+ * in the order they alternate, around the lines of the page it examined.
+ */
+enum span { SPAN_KSWAPD, SPAN_SOFT, SPAN_MEMCG, NR_SPANS };
+
+struct spans {
+	uint64_t open[NR_SPANS], close[NR_SPANS]; /* this step's */
+	bool in[NR_SPANS];			  /* open before this step */
+	bool owner[NR_SPANS];			  /* the step's page is this span's */
+	uint64_t wakeups;			  /* wakeup_kswapd lines not printed yet */
+	uint64_t soft_reclaimed, memcg_reclaimed;
+};
+
+static void wakeup_lines(struct spans *s, const struct engine *e, const struct step_record *r)
+{
+	unsigned order = alloc_order(current_op(e, r));
+
+	for (; s->wakeups; s->wakeups--) {
+		head(false, r->step, "mm_vmscan_wakeup_kswapd");
+		printf("nid=%d zid=%d order=%u\n", NID, ZID, order);
+	}
+}
+
+/* 2.6.37 mem_cgroup_shrink_node_zone() and try_to_free_mem_cgroup_pages():
+ * order 0, and the charge's gfp mask, whatever it was, made a
+ * GFP_HIGHUSER_MOVABLE one by GFP_RECLAIM_MASK (vmscan.c:2072, 2112) */
+static void span_line(struct spans *s, enum span k, bool open, const struct engine *e,
+		      const struct step_record *r)
+{
+	int may_writepage = !engine_workload(e)->memory.laptop_mode;
+
+	if (k == SPAN_KSWAPD && open) {
+		wakeup_lines(s, e, r);
+		head(true, r->step, "mm_vmscan_kswapd_wake");
+		printf("nid=%d order=%u\n", NID, alloc_order(current_op(e, r)));
+	} else if (k == SPAN_KSWAPD) {
+		head(true, r->step, "mm_vmscan_kswapd_sleep");
+		printf("nid=%d\n", NID);
+	} else if (open) {
+		head(k == SPAN_SOFT, r->step,
+		     k == SPAN_SOFT ? "mm_vmscan_memcg_softlimit_reclaim_begin"
+				    : "mm_vmscan_memcg_reclaim_begin");
+		printf("order=0 may_writepage=%d gfp_flags=GFP_HIGHUSER_MOVABLE\n", may_writepage);
+	} else {
+		head(k == SPAN_SOFT, r->step,
+		     k == SPAN_SOFT ? "mm_vmscan_memcg_softlimit_reclaim_end"
+				    : "mm_vmscan_memcg_reclaim_end");
+		printf("nr_reclaimed=%" PRIu64 "\n", k == SPAN_SOFT ? s->soft_reclaimed : s->memcg_reclaimed);
+	}
+	if (open) {
+		s->open[k]--;
+		s->in[k] = true;
+	} else {
+		s->close[k]--;
+		s->in[k] = false;
+	}
+}
+
+/* Before the page's lines: a span that closed this step closes first if
+ * the page is not its own or a new one of its kind took the page; one
+ * that opened opens first if the page is its own (kswapd's also before a
+ * direct reclaim: the slow path wakes it first).  The inner spans close
+ * before the outer and open after them. */
+static void spans_before(struct spans *s, bool direct, const struct engine *e, const struct step_record *r)
+{
+	static const enum span inner_first[] = { SPAN_MEMCG, SPAN_SOFT, SPAN_KSWAPD };
+
+	for (size_t i = 0; i < NR_SPANS; i++) {
+		enum span k = inner_first[i];
+		if (s->in[k] && s->close[k] && (!s->owner[k] || s->open[k]))
+			span_line(s, k, false, e, r);
+	}
+	for (size_t i = NR_SPANS; i-- > 0;) {
+		enum span k = inner_first[i];
+		if (!s->in[k] && s->open[k] && (s->owner[k] || (k == SPAN_KSWAPD && direct)))
+			span_line(s, k, true, e, r);
+	}
+	if (direct)
+		wakeup_lines(s, e, r);
+}
+
+/* After them: whatever is left, in the order it alternates. */
+static void spans_after(struct spans *s, const struct engine *e, const struct step_record *r)
+{
+	static const enum span inner_first[] = { SPAN_MEMCG, SPAN_SOFT, SPAN_KSWAPD };
+
+	for (size_t i = 0; i < NR_SPANS; i++) {
+		enum span k = inner_first[i];
+		while (s->in[k] ? s->close[k] : s->open[k])
+			span_line(s, k, !s->in[k], e, r);
+	}
+	wakeup_lines(s, e, r);
+}
+
+static struct spans spans_of(const struct ftrace_state *f, const struct engine *e,
+			     const struct step_record *r)
+{
+	struct reclaim_events now = engine_reclaim_events(e), was = f->ev;
+	struct spans s = {
+		.open = { now.kswapd_wake - was.kswapd_wake, now.soft_begin - was.soft_begin,
+			  now.memcg_begin - was.memcg_begin },
+		.close = { now.kswapd_sleep - was.kswapd_sleep, now.soft_end - was.soft_end,
+			   now.memcg_end - was.memcg_end },
+		.in = { was.kswapd_wake > was.kswapd_sleep, was.soft_begin > was.soft_end,
+			was.memcg_begin > was.memcg_end },
+		.owner = { reclaimer_is_kswapd(r->reclaimer), r->reclaimer == RECLAIMER_SOFT,
+			   r->reclaimer == RECLAIMER_MEMCG },
+		.wakeups = engine_vmstat(e)[SIM_WAKEUP_KSWAPD] - f->wakeups,
+		.soft_reclaimed = now.soft_reclaimed,
+		.memcg_reclaimed = now.memcg_reclaimed,
+	};
+	return s;
+}
+
+/* 2.6.37 mem_cgroup_isolate_pages() (memcontrol.c:1103): a cgroup's own
+ * isolation, never lumpy, with its mode last and no contiguous figures */
+static void memcg_isolated(const struct engine *e, const struct step_record *r, uint64_t scanned)
+{
+	struct reclaim_info now = engine_reclaim(e);
+	bool active = r->kind == STEP_SCAN_ACTIVE;
+
+	head(reclaimer_is_kswapd(r->reclaimer), r->step, "mm_vmscan_memcg_isolate");
+	printf("isolate_mode=%d order=0 nr_requested=%" PRIu32 " nr_scanned=%" PRIu64 " nr_taken=%" PRIu64
+	       " contig_taken=0 contig_dirty=0 contig_failed=0\n",
+	       active, now.nr_requested, scanned, scanned);
+}
+
 void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct step_record *r)
 {
 	const uint64_t *vm = engine_vmstat(e);
 	struct reclaim_info now = engine_reclaim(e);
 	struct batch_stats b = engine_last_batch(e);
 	bool scan = r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE;
-	bool kswapd_page = scan && reclaimer_is_kswapd(r->reclaimer);
-	/* kswapd woke and ran in this step (balance_pgdat counts a pass) */
-	bool woke_before = !f->kswapd_awake && vm[PAGEOUTRUN] > f->pageoutrun;
-	bool slept = (f->kswapd_awake || woke_before) && !kswapd_page;
-	bool woke_after = now.kswapd_awake && !kswapd_page;
+	bool memcg = r->reclaimer == RECLAIMER_MEMCG || r->reclaimer == RECLAIMER_SOFT;
 	bool began = vm[ALLOCSTALL] > f->allocstall;
 	bool ended = (f->in_direct || began) && now.reclaimer != RECLAIMER_DIRECT;
 	uint64_t pgscan = vm[PGSCAN_KSWAPD] + vm[PGSCAN_DIRECT];
-	uint64_t wakeups = vm[SIM_WAKEUP_KSWAPD] - f->wakeups;
+	uint64_t memcg_scanned = engine_reclaim_events(e).memcg_scanned - f->ev.memcg_scanned;
+	struct spans s = spans_of(f, e, r);
 
-	/* the slow path's wake-up comes before the reclaim it leads to */
-	if (woke_before || began) {
-		wakeup(e, r, wakeups, woke_before);
-		wakeups = 0;
-	}
-	if (slept) {
-		head(true, r->step, "mm_vmscan_kswapd_sleep");
-		printf("nid=%d\n", NID);
-	}
+	spans_before(&s, began, e, r);
 	if (began) {
 		const struct wl_op *op = current_op(e, r);
 		head(false, r->step, "mm_vmscan_direct_reclaim_begin");
@@ -217,7 +322,11 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	 * (they are the classic path's, mm/vmscan.c:2266, 2541) */
 	bool lru_gen = engine_policy(e)->lru_gen;
 
-	if (scan && !lru_gen && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
+	if (scan && !lru_gen && memcg && r->kind == STEP_SCAN_INACTIVE && memcg_scanned)
+		memcg_isolated(e, r, memcg_scanned);
+	else if (scan && !lru_gen && memcg && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
+		memcg_isolated(e, r, vm[PGREFILL] - f->pgrefill);
+	else if (scan && !lru_gen && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
 		isolated(e, r, pgscan - f->pgscan);
 	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		isolated(e, r, vm[PGREFILL] - f->pgrefill);
@@ -236,7 +345,6 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 		head(false, r->step, "mm_vmscan_direct_reclaim_end");
 		printf("nr_reclaimed=%" PRIu64 "\n", now.nr_reclaimed);
 	}
-	if (wakeups || woke_after)
-		wakeup(e, r, wakeups, woke_after);
+	spans_after(&s, e, r);
 	remember(f, e);
 }

@@ -16,12 +16,14 @@
  *
  * One step is one microsecond.  The engine's events are found from the
  * outside, by what a step changed: the wakeup_kswapd count (the
- * allocator's calls), kswapd awake or not and PAGEOUTRUN (wake, sleep),
- * ALLOCSTALL and the reclaimer (direct reclaim begin, end), PGSCAN_* and
+ * allocator's calls), ALLOCSTALL and the reclaimer (direct reclaim begin, end), PGSCAN_* and
  * PGREFILL (an isolation from an inactive or an active list; its
  * nr_requested from engine_reclaim()), NR_VMSCAN_WRITE (pageout() of the
- * step's page), and the batch the step finished (shrink_inactive_list).  Left out: the memcg events
- * (no memcg here) and mm_vmscan_lru_shrink_active (it came in 3.x).
+ * step's page), and the batch the step finished (shrink_inactive_list).
+ * kswapd's wakes and sleeps and the memcg reclaims' beginnings and ends
+ * are counted by the engine (engine_reclaim_events()), a cgroup's isolated
+ * pages too (no PGSCAN_* counts them).  Left out: mm_vmscan_lru_shrink_active
+ * (it came in 3.x).
  */
 #ifndef VMSCAN_FTRACE_H
 #define VMSCAN_FTRACE_H
@@ -29,10 +31,10 @@
 #include "cli.h"
 
 struct ftrace_state {
-	bool kswapd_awake; /* after the last step */
-	bool in_direct;	   /* a direct reclaim runs */
-	uint64_t wakeups;  /* wakeup_kswapd() calls that found the zone low */
-	uint64_t pageoutrun, allocstall, vmscan_write, pgscan, pgrefill;
+	struct reclaim_events ev; /* after the last step */
+	bool in_direct;		  /* a direct reclaim runs */
+	uint64_t wakeups;	  /* wakeup_kswapd() calls that found the zone low */
+	uint64_t allocstall, vmscan_write, pgscan, pgrefill;
 };
 
 void ftrace_init(struct ftrace_state *f, const struct engine *e);

@@ -35,6 +35,7 @@ enum {
 	O_EXAMINED,
 	O_CGROUP,
 	O_MONO,
+	O_COLORS,
 	O_THEME,
 	O_ASCII,
 	O_SOURCE,
@@ -93,11 +94,17 @@ static const struct cli_option opts[NR_O + 1] = {
 		       .arg = "NAME",
 		       .help = "the lists panel draws memory cgroup NAME's lists (the key m)" },
 	[O_MONO] = { .name = "mono", .help = "no colours, attributes only (also when NO_COLOR is set)" },
+	[O_COLORS] = { .name = "colors",
+		       .arg = "N",
+		       .help = "8, 16 or 256 colours (default 256; ansi onto a terminal: its TERM's)" },
 	[O_THEME] = { .name = "theme", .arg = "T", .help = "dark (the default) or light: dark ink on white" },
 	[O_ASCII] = { .name = "ascii",
 		      .help = "ASCII glyphs only (also chosen when the locale is not UTF-8)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 };
+
+/* cli_parse() reads no row past CLI_MAX_OPTS */
+_Static_assert(NR_O <= CLI_MAX_OPTS, "screen's options overflow CLI_MAX_OPTS");
 
 static int screen_main(int argc, char **argv);
 
@@ -244,6 +251,17 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	r->o.quiz = a->count[O_QUIZ];
 	r->o.big = a->count[O_BIG];
 	r->o.no_color = a->count[O_MONO];
+	if (a->val[O_COLORS]) {
+		const char *c = a->val[O_COLORS];
+		r->colors = !strcmp(c, "8") ? 8 : !strcmp(c, "16") ? 16 : !strcmp(c, "256") ? 256 : 0;
+		if (!r->colors) {
+			char safe[64];
+			return cli_usage_error(cmd, "--colors: 8, 16 or 256, not '%s'",
+					       text_safe(c, safe, sizeof safe));
+		}
+	} else if (*fmt == SCREEN_ANSI && !a->val[O_OUTPUT] && isatty(STDOUT_FILENO)) {
+		r->colors = -1; /* drawn for the terminal that shows it */
+	}
 	r->o.ascii = a->count[O_ASCII];
 	if (a->val[O_THEME] && cli_theme(cmd, a->val[O_THEME], &r->o.light) != 0)
 		return EXIT_USAGE;

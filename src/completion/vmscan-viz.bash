@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark)
+		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark | --colors)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer
@@ -67,6 +67,9 @@ _vmscan_viz()
 		[[ -n $scen ]] || return
 		names=$("$bin" screen "$scen" --bookmark "" 2>&1 | sed -n 's/.*(its bookmarks: \([^)]*\)).*/\1/p' | tr -d ',')
 		COMPREPLY=($(compgen -W "$names" -- "$cur"))
+		return ;;
+	--colors)
+		COMPREPLY=($(compgen -W "8 16 256" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))

@@ -397,6 +397,11 @@ uint32_t engine_object_page(const struct engine *e, uint32_t object, uint32_t in
 	return SLOT_TAG(s) == SLOT_PAGE ? SLOT_VAL(s) : PFN_NONE;
 }
 
+struct reclaim_events engine_reclaim_events(const struct engine *e)
+{
+	return e->c.ev;
+}
+
 struct reclaim_info engine_reclaim(const struct engine *e)
 {
 	const struct reclaim_state *rs = &e->c.rs;

@@ -167,6 +167,20 @@ struct reclaim_info {
 };
 struct reclaim_info engine_reclaim(const struct engine *e);
 
+/* Reclaim's beginnings and ends since the run began, for a tracer that
+ * prints a line at each (cli/ftrace.c): kswapd waking and going back to
+ * sleep, a memory cgroup's limit reclaim (try_to_free_mem_cgroup_pages())
+ * and each round of kswapd's soft-limit pass (mem_cgroup_shrink_node_zone()),
+ * with what the last of each returned; and the pages the cgroups' own
+ * isolations scanned from inactive lists, which no PGSCAN_* counts. */
+struct reclaim_events {
+	uint64_t kswapd_wake, kswapd_sleep;
+	uint64_t memcg_begin, memcg_end, memcg_reclaimed;
+	uint64_t soft_begin, soft_end, soft_reclaimed;
+	uint64_t memcg_scanned;
+};
+struct reclaim_events engine_reclaim_events(const struct engine *e);
+
 /* 6.1's multi-gen LRU, when the policy runs it (enabled): the sequence
  * numbers, each generation's size per type (anon 0, file 1) and birth
  * step, the feedback loop's counters per type and tier, the ptes the

@@ -243,6 +243,7 @@ struct engine_core {
 
 	/* reclaim */
 	struct reclaim_state rs;
+	struct reclaim_events ev; /* engine_reclaim_events() */
 
 	/* the multi-gen LRU (6.1), when the policy runs it */
 	struct lru_gen_state lg;

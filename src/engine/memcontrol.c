@@ -205,6 +205,7 @@ enum memcg_charge_result mem_cgroup_try_charge(struct engine *e, struct step_rec
 void mem_cgroup_reclaim_done(struct engine *e, unsigned k, uint64_t ret, int priority)
 {
 	e->c.charge.last_ret = (uint32_t)(ret > UINT32_MAX ? UINT32_MAX : ret);
+	e->c.ev.memcg_reclaimed = ret; /* what try_to_free_mem_cgroup_pages() returns */
 	memcg_of(e, k)->prev_priority = priority < 0 ? 0 : priority;
 }
 

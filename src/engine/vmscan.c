@@ -301,6 +301,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 		/* mem_cgroup_isolate_pages(): the cgroup's pages only, never lumpy */
 		scan = taken = mem_cgroup_isolate_pages(e, l, nr_to_scan, sc->mem_cgroup, count);
 		e->scan_ahead_left = 0;
+		e->c.ev.memcg_scanned += scan;
 	} else if (!lumpy) {
 		scan = taken = isolate_tail(e, l, nr_to_scan, count);
 	} else {
@@ -699,8 +700,11 @@ static void reclaim_finish(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
 
-	if (rs->sc.reclaimer == RECLAIMER_KSWAPD)
+	if (rs->sc.reclaimer == RECLAIMER_KSWAPD) {
 		e->c.kswapd_awake = false;
+		e->c.ev.kswapd_sleep++;
+	}
+	e->c.ev.memcg_end += rs->sc.reclaimer == RECLAIMER_MEMCG;
 	rs->stage = RS_IDLE;
 	rs->sc.reclaimer = RECLAIMER_NONE;
 	rs->sc.priority = -1;
@@ -755,6 +759,7 @@ void kswapd_run_for(struct engine *e, uint8_t order)
 {
 	if (e->c.kswapd_max_order < order)
 		e->c.kswapd_max_order = order;
+	e->c.ev.kswapd_wake += !e->c.kswapd_awake;
 	e->c.kswapd_awake = true;
 }
 
@@ -795,6 +800,7 @@ void reclaim_start_memcg(struct engine *e, unsigned k)
 	rs->total_scanned = 0;
 	rs->pass_reclaimed = 0;
 	rs->stage = RS_PRIORITY;
+	e->c.ev.memcg_begin++;
 }
 
 bool reclaim_running(const struct engine *e)
@@ -1008,6 +1014,7 @@ static void soft_limit_shrink(struct engine *e)
 	rs->zone_tail_done = 0;
 	shrink_zone_targets(e);
 	rs->stage = RS_SHRINK_LOOP;
+	e->c.ev.soft_begin++;
 }
 
 static void soft_limit_begin(struct engine *e)
@@ -1091,6 +1098,8 @@ static void soft_limit_loop(struct engine *e)
 	struct soft_limit_state *s = &rs->soft;
 
 	s->total += rs->sc.nr_reclaimed;
+	e->c.ev.soft_end++;
+	e->c.ev.soft_reclaimed = rs->sc.nr_reclaimed;
 	if (mem_cgroup_under_soft_limit(e, s->victim)) {
 		soft_limit_victim_done(e);
 		return;

@@ -152,11 +152,33 @@ static enum addr_line lackey_line(struct trace_sink *s, struct line_reader *lr, 
  * stamp that ends in ':'.  Returns 1 with *addr, 0 for a line to pass
  * over (blank, '#' comments, PERF_RECORD_* events of --show-*-events), or
  * -1 with *off, the byte offset of the word that is wrong, and @what
- * expected there. */
+ * expected there.
+ *
+ * perf script's own choice of fields, without -F, is another line of the
+ * same shape: for a software event it prints the CPU ([002]) and the
+ * period before the event, and after it the instruction pointer with its
+ * symbol and offset and its DSO, never the data address (6.1
+ * tools/perf/builtin-script.c:231 output[PERF_TYPE_SOFTWARE], :2180 the
+ * ip).  Its hexadecimal word is code, not data: such a line is refused. */
+/* After the hexadecimal word: a symbol, then its DSO in parentheses, as
+ * perf script prints an instruction pointer ("_dl_start+0x0 (/usr/lib/...)"). */
+static bool ip_symbol(const char *p)
+{
+	size_t n;
+
+	p += strspn(p, " \t");
+	n = strcspn(p, " \t");
+	if (!n || *p == '(')
+		return false;
+	p += n;
+	p += strspn(p, " \t");
+	return *p == '(' && strchr(p, ')') != NULL;
+}
+
 static int perf_parse(char *line, uint64_t *addr, size_t *off, const char **what)
 {
 	char *p = line, *w;
-	bool timed = false;
+	bool timed = false, cpu = false, period = false;
 
 	while (*p == ' ' || *p == '\t')
 		p++;
@@ -180,6 +202,8 @@ static int perf_parse(char *line, uint64_t *addr, size_t *off, const char **what
 		if (!timed) {
 			/* digits, a dot, digits, a colon */
 			size_t d = strspn(w, "0123456789");
+			if (n > 2 && w[0] == '[' && w[n - 1] == ']' && strspn(w + 1, "0123456789") == n - 2)
+				cpu = true;
 			if (d && w[d] == '.' && strspn(w + d + 1, "0123456789") + d + 2 == n &&
 			    w[n - 1] == ':')
 				timed = true;
@@ -187,8 +211,10 @@ static int perf_parse(char *line, uint64_t *addr, size_t *off, const char **what
 		}
 		if (w[n - 1] != ':') {
 			*what = "the event's name, ending in ':' (as in page-faults:)";
-			if (strspn(w, "0123456789") == n)
+			if (strspn(w, "0123456789") == n) {
+				period = true;
 				continue; /* the period, when printed */
+			}
 			return -1;
 		}
 		break;
@@ -206,6 +232,12 @@ static int perf_parse(char *line, uint64_t *addr, size_t *off, const char **what
 		if (!digits || digits > 16 || (*p && *p != ' ' && *p != '\t'))
 			return -1;
 		*addr = a;
+	}
+	if (cpu && period && ip_symbol(p)) {
+		*what = "the sample's data address, not the instruction pointer of perf script's default "
+			"fields (record with perf record -d, print with perf script -F "
+			"comm,tid,time,event,addr)";
+		return -1;
 	}
 	return 1;
 }

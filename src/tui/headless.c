@@ -168,6 +168,21 @@ static int read_screen(struct screen_grid *g)
 	return 0;
 }
 
+/* The colours of the terminal $TERM names, 8, 16 or 256; 256 when it
+ * names none with at least 8.  Read before open_screen(), whose own
+ * terminal description then replaces the one probed. */
+static int term_colors(FILE *null)
+{
+	const char *name = getenv("TERM");
+	int err = 0, n = -1;
+
+	if (!name || !*name || setupterm(name, fileno(null), &err) != OK)
+		return 256;
+	n = tigetnum("colors");
+	del_curterm(cur_term);
+	return n >= 256 ? 256 : n >= 16 ? 16 : n >= 8 ? 8 : 256;
+}
+
 static SCREEN *open_screen(FILE *null)
 {
 	use_env(FALSE); /* $LINES and $COLUMNS say nothing about this screen */
@@ -343,7 +358,7 @@ int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err,
 	struct app *a = calloc(1, sizeof *a);
 	FILE *null = fopen("/dev/null", "r+"); /* the screen's output and its (unused) input */
 	SCREEN *scr = NULL;
-	int rc;
+	int rc, depth, wanted;
 
 	memset(g, 0, sizeof *g);
 	err[0] = '\0';
@@ -356,6 +371,7 @@ int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err,
 	}
 	if ((rc = tui_open(a, &r->o)) != 0)
 		goto out; /* the loader said why */
+	wanted = r->colors < 0 ? term_colors(null) : r->colors;
 	if (!(scr = open_screen(null))) {
 		snprintf(err, n,
 			 "no terminal description found (xterm-256color, from Debian's ncurses-base)");
@@ -363,7 +379,9 @@ int tui_screen(const struct screen_request *r, struct screen_grid *g, char *err,
 		goto out;
 	}
 	resize_term(r->nlines, r->ncols);
-	theme_init(tui_colors_wanted(&r->o), tui_ascii_wanted(&r->o));
+	if ((depth = tui_colors_wanted(&r->o)) != 0 && wanted)
+		depth = wanted;
+	theme_init(depth, tui_ascii_wanted(&r->o));
 	tui_init_ui(a, &r->o);
 	if ((rc = go_there(a, r, err, n)) != 0)
 		goto out;

@@ -62,6 +62,10 @@ struct screen_request {
 	const char *cgroup;    /* the lists panel draws this memory cgroup's lists (m), NULL: the zone's */
 	const char *bookmark;  /* the scenario's bookmark of that name, gone to from the list (') */
 	bool help;	       /* the help screen (?) over the frame */
+	/* the colour depth drawn with: 8, 16 or 256; 0: 256; -1: that of the
+	 * terminal $TERM names (tigetnum("colors")), 256 when it names none
+	 * with colours.  Monochrome (o.no_color, NO_COLOR) wins. */
+	int colors;
 };
 
 /* Draws the frame @r asks for into @g (screen_grid_free() it).  Returns

@@ -34,6 +34,12 @@ my %print_fmt = (
 	mm_vmscan_wakeup_kswapd        => 'nid=%d zid=%d order=%d',
 	mm_vmscan_direct_reclaim_begin => 'order=%d may_writepage=%d gfp_flags=%s',
 	mm_vmscan_direct_reclaim_end   => 'nr_reclaimed=%lu',
+	mm_vmscan_memcg_reclaim_begin  => 'order=%d may_writepage=%d gfp_flags=%s',
+	mm_vmscan_memcg_reclaim_end    => 'nr_reclaimed=%lu',
+	mm_vmscan_memcg_softlimit_reclaim_begin => 'order=%d may_writepage=%d gfp_flags=%s',
+	mm_vmscan_memcg_softlimit_reclaim_end   => 'nr_reclaimed=%lu',
+	mm_vmscan_memcg_isolate        => 'isolate_mode=%d order=%d nr_requested=%lu nr_scanned=%lu ' .
+	                                  'nr_taken=%lu contig_taken=%lu contig_dirty=%lu contig_failed=%lu',
 	mm_vmscan_lru_isolate          => 'isolate_mode=%d order=%d nr_requested=%lu nr_scanned=%lu ' .
 	                                  'nr_taken=%lu contig_taken=%lu contig_dirty=%lu contig_failed=%lu',
 	mm_vmscan_writepage            => 'page=%p pfn=%lu flags=%s',
@@ -53,16 +59,20 @@ my %gfp_flag = map { $_ => 1 } qw(GFP_HIGHUSER_MOVABLE GFP_HIGHUSER GFP_USER GFP
 	GFP_ATOMIC GFP_NOIO GFP_HIGH GFP_WAIT GFP_IO GFP_COLD GFP_NOWARN GFP_REPEAT GFP_NOFAIL GFP_NORETRY GFP_COMP
 	GFP_ZERO GFP_NOMEMALLOC GFP_HARDWALL GFP_THISNODE GFP_RECLAIMABLE GFP_MOVABLE GFP_NOWAIT);
 
-my @require;
-while (@ARGV && $ARGV[0] eq '--require') { shift; push @require, shift; }
-my (%count, %awake, %in_direct, %woken);
+my (@require, $summary);
+while (@ARGV && $ARGV[0] =~ /^--/) {
+	my $opt = shift;
+	if ($opt eq '--require') { push @require, shift } elsif ($opt eq '--summary') { $summary = 1 }
+	else { die "$opt: unknown option\n" }
+}
+my (%count, %awake, %in_direct, %woken, %in_span, %isolated, %task);
 my ($lines, $bad, $last_time, $file) = (0, 0, -1, '-');
 sub bad { my ($why) = @_; $bad++; print "FAIL: $file:$.: $why: $_" if $bad <= 20; }
 my @files = @ARGV ? @ARGV : ('-');
 for $file (@files) {
 my $in;
 if ($file eq '-') { $in = \*STDIN } else { open $in, '<', $file or die "$file: $!\n" }
-(%awake, %in_direct, %woken) = ();
+(%awake, %in_direct, %woken, %in_span, %isolated) = ();
 $last_time = -1;
 while (<$in>) {
 	$lines++;
@@ -75,6 +85,25 @@ while (<$in>) {
 	my $task = "$comm-$pid";
 	if ($event eq 'mm_vmscan_writepage' || $event eq 'mm_vmscan_lru_shrink_inactive') {
 		$reclaim_flag{$_} or bad "unknown flag $_" for split /\|/, $v[-1];
+	}
+	summarise($task, $event, @v);
+	# a cgroup's reclaim and a round of kswapd's soft-limit pass open and
+	# close (2.6.37 vmscan.c:2075-2121), and every batch shrink_inactive_list()
+	# reports was isolated first, from the zone or from a cgroup
+	if ($event =~ /^mm_vmscan_memcg_(softlimit_)?reclaim_(begin|end)$/) {
+		my $span = "$task " . ($1 // '');
+		if ($2 eq 'begin') {
+			$gfp_flag{$_} or bad "unknown gfp flag $_" for split /\|/, $v[2];
+			!$in_span{$span}++ or bad "a memcg reclaim begins inside another";
+		} else {
+			$in_span{$span} or bad "a memcg reclaim ends without beginning";
+			$in_span{$span} = 0;
+		}
+	}
+	$isolated{$task} = 1 if $event eq 'mm_vmscan_lru_isolate' || $event eq 'mm_vmscan_memcg_isolate';
+	if ($event eq 'mm_vmscan_lru_shrink_inactive') {
+		$isolated{$task} or bad "a batch shrunk with no isolation before it";
+		$isolated{$task} = 0;
 	}
 	# 2.6.37 __alloc_pages_slowpath() calls wake_all_kswapd() before it
 	# reclaims, and wakeup_kswapd() prints its line whether or not kswapd
@@ -99,7 +128,7 @@ while (<$in>) {
 		$awake{$task} or bad "kswapd sleeps without waking";
 		$awake{$task} = 0;
 	}
-	if ($event eq 'mm_vmscan_lru_isolate') {
+	if ($event eq 'mm_vmscan_lru_isolate' || $event eq 'mm_vmscan_memcg_isolate') {
 		$v[0] =~ /^[012]$/ or bad "isolate_mode is not 0, 1 or 2";
 		$v[4] <= $v[3] || $v[0] == 2 or bad "nr_taken over nr_scanned";
 		# 2.6.37 isolate_lru_pages(): at order 0 the loop stops at
@@ -110,6 +139,51 @@ while (<$in>) {
 	}
 }
 close $in;
+}
+# The totals of 2.6.37's trace-vmscan-postprocess.pl, counted as it counts
+# them: per task; a task's figures go to the direct reclaim totals if it
+# began one, to kswapd's if it was woken; only mm_vmscan_lru_isolate lines
+# of modes 0 and 2 count as scanned (the memcg events are unknown to it); a
+# wake while awake is a re-wakeup, not a wakeup.
+sub summarise {
+	my ($t, $event, @v) = @_;
+	my $s = $task{$t} //= {};
+	if ($event eq 'mm_vmscan_direct_reclaim_begin') { $s->{direct}++ }
+	elsif ($event eq 'mm_vmscan_wakeup_kswapd') { $s->{wakeup}++ }
+	elsif ($event eq 'mm_vmscan_kswapd_wake') { $s->{wake}++ unless $s->{awake}; $s->{awake} = 1 }
+	elsif ($event eq 'mm_vmscan_kswapd_sleep') { $s->{awake} = 0 }
+	elsif ($event eq 'mm_vmscan_lru_isolate') { $s->{scanned} += $v[3] if $v[0] != 1 }
+	elsif ($event eq 'mm_vmscan_lru_shrink_inactive') { $s->{reclaimed} += $v[3] }
+	elsif ($event eq 'mm_vmscan_writepage') {
+		my $key = ($v[2] =~ /RECLAIM_WB_SYNC/ ? 'sync' : 'async') . ($v[2] =~ /RECLAIM_WB_FILE/ ? '_file' : '_anon');
+		$s->{$key}++;
+	}
+}
+if ($summary) {
+	my %total;
+	for my $s (values %task) {
+		for my $who ('direct', 'kswapd') {
+			next unless $s->{$who eq 'direct' ? 'direct' : 'wake'};
+			$total{"$who $_"} += $s->{$_} // 0 for qw(scanned reclaimed sync_file sync_anon async_file async_anon);
+		}
+		$total{direct} += $s->{direct} // 0;
+		$total{wakeup} += $s->{wakeup} // 0 if $s->{direct};
+		$total{wake} += $s->{wake} // 0;
+	}
+	my $t = sub { $total{$_[0]} // 0 };
+	print "Summary\n";
+	print "Direct reclaims: ", $t->('direct'), "\n";
+	print "Direct reclaim pages scanned: ", $t->('direct scanned'), "\n";
+	print "Direct reclaim pages reclaimed: ", $t->('direct reclaimed'), "\n";
+	print "Direct reclaim write $_->[0] $_->[1] I/O: ", $t->("direct $_->[1]_$_->[0]"), "\n"
+		for map { my $io = $_; map { [$_, $io] } qw(file anon) } qw(sync async);
+	print "Wake kswapd requests: ", $t->('wakeup'), "\n";
+	print "Kswapd wakeups: ", $t->('wake'), "\n";
+	print "Kswapd pages scanned: ", $t->('kswapd scanned'), "\n";
+	print "Kswapd pages reclaimed: ", $t->('kswapd reclaimed'), "\n";
+	print "Kswapd reclaim write $_->[0] $_->[1] I/O: ", $t->("kswapd $_->[1]_$_->[0]"), "\n"
+		for map { my $io = $_; map { [$_, $io] } qw(file anon) } qw(sync async);
+	exit($bad ? 1 : 0);
 }
 for my $event (@require) {
 	($count{$event} // 0) > 0 or do { $bad++; print "FAIL: no $event line\n" };

@@ -77,6 +77,49 @@ has "ftrace lines are 2.6.37's trace_pipe lines" "$tmp/out" '^ +kswapd0-25 +\[00
 # every line of every scenario under every policy reads as 2.6.37's
 # trace-vmscan-postprocess.pl reads it, and each event the engine can
 # fill appears somewhere (tests/cli/ftrace-2.6.37.pl)
+# The Summary of 2.6.37's Documentation/trace/postprocess/trace-vmscan-postprocess.pl
+# when VMSCAN_POSTPROCESS names it (it is not shipped: fetch it from a 2.6.37 tree),
+# otherwise the checker's own count of the same totals
+if [ -n "${VMSCAN_POSTPROCESS:-}" ]; then
+	postprocess() { perl "$VMSCAN_POSTPROCESS" 2>&1; }
+	postprocess_name=$VMSCAN_POSTPROCESS
+else
+	postprocess() { perl tests/cli/ftrace-2.6.37.pl --summary; }
+	postprocess_name="the 2.6.37 post-processor's count"
+fi
+# totals_match VMSTAT SUMMARY LRU_GEN CGROUPS: the Summary's totals are the
+# run's counters: reclaims and pages scanned and reclaimed per reclaimer
+# (none scanned or reclaimed under the multi-gen LRU, whose 6.1 code has no
+# isolate or shrink tracepoint), writes (the script leaves out those of a task
+# that never reclaimed directly: a cgroup's limit reclaim alone), and one
+# kswapd wakeup at least per balance_pgdat() call, no more than pageoutrun
+totals_match() {
+	awk -v lru_gen="$3" -v cgroups="$4" '
+		FNR == NR { v[$1] = $2
+			if ($1 ~ /^allocstall/) stall += $2
+			if ($1 ~ /^pgscan_direct/) scan_direct += $2
+			if ($1 ~ /^pgscan_kswapd/) scan_kswapd += $2
+			if ($1 == "kswapd_steal" || $1 == "pgsteal_kswapd") steal_kswapd += $2
+			if ($1 == "pgsteal_normal" || $1 == "pgsteal_kswapd" || $1 == "pgsteal_direct") steal += $2
+			next }
+		/:/ { k = $0; sub(/:.*/, "", k); val = $0; sub(/^[^:]*:[ \t]*/, "", val); sub(/[ \t].*/, "", val); s[k] = val + 0 }
+		function want(name, value) { if (s[name] != value) { print name ": " s[name] ", --vmstat gives " value; bad = 1 } }
+		END {
+			want("Direct reclaims", stall)
+			want("Direct reclaim pages scanned", lru_gen ? 0 : scan_direct)
+			want("Kswapd pages scanned", lru_gen ? 0 : scan_kswapd)
+			want("Kswapd pages reclaimed", lru_gen ? 0 : steal_kswapd)
+			want("Direct reclaim pages reclaimed", lru_gen || !stall ? 0 : steal - steal_kswapd)
+			writes = 0
+			for (k in s) if (k ~ /write .* I\/O$/) writes += s[k]
+			if (writes > v["nr_vmscan_write"] || (writes < v["nr_vmscan_write"] && (stall || !cgroups))) {
+				print "writes: " writes ", --vmstat gives nr_vmscan_write " v["nr_vmscan_write"]; bad = 1 }
+			k = s["Kswapd wakeups"]
+			if (k > v["pageoutrun"] || (k == 0) != (v["pageoutrun"] == 0)) {
+				print "Kswapd wakeups: " k ", --vmstat gives pageoutrun " v["pageoutrun"]; bad = 1 }
+			exit bad
+		}' "$1" "$2"
+}
 if command -v perl >/dev/null; then
 	n=0
 	for f in data/*.json; do
@@ -90,6 +133,14 @@ if command -v perl >/dev/null; then
 			fi
 			perl tests/cli/ftrace-2.6.37.pl <"$tmp/ftrace" >"$tmp/ftrace-check" && pass ||
 				{ fail "$f under $p: the --ftrace lines are not 2.6.37's"; head -5 "$tmp/ftrace-check"; }
+			"$bin" run "$f" --policy "$p" --vmstat >"$tmp/vmstat"
+			postprocess <"$tmp/ftrace" >"$tmp/summary"
+			lru_gen=0
+			[ "$p" = mglru ] && lru_gen=1
+			cgroups=0
+			grep -q '"cgroups"' "$f" && cgroups=1
+			totals_match "$tmp/vmstat" "$tmp/summary" $lru_gen $cgroups >"$tmp/totals" && pass ||
+				{ fail "$f under $p: $postprocess_name's totals are not --vmstat's"; cat "$tmp/totals"; }
 			n=$((n + 1))
 			mv "$tmp/ftrace" "$tmp/ftrace-$n"
 		done
@@ -102,10 +153,22 @@ if command -v perl >/dev/null; then
 	"$bin" run "$tmp/direct.json" --ftrace >"$tmp/ftrace-$n" || fail "run lumpy.json with kswapd off --ftrace"
 	perl tests/cli/ftrace-2.6.37.pl <"$tmp/ftrace-$n" >"$tmp/ftrace-check" && pass ||
 		{ fail "lumpy.json with kswapd off: the --ftrace lines are not 2.6.37's"; head -5 "$tmp/ftrace-check"; }
+	"$bin" run "$tmp/direct.json" --vmstat >"$tmp/vmstat"
+	postprocess <"$tmp/ftrace-$n" >"$tmp/summary"
+	totals_match "$tmp/vmstat" "$tmp/summary" 0 0 >"$tmp/totals" && pass ||
+		{ fail "lumpy.json with kswapd off: $postprocess_name's totals are not --vmstat's"; cat "$tmp/totals"; }
+	grep -q '^Direct reclaims: *[1-9]' "$tmp/summary" && pass || fail "lumpy.json with kswapd off: the summary counts no direct reclaim"
+	# under mglru kswapd wakes once a balance_pgdat() call, not at every aging or sort step
+	"$bin" run data/used-once-mmap.json --policy mglru --vmstat >"$tmp/vmstat"
+	[ "$("$bin" run data/used-once-mmap.json --policy mglru --ftrace | grep -c mm_vmscan_kswapd_wake)" -le "$(num "$tmp/vmstat" pageoutrun)" ] && pass ||
+		fail "used-once-mmap under mglru: more kswapd wakes than pageoutrun"
 	perl tests/cli/ftrace-2.6.37.pl --require mm_vmscan_kswapd_wake --require mm_vmscan_kswapd_sleep \
 		--require mm_vmscan_wakeup_kswapd --require mm_vmscan_direct_reclaim_begin \
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
-		--require mm_vmscan_lru_shrink_inactive "$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
+		--require mm_vmscan_lru_shrink_inactive --require mm_vmscan_memcg_isolate \
+		--require mm_vmscan_memcg_reclaim_begin --require mm_vmscan_memcg_reclaim_end \
+		--require mm_vmscan_memcg_softlimit_reclaim_begin --require mm_vmscan_memcg_softlimit_reclaim_end \
+		"$tmp"/ftrace-[0-9]* >"$tmp/ftrace-check" && pass ||
 		{ fail "the scenarios together give every 2.6.37 vmscan event the engine fills"; cat "$tmp/ftrace-check"; }
 	# the checker fails what it should: a line of 4.15's format, an unknown flag,
 	# an order-0 isolation that scans more than it asked for, a direct
@@ -118,6 +181,10 @@ if command -v perl >/dev/null; then
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes nr_scanned over nr_requested at order 0" || pass
 	printf '        workload-1000  [000]     0.000100: mm_vmscan_direct_reclaim_begin: order=0 may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n        workload-1000  [000]     0.000101: mm_vmscan_direct_reclaim_end: nr_reclaimed=32\n' |
 		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a direct reclaim with no wakeup_kswapd first" || pass
+	printf '        workload-1000  [000]     0.000100: mm_vmscan_memcg_reclaim_begin: order=0 may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n        workload-1000  [000]     0.000101: mm_vmscan_lru_shrink_inactive: nid=0 zid=2 nr_scanned=32 nr_reclaimed=32 priority=12 flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a batch shrunk with no isolation before it" || pass
+	printf '        workload-1000  [000]     0.000101: mm_vmscan_memcg_reclaim_end: nr_reclaimed=32\n' |
+		perl tests/cli/ftrace-2.6.37.pl >/dev/null && fail "the ftrace checker takes a memcg reclaim that ends without beginning" || pass
 	# 2.6.34 wakes kswapd from the allocator's slow path only: 58 anonymous
 	# pages in 64 without swap, then 100,000 touches of those pages, wake it
 	# no more often than pages were allocated
@@ -511,6 +578,15 @@ has "perf + maps: grep's code is a file object by its offset" "$tmp/out" '^  gre
 has "perf + maps: the stack (in the active anon pagevec)" "$tmp/out" '^  stack +1 +1 +0 '
 has "perf + maps: the heap (in the active anon pagevec)" "$tmp/out" '^  heap +1 +1 +0 '
 has "perf + maps: libc" "$tmp/out" '^  libc.so.6 +409 '
+# perf script's default fields (no -F): the hexadecimal word after the event
+# is the instruction pointer; refused, saying how to record and print
+printf '            grep 15865 [002] 51708.341828:          1 page-faults:      7fd43ff49110 _dl_start+0x0 (/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)\n' >"$tmp/default.perf"
+expect 1 "perf script's default output" "$bin" run --trace "$tmp/default.perf" -f perf --memory 16
+has "perf script's default output is refused at its address, saying how to record and print" "$tmp/err" \
+	"^$tmp/default.perf:1:73: error: expected the sample's data address, not the instruction pointer of perf script's default fields \\(record with perf record -d, print with perf script -F comm,tid,time,event,addr\\), found \"7fd43ff49110\"$"
+# -F ...,addr,sym,dso: the data address with its own symbol is read
+printf '            grep 15865 51708.341828: page-faults:      7fd43ff49110 [unknown] ([heap])\n' >"$tmp/addr-sym.perf"
+expect 0 "perf script -F comm,tid,time,event,addr,sym,dso" "$bin" run --trace "$tmp/addr-sym.perf" -f perf --memory 16
 expect 2 "--maps with a txt trace" "$bin" run --trace tests/cli/traces/grep.perf --maps tests/cli/traces/grep.maps --memory 16
 expect 2 "--maps with --via read" "$bin" run --trace tests/cli/traces/grep.perf -f perf --via read --maps tests/cli/traces/grep.maps --memory 16
 expect 1 "--maps of a trace file given as maps" "$bin" run --trace tests/cli/traces/grep.perf -f perf --maps tests/cli/traces/grep.perf --memory 16

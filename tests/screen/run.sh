@@ -199,6 +199,47 @@ for mono in "--mono" "NO_COLOR=1"; do
 		grep -qE $'\x1b\\[0(;[0-9]+)*;7[;m]' "$LOGDIR/m.ans"
 	ok "$mono: no colour in the SGR sequences, reverse video kept" $?
 done
+# --colors: the SGR colours of each depth.  8: the eight of 30-37 and 40-47
+# only (an 8-colour projector); 16: no 38;5/48;5 either; 256: the cube.
+# The text is the same at every depth but the footer's label: every state
+# keeps its glyph, whatever the colours say.
+sgr_params() {	# sgr_params FILE: the SGR parameters used, one a line
+	grep -oaE $'\x1b\\[[0-9;]*m' "$1" | sed -E 's/^.\[//; s/m$//' | tr ';' '\n' | sort -un
+}
+for c in 8 16 256; do
+	"$BIN" screen "$TORRENT" --step 437 --format ansi --colors "$c" >"$LOGDIR/c$c.ans"
+	"$BIN" screen "$TORRENT" --step 437 --colors "$c" >"$LOGDIR/c$c.txt"
+	sed -E 's/\x1b\[[0-9;]*m//g' "$LOGDIR/c$c.ans" | cmp -s - "$LOGDIR/c$c.txt"
+	ok "--colors $c: ansi without its SGR sequences is the text" $?
+	grep -qF "| $c colors" "$LOGDIR/c$c.txt"
+	ok "--colors $c: the footer says $c colors" $?
+	sed -E "s/ *\| $c colors *$//" "$LOGDIR/c$c.txt" >"$LOGDIR/c$c.norm"
+done
+[ "$(sgr_params "$LOGDIR/c8.ans" | grep -cvE '^(0|1|2|4|7|3[0-7]|4[0-7])$')" -eq 0 ] &&
+	[ "$(sgr_params "$LOGDIR/c8.ans" | grep -cE '^3[0-7]$')" -ge 4 ] && [ "$(sgr_params "$LOGDIR/c8.ans" | grep -cE '^4[0-7]$')" -ge 2 ]
+ok "--colors 8: only 30-37 and 40-47 (at least four inks, two backgrounds)" $?
+! grep -qaE $'\x1b\\[[0-9;]*(38|48);5;' "$LOGDIR/c16.ans"
+ok "--colors 16: no 256-colour sequence" $?
+grep -qaE $'\x1b\\[[0-9;]*38;5;[0-9]+' "$LOGDIR/c256.ans"
+ok "--colors 256: 38;5;N foregrounds" $?
+cmp -s "$LOGDIR/c8.norm" "$LOGDIR/c256.norm" && cmp -s "$LOGDIR/c16.norm" "$LOGDIR/c256.norm"
+ok "--colors 8, 16 and 256 draw the same glyphs (the footer's label aside)" $?
+"$BIN" screen "$TORRENT" --step 437 --format ansi >"$LOGDIR/cdef.ans"
+cmp -s "$LOGDIR/cdef.ans" "$LOGDIR/c256.ans"
+ok "ansi into a file: 256 colours, whatever TERM says" $?
+"$BIN" screen "$TORRENT" --step 437 --size 80x24 --format ansi --colors 8 --mono >"$LOGDIR/c8m.ans"
+cmp -s "$LOGDIR/c8m.ans" "$LOGDIR/m.ans"
+ok "--colors 8 --mono: monochrome wins" $?
+# ansi onto a terminal follows its TERM (script(1) gives the program one)
+if command -v script >/dev/null; then
+	for t in xterm:8 xterm-256color:256 dumb:256; do
+		script -qec "env TERM=${t%%:*} '$BIN' screen '$TORRENT' --step 437 --format ansi" /dev/null |
+			sed -E 's/\x1b\[[0-9;]*m//g' | grep -qaF "| ${t##*:} colors"
+		ok "ansi onto a terminal with TERM=${t%%:*}: ${t##*:} colors" $?
+	done
+else
+	echo "skip: no script(1); ansi onto a terminal was not tried"
+fi
 
 svg_ok() {	# svg_ok FILE: well-formed, a <title>, a viewBox, text as <text>
 	python3 - "$1" <<'EOF'
@@ -350,6 +391,7 @@ bad 2 "expected COLUMNSxLINES" --size 80
 bad 2 "expected COLUMNSxLINES" --size 80x24x2
 bad 2 "at most 1000x1000" --size 2000x40
 bad 2 "text, ansi or svg" --format png
+bad 2 "--colors: 8, 16 or 256, not '9'" --colors 9
 bad 2 "unknown policy" --policy 9.9
 bad 2 "two known policies" --compare 2.6.33
 bad 2 "two known policies" --compare 2.6.33,nope
