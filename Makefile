@@ -57,7 +57,7 @@ FRONT_LAYERS := tui cli replay scenario util
 LIB_SRC  := $(sort $(wildcard src/engine/*.c src/policy/*.c))
 APP_SRC  := $(sort $(foreach l,$(FRONT_LAYERS),$(wildcard src/$(l)/*.c)))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
-GEN_OBJ  := $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o
+GEN_OBJ  := $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o $(BUILD)/gen/real_guest.o
 APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(GEN_OBJ)
 LIB      := $(BUILD)/libvmscan.a
 BIN      := $(BUILD)/vmscan-viz
@@ -68,6 +68,9 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Debian packages: to build, and to run the tests (.ci/run reads these two
 # lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
+# `vmscan-viz real` installs these on first use (or says the apt-get line);
+# neither the build nor the tests need them (cli/real.h REAL_PACKAGES).
+DEB_REAL  := qemu-system-x86 busybox-static e2fsprogs cpio xz-utils gcc libc6-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
 .PHONY: all build where run test test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
@@ -161,6 +164,18 @@ $(BUILD)/gen/default_scenario.c: data/default.json
 	   od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '0x00 };'; \
 	   echo 'const size_t scenario_default_json_len = sizeof scenario_default_json - 1;'; } > $@
 $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# What `vmscan-viz real` puts in the guest, carried by the program as text
+# (cli/real_vm.c): it builds the guest from it on first use, installed or not.
+REAL_GUEST_SRC := src/guest/setup.sh src/guest/init src/guest/vmscan-viz-replay.c src/cli/real_ops.c src/cli/real_ops.h
+$(BUILD)/gen/real_guest.c: $(REAL_GUEST_SRC)
+	@mkdir -p $(@D)
+	@{ for v in setup:src/guest/setup.sh init:src/guest/init replay:src/guest/vmscan-viz-replay.c \
+	     ops_c:src/cli/real_ops.c ops_h:src/cli/real_ops.h; do \
+	     echo "extern const char real_guest_$${v%%:*}[];"; echo "const char real_guest_$${v%%:*}[] = {"; od -An -v -tx1 $${v#*:} | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	     echo '0x00 };'; done; } > $@
+$(BUILD)/gen/real_guest.o: $(BUILD)/gen/real_guest.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # VERSION, the commit it was built from (git describe, when built in a
