@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "real.h"
 #include "../util/jsonw.h"
+#include "../util/text.h"
 
 #define REAL_MAX_RUNS  20
 #define REAL_MAX_SIZES 64
@@ -249,6 +250,10 @@ static void text_gens(const struct ctx *c, const struct point *pt, FILE *f)
 {
 	const struct real_fig *r = &pt->real[0];
 
+	if (!c->lru_gen) {
+		fprintf(f, "\nlru_gen: off on both sides\n");
+		return;
+	}
 	for (uint32_t i = 0; i < r->nr_pauses || i < pt->sim.nr_pauses; i++) {
 		uint32_t op = i < r->nr_pauses ? r->pause_op[i] : pt->sim.pause_op[i];
 		fprintf(f, "\nlru_gen before operation %u (%s)\n", op + 1, caption_of(c->s, op));
@@ -452,24 +457,51 @@ static int simulate(const struct ctx *c, struct point *pt)
 	return 0;
 }
 
-/* The text report of a run at the scenario's own size, kept where the
- * visualizer finds it (real_result_path()). */
-static void save_result(const struct ctx *c, const struct point *pt)
+/* The visualizer's line: the real kernel's refaults per object and the
+ * counters a student looks at first. */
+static void summary_line(const struct ctx *c, const struct point *pt, FILE *f)
 {
-	char path[1200], tmp[1300];
+	const struct real_fig *r = &pt->real[0];
+
+	fprintf(f, "real 6.1, lru_gen %s (vmscan-viz real): refaults", c->lru_gen ? "on" : "off");
+	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
+		fprintf(f, "%s ", o ? "," : "");
+		text_print(f, c->s->wl.objects[o].name, 0);
+		fprintf(f, " %" PRIu64, r->obj[o].refaults);
+	}
+	fprintf(f, "; pgmajfault %" PRIu64 " pgscan %" PRIu64 " pgactivate %" PRIu64 "\n",
+		r->ctr[RC_PGMAJFAULT], r->ctr[RC_PGSCAN], r->ctr[RC_PGACTIVATE]);
+}
+
+/* @path written whole by @fn, or left as it was. */
+static void save_as(const char *path, const struct ctx *c, const struct point *pt,
+		    void (*fn)(const struct ctx *, const struct point *, FILE *))
+{
+	char tmp[1300];
 	FILE *f;
 
-	real_result_path(c->s->path, c->p->name, path, sizeof path);
-	snprintf(tmp, sizeof tmp, "%s", path);
-	*strrchr(tmp, '/') = '\0';
-	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-		return;
 	snprintf(tmp, sizeof tmp, "%s.%ld", path, (long)getpid());
 	if (!(f = fopen(tmp, "w")))
 		return;
-	text_report(c, pt, f);
+	fn(c, pt, f);
 	if (fclose(f) != 0 || rename(tmp, path) != 0)
 		remove(tmp);
+}
+
+/* The report of a run at the scenario's own size, and its line, kept
+ * where the visualizer finds them (real_result_path()). */
+static void save_result(const struct ctx *c, const struct point *pt)
+{
+	char path[1200], dir[1200];
+
+	real_result_path(c->s->path, c->p->name, path, sizeof path);
+	snprintf(dir, sizeof dir, "%s", path);
+	*strrchr(dir, '/') = '\0';
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return;
+	save_as(path, c, pt, text_report);
+	snprintf(path + strlen(path) - 4, sizeof path - strlen(path) + 4, ".line");
+	save_as(path, c, pt, summary_line);
 }
 
 static int run_points(struct ctx *c, struct point *pts, unsigned n, const char *dir)

@@ -121,5 +121,8 @@ int real_boot(const char *prefix, const char *dir, uint32_t swap, const struct r
 /* The last result of scenario @name under policy @policy, saved for the
  * visualizer: its path in the cache into @buf. */
 void real_result_path(const char *name, const char *policy, char *buf, size_t n);
+/* That result's line for the visualizer (NAME.POLICY.line beside it) into
+ * @buf: 0, or -1 when none is cached. */
+int real_summary_read(const char *name, const char *policy, char *buf, size_t n);
 
 #endif

@@ -104,7 +104,7 @@ image() {
 	dir=$1 swap=$2
 	kb=$(du -sk "$dir/root" | cut -f1)
 	trap 'rm -f "$dir/disk.tmp" "$dir/swap.tmp"' EXIT INT TERM
-	mke2fs -q -F -t ext4 -m 0 -d "$dir/root" "$dir/disk.tmp" $((kb + kb / 8 + 4096))k
+	mke2fs -q -F -t ext4 -m 0 -d "$dir/root" "$dir/disk.tmp" $((kb + kb / 8 + 4096))k >/dev/null
 	if [ "$swap" -gt 0 ]; then
 		truncate -s $(((swap + 1) * 4096)) "$dir/swap.tmp"
 		mkswap -q "$dir/swap.tmp" >/dev/null

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cli/real.h"
 #include "../policy/registry.h"
 #include "../replay/names.h"
 #include "history.h"
@@ -58,6 +59,16 @@ int run_load(struct app *a, const char *path, const char *policy, char *err, siz
 	return run_adopt(a, s, policy, err, n);
 }
 
+void run_real_results(struct app *a)
+{
+	for (unsigned i = 0; i < NR_RECLAIM_POLICIES; i++) {
+		a->real[i][0] = '\0';
+		if (a->real_wanted && a->sc && strcmp(a->sc->path, "<default>") != 0)
+			real_summary_read(a->sc->path, reclaim_policies[i]->name, a->real[i],
+					  sizeof a->real[i]);
+	}
+}
+
 int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, size_t n)
 {
 	const struct reclaim_policy *p;
@@ -85,6 +96,7 @@ int run_adopt(struct app *a, struct scenario *s, const char *policy, char *err, 
 		quiz_withdraw(a);
 		a->ui.playing = false;
 		a->ui.log_sel = 0;
+		run_real_results(a);
 		return 0;
 	}
 	scenario_free(s);
