@@ -73,7 +73,7 @@ DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
 DEB_REAL  := qemu-system-x86 busybox-static e2fsprogs cpio xz-utils gcc libc6-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
-.PHONY: all build where run test test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-real test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -99,6 +99,7 @@ help:
 	@echo "                and each fuzz target for FUZZ_SECONDS (10 here)"
 	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...; x@asan: sanitized) or unit"
 	@echo "                test (policy), F=PATTERN"
+	@echo "make test-real  vmscan-viz real on three lesson scenarios on a real Linux 6.1 in qemu (minutes)"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
 	@echo "make check-asan make test's sanitized suites alone"
 	@echo "make screen-update  the expected screens of tests/screen/ drawn again (review the diff)"
@@ -293,6 +294,12 @@ test-all:
 	@TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_ALL_SUITES)
 	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# `vmscan-viz real` on the lesson scenarios, under mglru and refault, on a
+# real Linux 6.1 in qemu (tests/real/check.sh; installs what it needs on
+# first use; not part of make test).
+test-real: build
+	@tests/real/check.sh $(BIN)
 
 check: check-deps
 	@$(MAKE) --no-print-directory -s $(SUB_J) WERROR=1 $(BIN) $(UNIT_BIN)
