@@ -392,7 +392,8 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 		    unsigned run)
 {
 	for (uint32_t k = 0; k < fig->nr_samples; k++) {
-		printf("%s,%u,%u,%" PRIu64, side, memory, run, fig->sample_at[k]);
+		printf("%s,%u,%u,%" PRIu64 ",%" PRIu64, side, memory, run, fig->sample_at[k],
+		       fig->sample_seq[k]);
 		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
 			printf(",%u,%u", fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o],
 			       fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o + 1]);
@@ -404,7 +405,7 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 
 static void csv_report(const struct ctx *c, const struct point *pts, unsigned n)
 {
-	printf("source,memory,run,access");
+	printf("source,memory,run,access,max_seq");
 	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
 		fputs(",", stdout);
 		cli_text(c->s->wl.objects[o].name, 0);
@@ -507,7 +508,10 @@ static void save_result(const struct ctx *c, const struct point *pt)
 static int run_points(struct ctx *c, struct point *pts, unsigned n, const char *dir)
 {
 	const char *prefix = cli_prefix(&cli_cmd_real), *t = getenv("VMSCAN_REAL_TIMEOUT");
-	struct real_run_opts o = { .lru_gen = c->lru_gen, .every = c->every };
+	const char *flush = getenv("VMSCAN_REAL_FLUSH");
+	struct real_run_opts o = { .lru_gen = c->lru_gen,
+				   .every = c->every,
+				   .flush = flush && flush[0] == '1' };
 	char err[512];
 
 	/* a generous bound: a boot takes seconds, an access under TCG 0.2 ms */

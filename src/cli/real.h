@@ -69,10 +69,11 @@ struct real_fig {
 	char *gens[REAL_MAX_PAUSES];
 	/* the timeline: every n accesses, per object resident and refaults */
 	uint32_t nr_samples;
-	uint64_t *sample_at; /* [nr_samples] accesses */
-	uint32_t *sample;    /* [nr_samples][nr_objects][2] */
-	char warn[256];	     /* the guest's first warning, or "" */
-	char kernel[128];    /* uname: release and version, or "" */
+	uint64_t *sample_at;  /* [nr_samples] accesses */
+	uint64_t *sample_seq; /* [nr_samples] lru_gen max_seq (0: lru_gen off) */
+	uint32_t *sample;     /* [nr_samples][nr_objects][2] */
+	char warn[256];	      /* the guest's first warning, or "" */
+	char kernel[128];     /* uname: release and version, or "" */
 };
 
 void real_fig_init(struct real_fig *f, uint32_t nr_objects);
@@ -100,6 +101,7 @@ struct real_run_opts {
 	uint32_t memory; /* memory.max in pages */
 	uint64_t every;	 /* timeline: 0 none */
 	unsigned timeout;
+	bool flush; /* the TLB flushed before every access (VMSCAN_REAL_FLUSH=1) */
 	bool quiet; /* no progress on stderr */
 };
 /* The cache folder: $VMSCAN_REAL_CACHE, or $XDG_CACHE_HOME/vmscan-viz/real,

@@ -35,19 +35,25 @@ void real_fig_free(struct real_fig *f)
 	for (uint32_t i = 0; i < f->nr_pauses; i++)
 		free(f->gens[i]);
 	free(f->sample_at);
+	free(f->sample_seq);
 	free(f->sample);
 	memset(f, 0, sizeof *f);
 }
 
-static void add_sample(struct real_fig *f, uint64_t at, const uint32_t *v)
+static void add_sample(struct real_fig *f, uint64_t at, uint64_t seq, const uint32_t *v)
 {
 	uint32_t k = f->nr_samples, w = 2 * f->nr_objects;
-	uint64_t *at2 = realloc(f->sample_at, (k + 1) * sizeof *at2);
+	uint64_t *at2 = realloc(f->sample_at, (k + 1) * sizeof *at2), *seq2;
 	uint32_t *v2;
 
 	if (!at2)
 		return;
 	f->sample_at = at2;
+	seq2 = realloc(f->sample_seq, (k + 1) * sizeof *seq2);
+	if (!seq2)
+		return;
+	f->sample_seq = seq2;
+	f->sample_seq[k] = seq;
 	v2 = realloc(f->sample, (size_t)(k + 1) * w * sizeof *v2);
 	if (!v2)
 		return;
@@ -121,13 +127,13 @@ static int line(struct real_fig *f, char *l, char *err, size_t n, bool *done)
 	} else if (strncmp(l, "t ", 2) == 0) {
 		uint32_t *vals = calloc(2 * (size_t)f->nr_objects + 1, sizeof *vals);
 		char *p = l + 2, *q;
-		uint64_t acc = strtoull(p, &q, 10);
+		uint64_t acc = strtoull(p, &q, 10), seq = strtoull(q, &q, 10);
 		for (uint32_t k = 0; vals && k < 2 * f->nr_objects && q != p; k++) {
 			p = q;
 			vals[k] = (uint32_t)strtoul(p, &q, 10);
 		}
 		if (vals)
-			add_sample(f, acc, vals);
+			add_sample(f, acc, seq, vals);
 		free(vals);
 	} else if (strcmp(l, "done") == 0) {
 		*done = true;
@@ -206,7 +212,7 @@ static void sim_sample(struct real_fig *f, const struct engine *e, uint64_t acc)
 		vals[2 * o] = st.resident;
 		vals[2 * o + 1] = (uint32_t)st.refaults;
 	}
-	add_sample(f, acc, vals);
+	add_sample(f, acc, engine_lru_gen(e).enabled ? engine_lru_gen(e).max_seq : 0, vals);
 	free(vals);
 }
 

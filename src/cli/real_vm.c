@@ -346,8 +346,9 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 	snprintf(disk, sizeof disk, "file=%s/disk.img,format=raw,if=virtio,snapshot=on", dir);
 	snprintf(swapd, sizeof swapd, "file=%s/swap.img,format=raw,if=virtio,snapshot=on", dir);
 	snprintf(append, sizeof append,
-		 "console=ttyS0 quiet loglevel=3 panic=-1 vv.lru_gen=%c vv.every=%llu vv.memory=%u",
-		 o->lru_gen ? 'y' : 'n', (unsigned long long)o->every, o->memory);
+		 "console=ttyS0 quiet loglevel=3 panic=-1 vv.lru_gen=%c vv.every=%llu vv.memory=%u "
+		 "vv.flush=%d",
+		 o->lru_gen ? 'y' : 'n', (unsigned long long)o->every, o->memory, o->flush);
 	argv[n++] = "qemu-system-x86_64";
 	argv[n++] = "-accel";
 	argv[n++] = kvm ? "kvm" : "tcg";

@@ -9,7 +9,7 @@
  * Built static (gcc -static) for the initramfs `vmscan-viz real` boots;
  * never run on the host.  Every line it prints for the host starts "vv ".
  *
- *	vmscan-viz-replay OPS LRU_GEN(y|n) EVERY MEMORY_PAGES
+ *	vmscan-viz-replay OPS LRU_GEN(y|n) EVERY MEMORY_PAGES [FLUSH(0|1)]
  *
  * A fault is an access that finds its page out of memory, a refault one
  * whose page was accessed before: read with mincore() before each access,
@@ -282,11 +282,33 @@ static uint32_t nr_resident(uint32_t o)
 	return n;
 }
 
-/* One line of the timeline: the accesses so far, then per object its
- * resident pages and refaults. */
-static void sample(uint64_t accesses)
+/* The youngest generation's seq of the run's cgroups (debugfs lru_gen):
+ * how many agings have run; 0 with lru_gen off. */
+static unsigned long max_seq(void)
 {
-	printf("vv t %llu", (unsigned long long)accesses);
+	char line[256];
+	unsigned long seq, most = 0;
+	bool ours = false;
+	FILE *f = fopen("/sys/kernel/debug/lru_gen", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "memcg", 5) == 0)
+			ours = strstr(line, " /vv") != NULL;
+		else if (ours && line[0] == ' ' && !strstr(line, "node") && sscanf(line, "%lu", &seq) == 1 &&
+			 seq > most)
+			most = seq;
+	}
+	fclose(f);
+	return most;
+}
+
+/* One line of the timeline: the accesses so far, lru_gen's max_seq, then
+ * per object its resident pages and refaults. */
+static void sample(uint64_t accesses, bool lru_gen)
+{
+	printf("vv t %llu %lu", (unsigned long long)accesses, lru_gen ? max_seq() : 0ul);
 	for (uint32_t o = 0; o < ops.nr_objects; o++)
 		printf(" %u %llu", nr_resident(o), (unsigned long long)st[o].refaults);
 	printf("\n");
@@ -421,12 +443,34 @@ static void open_files(void)
 	}
 }
 
-static void replay(uint64_t every)
+/* The task's whole TLB flushed, as a context switch to another mm would
+ * (an experiment: VMSCAN_REAL_FLUSH): 40 ptes of the zero page made and
+ * unmapped, more than x86 flushes one page at a time (6.1
+ * arch/x86/mm/tlb.c:937 tlb_single_page_flush_ceiling, 33); nothing is
+ * charged but a page table. */
+#define FLUSH_PAGES 40
+static void flush_tlb(void)
+{
+	volatile unsigned char *p =
+		mmap(NULL, FLUSH_PAGES * PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if ((void *)p == MAP_FAILED)
+		die("mmap");
+	for (unsigned i = 0; i < FLUSH_PAGES; i++)
+		(void)p[i * PAGE];
+	munmap((void *)p, FLUSH_PAGES * PAGE);
+}
+
+static bool flush_each;
+
+static void replay(uint64_t every, bool lru_gen)
 {
 	uint64_t accesses = 0;
 
 	for (uint32_t i = 0; i < ops.nr_ops; i++) {
 		const struct real_op *op = &ops.ops[i];
+		if (flush_each && real_op_is_access(op->kind))
+			flush_tlb();
 		switch (op->kind) {
 		case 'g': enter(op->a); break;
 		case 'm': do_map(op->as, op->obj, op->a, op->b, op->flags); break;
@@ -459,10 +503,10 @@ static void replay(uint64_t every)
 		default: break;
 		}
 		if (real_op_is_access(op->kind) && ++accesses % every == 0)
-			sample(accesses);
+			sample(accesses, lru_gen);
 	}
 	if (accesses % every)
-		sample(accesses);
+		sample(accesses, lru_gen);
 }
 
 static void report(int nr_vm)
@@ -496,10 +540,11 @@ int main(int argc, char **argv)
 	unsigned long every, memory;
 	int nr_vm;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: vmscan-viz-replay OPS y|n EVERY MEMORY_PAGES\n");
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: vmscan-viz-replay OPS y|n EVERY MEMORY_PAGES [FLUSH]\n");
 		return 2;
 	}
+	flush_each = argc == 6 && argv[5][0] == '1';
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	text = slurp(argv[1], &len);
 	if (real_ops_parse(text, len, &ops, err, sizeof err) < 0) {
@@ -529,7 +574,7 @@ int main(int argc, char **argv)
 	printf("vv start %u %llu\n", ops.nr_ops, (unsigned long long)ops.accesses);
 	fflush(stdout);
 	enter(0);
-	replay(every);
+	replay(every, argv[2][0] == 'y');
 	put_num("/sys/fs/cgroup/cgroup.procs", (unsigned long)getpid());
 	report(nr_vm);
 	printf("vv done\n");

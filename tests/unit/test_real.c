@@ -217,10 +217,10 @@ static void test_guest_output(void)
 	static const char out[] = "SeaBIOS\nBooting from ROM..vv kernel 6.1.0-57-amd64 #1 SMP\n"
 				  "vv start 7 3\n"
 				  "[    1.0] some kernel message\n"
-				  "vv t 2 2 0 0 0\r\n"
+				  "vv t 2 5 2 0 0 0\r\n"
 				  "vv gen 4 memcg     2 /vv\n"
 				  "vv gen 4            0  72  0  16\n"
-				  "vv t 3 3 1 1 0\n"
+				  "vv t 3 6 3 1 1 0\n"
 				  "vv obj 0 3 4 1 1\n"
 				  "vv obj 1 1 1 0 0\n"
 				  "vv memstat active_file 12288\n"
@@ -243,7 +243,8 @@ static void test_guest_output(void)
 	CHECK_EQ_U(f.ctr[RC_PGSCAN], 40);
 	CHECK_EQ_U(f.ctr[RC_PSWPOUT], 5);
 	CHECK_EQ_U(f.nr_samples, 2);
-	CHECK(f.nr_samples == 2 && f.sample_at[1] == 3 && f.sample[4] == 3 && f.sample[5] == 1);
+	CHECK(f.nr_samples == 2 && f.sample_at[1] == 3 && f.sample_seq[1] == 6 && f.sample[4] == 3 &&
+	      f.sample[5] == 1);
 	CHECK(f.nr_pauses == 1 && f.pause_op[0] == 4 && strstr(f.gens[0], "/vv"));
 	CHECK(real_fig_measure(&f, &wl, &x, &ok) == 1 && ok);
 	x.metric = EXPECT_DECISIONS;
@@ -256,7 +257,7 @@ static void test_guest_output(void)
 	      strstr(err, "mincore"));
 	real_fig_free(&f);
 	real_fig_init(&f, 1);
-	CHECK(real_fig_parse("vv start 1 1\nvv t 1 0 0\n", &f, err, sizeof err) < 0 &&
+	CHECK(real_fig_parse("vv start 1 1\nvv t 1 0 0 0\n", &f, err, sizeof err) < 0 &&
 	      strstr(err, "before the end"));
 	real_fig_free(&f);
 }
