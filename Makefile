@@ -57,7 +57,7 @@ FRONT_LAYERS := tui cli replay scenario util
 LIB_SRC  := $(sort $(wildcard src/engine/*.c src/policy/*.c))
 APP_SRC  := $(sort $(foreach l,$(FRONT_LAYERS),$(wildcard src/$(l)/*.c)))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
-GEN_OBJ  := $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o
+GEN_OBJ  := $(BUILD)/gen/default_scenario.o $(BUILD)/gen/config.o $(BUILD)/gen/real_guest.o
 APP_OBJ  := $(APP_SRC:src/%.c=$(BUILD)/%.o) $(GEN_OBJ)
 LIB      := $(BUILD)/libvmscan.a
 BIN      := $(BUILD)/vmscan-viz
@@ -68,9 +68,12 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Debian packages: to build, and to run the tests (.ci/run reads these two
 # lines too, so the list is kept in one place).
 DEB_BUILD := make gcc pkg-config libncurses-dev libcjson-dev
+# `vmscan-viz real` installs these on first use (or says the apt-get line);
+# neither the build nor the tests need them (cli/real.h REAL_PACKAGES).
+DEB_REAL  := qemu-system-x86 busybox-static e2fsprogs cpio xz-utils gcc libc6-dev
 DEB_TEST  := tmux ncurses-base valgrind clang clang-format libclang-rt-dev cppcheck clang-tidy groff-base man-db ncurses-term zsh gnuplot-nox python3-jsonschema
 
-.PHONY: all build where run test test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
+.PHONY: all build where run test test-real test-run test-build-plain test-all asan-build check unit check-layering check-asan lint bench bench-smoke plot \
         fuzz install uninstall clean deps check-deps golden-update screen-update screenshots help
 
 # The entry points first make sure the Debian packages are there, then build
@@ -96,6 +99,7 @@ help:
 	@echo "                and each fuzz target for FUZZ_SECONDS (10 here)"
 	@echo "make test T=x   one suite (golden, bad, cli, e2e, docs, ...; x@asan: sanitized) or unit"
 	@echo "                test (policy), F=PATTERN"
+	@echo "make test-real  vmscan-viz real on three lesson scenarios on a real Linux 6.1 in qemu (minutes)"
 	@echo "make check      the quick suites (layering, unit, golden), installs nothing"
 	@echo "make check-asan make test's sanitized suites alone"
 	@echo "make screen-update  the expected screens of tests/screen/ drawn again (review the diff)"
@@ -161,6 +165,18 @@ $(BUILD)/gen/default_scenario.c: data/default.json
 	   od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '0x00 };'; \
 	   echo 'const size_t scenario_default_json_len = sizeof scenario_default_json - 1;'; } > $@
 $(BUILD)/gen/default_scenario.o: $(BUILD)/gen/default_scenario.c
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# What `vmscan-viz real` puts in the guest, carried by the program as text
+# (cli/real_vm.c): it builds the guest from it on first use, installed or not.
+REAL_GUEST_SRC := src/guest/setup.sh src/guest/init src/guest/vmscan-viz-replay.c src/cli/real_ops.c src/cli/real_ops.h
+$(BUILD)/gen/real_guest.c: $(REAL_GUEST_SRC)
+	@mkdir -p $(@D)
+	@{ for v in setup:src/guest/setup.sh init:src/guest/init replay:src/guest/vmscan-viz-replay.c \
+	     ops_c:src/cli/real_ops.c ops_h:src/cli/real_ops.h; do \
+	     echo "extern const char real_guest_$${v%%:*}[];"; echo "const char real_guest_$${v%%:*}[] = {"; od -An -v -tx1 $${v#*:} | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	     echo '0x00 };'; done; } > $@
+$(BUILD)/gen/real_guest.o: $(BUILD)/gen/real_guest.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # VERSION, the commit it was built from (git describe, when built in a
@@ -278,6 +294,12 @@ test-all:
 	@TEST_JOBS=$(TEST_JOBS) tests/run-all.sh $(BUILD) $(TEST_ALL_SUITES)
 	@$(MAKE) --no-print-directory -s bench-smoke >/dev/null && echo "bench-smoke: ok"
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# `vmscan-viz real` on the lesson scenarios, under mglru and refault, on a
+# real Linux 6.1 in qemu (tests/real/check.sh; installs what it needs on
+# first use; not part of make test).
+test-real: build
+	@tests/real/check.sh $(BIN)
 
 check: check-deps
 	@$(MAKE) --no-print-directory -s $(SUB_J) WERROR=1 $(BIN) $(UNIT_BIN)

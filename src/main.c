@@ -73,8 +73,8 @@ static const struct cli_command help_cmd = {
 };
 
 static const struct cli_command *const commands[] = {
-	&cli_cmd_run,  &cli_cmd_trace,	&cli_cmd_check,	   &cli_cmd_compare,
-	&cli_cmd_plot, &cli_cmd_screen, &cli_cmd_policies, &help_cmd,
+	&cli_cmd_run,	 &cli_cmd_trace, &cli_cmd_check,    &cli_cmd_compare, &cli_cmd_plot,
+	&cli_cmd_screen, &cli_cmd_real,	 &cli_cmd_policies, &help_cmd,
 };
 #define NR_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
 

@@ -29,6 +29,9 @@ jobs=${TEST_JOBS:-2}
 filter=${TEST_FILTER:-}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
+# no suite sees what `vmscan-viz real` cached on this machine (the
+# visualizer shows it)
+export VMSCAN_REAL_CACHE="$log/real"
 # The suites' python3 is Debian's, the one that has the packages make test
 # installs (python3-jsonschema), even where a version manager's shim comes
 # first on PATH: pyenv's costs 0.4 s of CPU a call (15 processes), Debian's

@@ -22,7 +22,7 @@
 
 /* The commands, each with its table of options (opt.h). */
 extern const struct cli_command cli_cmd_run, cli_cmd_trace, cli_cmd_check, cli_cmd_compare, cli_cmd_plot,
-	cli_cmd_policies, cli_cmd_screen;
+	cli_cmd_policies, cli_cmd_screen, cli_cmd_real;
 
 /* Steps a headless command runs at most unless --max-steps says otherwise:
  * about ten seconds of simulation on a laptop (`make bench`: 11 million

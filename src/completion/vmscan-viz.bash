@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark | --colors)
+		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark | --colors | --sweep | --runs)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer

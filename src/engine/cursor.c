@@ -27,6 +27,28 @@ uint64_t engine_op_steps(const struct wl_op *op)
 	}
 }
 
+/* The next page a WL_RANDOM operation draws: uniform, or Zipf through @z
+ * (set up for @op). */
+static uint32_t random_draw(const struct wl_op *op, const struct zipf *z, uint64_t rng[4])
+{
+	if (op->flags & WL_F_ZIPF)
+		return op->first + zipf_sample(z, rng);
+	return op->first + (uint32_t)(((rng_next(rng) >> 32) * op->range) >> 32);
+}
+
+void engine_random_accesses(const struct workload *wl, uint32_t i, uint32_t *out)
+{
+	const struct wl_op *op = &wl->ops[i];
+	struct zipf z = { .op = UINT32_MAX };
+	uint64_t rng[4];
+
+	rng_seed(rng, op->seed);
+	if (op->flags & WL_F_ZIPF)
+		zipf_setup(&z, op->range, op->theta, i);
+	for (uint32_t k = 0; k < op->count; k++)
+		out[k] = random_draw(op, &z, rng);
+}
+
 /* The page a per-page operation accesses now, or false for an operation
  * that accesses none. */
 bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
@@ -49,14 +71,9 @@ bool current_access(struct engine *e, uint32_t *obj, uint32_t *index)
 		/* drawn once and kept until the step runs: the allocator asks
 		 * before the step does, and reclaim may run in between */
 		if (!e->c.pend_valid) {
-			if (op->flags & WL_F_ZIPF) {
-				if (e->zipf.op != e->c.op)
-					zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
-				e->c.pend_index = op->first + zipf_sample(&e->zipf, e->c.rng);
-			} else {
-				e->c.pend_index = op->first +
-						  (uint32_t)(((rng_next(e->c.rng) >> 32) * op->range) >> 32);
-			}
+			if ((op->flags & WL_F_ZIPF) && e->zipf.op != e->c.op)
+				zipf_setup(&e->zipf, op->range, op->theta, e->c.op);
+			e->c.pend_index = random_draw(op, &e->zipf, e->c.rng);
 			e->c.pend_valid = true;
 		}
 		*index = e->c.pend_index;

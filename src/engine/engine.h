@@ -82,6 +82,10 @@ uint64_t engine_steps(const struct engine *e); /* steps taken so far */
  * operation (map, unmap, madvise, munlock, free, pause); reclaim's steps
  * come on top.  The loader adds them up to bound a run before it starts. */
 uint64_t engine_op_steps(const struct wl_op *op);
+/* The pages the WL_RANDOM operation @op of @wl accesses, in the order a
+ * run draws them, into @out[@op's count]: the same seed and sampler, for a
+ * replay of the workload outside the engine (`real`). */
+void engine_random_accesses(const struct workload *wl, uint32_t op, uint32_t *out);
 
 /* State, read-only. */
 struct lru_info {

@@ -9,6 +9,7 @@
  * a fixed scale: the largest value of the whole run.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "panel_cgroup.h"
 #include "panel.h"
@@ -82,6 +83,20 @@ static int draw_decisions(const struct rect *r, int y, const struct frame *f)
 	return 1;
 }
 
+/* On the panel's last row, `vmscan-viz real`'s last result under this
+ * policy, when one is cached: the real kernel's figures beside these. */
+static void real_draw(const struct rect *r, const struct frame *f)
+{
+	const char *name = engine_policy(f->e)->name;
+
+	if (!f->app || r->h < 4)
+		return;
+	for (unsigned i = 0; i < NR_RECLAIM_POLICIES; i++)
+		if (strcmp(reclaim_policies[i]->name, name) == 0 && f->app->real[i][0])
+			draw_fmt(r->y + r->h - 1, r->x + 1, r->w - 2, theme_attr(T_TITLE), "%s",
+				 f->app->real[i]);
+}
+
 static void counters_draw(const struct rect *r, const struct frame *f, bool focused)
 {
 	const uint64_t *now = engine_vmstat(f->e);
@@ -121,6 +136,7 @@ static void counters_draw(const struct rect *r, const struct frame *f, bool focu
 	if (hidden && y + (shown + ncol - 1) / ncol < r->y + r->h)
 		draw_fmt(y + (shown + ncol - 1) / ncol, r->x + 1, r->w - 2, theme_attr(T_DIM),
 			 "(%d counters still at 0 not shown)", hidden);
+	real_draw(r, f);
 }
 
 const struct panel_ops panel_counters = {

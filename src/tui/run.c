@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cli/real.h"
 #include "../policy/registry.h"
 #include "../replay/names.h"
 #include "history.h"
@@ -58,6 +59,16 @@ int run_load(struct app *a, const char *path, const struct policy_ref *policy, c
 	return run_adopt(a, s, policy, err, n);
 }
 
+void run_real_results(struct app *a)
+{
+	for (unsigned i = 0; i < NR_RECLAIM_POLICIES; i++) {
+		a->real[i][0] = '\0';
+		if (a->real_wanted && a->sc && strcmp(a->sc->path, "<default>") != 0)
+			real_summary_read(a->sc->path, reclaim_policies[i]->name, a->real[i],
+					  sizeof a->real[i]);
+	}
+}
+
 int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy, char *err, size_t n)
 {
 	struct workload *global = malloc(sizeof *global);
@@ -96,6 +107,7 @@ int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy
 		quiz_withdraw(a);
 		a->ui.playing = false;
 		a->ui.log_sel = 0;
+		run_real_results(a);
 		return 0;
 	}
 	free(global);

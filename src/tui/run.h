@@ -22,6 +22,9 @@
 int run_load(struct app *a, const char *path, const struct policy_ref *policy, char *err, size_t n);
 /* The same with @s already loaded (calloc'd; the app owns it from here,
  * and frees it on failure): how the visualizer starts on a trace file. */
+/* app.real[] from `vmscan-viz real`'s cache, for the scenario loaded,
+ * when app.real_wanted (the visualizer; not `screen`). */
+void run_real_results(struct app *a);
 int run_adopt(struct app *a, struct scenario *s, const struct policy_ref *policy, char *err, size_t n);
 /* The run redone under @r, at step 0 (a failure leaves it as it was: -1,
  * ui.msg says why, in one line). */

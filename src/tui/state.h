@@ -222,6 +222,12 @@ struct app {
 	struct inspector insp;
 	struct quiz quiz;
 	struct job job;
+	/* `vmscan-viz real`'s last result of this scenario, a line per policy
+	 * ("" when none is cached); read by the visualizer at start alone
+	 * (run_real_results()), never by `screen`, whose frames do not depend
+	 * on what one machine ran */
+	bool real_wanted;
+	char real[NR_RECLAIM_POLICIES][200];
 };
 
 /* Everything a panel may look at; panels never change it.  The fields

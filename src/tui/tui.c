@@ -446,6 +446,8 @@ int tui_run(const struct tui_options *o)
 	setlocale(LC_NUMERIC, "C");
 	if ((rc = tui_open(&app, o)) != 0)
 		return rc;
+	app.real_wanted = true;
+	run_real_results(&app);
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
 	if ((rc = check_terminal(&scr)) != 0) {
 		app_free(&app);
