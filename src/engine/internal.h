@@ -320,8 +320,7 @@ static inline uint32_t zone_lru_pages(const struct engine *e, int l)
  * (struct reclaim_policy.lru_gen); the classic code hands over where this
  * is tested, as 6.1's does (engine/lru_gen.c).  Copied into the engine:
  * one load, not two, at each of the dozen tests a page meets on its way
- * through reclaim (callgrind, 1 M-access pure scan, tests/bench/README.md:
- * 558.5 M -> 548.9 M instructions under mglru, 496.7 M -> 489.9 M 2.6.34). */
+ * through reclaim (the figures: tests/bench/README.md). */
 static inline bool lru_gen_enabled(const struct engine *e)
 {
 	return e->lru_gen;
