@@ -20,7 +20,7 @@
  * where GCC would not, so that a constant list or a NULL record folds
  * away. */
 #define ENGINE_HOT     static inline __attribute__((always_inline))
-/* engine_run()'s loops (run.c): every call in them is inlined, across
+/* engine_run()'s loops (engine_run.c): every call in them is inlined, across
  * files too under link-time optimisation (make bench), except those to
  * ENGINE_COLD functions, the rare pages' and the state machine's. */
 #define ENGINE_FLATTEN __attribute__((flatten))
