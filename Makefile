@@ -225,7 +225,7 @@ $(BUILD)/lib%.a:
 	$(AR) rcs $@ $^
 
 define unit_test_rule
-$(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h tests/unit/corpus.h $(wildcard tests/fuzz/*.c) $(call test_archives,$(1))
+$(BUILD)/tests/$(1): tests/unit/$(1).c tests/unit/harness.h tests/unit/corpus.h $(wildcard tests/fuzz/*.[ch]) $(call test_archives,$(1))
 	@mkdir -p $$(@D)
 	$$(CC) $$(WARN) $$(APP_CPPFLAGS) $$(CPPFLAGS) $$(CFLAGS) $$(if $$(ENGINE_LTO),-fno-lto) $$(LDFLAGS) -Isrc -o $$@ $$< \
 	  $(call test_archives,$(1)) $(foreach l,$(call test_layers,$(1)),$(LAYER_LIBS_$(l))) -lm $$(LDLIBS)

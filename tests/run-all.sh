@@ -63,6 +63,7 @@ layering   plain,quick,unit  $here/check-layering.sh $b
 circles    plain,quick,unit  $here/check-circles.sh $b
 modes      plain,quick,unit  $here/check-modes.sh $b
 exports    plain,quick,unit  $here/check-exports.sh $b
+doclists   plain,quick,docs  $here/check-docs-lists.sh $bin
 EOF
 }
 # the unit tests, each a suite of its own, after the table's

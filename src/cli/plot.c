@@ -41,6 +41,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../util/grow.h"
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "series.h"
@@ -319,15 +320,9 @@ static void sb_add(struct strbuf *b, const char *s)
 
 	if (b->oom)
 		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = (b->len + n + 1) * 2;
-		char *p = realloc(b->s, cap);
-		if (!p) {
-			b->oom = true;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
+	if (!grow_array(b->s, b->cap, b->len + n + 1, 64)) {
+		b->oom = true;
+		return;
 	}
 	memcpy(b->s + b->len, s, n + 1);
 	b->len += n;

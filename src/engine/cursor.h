@@ -49,7 +49,7 @@ static inline bool rw_access(const struct wl_op *op, bool *write)
 	}
 }
 
-/* The bookkeeping after every workload step (engine.c, run.c): the
+/* The bookkeeping after every workload step (engine.c, engine_run.c): the
  * decision counted (without a branch: whether an access was a first use
  * is as random as the workload), and the next allocation's slow path not
  * begun.  Returns whether the step's allocation woke kswapd

@@ -19,9 +19,7 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 /* The same for a page not in the page cache, whose slot @slot the caller
  * has looked up (page_slot()): no second and third look-up of the slot
  * for each page a trace reads in (trace_run(); page_cache_alloc() takes
- * the slot too).  Callgrind, 1 M-access pure scan (tests/bench/README.md):
- * 494.8 M -> 480.8 M instructions under mglru, 477.1 M -> 463.3 M under
- * 2.6.34, with current_memcg()'s test of cgroups moved first. */
+ * the slot too; the figures: tests/bench/README.md). */
 enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, uint32_t *slot, bool write,
 				struct step_record *r);
 

@@ -20,7 +20,7 @@
  * where GCC would not, so that a constant list or a NULL record folds
  * away. */
 #define ENGINE_HOT     static inline __attribute__((always_inline))
-/* engine_run()'s loops (run.c): every call in them is inlined, across
+/* engine_run()'s loops (engine_run.c): every call in them is inlined, across
  * files too under link-time optimisation (make bench), except those to
  * ENGINE_COLD functions, the rare pages' and the state machine's. */
 #define ENGINE_FLATTEN __attribute__((flatten))
@@ -330,8 +330,7 @@ static inline uint32_t zone_lru_pages(const struct engine *e, int l)
  * (struct reclaim_policy.lru_gen); the classic code hands over where this
  * is tested, as 6.1's does (engine/lru_gen.c).  Copied into the engine:
  * one load, not two, at each of the dozen tests a page meets on its way
- * through reclaim (callgrind, 1 M-access pure scan, tests/bench/README.md:
- * 558.5 M -> 548.9 M instructions under mglru, 496.7 M -> 489.9 M 2.6.34). */
+ * through reclaim (the figures: tests/bench/README.md). */
 static inline bool lru_gen_enabled(const struct engine *e)
 {
 	return e->lru_gen;

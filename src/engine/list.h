@@ -82,9 +82,8 @@ static inline void list_del_from(struct engine *e, uint32_t pfn, enum lru_list l
 
 /* list_del_from() of @pfn, the tail of @l (where the scanner takes pages),
  * and of the head (where the allocator takes them).  Each reclaimed page
- * of a scan leaves three lists at an end (callgrind, 1 M-access pure scan,
- * tests/bench/README.md: 480.8 M -> 473.4 M instructions
- * under mglru, 463.3 M -> 458.4 M under 2.6.34). */
+ * of a scan leaves three lists at an end (the figures:
+ * tests/bench/README.md). */
 static inline void list_del_tail(struct engine *e, uint32_t pfn, enum lru_list l)
 {
 	list_del_at(e, pfn, l, false, true);

@@ -174,11 +174,10 @@ static unsigned folio_inc_gen(struct engine *e, struct page *page, bool reclaimi
 /* list_del() of the page at @pfn, the tail of the generation's list @l
  * (where all the callers take pages): told that @l is one, the compiler
  * drops list_del_from()'s tests for an active list and a cgroup's list
- * (neither can it be), on every page the eviction sorts or isolates.  With the pfns the callers know passed down in place
- * of page_to_pfn() (a division by the 28 bytes of a struct page), from
- * scan_folio() to move_to() and lru_gen_add_folio(): callgrind, 1 M-access
- * pure scan (tests/bench/README.md), 512.9 M -> 494.8 M instructions under
- * mglru. */
+ * (neither can it be), on every page the eviction sorts or isolates.
+ * The callers pass the pfns they know, from scan_folio() to move_to() and
+ * lru_gen_add_folio(), in place of page_to_pfn() (a division by the 28
+ * bytes of a struct page); the figures: tests/bench/README.md. */
 static void gen_list_del_tail(struct engine *e, uint32_t pfn, enum lru_list l)
 {
 	if (l < LRU_GEN_FIRST || l > LRU_GEN_LAST)
@@ -911,14 +910,10 @@ static void scan_folio(struct engine *e, uint32_t pfn, enum lru_list l, struct s
 /*
  * The page above @pfn on its list is the one scan_folio() takes next:
  * fetched now, it arrives while this one is sorted or isolated (in
- * scan_step() and lru_gen_scan_run() alike).  Under the multi-gen LRU this
- * replaces batch_step()'s readahead_hint(), whose guess one batch ahead by
- * file index cost a load of that page's slot (a miss to memory on a pure
- * scan: perf put a third of the reclaim's samples on it) and 20
- * instructions a page.  Callgrind, 1 M-access pure scan
- * (tests/bench/README.md): 473.4 M -> 455.6 M instructions under mglru;
- * CPU on the 10 M-access scan, 20 interleaved rounds, 0.372 s -> 0.363 s
- * median (0.341 -> 0.328 s fastest), on the mix 0.238 -> 0.232 s.  A hint
+ * scan_step() and lru_gen_scan_run() alike).  Under the multi-gen LRU it
+ * stands in for batch_step()'s readahead_hint(), whose guess one batch
+ * ahead by file index costs a load of that page's slot, a miss to memory
+ * on a pure scan (the figures: tests/bench/README.md).  A hint
  * only: at the list's head (PFN_NONE) the address, computed as an
  * integer, is outside the zone, which a prefetch does not mind.  Always
  * inline, as readahead_hint(): a call that only prefetches is dropped.
@@ -927,7 +922,7 @@ static inline __attribute__((always_inline)) void scan_prefetch(const struct eng
 {
 	uintptr_t next = e->pages[pfn].prev, at = (uintptr_t)e->pages + next * sizeof(struct page);
 
-	/* an integer address on purpose: no test of PFN_NONE (4 M instructions above) */
+	/* an integer address on purpose: no test of PFN_NONE on every page */
 	__builtin_prefetch((const void *)at); /* NOLINT(performance-no-int-to-ptr) */
 }
 
@@ -1046,8 +1041,7 @@ bool lru_gen_scan_step(struct engine *e, struct step_record *r)
  * sorted: only try_to_inc_min_seq() and inc_min_seq() move it).  The
  * contract, the state of as many reclaim_step() calls, is
  * tests/unit/test_property.c's, which compares engine_run() with
- * engine_step() under mglru.  Callgrind, 1 M-access pure scan
- * (tests/bench/README.md): 548.9 M -> 537.3 M instructions under mglru.
+ * engine_step() under mglru.
  */
 uint64_t lru_gen_scan_run(struct engine *e, uint64_t max)
 {

@@ -74,7 +74,7 @@ static uint64_t *stat_rotated(struct engine *e)
 	return k ? e->c.memcg[k - 1].recent_rotated : e->c.recent_rotated;
 }
 
-/* 2.6.34 vmscan.c:150 zone_nr_pages(): the list's size, the cgroup's own
+/* 2.6.34 vmscan.c:150 zone_nr_lru_pages(): the list's size, the cgroup's own
  * in limit reclaim (mem_cgroup_zone_nr_pages()). */
 static uint64_t sc_lru_pages(const struct engine *e, int l)
 {
@@ -222,8 +222,8 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
  * page is a cache miss that the next one's address depends on: the walk
  * cannot be prefetched, only done early.  So while a batch is examined,
  * each step walks one page up the list the batch was cut from, and the
- * next batch finds its pages warm (perf: isolate_tail() fell from 8% to
- * 2% of make bench's samples).  A hint only: the list may change
+ * next batch finds its pages warm (the profile: tests/bench/README.md).
+ * A hint only: the list may change
  * meanwhile, and any page may be read.  Always inline, as readahead_hint():
  * a call to a function that only prefetches is found free of side effects
  * and dropped.
@@ -245,9 +245,8 @@ ENGINE_HOT void scan_ahead_step(struct engine *e)
  * isolate_lru_pages() without lumpy neighbours: the @n oldest pages of list
  * @l, cut off in one piece.  Isolating them one at a time onto the empty
  * LRU_ISOLATED list would leave them in this very order, newest at its
- * head, so the cut changes no byte; it only saves relinking every page
- * (callgrind on make bench's trace: 70% fewer instructions to begin a
- * batch).  Returns the number of pages taken.  LRU_ISOLATED is empty
+ * head, so the cut changes no byte; it only saves relinking every page.
+ * Returns the number of pages taken.  LRU_ISOLATED is empty
  * here: a batch begins only after the last one was put back
  * (engine_check).
  */
@@ -451,9 +450,7 @@ static void activate_locked(struct engine *e, struct page *p)
  * entry.  @clean: page_check_references() said PAGEREF_RECLAIM_CLEAN.
  * The caller's pfn and page, and one look-up of the page's object for its
  * slot and its counts: no page_to_pfn() (a division by the 28 bytes of a
- * struct page) or second look-up for every reclaimed page (callgrind,
- * 1 M-access pure scan, tests/bench/README.md: 538.6 M -> 512.9 M
- * instructions under mglru, 498.7 M -> 475.1 M under 2.6.34). */
+ * struct page) or second look-up for every reclaimed page. */
 ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, bool clean)
 {
 	struct object_state *o = &e->obj[p->object];
@@ -814,11 +811,10 @@ bool reclaim_running(const struct engine *e)
  * will be scanned READAHEAD_PAGES steps from now is most likely the one
  * READAHEAD_PAGES further into the file: its address is in the
  * page-cache slots, which lie in order, and it can be fetched at once.
- * Two batches ahead, so that it is warm before the walk reaches it (perf
- * on make bench: the walk's share of engine_run() samples 11% -> 4%).
- * A hint only: a wrong guess costs a useless prefetch.  (Not inlined, GCC
- * drops the call as free of side effects: make bench's reclaim took twice
- * as long.)
+ * Two batches ahead, so that it is warm before the walk reaches it (the
+ * profile: tests/bench/README.md).  A hint only: a wrong guess costs a
+ * useless prefetch.  Inlined: GCC drops a call to a function that only
+ * prefetches as free of side effects, and the fetch with it.
  */
 #define READAHEAD_PAGES (2 * SWAP_CLUSTER_MAX)
 ENGINE_HOT void readahead_hint(const struct engine *e, const struct page *p)
@@ -1294,10 +1290,7 @@ bool reclaim_step(struct engine *e, struct step_record *r, check_references_fn *
 		return true;
 	/* 6.1: half the steps of a multi-gen run sort or isolate one page of
 	 * the oldest generation; they go there straight, not through the
-	 * state machine's loop: 610 M -> 559 M instructions on a 1 M-access
-	 * pure scan (valgrind --tool=callgrind vmscan-viz run --trace F
-	 * --trace-format u32 --memory 102400 --json --policy mglru;
-	 * tests/bench/README.md) */
+	 * state machine's loop (the figures: tests/bench/README.md) */
 	if (e->c.rs.stage == RS_LRU_GEN_SCAN && lru_gen_scan_step(e, r))
 		return true;
 	return reclaim_machine(e, r, check);

@@ -3,7 +3,7 @@
  * policy/mapped_graded.c - the KS2012 proposal, read as a graded rule
  * (never merged)
  *
- * mapped-ratio.c reads Weiner's proposal as three hard bands that only
+ * mapped_ratio.c reads Weiner's proposal as three hard bands that only
  * ever change what a young page gets.  The article says more: when mapped
  * pages are few, "not reclaiming them does not hurt", however unused they
  * are, and the approach should lean much less on the accessed bit.  This

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "diverge.h"
 
 const char *const div_kind_name[NR_DIV_KINDS] = {
@@ -135,14 +136,8 @@ static bool grow(struct stretch_rule *sr)
 static bool add_pair(struct stretch_rule *sr, uint32_t rank, const struct step_record *left,
 		     const struct step_record *right)
 {
-	if (sr->nr_pairs == sr->pairs_cap) {
-		uint32_t cap = sr->pairs_cap ? sr->pairs_cap * 2 : 16;
-		struct div_pair *p = realloc(sr->pairs, cap * sizeof *p);
-		if (!p)
-			return false;
-		sr->pairs = p;
-		sr->pairs_cap = cap;
-	}
+	if (!grow_array(sr->pairs, sr->pairs_cap, sr->nr_pairs + 1, 16))
+		return false;
 	sr->pairs[sr->nr_pairs++] = (struct div_pair){ rank, { *left, *right } };
 	return true;
 }
@@ -264,14 +259,8 @@ bool lockstep_is(const struct lockstep *ls, enum div_kind kind, uint64_t k)
 static bool classify(struct lockstep *ls, uint64_t k, const struct stretch_result *res)
 {
 	if (res->decision) { /* each divergent decision counts */
-		if (ls->nr_dec == ls->dec_cap) {
-			uint64_t cap = ls->dec_cap ? ls->dec_cap * 2 : 64;
-			uint32_t *d = realloc(ls->dec_n, cap * sizeof *d);
-			if (!d)
-				return false;
-			ls->dec_n = d;
-			ls->dec_cap = cap;
-		}
+		if (!grow_array(ls->dec_n, ls->dec_cap, ls->nr_dec + 1, 64))
+			return false;
 		ls->dec_n[ls->nr_dec++] = res->decisions;
 		set_bit(ls, DIV_DECISION, k);
 		ls->count[DIV_DECISION] += res->decisions - 1;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "stepindex.h"
 
 const char *const filter_name[NR_FILTERS] = {
@@ -149,14 +150,10 @@ static bool make_room(struct step_index *ix, bool access)
 		ix->cap = cap;
 	}
 	if (access && ix->nr_acc % ACCESS_EVERY == 0 && ix->nr_acc / ACCESS_EVERY == ix->acc_cap) {
-		uint64_t cap = ix->acc_cap ? ix->acc_cap * 2 : 64;
-		uint64_t *p = realloc(ix->acc, cap * sizeof *p);
-		if (!p) {
+		if (!grow_array(ix->acc, ix->acc_cap, ix->acc_cap + 1, 64)) {
 			ix->state = INDEX_NO_MEMORY;
 			return false;
 		}
-		ix->acc = p;
-		ix->acc_cap = cap;
 	}
 	return true;
 }

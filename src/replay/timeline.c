@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "timeline.h"
 
 struct snapshot {
@@ -83,14 +84,8 @@ static bool pack(const struct engine *e, struct snapshot *s)
 /* A snapshot of @e, which is t->e or an engine running the same run. */
 static bool take_snapshot(struct timeline *t, const struct engine *e)
 {
-	if (t->nr == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		struct snapshot *s = realloc(t->snaps, cap * sizeof *s);
-		if (!s)
-			return false;
-		t->snaps = s;
-		t->cap = cap;
-	}
+	if (!grow_array(t->snaps, t->cap, t->nr + 1, 16))
+		return false;
 	if (!pack(e, &t->snaps[t->nr]))
 		return false;
 	t->bytes += t->snaps[t->nr++].size;

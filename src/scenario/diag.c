@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "diag.h"
 
 static void copy_str(char *dst, size_t n, const char *src)
@@ -30,14 +31,8 @@ int diag_push(struct diag_list *d, const char *file, int line, int col, const ch
 {
 	struct diag *x;
 
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 8;
-		struct diag *v = realloc(d->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		d->v = v;
-		d->cap = cap;
-	}
+	if (!grow_array(d->v, d->cap, d->n + 1, 8))
+		return -1;
 	x = &d->v[d->n++];
 	copy_str(x->file, sizeof x->file, file);
 	x->line = line;

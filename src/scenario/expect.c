@@ -21,6 +21,7 @@
 
 #include "../engine/engine.h"
 #include "../policy/registry.h"
+#include "../util/grow.h"
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "diag.h"
@@ -292,15 +293,9 @@ static int add(struct loader *L, struct expectation **v, uint32_t *nv, uint32_t 
 {
 	struct expectation *x;
 
-	if (*nv == *cap) {
-		uint32_t c = *cap ? *cap * 2 : 8;
-		x = realloc(*v, c * sizeof *x);
-		if (!x) {
-			out_of_memory(L);
-			return -1;
-		}
-		*v = x;
-		*cap = c;
+	if (!grow_array(*v, *cap, *nv + 1, 8)) {
+		out_of_memory(L);
+		return -1;
 	}
 	x = &(*v)[*nv];
 	*x = *e;

@@ -100,7 +100,7 @@ static int size_objects(struct loader *L, const struct trace_data *t)
 	uint64_t total = 0;
 
 	/* one object for every access: the reader grew it from no pages to
-	 * its largest page + 1 as it read (fits(), map_u32()), so a mapped
+	 * its largest page + 1 as it read (sink_fits(), trace_map_u32()), so a mapped
 	 * trace is not read again here */
 	if (t->object) {
 		for (uint32_t i = 0; i < L->nr_obj; i++)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "locate.h"
 #include "scenario.h"
 
@@ -35,15 +36,9 @@ static void skip_ws(struct lexer *x)
 
 static void add(struct lexer *x, size_t value, size_t key)
 {
-	if (x->n == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 256;
-		struct lexpos *p = realloc(x->pos, cap * sizeof *p);
-		if (!p) {
-			x->fail = true;
-			return;
-		}
-		x->pos = p;
-		x->cap = cap;
+	if (!grow_array(x->pos, x->cap, x->n + 1, 256)) {
+		x->fail = true;
+		return;
 	}
 	x->pos[x->n].value = (uint32_t)value;
 	x->pos[x->n].key = key == SIZE_MAX ? UINT32_MAX : (uint32_t)key;

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "../engine/engine.h"
+#include "../util/grow.h"
 #include "../util/text.h"
 #include "diag.h"
 #include "maps.h"
@@ -180,15 +181,9 @@ static bool parse_line(struct loader *L, const char *file, const char *path, con
 		lerr_file(L, file, ln, 1, path, "more than %u mappings, the limit", MAPS_MAX);
 		return false;
 	}
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 64;
-		struct maps_entry *v = realloc(m->v, cap * sizeof *v);
-		if (!v) {
-			out_of_memory(L);
-			return false;
-		}
-		m->v = v;
-		m->cap = cap;
+	if (!grow_array(m->v, m->cap, m->n + 1, 64)) {
+		out_of_memory(L);
+		return false;
 	}
 	e = &m->v[m->n];
 	memset(e, 0, sizeof *e);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../engine/engine.h"
+#include "../util/grow.h"
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "budget.h"
@@ -533,15 +534,9 @@ static void op_trace(struct loader *L, struct opctx *c)
 		/* the objects the maps made are part of the zone's cost */
 		if (maps)
 			L->engine_bytes = budget_engine_bytes(L->memory, L->obj, L->nr_obj);
-		if (L->nr_traces == L->traces_cap) {
-			uint32_t cap = L->traces_cap ? L->traces_cap * 2 : 4;
-			struct trace_data *t = realloc(L->traces, cap * sizeof *t);
-			if (!t) {
-				out_of_memory(L);
-				return;
-			}
-			L->traces = t;
-			L->traces_cap = cap;
+		if (!grow_array(L->traces, L->traces_cap, L->nr_traces + 1, 4)) {
+			out_of_memory(L);
+			return;
 		}
 		L->traces[L->nr_traces++] = td;
 	} else {
@@ -735,15 +730,9 @@ static uint32_t take_caption(struct loader *L, const char *text)
 {
 	if (L->ops)
 		return L->caption_next < L->nr_captions ? L->caption_next++ : UINT32_MAX;
-	if (L->nr_captions == L->captions_cap) {
-		uint32_t cap = L->captions_cap ? L->captions_cap * 2 : 8;
-		char **v = realloc(L->captions, cap * sizeof *v);
-		if (!v) {
-			out_of_memory(L);
-			return UINT32_MAX;
-		}
-		L->captions = v;
-		L->captions_cap = cap;
+	if (!grow_array(L->captions, L->captions_cap, L->nr_captions + 1, 8)) {
+		out_of_memory(L);
+		return UINT32_MAX;
 	}
 	L->captions[L->nr_captions] = own_strdup(L, text);
 	if (!L->captions[L->nr_captions])

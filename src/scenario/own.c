@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../util/grow.h"
 #include "diag.h"
 #include "own.h"
 
@@ -18,15 +19,9 @@ int own_add(struct loader *L, void *p)
 {
 	struct owned *o = L->own;
 
-	if (o->n == o->cap) {
-		size_t cap = o->cap ? o->cap * 2 : 64;
-		void **v = realloc(o->p, cap * sizeof *v);
-		if (!v) {
-			out_of_memory(L);
-			return -1;
-		}
-		o->p = v;
-		o->cap = cap;
+	if (!grow_array(o->p, o->cap, o->n + 1, 64)) {
+		out_of_memory(L);
+		return -1;
 	}
 	o->p[o->n++] = p;
 	return 0;

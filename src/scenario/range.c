@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
 #include "../util/text.h"
 #include "diag.h"
 #include "json.h"
@@ -32,14 +33,8 @@ static int push(struct prange_list *r, uint32_t first, uint32_t count)
 		r->v[r->n - 1].count += count;
 		return 0;
 	}
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 4;
-		struct prange *v = realloc(r->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		r->v = v;
-		r->cap = cap;
-	}
+	if (!grow_array(r->v, r->cap, r->n + 1, 4))
+		return -1;
 	r->v[r->n].first = first;
 	r->v[r->n].count = count;
 	r->n++;

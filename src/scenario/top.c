@@ -214,7 +214,7 @@ static void load_objects(struct loader *L, const cJSON *arr)
 		lerr(L, arr, false, "objects", "expected 1 to %u objects, found %d", SCENARIO_MAX_OBJECTS, n);
 		return;
 	}
-	if (n == 0) { /* a trace with maps makes them; load_scenario() checks it did */
+	if (n == 0) { /* a trace with maps makes them; load_top() checks it did */
 		L->objects_failed = false;
 		return;
 	}

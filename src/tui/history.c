@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../util/grow.h"
 #include "history.h"
 
 static void reset(struct inspector *in)
@@ -84,14 +85,8 @@ bool history_update(struct app *a)
 			continue;
 		if (in->nev == INSPECTOR_MAX_EVENTS)
 			continue; /* counted no more: the panel says the history is cut */
-		if (in->nev == in->cap) {
-			size_t cap = in->cap ? in->cap * 2 : 64;
-			struct step_record *p = realloc(in->ev, cap * sizeof *p);
-			if (!p)
-				return false;
-			in->ev = p;
-			in->cap = cap;
-		}
+		if (!grow_array(in->ev, in->cap, in->nev + 1, 64))
+			return false;
 		in->ev[in->nev++] = *r;
 	}
 	return true;

@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "../replay/names.h"
+#include "../util/grow.h"
 #include "panel.h"
 #include "panel_cgroup.h"
 
@@ -753,14 +754,8 @@ static void note_hits(const struct frame *f, int y, int x, int rows, int cpr, in
 
 	if (!h || h->nr == LISTS_HIT_RUNS || n <= 0)
 		return;
-	if (h->nr_pages + (size_t)n > h->cap) {
-		size_t cap = (h->nr_pages + (size_t)n) * 2;
-		struct lists_hit_page *p = realloc(h->page, cap * sizeof *p);
-		if (!p)
-			return;
-		h->page = p;
-		h->cap = cap;
-	}
+	if (!grow_array(h->page, h->cap, h->nr_pages + (size_t)n, 64))
+		return;
 	h->run[h->nr++] = (struct lists_hit_run){ y, x, rows, cpr, cw, n, h->nr_pages };
 	for (int c = 0; c < n; c++)
 		h->page[h->nr_pages++] = (struct lists_hit_page){ cells[c].object, cells[c].index };

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tui/quiz.h - the quiz's keys (Q, the answer keys); its question is
- * drawn by quiz_draw() (panel.h) in the decision panel's place, and kept
- * in question.c
+ * drawn by panel_quiz (quiz.c, declared in panel.h) in the decision
+ * panel's place, and kept in question.c
  */
 #ifndef VMSCAN_TUI_QUIZ_H
 #define VMSCAN_TUI_QUIZ_H

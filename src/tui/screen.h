@@ -16,7 +16,7 @@
  *	struct screen_grid g;
  *	char err[256];
  *	if (tui_screen(&r, &g, err, sizeof err) == 0) {
- *		screen_write_text(stdout, &g);
+ *		screen_write(stdout, &g, SCREEN_TEXT);
  *		screen_grid_free(&g);
  *	}
  */

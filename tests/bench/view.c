@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 	printf("max_rss_before_switch %.1f MiB\n", ru.ru_maxrss / 1024.0);
 	printf("snapshots %zu snapshots\n", timeline_snapshots(v.tl));
 	printf("snapshot_bytes %.1f MiB\n", (double)timeline_bytes(v.tl) / (1 << 20));
-	/* p: the same access under another policy, as app_set_policy() asks */
+	/* p: the same access under another policy, as run_switch_policy() asks */
 	view_goto(&v, v.total / 2);
 	access = step_index_access_at(&v.idx, v.step);
 	t0 = now();

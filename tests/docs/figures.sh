@@ -833,7 +833,7 @@ fig src/vmscan-viz.1 '2.6.33 and 2.6.34 activate 4126 and 168 pages through mapp
 fig data/README.md 'warning: 8 accesses to 8 pages outside every mapping of the maps file became anonymous memory (object "anon"): 0x483c000-0x483f000, 0x4844000-0x4847000, 0x4840000-0x4842000;' \
 	'8 accesses to 8 pages' eval "'$bin' run --trace data/traces/report.lackey -f lackey --maps data/traces/report.maps --memory 384 2>&1 >/dev/null | grep -oE '[0-9]+ accesses to [0-9]+ pages'"
 
-# --- the man page: the policies it names are the ones the tool lists --------------
+# --- the man page: pages scanned, as trace-vmscan-postprocess.pl counts them ---
 N=src/vmscan-viz.1
 # "pages scanned" of trace-vmscan-postprocess.pl over --ftrace: 2.6.36-3.1
 # count isolate_mode 0 and 2, 3.2+ all but 2 (its isolate_mode is a bitmask)

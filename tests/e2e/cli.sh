@@ -1,5 +1,5 @@
 # tests/e2e/cli.sh - sourced by tests/e2e/run.sh (its helpers: start,
-# wait_for, keys, restored, finish, ok): every signal that ends the
+# wait_for, keys, restored, finish, ok, signal_exits): every signal that ends the
 # visualizer gives the terminal back with the status the shell expects;
 # numbers are read the same under a comma-decimal locale; the open dialog
 # lists regular scenario files only, with their titles.
@@ -18,14 +18,7 @@ start_nocore() {
 # 128+N with N as Linux numbers them; the sanitizers report SIGILL as a crash
 sigs="QUIT:131 USR1:138 USR2:140 PIPE:141 ALRM:142 VTALRM:154 PROF:155 XCPU:152 XFSZ:153 PWR:158 RTMIN:162"
 [ "${VMSCAN_SANITIZED:-0}" != 1 ] && sigs="$sigs ILL:132 TRAP:133 SYS:159"
-for sig in $sigs; do
-	start_nocore "sig${sig%:*}" 100x30 --
-	wait_re "\| step 0/"
-	kill -s "${sig%:*}" "$(app_pid)" 2>/dev/null
-	wait_for "EXIT=${sig#*:}"; ok "SIG${sig%:*} exits with ${sig#*:}" $?
-	restored; ok "SIG${sig%:*} restores the terminal" $?
-	finish
-done
+for sig in $sigs; do signal_exits start_nocore "$sig"; done
 start_nocore sigquitkey 100x30 --
 wait_re "\| step 0/"; keys 'C-\'; wait_for "EXIT=131"; ok "Ctrl-\\ (SIGQUIT from the keyboard) exits with 131" $?
 restored; ok "Ctrl-\\ restores the terminal" $?

@@ -241,14 +241,18 @@ start sigint 100x30 --
 wait_re "\| step 0/"; keys C-c; wait_for "EXIT=130"; ok "Ctrl-C exits with 130" $?
 restored; ok "Ctrl-C restores the terminal" $?
 finish
-for sig in TERM:143 HUP:129; do
-	start "sig${sig%:*}" 100x30 --
+# signal_exits START SIG:STATUS: the visualizer, begun by START (start, or
+# cli.sh's start_nocore) and sent SIG, exits with STATUS and gives the
+# terminal back
+signal_exits() {
+	"$1" "sig${2%:*}" 100x30 --
 	wait_re "\| step 0/"
-	kill -s "${sig%:*}" "$(app_pid)" 2>/dev/null
-	wait_for "EXIT=${sig#*:}"; ok "SIG${sig%:*} exits with ${sig#*:}" $?
-	restored; ok "SIG${sig%:*} restores the terminal" $?
+	kill -s "${2%:*}" "$(app_pid)" 2>/dev/null
+	wait_for "EXIT=${2#*:}"; ok "SIG${2%:*} exits with ${2#*:}" $?
+	restored; ok "SIG${2%:*} restores the terminal" $?
 	finish
-done
+}
+for sig in TERM:143 HUP:129; do signal_exits start "$sig"; done
 
 # a fatal signal (an internal error): the terminal is restored, then the
 # signal takes its course (not under the sanitizers, which report it)

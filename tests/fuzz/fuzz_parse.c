@@ -33,6 +33,7 @@
 
 #include "engine/engine.h"
 #include "scenario/scenario.h"
+#include "verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void fuzz_parse_done(void);
@@ -115,7 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const file[] = { "s.json", "in.txt", "in.u32", "in.lackey" };
 	struct scenario s;
 	struct diag_list d = { 0 };
-	char path[128], line[1024];
+	char path[128];
 	int rc, which;
 
 	if (!folder[0])
@@ -130,17 +131,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		rc = scenario_from_trace(path, format[which], data[0] & 8 ? 64 : 16,
 					 data[0] & 4 ? VIA_TOUCH : VIA_READ, &s, &d);
-	if (rc == 0) {
-		for (size_t i = 0; i < d.n; i++)
-			if (!d.v[i].note)
-				abort(); /* success comes with no error */
+	check_verdict(rc, &d, true, SCENARIO_IS_SCHEMA);
+	if (rc == 0)
 		check_loaded(&s);
-	} else {
-		if (d.n == 0 || (rc != -1 && rc != SCENARIO_IS_SCHEMA))
-			abort(); /* a refusal always says why; the arguments were good */
-		for (size_t i = 0; i < d.n; i++)
-			diag_format(&d.v[i], line, sizeof line);
-	}
 	scenario_free(&s);
 	diag_list_free(&d);
 	return 0;

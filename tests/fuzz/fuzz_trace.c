@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "policy/registry.h"
 #include "scenario/scenario.h"
+#include "verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,23 +69,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const format[] = { "txt", "u32", "lackey", "txt" };
 	struct scenario s;
 	struct diag_list d = { 0 };
-	char line[1024];
 	int rc;
 
 	if (size < 1)
 		return 0;
 	rc = scenario_from_trace_buffer("fuzz.trace", (const char *)data + 1, size - 1, format[data[0] & 3],
 					data[0] & 8 ? 64 : 16, data[0] & 4 ? VIA_TOUCH : VIA_READ, &s, &d);
+	check_verdict(rc, &d, false, -1);
 	if (rc == 0) {
-		if (d.n)
-			abort(); /* success comes with no diagnostics */
 		check_sizes(&s);
 		run_briefly(&s, data[0] & 16 ? "mglru" : "2.6.34");
-	} else {
-		if (d.n == 0 || rc != -1)
-			abort(); /* a refusal always says why; the arguments were good */
-		for (size_t i = 0; i < d.n; i++)
-			diag_format(&d.v[i], line, sizeof line);
 	}
 	scenario_free(&s);
 	diag_list_free(&d);

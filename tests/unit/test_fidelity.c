@@ -91,7 +91,7 @@ static void run_under_every_policy(const void *rows, size_t n, size_t size, row_
 		const struct reclaim_policy *pol = reclaim_policies[pi];
 
 		/* these are the two-list LRU's rules; 6.1's multi-gen LRU has
-		 * its own rows (test_rules.c, mglru_rows) */
+		 * its own rows (test_rules.c, the rows of policy "mglru") */
 		if (pol->lru_gen)
 			continue;
 		for (size_t i = 0; i < n; i++) {

@@ -647,7 +647,7 @@ static void test_every_branch_fires(void)
 
 /* engine_run() takes the steps engine_step() takes, byte for byte, with
  * cgroups too: its loops stop where a charge would wait for limit
- * reclaim (engine/run.c). */
+ * reclaim (engine/engine_run.c). */
 static void test_run_equals_step_with_cgroups(void)
 {
 	struct scenario s;

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tests/unit/test_text.c - untrusted text made safe to show (util/text.c)
- * and to write as JSON (util/jsonw.c), one table each
+ * and to write as JSON (util/jsonw.c), one table each; and the room of
+ * a growing array (util/grow.h)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
+#include "util/grow.h"
 #include "util/jsonw.h"
 #include "util/text.h"
 
@@ -136,6 +138,44 @@ static void test_json(void)
 	}
 }
 
+static void test_grow(void)
+{
+	static const struct {
+		const char *sentence;
+		size_t cap, need, size, first, max, want;
+	} rows[] = {
+		{ "an empty array starts at its first room", 0, 1, 4, 8, UINT32_MAX, 8 },
+		{ "an empty array asked for more than its first room doubles until it fits", 0, 20, 4, 8,
+		  UINT32_MAX, 32 },
+		{ "room that holds what is needed is kept", 16, 16, 4, 8, UINT32_MAX, 16 },
+		{ "one more than the room doubles it", 16, 17, 4, 8, UINT32_MAX, 32 },
+		{ "a first room of 0 still makes room", 0, 3, 4, 0, UINT32_MAX, 4 },
+		{ "doubling stops at the room's own limit", 3u << 30, (3u << 30) + 1, 1, 8, UINT32_MAX,
+		  UINT32_MAX },
+		{ "more than the room's limit is refused", UINT32_MAX, (size_t)UINT32_MAX + 1, 1, 8,
+		  UINT32_MAX, 0 },
+		{ "elements whose bytes pass SIZE_MAX are refused", 1024, SIZE_MAX / 8 + 1, 8, 8, SIZE_MAX,
+		  0 },
+		{ "doubling that would pass SIZE_MAX in bytes takes just what is needed", SIZE_MAX / 16 + 1,
+		  SIZE_MAX / 16 + 2, 8, 8, SIZE_MAX, SIZE_MAX / 16 + 2 },
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		ROW_BEGIN(rows[i].sentence);
+		size_t got = grow_cap(rows[i].cap, rows[i].need, rows[i].size, rows[i].first, rows[i].max);
+		CHECKF(got == rows[i].want, "%s: %zu", rows[i].sentence, got);
+		ROW_END();
+	}
+	/* the macro, on a uint32_t room: the elements survive the move */
+	uint32_t cap = 0, *a = NULL;
+	bool ok = true;
+	for (uint32_t n = 0; ok && n < 100; n++)
+		if ((ok = grow_array(a, cap, n + 1, 8)))
+			a[n] = n;
+	CHECKF(ok && cap == 128 && a[0] == 0 && a[99] == 99, "100 appends: ok %d, room %u", ok, cap);
+	free(a);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -144,5 +184,6 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_quote);
 	RUN(test_print_pads);
 	RUN_TABLE(test_json);
+	RUN_TABLE(test_grow);
 	return HARNESS_END("text");
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/run.c - `vmscan-viz run`: simulate to the end and report
+ * cli/cmd_run.c - `vmscan-viz run`: simulate to the end and report
  *
  * Text by default; --json one object (keys: scenario, policy, steps,
  * counters, decisions, lists, objects); --vmstat the counters as

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/run.c - engine_run(): steps whose records nobody reads
+ * engine/engine_run.c - engine_run(): steps whose records nobody reads
  *
  * engine_run() takes the same steps as engine_step() would and fills the
  * record of the last one only.  Before it, two kinds of step run in the
