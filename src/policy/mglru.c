@@ -83,7 +83,7 @@ POLICY_HOT static uint64_t reclaim_run_61(struct engine *e, uint64_t max)
 /* clang-format off */
 static const struct policy_check check_rows[] = {
 	{ BR_61_VM_LOCKED, "vm_flags & VM_LOCKED", "FOLIOREF_ACTIVATE", "6.1 mm/vmscan.c:1460 folio_check_references()",
-	  "61_vm_locked", "the rmap walk met a VM_LOCKED mapping and mlocked it: culled to the unevictable list, no PG_active, no pgactivate" },
+	  "61_vm_locked", "the rmap walk met a VM_LOCKED mapping and mlocked the page: culled, not activated (no pgactivate)" },
 	{ BR_61_YOUNG_REFERENCED, "referenced_ptes && (referenced_folio || ptes>1)", "FOLIOREF_ACTIVATE",
 	  "6.1 mm/vmscan.c:1484 folio_check_references()", "61_young_referenced",
 	  "young pte, and PG_referenced (the look-around set it) or young in several mappings: activated to max_seq (pgactivate)" },
