@@ -86,10 +86,10 @@ int report_simulate(const struct cli_command *cmd, struct engine *e, const struc
 		engine_save(e, good);
 	if (o->ftrace)
 		ftrace_init(&ft, e);
-	next = every;
+	next = engine_steps(e) + every;
 	while (!engine_done(e)) {
 		uint64_t stop = o->max_steps && o->max_steps < next ? o->max_steps : next;
-		uint64_t step = engine_steps(e) + 1;
+		uint64_t step;
 
 		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag)) {
 			rc = REPORT_STOPPED;
