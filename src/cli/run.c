@@ -3,7 +3,7 @@
  * cli/run.c - `vmscan-viz run`: simulate to the end and report
  *
  * Text by default; --json one object (keys: scenario, policy, steps,
- * counters, decisions, lists, objects); --vmstat the counters as
+ * memory, counters, decisions, lists, objects, cgroups); --vmstat the counters as
  * /proc/vmstat prints them; --ftrace the run as Linux 2.6.37's vmscan
  * tracepoints (ftrace.h); --csv one row per workload access (series.h);
  * --lru-gen(-full) 6.1's debugfs file; --memory-stat a cgroup's file.
