@@ -3,7 +3,7 @@
  * cli/cmd_run.c - `vmscan-viz run`: simulate to the end and report
  *
  * Text by default; --json one object (keys: scenario, policy, steps,
- * counters, decisions, lists, objects); --vmstat the counters as
+ * memory, counters, decisions, lists, objects, cgroups); --vmstat the counters as
  * /proc/vmstat prints them; --ftrace the run as Linux 2.6.37's vmscan
  * tracepoints (ftrace.h); --csv one row per workload access (series.h);
  * --lru-gen(-full) 6.1's debugfs file; --memory-stat a cgroup's file.
@@ -86,10 +86,10 @@ int report_simulate(const struct cli_command *cmd, struct engine *e, const struc
 		engine_save(e, good);
 	if (o->ftrace)
 		ftrace_init(&ft, e);
-	next = every;
+	next = engine_steps(e) + every;
 	while (!engine_done(e)) {
 		uint64_t stop = o->max_steps && o->max_steps < next ? o->max_steps : next;
-		uint64_t step = engine_steps(e) + 1;
+		uint64_t step;
 
 		if (cli_out_of_steps(cmd, e, o->max_steps, o->max_steps_flag)) {
 			rc = REPORT_STOPPED;

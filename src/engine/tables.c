@@ -103,7 +103,7 @@ int vmstat_lookup(const char *name)
 }
 
 const char *const vmstat_gauge_name[NR_VM_GAUGES] = {
-#define X(id, name) [id] = name,
+#define X(id, name) [(id)] = (name),
 	VMSTAT_GAUGES(X)
 #undef X
 };
