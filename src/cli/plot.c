@@ -29,11 +29,13 @@
  * The picture is drawn into a temporary file next to the output and
  * renamed onto it only when gnuplot succeeded and the file is whole (a
  * PNG ends with its IEND chunk, an SVG with </svg>): a failed plot, a full
- * disk or a signal leaves the old picture, or none, never half of one.
+ * disk or a signal leaves the old picture, or none, never half of one;
+ * a signal also takes the temporary and the work folder with it.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +43,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../util/grow.h"
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "series.h"
@@ -50,6 +51,7 @@ extern char **environ;
 
 #define MAX_PLOT_POLICIES NR_RECLAIM_POLICIES /* every policy, once */
 #define MAX_PANELS	  9
+#define PAGE_PANELS	  4	 /* lists and counters: panels a picture, the rest on pages of their own */
 #define POINTS		  2000	 /* rows per policy by default: enough for a slide */
 #define SEP		  "\037" /* between the strings of one gnuplot argument */
 
@@ -100,6 +102,8 @@ static const char *const script[] = {
 	"field(s, i) = i == 1 ? (strstrt(s, sep) == 0 ? s : s[1:strstrt(s, sep) - 1]) \\\n"
 	"                     : field(s[strstrt(s, sep) + 1:], i - 1)\n"
 	"w = int(word(ARG8, 1) + 0); h = int(word(ARG8, 2) + 0); xs = word(ARG8, 3) + 0\n"
+	"# the panels before this page's (lists: policies' blocks, counters: columns)\n"
+	"poff = int(word(ARG8, 4) + 0)\n"
 	"fs = int(h / 46.0); fs = fs < 7 ? 7 : fs > 40 ? 40 : fs\n"
 	"# gnuplot's SVG takes font sizes in pixels, its PNG in points of 4/3 pixel\n"
 	"fu = ARG2 eq \"svg\" ? 4.0 / 3 : 1\n"
@@ -163,14 +167,16 @@ static const char *const script[] = {
 	"    lf = lf > int(fs * 0.85) ? int(fs * 0.85) : lf < 5 ? 5 : lf\n"
 	"    unset ytics\n"
 	"    set offsets 0, 0, graph 0.25, 0\n"
-	"    set yrange [0:*]\n"
 	"    unset key\n"
 	"    do for [i = 1:npanel] {\n"
 	"        set title field(ARG6, i)\n"
-	"        plot final using 0:(column(i + 2)):(0.8):(column(2) + 1):xtic(1) with boxes lc variable, "
-	"\\\n"
-	"             final using 0:(column(i + 2)):(sprintf(\"%.0f\", column(i + 2))) with labels offset 0, "
-	"0.7 font sprintf(\",%d\", lf)\n"
+	"        # a panel of zeros has a range of its own: [0:*] would be empty\n"
+	"        stats final using (column(poff + i + 2)) nooutput\n"
+	"        if (STATS_max > 0) { set yrange [0:*] } else { set yrange [0:1] }\n"
+	"        plot final using 0:(column(poff + i + 2)):(0.8):(column(2) + 1):xtic(1) with boxes lc "
+	"variable, \\\n"
+	"             final using 0:(column(poff + i + 2)):(sprintf(\"%.0f\", column(poff + i + 2))) with "
+	"labels offset 0, 0.7 font sprintf(\",%d\", lf)\n"
 	"    }\n"
 	"} else {\n",
 	"    # the panels in a grid of their own boxes over one key for the whole\n"
@@ -207,7 +213,7 @@ static const char *const script[] = {
 	"        ymax = 0\n"
 	"        if (ml) {\n"
 	"            do for [l = 1:nlist] {\n"
-	"                stats rows index (i - 1) using (column(1 + loff + l)) nooutput\n"
+	"                stats rows index (poff + i - 1) using (column(1 + loff + l)) nooutput\n"
 	"                ymax = STATS_max > ymax ? STATS_max : ymax\n"
 	"            }\n"
 	"        } else {\n"
@@ -215,8 +221,10 @@ static const char *const script[] = {
 	"            ymax = STATS_max\n"
 	"        }\n"
 	"        set ytics nice(ymax / nyt)\n"
+	"        if (ymax > 0) { set yrange [0:*] } else { set yrange [0:1] }\n"
 	"        if (ml) {\n"
-	"            plot for [l = 1:nlist] rows index (i - 1) using ($1 / xs):(column(1 + loff + l)) with "
+	"            plot for [l = 1:nlist] rows index (poff + i - 1) using ($1 / xs):(column(1 + loff + l)) "
+	"with "
 	"lines "
 	"lt lt0 + l\n"
 	"        } else {\n"
@@ -274,7 +282,8 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 	[O_OUTPUT] = { .name = "output",
 		       .short_name = 'o',
 		       .arg = "FILE",
-		       .help = "the picture, FILE.png or FILE.svg (required)" },
+		       .help = "the picture, FILE.png or FILE.svg (required); lists of more than 4 panels, "
+			       "and --all counters: pages FILE-1.png, FILE-2.png ..." },
 	[O_TITLE] = { .name = "title",
 		      .arg = "TEXT",
 		      .help = "the picture's title (default: the scenario's)" },
@@ -299,6 +308,7 @@ const struct cli_command cli_cmd_plot = {
 struct plot {
 	const struct scenario *s;
 	enum chart chart;
+	bool all; /* --all: every policy, for a slide (counters: paged) */
 	uint32_t obj[MAX_PANELS];
 	unsigned nobj;
 	FILE *rows;
@@ -320,9 +330,15 @@ static void sb_add(struct strbuf *b, const char *s)
 
 	if (b->oom)
 		return;
-	if (!grow_array(b->s, b->cap, b->len + n + 1, 64)) {
-		b->oom = true;
-		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = (b->len + n + 1) * 2;
+		char *p = realloc(b->s, cap);
+		if (!p) {
+			b->oom = true;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
 	}
 	memcpy(b->s + b->len, s, n + 1);
 	b->len += n;
@@ -556,7 +572,7 @@ struct work {
 	char *rows, *final, *script, *tmp_out;
 };
 
-static void work_free(struct work *w)
+static void work_unlink(const struct work *w)
 {
 	if (w->rows)
 		unlink(w->rows);
@@ -568,10 +584,70 @@ static void work_free(struct work *w)
 		unlink(w->tmp_out);
 	if (w->dir[0])
 		rmdir(w->dir);
-	free(w->rows);
-	free(w->final);
-	free(w->script);
-	free(w->tmp_out);
+}
+
+/* A name is taken from the work before it is freed: the signal handler
+ * below may read it at any moment. */
+static void take_free(char **p)
+{
+	char *q = *p;
+
+	*p = NULL;
+	free(q);
+}
+
+static void work_free(struct work *w)
+{
+	work_unlink(w);
+	take_free(&w->rows);
+	take_free(&w->final);
+	take_free(&w->script);
+	take_free(&w->tmp_out);
+}
+
+/*
+ * An interrupted plot (^C, kill, a closed terminal) leaves nothing: the
+ * picture's temporary beside the output and gnuplot's work folder go, then
+ * the signal takes its default course (gnuplot, in the same process group,
+ * gets it too).  unlink() and rmdir() are async-signal-safe.
+ */
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static struct {
+	const struct work *volatile work;
+	char *volatile tmp_out; /* the picture's temporary, until renamed */
+	struct sigaction old[sizeof cleanup_signals / sizeof cleanup_signals[0]];
+} cleanup;
+
+static void cleanup_on_signal(int sig)
+{
+	const struct work *w = cleanup.work;
+
+	if (cleanup.tmp_out)
+		unlink(cleanup.tmp_out);
+	if (w)
+		work_unlink(w);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void plot_cleanup_begin(const struct work *w)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = cleanup_on_signal;
+	sigemptyset(&sa.sa_mask);
+	cleanup.work = w;
+	for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
+		sigaction(cleanup_signals[i], &sa, &cleanup.old[i]);
+}
+
+static void plot_cleanup_end(void)
+{
+	for (size_t i = 0; i < sizeof cleanup_signals / sizeof cleanup_signals[0]; i++)
+		sigaction(cleanup_signals[i], &cleanup.old[i], NULL);
+	cleanup.work = NULL;
+	cleanup.tmp_out = NULL;
 }
 
 static int parse_size(const struct cli_command *cmd, const char *text, unsigned *w, unsigned *h)
@@ -606,6 +682,20 @@ static unsigned registry_index(const struct reclaim_policy *p)
 	return 0;
 }
 
+/* [@p, @end) onto @f, "]]>" as "]]&gt;". */
+static void svg_put(FILE *f, const char *p, const char *end)
+{
+	for (const char *q; p < end; p = q + 3) {
+		q = strstr(p, "]]>");
+		if (!q || q >= end) {
+			fwrite(p, 1, (size_t)(end - p), f);
+			return;
+		}
+		fwrite(p, 1, (size_t)(q - p), f);
+		fputs("]]&gt;", f);
+	}
+}
+
 /* A run's line: its policy's colour, dashed for a run without cgroups
  * ("P/global" beside "P"), 30 linetypes on. */
 static unsigned line_type(const struct policy_ref *r)
@@ -614,8 +704,13 @@ static unsigned line_type(const struct policy_ref *r)
 }
 
 /* gnuplot names every SVG "Gnuplot" (its <title>): the chart's title
- * instead, as XML text.  Rewrites the file in place; 0 or -1 (errno). */
-static int svg_title(const char *path, const char *title)
+ * instead, as XML text, its control and bidi characters made visible
+ * escapes as in the picture (util/text.h).  And gnuplot writes its texts
+ * with no escape for '>', so a title or name holding "]]>", which XML
+ * forbids in text, would make the file invalid: every "]]>" becomes
+ * "]]&gt;" (the SVG has no CDATA section where it means anything else).
+ * Rewrites the file in place; 0 or -1 (errno). */
+static int svg_fix(const char *path, const char *title)
 {
 	static const char from[] = "<title>Gnuplot</title>";
 	FILE *f = fopen(path, "rb");
@@ -634,14 +729,19 @@ static int svg_title(const char *path, const char *title)
 	fclose(f);
 	text[size] = '\0';
 	at = strstr(text, from);
-	if (!at) {
+	size_t n = 4 * strlen(title) + 16;
+	char *safe = malloc(n);
+	if (!safe) {
 		free(text);
-		return 0; /* nothing to rename: left as gnuplot wrote it */
+		errno = ENOMEM;
+		return -1;
 	}
+	text_safe(title, safe, n);
 	if ((f = fopen(path, "wb"))) {
-		fwrite(text, 1, (size_t)(at - text), f);
-		fputs("<title>", f);
-		for (const unsigned char *c = (const unsigned char *)title; *c; c++) {
+		svg_put(f, text, at ? at : text + size);
+		if (at)
+			fputs("<title>", f);
+		for (const unsigned char *c = (const unsigned char *)safe; at && *c; c++) {
 			if (*c == '&')
 				fputs("&amp;", f);
 			else if (*c == '<')
@@ -653,14 +753,66 @@ static int svg_title(const char *path, const char *title)
 			else
 				fputc(*c, f);
 		}
-		fputs("</title>", f);
-		fputs(at + sizeof from - 1, f);
+		if (at) {
+			fputs("</title>", f);
+			svg_put(f, at + sizeof from - 1, text + size);
+		}
 		rc = ferror(f) ? -1 : 0;
 		if (fclose(f) != 0)
 			rc = -1;
 	}
 	free(text);
+	free(safe);
 	return rc;
+}
+
+/* One picture gnuplot has drawn (@rc its answer) into w->tmp_out: titled,
+ * checked whole, and renamed onto @path; 0, or 1 after saying why. */
+static int finish_picture(const struct cli_command *cmd, int rc, struct work *w, bool svg, const char *path,
+			  const char *title)
+{
+	char safe_out[300];
+
+	if (rc == 0 && svg && svg_fix(w->tmp_out, title) != 0) {
+		fprintf(stderr, "%s: error: cannot give the SVG its title: %s\n", cli_prefix(cmd),
+			strerror(errno));
+		rc = 1;
+	}
+	if (rc == 0 && !whole_picture(w->tmp_out, svg)) {
+		fprintf(stderr, "%s: error: gnuplot did not write a whole %s picture\n", cli_prefix(cmd),
+			svg ? "SVG" : "PNG");
+		rc = 1;
+	}
+	if (rc == 0) {
+		mode_t mask = umask(0);
+		umask(mask);
+		if (chmod(w->tmp_out, 0666 & ~mask) != 0 || rename(w->tmp_out, path) != 0)
+			rc = -1;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: error: cannot write %s: %s\n", cli_prefix(cmd),
+			text_safe(path, safe_out, sizeof safe_out), strerror(errno));
+		rc = 1;
+	}
+	if (rc == 0) {
+		cleanup.tmp_out = NULL;
+		free(w->tmp_out);
+		w->tmp_out = NULL;
+		printf("%s\n", path);
+	}
+	return rc;
+}
+
+/* Page @k of OUT.EXT: OUT-k.EXT. */
+static char *page_name(const char *out, unsigned k)
+{
+	const char *dot = strrchr(out, '.');
+	size_t n = strlen(out) + 16;
+	char *p = malloc(n);
+
+	if (p)
+		snprintf(p, n, "%.*s-%u%s", (int)(dot - out), out, k, dot);
+	return p;
 }
 
 static int draw(const struct cli_command *cmd, struct plot *pl, const struct policy_ref *pol, int npol,
@@ -670,10 +822,12 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	const struct scenario *s = pl->s;
 	const char *suffix = strrchr(out, '.');
 	bool svg = suffix && strcmp(suffix, ".svg") == 0;
-	struct strbuf panels = { 0 }, lines = { 0 };
+	struct strbuf lines = { 0 };
 	struct work w = { .dir = "" };
+	const char *panel[MAX_PANELS > SERIES_MAX_COUNTERS ? MAX_PANELS : SERIES_MAX_COUNTERS];
+	unsigned npanel = 0;
 	const char *tmpdir = getenv("TMPDIR");
-	char num[2][48], safe_out[300], pname[80];
+	char num[2][48], safe_out[300], pname[MAX_PLOT_POLICIES][48];
 	FILE *final = NULL;
 	uint64_t fin[MAX_PLOT_POLICIES][SERIES_MAX_COUNTERS];
 	bool shown[SERIES_MAX_COUNTERS] = { false }, any_shown = false;
@@ -681,6 +835,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 
 	snprintf(w.dir, sizeof w.dir, "%s/vmscan-viz-plot.XXXXXX",
 		 tmpdir && tmpdir[0] && strlen(tmpdir) < 32 ? tmpdir : "/tmp");
+	plot_cleanup_begin(&w);
 	if (!mkdtemp(w.dir)) {
 		fprintf(stderr, "%s: error: cannot make a folder for gnuplot's files: %s\n", cli_prefix(cmd),
 			strerror(errno));
@@ -696,6 +851,8 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 			strerror(errno));
 		goto out;
 	}
+	for (int k = 0; k < npol; k++)
+		policy_ref_name(&pol[k], pname[k], sizeof pname[k]);
 	for (int k = 0; k < npol; k++) {
 		struct engine_error err;
 		struct workload tmp;
@@ -725,7 +882,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		any_shown |= shown[i];
 	for (int k = 0; k < npol; k++) {
-		fprintf(final, "%s %u", policy_ref_name(&pol[k], pname, sizeof pname), line_type(&pol[k]));
+		fprintf(final, "%s %u", pname[k], line_type(&pol[k]));
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
 				fprintf(final, " %" PRIu64, fin[k][i]);
@@ -749,22 +906,19 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	case CHART_REFAULTS:
 	case CHART_RESIDENT:
 	case CHART_ACTIVE:
-		for (unsigned i = 0; i < pl->nobj; i++) {
-			sb_field(&panels, s->wl.objects[pl->obj[i]].name);
+		for (unsigned i = 0; i < pl->nobj; i++)
+			panel[npanel++] = s->wl.objects[pl->obj[i]].name;
+		for (unsigned i = 0; i < pl->nobj; i++)
 			for (int k = 0; k < npol; k++)
-				sb_field(&lines, policy_ref_name(&pol[k], pname, sizeof pname));
-		}
+				sb_field(&lines, pname[k]);
 		break;
 	case CHART_LISTS:
-		for (int k = 0; k < npol; k++)
-			sb_field(&panels, policy_ref_name(&pol[k], pname, sizeof pname));
-		for (int l = 0; l < SERIES_NR_LISTS; l++)
-			sb_field(&lines, series_list_name[l]);
-		break;
 	case CHART_GENS:
 		for (int k = 0; k < npol; k++)
-			sb_field(&panels, policy_ref_name(&pol[k], pname, sizeof pname));
-		for (unsigned r = 0; r < SERIES_NR_GENS; r++)
+			panel[npanel++] = pname[k];
+		for (int l = 0; pl->chart == CHART_LISTS && l < SERIES_NR_LISTS; l++)
+			sb_field(&lines, series_list_name[l]);
+		for (unsigned r = 0; pl->chart == CHART_GENS && r < SERIES_NR_GENS; r++)
 			for (int t = 0; t < 2; t++) {
 				char name[32];
 				snprintf(name, sizeof name, "gen.age%u.%s", r, t ? "file" : "anon");
@@ -774,75 +928,75 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	default:
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
-				sb_field(&panels, vmstat_name[cli_key_counters[i]]);
+				panel[npanel++] = vmstat_name[cli_key_counters[i]];
 		for (int k = 0; k < npol; k++)
-			sb_field(&lines, policy_ref_name(&pol[k], pname, sizeof pname));
+			sb_field(&lines, pname[k]);
 		break;
 	}
-	{
-		struct strbuf t = { 0 };
-		sb_field(&t, title);
-		if (panels.oom || lines.oom || t.oom || !(w.tmp_out = cli_temp_beside(out))) {
-			if (panels.oom || lines.oom || t.oom)
-				fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
-			else
-				fprintf(stderr, "%s: error: cannot write %s: %s\n", cli_prefix(cmd),
-					text_safe(out, safe_out, sizeof safe_out), strerror(errno));
-			free(t.s);
-			goto out;
+	/* lists, and counters under --all: at most PAGE_PANELS panels a
+	 * picture, the pages OUT-1.EXT, OUT-2.EXT ... (the counters of the
+	 * default choice stay one picture, whose bars are as many) */
+	unsigned per_page =
+		pl->chart == CHART_LISTS || (pl->chart == CHART_COUNTERS && pl->all) ? PAGE_PANELS : npanel;
+	unsigned npage = npanel > per_page ? (npanel + per_page - 1) / per_page : 1;
+
+	num[1][0] = '\0';
+	for (int k = 0; k < npol; k++)
+		snprintf(num[1] + strlen(num[1]), sizeof num[1] - strlen(num[1]), "%s%u", k ? " " : "",
+			 line_type(&pol[k]));
+	rc = lines.oom ? -2 : 0;
+	for (unsigned page = 0; rc == 0 && page < npage; page++) {
+		unsigned first = page * per_page, n = npanel - first < per_page ? npanel - first : per_page;
+		struct strbuf t = { 0 }, panels = { 0 };
+		char *path = npage > 1 ? page_name(out, page + 1) : strdup(out);
+		char *page_title = malloc(strlen(title) + 32);
+
+		if (page_title)
+			snprintf(page_title, strlen(title) + 32, npage > 1 ? "%s (%u/%u)" : "%s", title,
+				 page + 1, npage);
+		for (unsigned i = 0; i < n; i++)
+			sb_field(&panels, panel[first + i]);
+		sb_field(&t, page_title ? page_title : title);
+		if (!path || !page_title || panels.oom || t.oom) {
+			rc = -2;
+		} else if (!(w.tmp_out = cli_temp_beside(path))) {
+			fprintf(stderr, "%s: error: cannot write %s: %s\n", cli_prefix(cmd),
+				text_safe(path, safe_out, sizeof safe_out), strerror(errno));
+			rc = 1;
+		} else {
+			cleanup.tmp_out = w.tmp_out;
+			snprintf(num[0], sizeof num[0], "%u %u %u %u", width, height,
+				 pl->max_access >= 100000000 ? 1000000u
+				 : pl->max_access >= 100000  ? 1000u
+							     : 1u,
+				 per_page < npanel ? first : 0);
+			char *args[] = { "gnuplot", "-d",
+					 "-c",	    w.script,
+					 w.tmp_out, svg ? "svg" : "png",
+					 w.dir,	    (char *)chart_name[pl->chart],
+					 t.s,	    panels.s,
+					 lines.s,   num[0],
+					 num[1],    NULL };
+			rc = run_gnuplot(cmd, args);
+			rc = finish_picture(cmd, rc, &w, svg, path, page_title);
 		}
-		snprintf(num[0], sizeof num[0], "%u %u %u", width, height,
-			 pl->max_access >= 100000000 ? 1000000u
-			 : pl->max_access >= 100000  ? 1000u
-						     : 1u);
-		num[1][0] = '\0';
-		for (int k = 0; k < npol; k++)
-			snprintf(num[1] + strlen(num[1]), sizeof num[1] - strlen(num[1]), "%s%u",
-				 k ? " " : "", line_type(&pol[k]));
-		char *args[] = { "gnuplot", "-d",
-				 "-c",	    w.script,
-				 w.tmp_out, svg ? "svg" : "png",
-				 w.dir,	    (char *)chart_name[pl->chart],
-				 t.s,	    panels.s,
-				 lines.s,   num[0],
-				 num[1],    NULL };
-		rc = run_gnuplot(cmd, args);
 		free(t.s);
+		free(panels.s);
+		free(path);
+		free(page_title);
 	}
-	if (rc == 0 && svg && svg_title(w.tmp_out, title) != 0) {
-		fprintf(stderr, "%s: error: cannot give the SVG its title: %s\n", cli_prefix(cmd),
-			strerror(errno));
+	if (rc == -2) {
+		fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
 		rc = 1;
-	}
-	if (rc == 0 && !whole_picture(w.tmp_out, svg)) {
-		fprintf(stderr, "%s: error: gnuplot did not write a whole %s picture\n", cli_prefix(cmd),
-			svg ? "SVG" : "PNG");
-		rc = 1;
-	}
-	if (rc == 0) {
-		mode_t mask = umask(0);
-		umask(mask);
-		if (chmod(w.tmp_out, 0666 & ~mask) != 0 || rename(w.tmp_out, out) != 0)
-			rc = -1;
-	}
-	if (rc < 0) {
-		fprintf(stderr, "%s: error: cannot write %s: %s\n", cli_prefix(cmd),
-			text_safe(out, safe_out, sizeof safe_out), strerror(errno));
-		rc = 1;
-	}
-	if (rc == 0) {
-		free(w.tmp_out);
-		w.tmp_out = NULL;
-		printf("%s\n", out);
 	}
 out:
 	if (pl->rows)
 		fclose(pl->rows);
 	if (final)
 		fclose(final);
-	free(panels.s);
 	free(lines.s);
 	work_free(&w);
+	plot_cleanup_end();
 	return rc;
 }
 
@@ -868,6 +1022,7 @@ static int plot_main(int argc, char **argv)
 	if (!suffix || (strcmp(suffix, ".png") != 0 && strcmp(suffix, ".svg") != 0))
 		return cli_usage_error(cmd, "--output: the file's name must end in .png or .svg");
 	pl.chart = CHART_REFAULTS;
+	pl.all = a.count[O_ALL];
 	if (a.val[O_CHART]) {
 		int c = 0;
 		while (chart_name[c] && strcmp(chart_name[c], a.val[O_CHART]) != 0)

@@ -872,6 +872,7 @@ cat >"$tmp/stub/gnuplot" <<'SH'
 cp "$3" "$STUB_DIR/script.gp"
 printf '%s\n' "$@" >"$STUB_DIR/args"
 printf '\211PNG\r\n\032\n' >"$4"
+[ -n "${STUB_KILL:-}" ] && kill -s "$STUB_KILL" "$PPID"
 exit "${STUB_STATUS:-0}"
 SH
 chmod +x "$tmp/stub/gnuplot"
@@ -894,6 +895,13 @@ PATH="$tmp/stub:$PATH" STUB_DIR=$tmp "$bin" plot data/default.json -o "$tmp/kept
 [ $? -eq 1 ] && [ "$(cat "$tmp/kept.png")" = old ] && pass || fail "half a PNG is not renamed onto the picture, exit 1"
 has "half a picture is said" "$tmp/err" 'did not write a whole PNG'
 [ -z "$(ls -A "$tmp" | grep '^\.kept\.png\.')" ] && pass || fail "a failed plot leaves no temporary file beside the picture"
+# a plot interrupted while gnuplot draws (the stand-in sends its parent SIGTERM,
+# as kill or a closed terminal would) leaves neither the temporary nor the work folder
+mkdir -p "$tmp/tmpd"
+PATH="$tmp/stub:$PATH" STUB_DIR=$tmp STUB_KILL=TERM TMPDIR=$tmp/tmpd "$bin" plot data/default.json -o "$tmp/kept.png" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 143 ] && [ "$(cat "$tmp/kept.png")" = old ] && pass || fail "an interrupted plot dies of its signal and leaves the old picture"
+[ -z "$(ls -A "$tmp" | grep '^\.kept\.png\.')" ] && [ -z "$(ls -A "$tmp/tmpd")" ] && pass ||
+	{ fail "an interrupted plot leaves no temporary beside the picture and no work folder"; ls -A "$tmp" "$tmp/tmpd"; }
 PATH="$tmp/stub:$PATH" STUB_DIR=$tmp "$bin" plot "$tmp/inject.json" --title "$hostile_title" -o "$tmp/stub.png" >/dev/null 2>&1
 ! grep -q 'touch\|pwned' "$tmp/script.gp" && pass || fail "neither title nor object name is pasted into the gnuplot script"
 grep -qF 'a "b"' "$tmp/args" && ! grep -qx '@x' "$tmp/args" && pass || fail "the title reaches gnuplot as one argument, its line feed escaped"
@@ -923,7 +931,8 @@ if command -v gnuplot >/dev/null; then
 	# counter that stays 0 under every policy has no bars, so at least 5
 	# counters of 7 policies
 	expect 0 "plot the counters of every policy as SVG" "$bin" plot data/database-index.json --chart counters -o "$tmp/bars.svg"
-	awk '/<g transform="translate\(/ && /text-anchor="middle"/ {
+	awk 'FNR == 1 { x = y = pw = 0 }
+		/<g transform="translate\(/ && /text-anchor="middle"/ {
 		match($0, /translate\([0-9.]+,[0-9.]+\)/); split(substr($0, RSTART + 10, RLENGTH - 11), xy, ",")
 		match($0, /font-size="[0-9.]+"/); fs = substr($0, RSTART + 11, RLENGTH - 12); getline
 		if (match($0, /<text>[0-9]+<\/text>/)) { n = RLENGTH - 13; em = fs * 4 / 3; w = n * 0.64 * em
@@ -961,6 +970,32 @@ if command -v gnuplot >/dev/null; then
 	# the flood of the active list, per object
 	expect 0 "plot the active pages of an object" "$bin" plot data/used-once-mmap.json --chart active --object big.iso -o "$tmp/act.png"
 	is_png "$tmp/act.png" && pass || fail "plot --chart active writes a PNG"
+	# "]]>" is not XML text, and a bidi control stays an escape in the <title> too
+	expect 0 "plot a title with ]]> and U+202E as SVG" "$bin" plot data/default.json --title "a ]]> b $(printf '\342\200\256')c" -o "$tmp/cdata.svg"
+	python3 -c 'import sys, xml.dom.minidom as m; t = m.parse(sys.argv[1]).getElementsByTagName("title")[0].firstChild.data; sys.exit(t != "a ]]> b \\u202ec")' "$tmp/cdata.svg" &&
+		! grep -q "$(printf '\342\200\256')" "$tmp/cdata.svg" && pass ||
+		fail "an SVG titled with ]]> and U+202E is well-formed XML, its title the escaped text"
+	# a panel of zeros: a y range of its own, no warning from gnuplot
+	expect 0 "plot an object that never refaults" "$bin" plot data/anon-no-swap.json --all -o "$tmp/zero.png"
+	[ ! -s "$tmp/err" ] && pass || { fail "plot of a flat panel prints nothing on stderr"; cat "$tmp/err"; }
+	printf '{"format":1,"title":"t","memory":{"pages":64},"objects":[{"name":"f","type":"anon","pages":4}],"workload":[{"op":"touch","object":"f"}]}' >"$tmp/still.json"
+	expect 0 "plot the counters of a run that moves none" "$bin" plot "$tmp/still.json" --chart counters -o "$tmp/zero.png"
+	[ ! -s "$tmp/err" ] && pass || { fail "plot of counters all 0 prints nothing on stderr"; cat "$tmp/err"; }
+	# --all of lists and counters: pages of at most 4 panels, OUT-1.EXT ...
+	for c in lists counters; do
+		rm -f "$tmp/page"*.svg
+		expect 0 "plot --all --chart $c" "$bin" plot data/default.json --all --chart $c -o "$tmp/page.svg"
+		n=$(ls "$tmp"/page-*.svg | wc -l)
+		[ "$n" -ge 2 ] && [ ! -e "$tmp/page.svg" ] && [ "$(cat "$tmp/out")" = "$(ls "$tmp"/page-*.svg | sort -t- -k2 -n)" ] && pass ||
+			fail "plot --all --chart $c: pages page-1.svg ... ($n), each named on stdout"
+		for f in "$tmp"/page-*.svg; do
+			[ "$(grep -c '<g id="gnuplot_plot_1' "$f")" -le 5 ] || echo "$f"
+		done >"$tmp/crowded"
+		[ ! -s "$tmp/crowded" ] && grep -qF "(1/$n)" "$tmp/page-1.svg" && pass ||
+			fail "plot --all --chart $c: at most 4 panels a page, its number in the title"
+	done
+	expect 0 "plot --chart lists: two panels, one picture" "$bin" plot data/default.json --chart lists -o "$tmp/one.svg"
+	[ -e "$tmp/one.svg" ] && [ ! -e "$tmp/one-1.svg" ] && pass || fail "the default lists chart is one picture"
 	expect 1 "plot into a folder that does not exist" "$bin" plot data/default.json -o "$tmp/no-such-dir/x.png"
 	has "the picture that could not be written is named" "$tmp/err" 'no-such-dir/x\.png'
 elif [ -n "${CI:-}" ]; then
