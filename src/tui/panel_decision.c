@@ -643,9 +643,8 @@ static void draw_other(const struct rect *r, const struct frame *f, int y)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL),
 				   "the scenario stops here for its caption (above); Space goes on",
 				   theme_attr(T_NORMAL), bottom - y);
-	else if (aging_sentence(f, rec, buf, sizeof buf))
-		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), bottom - y);
-	else if (cgroup_soft_limit_sentence(f->e, rec, buf, sizeof buf))
+	else if (aging_sentence(f, rec, buf, sizeof buf) ||
+		 cgroup_soft_limit_sentence(f->e, rec, buf, sizeof buf))
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), buf, theme_attr(T_NORMAL), bottom - y);
 	else if (rec->branch != BR_NONE)
 		y += draw_sentence(y, r, "why", theme_attr(T_LABEL), branch_reason(p, rec->branch),
