@@ -181,10 +181,13 @@ static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
  * larger still is drawn head and tail. */
 static uint32_t list_max_of(const struct frame *f, const struct view *v, int l);
 
-/* ...the larger of the two sides' in compare mode: one scale for both. */
+/* ...the larger of the two sides' in compare mode, so that the rows line
+ * up; not across the two LRUs, whose lists are not the same lists (6.1's
+ * "active" count is its two youngest generations). */
 static uint32_t list_max(const struct frame *f, int l)
 {
-	uint32_t m = list_max_of(f, f->view, l), o = f->pair ? list_max_of(f, f->pair, l) : 0;
+	bool same = f->pair && engine_lru_gen(view_engine(f->pair)).enabled == engine_lru_gen(f->e).enabled;
+	uint32_t m = list_max_of(f, f->view, l), o = same ? list_max_of(f, f->pair, l) : 0;
 
 	return m > o ? m : o;
 }
