@@ -169,15 +169,20 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 	       "2.6.34)";
 }
 
-static void header(const struct ctx *c, const struct point *pt, FILE *f)
+/* @pts[0..@n-1]'s sizes: "512 pages", "448 to 640 pages". */
+static void header(const struct ctx *c, const struct point *pts, unsigned n, FILE *f)
 {
 	const char *why = kernel_differs(c->p);
+	char size[64];
 
+	if (n > 1)
+		snprintf(size, sizeof size, "%u to %u pages", pts[0].memory, pts[n - 1].memory);
+	else
+		snprintf(size, sizeof size, "%u pages", pts[0].memory);
 	fprintf(f, "%s: %s\n", c->s->path, c->s->title ? c->s->title : "");
-	fprintf(f, "sim: %s at %u pages; real: %s (%s), lru_gen %s, memory.max %u pages, %u boot%s\n",
-		c->p->name, pt->memory, c->kernel && c->kernel[0] ? c->kernel : "Linux 6.1",
-		real_kernel_package(), c->lru_gen ? "on" : "off", pt->memory, pt->runs,
-		pt->runs == 1 ? "" : "s");
+	fprintf(f, "sim: %s at %s; real: %s (%s), lru_gen %s, memory.max %s, %u boot%s each\n", c->p->name,
+		size, c->kernel && c->kernel[0] ? c->kernel : "Linux 6.1", real_kernel_package(),
+		c->lru_gen ? "on" : "off", size, pts[0].runs, pts[0].runs == 1 ? "" : "s");
 	if (why)
 		fprintf(f, "note: %s\n", why);
 }
@@ -268,7 +273,7 @@ static void text_gens(const struct ctx *c, const struct point *pt, FILE *f)
 
 static void text_report(const struct ctx *c, const struct point *pt, FILE *f)
 {
-	header(c, pt, f);
+	header(c, pt, 1, f);
 	text_objects(c, pt, f);
 	text_counters(pt, f);
 	text_expect(c, pt, f);
@@ -284,7 +289,7 @@ static void text_sweep(const struct ctx *c, const struct point *pts, unsigned n,
 {
 	char buf[64];
 
-	header(c, &pts[0], f);
+	header(c, pts, n, f);
 	fprintf(f, "\n%-7s", "memory");
 	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
 		fprintf(f, " %-18.18s", c->s->wl.objects[o].name);

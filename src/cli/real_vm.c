@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../util/text.h"
 #include "real.h"
 
 extern const char real_guest_setup[], real_guest_init[], real_guest_replay[], real_guest_ops_c[],
@@ -238,6 +239,24 @@ static int rm_rf(const char *dir)
 	return pid < 0 || waitpid(pid, &status, 0) < 0 ? -1 : 0;
 }
 
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* SIGINT, SIGTERM and SIGHUP noted in `interrupted` (@on), or as they were. */
+static void catch_signals(bool on)
+{
+	static struct sigaction old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_signal;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], on ? &sa : &old[i], on ? &old[i] : NULL);
+}
+
 /* The files of @wl, filled with bytes that are not zero (mke2fs -d makes
  * holes of zero blocks, which a read would not fetch from the disk). */
 static int write_objects(const char *root, const struct workload *wl)
@@ -298,21 +317,27 @@ int real_image(const char *prefix, const struct workload *wl, const char *ops, s
 	return exists(dir, "disk.img") ? 0 : 1;
 }
 
-static volatile sig_atomic_t interrupted;
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
-
-/* The last @lines lines of @text, for a message. */
-static const char *tail_lines(const char *text, size_t len, int lines)
+/* The last @lines lines of @text on stderr, each after two spaces, the
+ * console's control sequences made visible (util/text.h). */
+static void print_tail(const char *text, size_t len, int lines)
 {
 	const char *p = text + len;
+	char line[512];
 
 	while (p > text && lines >= 0)
 		if (*--p == '\n')
 			lines--;
-	return p == text ? p : p + 1;
+	if (p != text)
+		p++;
+	while (*p) {
+		size_t k = strcspn(p, "\n");
+		snprintf(line, sizeof line, "%.*s", (int)k, p);
+		line[strcspn(line, "\r")] = '\0';
+		fputs("  ", stderr);
+		text_print(stderr, line, 0);
+		fputc('\n', stderr);
+		p += k + (p[k] == '\n');
+	}
 }
 
 static double now(void)
@@ -335,7 +360,6 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 	size_t cap = 1 << 16;
 	char *buf = malloc(cap);
 	double deadline = now() + o->timeout, started = 0;
-	struct sigaction sa = { 0 }, old_int, old_term, old_hup;
 	pid_t pid;
 
 	*kvm_failed = false;
@@ -371,10 +395,7 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 		free(buf);
 		return 1;
 	}
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	catch_signals(true);
 	pid = fork();
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY);
@@ -427,9 +448,7 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	catch_signals(false);
 	*out = buf;
 	if (pid < 0)
 		return 1;
@@ -442,8 +461,9 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 	if (now() > deadline && !strstr(buf, "vv done")) {
 		fprintf(stderr,
 			"%s: the guest did not finish in %u s (VMSCAN_REAL_TIMEOUT); its console's last "
-			"lines:\n%s\n",
-			prefix, o->timeout, tail_lines(buf, *len, 12));
+			"lines:\n",
+			prefix, o->timeout);
+		print_tail(buf, *len, 12);
 		return 1;
 	}
 	return 0;
@@ -475,8 +495,9 @@ int real_boot(const char *prefix, const char *dir, uint32_t swap, const struct r
 	}
 	if (rc == 0 && !strstr(*out, "vv done")) {
 		fprintf(stderr,
-			"%s: the guest stopped before the end of the replay; its console's last lines:\n%s\n",
-			prefix, tail_lines(*out, len, 12));
+			"%s: the guest stopped before the end of the replay; its console's last lines:\n",
+			prefix);
+		print_tail(*out, len, 12);
 		rc = 1;
 	}
 	return rc;
