@@ -85,6 +85,8 @@ static struct spread spread(const uint64_t *v, unsigned n)
 {
 	uint64_t s[REAL_MAX_RUNS];
 
+	if (!n)
+		return (struct spread){ 0, 0, 0 };
 	memcpy(s, v, n * sizeof *s);
 	qsort(s, n, sizeof *s, cmp_u64);
 	return (struct spread){ s[n / 2], s[0], s[n - 1] };
@@ -103,7 +105,7 @@ static uint64_t obj_value(const struct real_fig *f, uint32_t o, int k)
 
 static struct spread real_obj(const struct point *pt, uint32_t o, int k)
 {
-	uint64_t v[REAL_MAX_RUNS];
+	uint64_t v[REAL_MAX_RUNS] = { 0 };
 
 	for (unsigned r = 0; r < pt->runs; r++)
 		v[r] = obj_value(&pt->real[r], o, k);
@@ -112,7 +114,7 @@ static struct spread real_obj(const struct point *pt, uint32_t o, int k)
 
 static struct spread real_ctr(const struct point *pt, int c)
 {
-	uint64_t v[REAL_MAX_RUNS];
+	uint64_t v[REAL_MAX_RUNS] = { 0 };
 
 	for (unsigned r = 0; r < pt->runs; r++)
 		v[r] = pt->real[r].ctr[c];
@@ -399,9 +401,10 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 	for (uint32_t k = 0; k < fig->nr_samples; k++) {
 		printf("%s,%u,%u,%" PRIu64 ",%" PRIu64, side, memory, run, fig->sample_at[k],
 		       fig->sample_seq[k]);
-		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
-			printf(",%u,%u", fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o],
-			       fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o + 1]);
+		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
+			size_t at = ((size_t)k * fig->nr_objects + o) * 2;
+			printf(",%u,%u", fig->sample[at], fig->sample[at + 1]);
+		}
 		printf("\n");
 		if (cli_output_failed())
 			return;
@@ -553,7 +556,7 @@ static int real_main(int argc, char **argv)
 	struct scenario s;
 	struct diag_list d = { 0 };
 	struct ctx c = { .s = &s, .runs = 1 };
-	uint32_t sizes[REAL_MAX_SIZES];
+	uint32_t sizes[REAL_MAX_SIZES] = { 0 };
 	unsigned n = 1;
 	struct point *pts = NULL;
 	char why[256], dir[1100];

@@ -165,6 +165,17 @@ static int write_file(const char *dir, const char *name, const char *text, size_
 
 static char kernel_dir[1024], guest_dir[1024];
 
+/* @args with the module names after its first @k, in @mods (a copy of
+ * real_modules cut into words): @args, NULL-terminated. */
+static const char **module_args(char *mods, const char **args, int k)
+{
+	memcpy(mods, real_modules, sizeof real_modules);
+	for (char *tok = strtok(mods, " "); tok && k < 31; tok = strtok(NULL, " "))
+		args[k++] = tok;
+	args[k] = NULL;
+	return args;
+}
+
 int real_prepare(const char *prefix)
 {
 	const char *cache = real_cache_dir(), *pkg = real_kernel_package();
@@ -173,7 +184,7 @@ int real_prepare(const char *prefix)
 	const char *pkgs[16] = { "packages" };
 	char list[] = REAL_PACKAGES, src[1100];
 	uint64_t h = 0xcbf29ce484222325ull;
-	int rc, n = 1;
+	int n = 1;
 
 	for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++)
 		h = fnv(h, srcs[i], strlen(srcs[i]) + 1);
@@ -189,11 +200,12 @@ int real_prepare(const char *prefix)
 	for (char *tok = strtok(list, " "); tok && n < 15; tok = strtok(NULL, " "))
 		pkgs[n++] = tok;
 	pkgs[n] = NULL;
-	if ((rc = setup(pkgs)) != 0)
+	if (setup(pkgs) != 0)
 		return 1;
 	if (!exists(kernel_dir, "vmlinux")) {
-		const char *args[] = { "kernel", kernel_dir, pkg, NULL };
-		if (mkdirs(cache) < 0 || setup(args) != 0)
+		char mods[sizeof real_modules];
+		const char *args[32] = { "kernel", kernel_dir, pkg };
+		if (mkdirs(cache) < 0 || setup(module_args(mods, args, 3)) != 0)
 			return 1;
 	}
 	snprintf(src, sizeof src, "%s/src/guest", guest_dir);
@@ -212,12 +224,7 @@ int real_prepare(const char *prefix)
 	{
 		char mods[sizeof real_modules];
 		const char *args[32] = { "guest", guest_dir, kernel_dir };
-		int k = 3;
-		memcpy(mods, real_modules, sizeof mods);
-		for (char *tok = strtok(mods, " "); tok && k < 31; tok = strtok(NULL, " "))
-			args[k++] = tok;
-		args[k] = NULL;
-		if (setup(args) != 0) {
+		if (setup(module_args(mods, args, 3)) != 0) {
 			fprintf(stderr, "%s: could not build the guest in %s\n", prefix, guest_dir);
 			return 1;
 		}
