@@ -85,6 +85,8 @@ static struct spread spread(const uint64_t *v, unsigned n)
 {
 	uint64_t s[REAL_MAX_RUNS];
 
+	if (!n)
+		return (struct spread){ 0, 0, 0 };
 	memcpy(s, v, n * sizeof *s);
 	qsort(s, n, sizeof *s, cmp_u64);
 	return (struct spread){ s[n / 2], s[0], s[n - 1] };
@@ -103,7 +105,7 @@ static uint64_t obj_value(const struct real_fig *f, uint32_t o, int k)
 
 static struct spread real_obj(const struct point *pt, uint32_t o, int k)
 {
-	uint64_t v[REAL_MAX_RUNS];
+	uint64_t v[REAL_MAX_RUNS] = { 0 };
 
 	for (unsigned r = 0; r < pt->runs; r++)
 		v[r] = obj_value(&pt->real[r], o, k);
@@ -112,7 +114,7 @@ static struct spread real_obj(const struct point *pt, uint32_t o, int k)
 
 static struct spread real_ctr(const struct point *pt, int c)
 {
-	uint64_t v[REAL_MAX_RUNS];
+	uint64_t v[REAL_MAX_RUNS] = { 0 };
 
 	for (unsigned r = 0; r < pt->runs; r++)
 		v[r] = pt->real[r].ctr[c];
@@ -169,15 +171,20 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 	       "2.6.34)";
 }
 
-static void header(const struct ctx *c, const struct point *pt, FILE *f)
+/* @pts[0..@n-1]'s sizes: "512 pages", "448 to 640 pages". */
+static void header(const struct ctx *c, const struct point *pts, unsigned n, FILE *f)
 {
 	const char *why = kernel_differs(c->p);
+	char size[64];
 
+	if (n > 1)
+		snprintf(size, sizeof size, "%u to %u pages", pts[0].memory, pts[n - 1].memory);
+	else
+		snprintf(size, sizeof size, "%u pages", pts[0].memory);
 	fprintf(f, "%s: %s\n", c->s->path, c->s->title ? c->s->title : "");
-	fprintf(f, "sim: %s at %u pages; real: %s (%s), lru_gen %s, memory.max %u pages, %u boot%s\n",
-		c->p->name, pt->memory, c->kernel && c->kernel[0] ? c->kernel : "Linux 6.1",
-		real_kernel_package(), c->lru_gen ? "on" : "off", pt->memory, pt->runs,
-		pt->runs == 1 ? "" : "s");
+	fprintf(f, "sim: %s at %s; real: %s (%s), lru_gen %s, memory.max %s, %u boot%s each\n", c->p->name,
+		size, c->kernel && c->kernel[0] ? c->kernel : "Linux 6.1", real_kernel_package(),
+		c->lru_gen ? "on" : "off", size, pts[0].runs, pts[0].runs == 1 ? "" : "s");
 	if (why)
 		fprintf(f, "note: %s\n", why);
 }
@@ -268,7 +275,7 @@ static void text_gens(const struct ctx *c, const struct point *pt, FILE *f)
 
 static void text_report(const struct ctx *c, const struct point *pt, FILE *f)
 {
-	header(c, pt, f);
+	header(c, pt, 1, f);
 	text_objects(c, pt, f);
 	text_counters(pt, f);
 	text_expect(c, pt, f);
@@ -284,7 +291,7 @@ static void text_sweep(const struct ctx *c, const struct point *pts, unsigned n,
 {
 	char buf[64];
 
-	header(c, &pts[0], f);
+	header(c, pts, n, f);
 	fprintf(f, "\n%-7s", "memory");
 	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
 		fprintf(f, " %-18.18s", c->s->wl.objects[o].name);
@@ -394,9 +401,10 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 	for (uint32_t k = 0; k < fig->nr_samples; k++) {
 		printf("%s,%u,%u,%" PRIu64 ",%" PRIu64, side, memory, run, fig->sample_at[k],
 		       fig->sample_seq[k]);
-		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
-			printf(",%u,%u", fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o],
-			       fig->sample[(size_t)k * 2 * fig->nr_objects + 2 * o + 1]);
+		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
+			size_t at = ((size_t)k * fig->nr_objects + o) * 2;
+			printf(",%u,%u", fig->sample[at], fig->sample[at + 1]);
+		}
 		printf("\n");
 		if (cli_output_failed())
 			return;
@@ -548,7 +556,7 @@ static int real_main(int argc, char **argv)
 	struct scenario s;
 	struct diag_list d = { 0 };
 	struct ctx c = { .s = &s, .runs = 1 };
-	uint32_t sizes[REAL_MAX_SIZES];
+	uint32_t sizes[REAL_MAX_SIZES] = { 0 };
 	unsigned n = 1;
 	struct point *pts = NULL;
 	char why[256], dir[1100];

@@ -12,12 +12,12 @@
 #include "real.h"
 
 const char *const real_counter_name[NR_REAL_COUNTERS] = {
-#define X(id, name, src) [id] = name,
+#define X(id, name, src) [(id)] = (name),
 	REAL_COUNTERS(X)
 #undef X
 };
 static const char real_counter_src[NR_REAL_COUNTERS] = {
-#define X(id, name, src) [id] = src,
+#define X(id, name, src) [(id)] = (src),
 	REAL_COUNTERS(X)
 #undef X
 };
@@ -54,7 +54,7 @@ static void add_sample(struct real_fig *f, uint64_t at, uint64_t seq, const uint
 		return;
 	f->sample_seq = seq2;
 	f->sample_seq[k] = seq;
-	v2 = realloc(f->sample, (size_t)(k + 1) * w * sizeof *v2);
+	v2 = realloc(f->sample, ((size_t)(k + 1) * w + 1) * sizeof *v2);
 	if (!v2)
 		return;
 	f->sample = v2;
@@ -209,8 +209,8 @@ static void sim_sample(struct real_fig *f, const struct engine *e, uint64_t acc)
 		return;
 	for (uint32_t o = 0; o < f->nr_objects; o++) {
 		struct object_stats st = engine_object(e, o);
-		vals[2 * o] = st.resident;
-		vals[2 * o + 1] = (uint32_t)st.refaults;
+		vals[(size_t)o * 2] = st.resident;
+		vals[(size_t)o * 2 + 1] = (uint32_t)st.refaults;
 	}
 	add_sample(f, acc, engine_lru_gen(e).enabled ? engine_lru_gen(e).max_seq : 0, vals);
 	free(vals);

@@ -71,7 +71,7 @@ int real_refuses(const struct workload *wl, char *why, size_t n)
  * 63 bytes (the guest names its files and cgroups by number). */
 static void word_out(FILE *f, const char *name)
 {
-	for (size_t k = 0; name[k] && k < REAL_NAME_MAX - 1; k++)
+	for (size_t k = 0; k < REAL_NAME_MAX - 1 && name[k]; k++)
 		fputc((unsigned char)name[k] > ' ' && name[k] != 0x7f ? name[k] : '_', f);
 	fputc('\n', f);
 }

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../util/text.h"
 #include "real.h"
 
 extern const char real_guest_setup[], real_guest_init[], real_guest_replay[], real_guest_ops_c[],
@@ -164,6 +165,17 @@ static int write_file(const char *dir, const char *name, const char *text, size_
 
 static char kernel_dir[1024], guest_dir[1024];
 
+/* @args with the module names after its first @k, in @mods (a copy of
+ * real_modules cut into words): @args, NULL-terminated. */
+static const char **module_args(char *mods, const char **args, int k)
+{
+	memcpy(mods, real_modules, sizeof real_modules);
+	for (char *tok = strtok(mods, " "); tok && k < 31; tok = strtok(NULL, " "))
+		args[k++] = tok;
+	args[k] = NULL;
+	return args;
+}
+
 int real_prepare(const char *prefix)
 {
 	const char *cache = real_cache_dir(), *pkg = real_kernel_package();
@@ -172,7 +184,7 @@ int real_prepare(const char *prefix)
 	const char *pkgs[16] = { "packages" };
 	char list[] = REAL_PACKAGES, src[1100];
 	uint64_t h = 0xcbf29ce484222325ull;
-	int rc, n = 1;
+	int n = 1;
 
 	for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++)
 		h = fnv(h, srcs[i], strlen(srcs[i]) + 1);
@@ -188,11 +200,12 @@ int real_prepare(const char *prefix)
 	for (char *tok = strtok(list, " "); tok && n < 15; tok = strtok(NULL, " "))
 		pkgs[n++] = tok;
 	pkgs[n] = NULL;
-	if ((rc = setup(pkgs)) != 0)
+	if (setup(pkgs) != 0)
 		return 1;
 	if (!exists(kernel_dir, "vmlinux")) {
-		const char *args[] = { "kernel", kernel_dir, pkg, NULL };
-		if (mkdirs(cache) < 0 || setup(args) != 0)
+		char mods[sizeof real_modules];
+		const char *args[32] = { "kernel", kernel_dir, pkg };
+		if (mkdirs(cache) < 0 || setup(module_args(mods, args, 3)) != 0)
 			return 1;
 	}
 	snprintf(src, sizeof src, "%s/src/guest", guest_dir);
@@ -211,12 +224,7 @@ int real_prepare(const char *prefix)
 	{
 		char mods[sizeof real_modules];
 		const char *args[32] = { "guest", guest_dir, kernel_dir };
-		int k = 3;
-		memcpy(mods, real_modules, sizeof mods);
-		for (char *tok = strtok(mods, " "); tok && k < 31; tok = strtok(NULL, " "))
-			args[k++] = tok;
-		args[k] = NULL;
-		if (setup(args) != 0) {
+		if (setup(module_args(mods, args, 3)) != 0) {
 			fprintf(stderr, "%s: could not build the guest in %s\n", prefix, guest_dir);
 			return 1;
 		}
@@ -236,6 +244,24 @@ static int rm_rf(const char *dir)
 		_exit(127);
 	}
 	return pid < 0 || waitpid(pid, &status, 0) < 0 ? -1 : 0;
+}
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* SIGINT, SIGTERM and SIGHUP noted in `interrupted` (@on), or as they were. */
+static void catch_signals(bool on)
+{
+	static struct sigaction old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_signal;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], on ? &sa : &old[i], on ? &old[i] : NULL);
 }
 
 /* The files of @wl, filled with bytes that are not zero (mke2fs -d makes
@@ -298,21 +324,27 @@ int real_image(const char *prefix, const struct workload *wl, const char *ops, s
 	return exists(dir, "disk.img") ? 0 : 1;
 }
 
-static volatile sig_atomic_t interrupted;
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
-
-/* The last @lines lines of @text, for a message. */
-static const char *tail_lines(const char *text, size_t len, int lines)
+/* The last @lines lines of @text on stderr, each after two spaces, the
+ * console's control sequences made visible (util/text.h). */
+static void print_tail(const char *text, size_t len, int lines)
 {
 	const char *p = text + len;
+	char line[512];
 
 	while (p > text && lines >= 0)
 		if (*--p == '\n')
 			lines--;
-	return p == text ? p : p + 1;
+	if (p != text)
+		p++;
+	while (*p) {
+		size_t k = strcspn(p, "\n");
+		snprintf(line, sizeof line, "%.*s", (int)k, p);
+		line[strcspn(line, "\r")] = '\0';
+		fputs("  ", stderr);
+		text_print(stderr, line, 0);
+		fputc('\n', stderr);
+		p += k + (p[k] == '\n');
+	}
 }
 
 static double now(void)
@@ -335,7 +367,6 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 	size_t cap = 1 << 16;
 	char *buf = malloc(cap);
 	double deadline = now() + o->timeout, started = 0;
-	struct sigaction sa = { 0 }, old_int, old_term, old_hup;
 	pid_t pid;
 
 	*kvm_failed = false;
@@ -371,10 +402,7 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 		free(buf);
 		return 1;
 	}
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	catch_signals(true);
 	pid = fork();
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY);
@@ -427,9 +455,7 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	catch_signals(false);
 	*out = buf;
 	if (pid < 0)
 		return 1;
@@ -442,8 +468,9 @@ static int qemu(const char *prefix, const char *dir, uint32_t swap, const struct
 	if (now() > deadline && !strstr(buf, "vv done")) {
 		fprintf(stderr,
 			"%s: the guest did not finish in %u s (VMSCAN_REAL_TIMEOUT); its console's last "
-			"lines:\n%s\n",
-			prefix, o->timeout, tail_lines(buf, *len, 12));
+			"lines:\n",
+			prefix, o->timeout);
+		print_tail(buf, *len, 12);
 		return 1;
 	}
 	return 0;
@@ -475,8 +502,9 @@ int real_boot(const char *prefix, const char *dir, uint32_t swap, const struct r
 	}
 	if (rc == 0 && !strstr(*out, "vv done")) {
 		fprintf(stderr,
-			"%s: the guest stopped before the end of the replay; its console's last lines:\n%s\n",
-			prefix, tail_lines(*out, len, 12));
+			"%s: the guest stopped before the end of the replay; its console's last lines:\n",
+			prefix);
+		print_tail(*out, len, 12);
 		rc = 1;
 	}
 	return rc;

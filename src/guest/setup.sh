@@ -3,7 +3,7 @@
 # with sh -c):
 #
 #	setup.sh packages PKG...	 install what is missing, or say the apt-get line
-#	setup.sh kernel DIR KPKG	 DIR/vmlinux, DIR/*.ko from Debian's KPKG, not installed
+#	setup.sh kernel DIR KPKG MODS... DIR/vmlinux, DIR/ko/MOD.ko from Debian's KPKG, not installed
 #	setup.sh guest DIR KDIR MODS...	 DIR/initrd.cpio: busybox, the modules, /init,
 #					 the replayer built static from DIR/src
 #	setup.sh image DIR SWAP		 DIR/disk.img from DIR/root (ext4), DIR/swap.img
@@ -47,6 +47,7 @@ packages() {
 # boot under TCG.
 kernel() {
 	dir=$1 pkg=$2
+	shift 2
 	tmp="$dir.tmp.$$"
 	trap 'rm -rf "$tmp"' EXIT INT TERM
 	rm -rf "$tmp"
@@ -71,7 +72,11 @@ kernel() {
 	[ -n "$off" ] || { say "no xz payload in $bz"; exit 3; }
 	tail -c +$((off + 1)) "$bz" | xz -dc --single-stream >"$tmp/vmlinux"
 	mkdir -p "$tmp/ko"
-	find "$tmp/lib/modules" -name '*.ko' -exec cp {} "$tmp/ko/" \;
+	for m in "$@"; do
+		ko=$(find "$tmp/lib/modules" -name "$m.ko" | head -n 1)
+		[ -n "$ko" ] || { say "$pkg has no module $m"; exit 3; }
+		cp "$ko" "$tmp/ko/"
+	done
 	cp "$tmp"/boot/config-* "$tmp/config"
 	rm -rf "$tmp/boot" "$tmp/lib"
 	rm -rf "$dir"

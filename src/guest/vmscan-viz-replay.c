@@ -52,7 +52,7 @@ static unsigned char *vec; /* mincore()'s answer, the largest object's pages */
 static unsigned char iobuf[PAGE];
 static char outbuf[1 << 16];
 
-static void die(const char *what)
+static _Noreturn void die(const char *what)
 {
 	printf("vv error %s: %s\n", what, strerror(errno));
 	fflush(stdout);
@@ -190,6 +190,8 @@ static void count_fault(uint32_t o, uint32_t page)
 {
 	struct obj_state *s = &st[o];
 
+	if (!s->seen) /* the reader keeps objects in range; the analyser cannot see it */
+		return;
 	if (!resident(o, page)) {
 		s->faults++;
 		if (s->seen[page] == 1)
@@ -261,7 +263,7 @@ static void drop(uint32_t o, uint32_t first, uint32_t count)
 		posix_fadvise(s->fd, (off_t)first * (off_t)PAGE, (off_t)count * (off_t)PAGE,
 			      POSIX_FADV_DONTNEED);
 	}
-	for (uint32_t i = first; i < first + count; i++)
+	for (uint32_t i = first; s->seen && i < first + count; i++)
 		if (s->seen[i])
 			s->seen[i] = 2;
 }
@@ -519,7 +521,7 @@ static void report(int nr_vm)
 		for (uint32_t i = 0; i < ops.objects[o].pages; i++)
 			lost += st[o].seen[i] == 1 && !resident(o, i);
 		printf("vv obj %u %u %llu %llu %llu\n", o, res, (unsigned long long)st[o].faults,
-		       (unsigned long long)st[o].refaults, (unsigned long long)(st[o].refaults + lost));
+		       (unsigned long long)st[o].refaults, (unsigned long long)st[o].refaults + lost);
 	}
 	print_file(CG "/memory.stat", "vv memstat ");
 	for (uint32_t k = 1; k <= ops.nr_cgroups; k++) {
