@@ -37,6 +37,8 @@ static inline size_t grow_cap(size_t cap, size_t need, size_t size, size_t first
 		return cap;
 	if (need > max || need > SIZE_MAX / size)
 		return 0;
+	if (c > max)
+		c = max;
 	while (c < need)
 		c = c > max / 2 ? max : c * 2;
 	return c > SIZE_MAX / size ? need : c;
@@ -50,18 +52,18 @@ static inline bool grow_room(void *pp, size_t cap, size_t need, size_t size, siz
 			     size_t *out)
 {
 	size_t c = grow_cap(cap, need, size, first, max);
-	void *p;
+	void *old, *p;
 
-	if (c == cap) {
+	if (need <= cap) {
 		*out = cap;
 		return true;
 	}
-	if (!c)
+	if (!c) /* 0 is no room, even when the room was 0 */
 		return false;
 	/* the pointer is copied as bytes: pp may point at a struct foo * */
-	memcpy(&p, pp, sizeof p);
-	if (!(p = realloc(p, c * size)))
-		return false;
+	memcpy(&old, pp, sizeof old);
+	if (!(p = realloc(old, c * size)))
+		return false; /* old is still *pp's */
 	memcpy(pp, &p, sizeof p);
 	*out = c;
 	return true;

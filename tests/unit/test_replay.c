@@ -9,6 +9,7 @@
  * facts found another way (a plain run of each policy), and against
  * itself run in slices of every size.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "replay/stepindex.h"
 #include "replay/verdict.h"
 #include "scenario/scenario.h"
+#include "util/grow.h"
 
 /* A small scenario whose engine the index samples lists from. */
 static const char tiny_json[] = "{\"format\":1,\"title\":\"t\",\"memory\":{\"pages\":64},"
@@ -913,7 +915,7 @@ static uint64_t access_fates(const struct scenario *s, const char *policy, int8_
 {
 	struct engine_error err;
 	struct engine *e = engine_new(&s->wl, policy_find(policy), &err);
-	uint64_t n = 0, cap = 0;
+	uint64_t n = 0, cap_out = 0, cap_object = 0;
 
 	*out = NULL;
 	*object = NULL;
@@ -922,11 +924,10 @@ static uint64_t access_fates(const struct scenario *s, const char *policy, int8_
 		const struct step_record *r = engine_step(e);
 		if (r->kind != STEP_WORKLOAD)
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 4096;
-			*out = realloc(*out, cap);
-			*object = realloc(*object, cap * sizeof **object);
-			CHECK(*out && *object);
+		if (!grow_array(*out, cap_out, n + 1, 4096) ||
+		    !grow_array(*object, cap_object, n + 1, 4096)) {
+			CHECKF(0, "%s: out of memory at access %" PRIu64, policy, n);
+			break;
 		}
 		(*object)[n] = r->object;
 		(*out)[n++] = r->pfn == PFN_NONE || r->object == OBJECT_KERNEL ? -1

@@ -150,6 +150,7 @@ static void test_grow(void)
 		{ "room that holds what is needed is kept", 16, 16, 4, 8, UINT32_MAX, 16 },
 		{ "one more than the room doubles it", 16, 17, 4, 8, UINT32_MAX, 32 },
 		{ "a first room of 0 still makes room", 0, 3, 4, 0, UINT32_MAX, 4 },
+		{ "a first room past the limit is cut to it", 0, 3, 1, 64, 16, 16 },
 		{ "doubling stops at the room's own limit", 3u << 30, (3u << 30) + 1, 1, 8, UINT32_MAX,
 		  UINT32_MAX },
 		{ "more than the room's limit is refused", UINT32_MAX, (size_t)UINT32_MAX + 1, 1, 8,
@@ -166,6 +167,11 @@ static void test_grow(void)
 		CHECKF(got == rows[i].want, "%s: %zu", rows[i].sentence, got);
 		ROW_END();
 	}
+	/* no room for what is asked: refused, nothing allocated, even from empty */
+	uint32_t *none = NULL;
+	size_t room = 7;
+	CHECKF(!grow_room(&none, 0, (size_t)UINT32_MAX + 1, 4, 8, UINT32_MAX, &room) && !none && room == 7,
+	       "an empty array asked past its limit: room %zu", room);
 	/* the macro, on a uint32_t room: the elements survive the move */
 	uint32_t cap = 0, *a = NULL;
 	bool ok = true;
