@@ -28,6 +28,8 @@ group, label_w, section, pending = None, 0, None, ""
 body = table[table.index(""):]  # after the title, wrapped or not
 figure = re.compile(r"^[0-9]+(\.[0-9]%)?$")
 for line in body:
+    if line.startswith("mglru's counters by 6.1's names"):
+        break  # the names under the table, not its figures
     if not line.strip():
         group = None
         continue

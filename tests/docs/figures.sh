@@ -73,7 +73,8 @@ compare_of() {	# compare_of SCENARIO A B: path of `compare` output
 compare_of_path() { compare_of "$@"; echo "$R"; }
 compare_all_of() {	# compare_all_of SCENARIO: path of `compare --all` output
 	local f; key "$1"; f=$tmp/compare-all.$K
-	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --all --width 1000 >"$f" 2>&1	# one group of columns
+	# one group of columns; the table alone (not the names of mglru's counters under it)
+	[ -s "$f" ] || "$bin" compare "$(scen "$1")" --all --width 1000 2>&1 | sed "/^mglru's counters by 6\.1's names/,\$d" >"$f"
 	R=$f
 }
 compare_all_of_path() { compare_all_of "$@"; echo "$R"; }
