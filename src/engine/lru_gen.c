@@ -1031,8 +1031,8 @@ bool lru_gen_scan_step(struct engine *e, struct step_record *r)
 /*
  * The steps of scan_folios() that engine_run() takes without a record
  * (reclaim_run()), up to @max: scan_step() as reclaim_step() makes it,
- * each page still one step (its count moved and debug_check() run after
- * it, as reclaim_run() does), until scan_step() would find scan_folios()
+ * each page still one step (its count moved; reclaim_run() counts them
+ * to the debug build's check), until scan_step() would find scan_folios()
  * over.  Left out of reclaim_run()'s loop, and why it holds: its test of
  * the workload's end (nothing here moves the workload) and of the stage
  * (sorting or isolating a page leaves it RS_LRU_GEN_SCAN); scan_step()'s
@@ -1061,7 +1061,6 @@ uint64_t lru_gen_scan_run(struct engine *e, uint64_t max)
 			e->c.step++;
 			scan_folio(e, pfn, l, NULL);
 			done++;
-			debug_check(e);
 		}
 	}
 	return done;

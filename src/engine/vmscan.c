@@ -54,6 +54,7 @@
 
 #include "list.h"
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "mlock.h"
 #include "page_alloc.h"
 #include "rmap.h"
@@ -751,7 +752,7 @@ void wakeup_kswapd(struct engine *e, uint8_t order)
 }
 
 /* kswapd woken for an allocation of @order whatever the low watermark
- * says: the allocation waits for memory (engine.c). */
+ * says: the allocation waits for memory (engine_step.c). */
 void kswapd_run_for(struct engine *e, uint8_t order)
 {
 	if (e->c.kswapd_max_order < order)
