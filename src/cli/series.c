@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "series.h"
 
 const enum vmstat_item cli_key_counters[] = {
@@ -28,22 +29,21 @@ const char *const series_list_name[SERIES_NR_LISTS] = {
 	"nr_active_file",   "nr_unevictable", "nr_free_pages",
 };
 
-/* The generations by age rank: rank r is sequence number max_seq - r, kept
- * in slot seq % MAX_NR_GENS (6.1 lru_gen_from_seq()); a type whose min_seq
- * is younger than that rank has no such generation. */
+/* The generations by age rank (engine_shown_lists(): rank r is sequence
+ * number max_seq - r); a type whose min_seq is younger than a rank has no
+ * such generation, and its pages there stay 0. */
 static void capture_gens(const struct engine *e, struct series_row *row)
 {
-	struct lru_gen_info g = engine_lru_gen(e);
+	struct shown_list sl[NR_SHOWN_LISTS];
+	unsigned n = engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl);
 
-	row->gens = g.enabled;
+	row->gens = false;
 	memset(row->gen_pages, 0, sizeof row->gen_pages);
-	for (unsigned r = 0; g.enabled && r < SERIES_NR_GENS && r <= g.max_seq; r++)
-		for (unsigned t = 0; t < 2; t++) {
-			uint64_t seq = g.max_seq - r;
-			int64_t n = g.nr_pages[seq % SERIES_NR_GENS][t];
-			if (seq >= g.min_seq[t] && n > 0)
-				row->gen_pages[r][t] = (uint32_t)n;
-		}
+	for (unsigned i = 0; i < n; i++) {
+		row->gens |= sl[i].gen;
+		if (sl[i].gen && sl[i].rank < SERIES_NR_GENS)
+			row->gen_pages[sl[i].rank][sl[i].type] = sl[i].nr_gen;
+	}
 }
 
 static void capture(const struct engine *e, struct series_row *row, uint64_t access)
@@ -225,8 +225,8 @@ int csv_print(const struct cli_command *cmd, const struct scenario *s, struct en
 	bool all_gens = true;
 
 	for (int k = 0; k < n; k++) {
-		c.gens |= engine_lru_gen(e[k]).enabled;
-		all_gens &= engine_lru_gen(e[k]).enabled;
+		c.gens |= shown_generations(e[k]) > 0;
+		all_gens &= shown_generations(e[k]) > 0;
 	}
 	csv_header(s, c.gens, all_gens);
 	for (int k = 0; k < n; k++)
