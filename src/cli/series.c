@@ -138,26 +138,36 @@ static void csv_field(FILE *f, const char *s)
 	putc('"', f);
 }
 
-const char *cli_key_counter_name(unsigned i, bool lru_gen)
+const char *cli_key_counter_name(unsigned i, const struct engine *e)
 {
-	const char *name = vmstat_name_in(cli_key_counters[i], lru_gen);
+	const char *name =
+		e ? engine_vmstat_name(e, cli_key_counters[i]) : vmstat_name_in(cli_key_counters[i], false);
 
 	if (!name && cli_key_counters[i] == PGSTEAL) /* 6.1 mm/vmscan.c:5050 */
 		return "pgsteal_kswapd+pgsteal_direct";
 	return name ? name : vmstat_name[cli_key_counters[i]];
 }
 
+bool cli_names_counters_otherwise(const struct engine *e)
+{
+	for (unsigned i = 0; i < cli_nr_key_counters; i++)
+		if (strcmp(cli_key_counter_name(i, e), cli_key_counter_name(i, NULL)) != 0)
+			return true;
+	return false;
+}
+
 static const char *const gen_type_name[2] = { "anon", "file" };
 
-/* The counters' columns carry 6.1's names when every run is mglru's (as
- * its --vmstat prints them), else 2.6.34's, one name a column. */
-static void csv_header(const struct scenario *s, bool gens, bool all_gens)
+/* The counters' columns carry the names @namer's --vmstat prints when
+ * every run names them alike (6.1's when every run is mglru's), else
+ * (NULL) 2.6.34's, one name a column. */
+static void csv_header(const struct scenario *s, bool gens, const struct engine *namer)
 {
 	fputs("access,policy,step", stdout);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%s", series_list_name[l]);
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
-		printf(",%s", cli_key_counter_name(i, all_gens));
+		printf(",%s", cli_key_counter_name(i, namer));
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		/* NAME.resident, .refaults, .active (new columns go last, so
 		 * that a reader by position keeps working), each quoted as a
@@ -222,13 +232,15 @@ int csv_print(const struct cli_command *cmd, const struct scenario *s, struct en
 	      const struct series_opts *o)
 {
 	struct csv_ctx c = { s, false };
-	bool all_gens = true;
+	const struct engine *namer = n ? e[0] : NULL;
 
 	for (int k = 0; k < n; k++) {
 		c.gens |= shown_generations(e[k]) > 0;
-		all_gens &= shown_generations(e[k]) > 0;
+		for (unsigned i = 0; namer && i < cli_nr_key_counters; i++)
+			if (strcmp(cli_key_counter_name(i, e[k]), cli_key_counter_name(i, namer)) != 0)
+				namer = NULL;
 	}
-	csv_header(s, c.gens, all_gens);
+	csv_header(s, c.gens, namer);
 	for (int k = 0; k < n; k++)
 		if (series_run(cmd, e[k], o, csv_row, &c) != 0)
 			return 1;
