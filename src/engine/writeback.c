@@ -88,6 +88,7 @@ void wakeup_flusher_threads(struct engine *e, uint64_t nr)
 {
 	uint8_t order[MAX_NR_GENS];
 	unsigned n = lru_gen_file_lists(e, order); /* the file generations, oldest first */
+	bool mkclean = n > 0;			   /* 6.1's flusher, which the generations are */
 
 	if (!n) { /* or the two lists */
 		order[n++] = LRU_INACTIVE_FILE;
@@ -99,11 +100,11 @@ void wakeup_flusher_threads(struct engine *e, uint64_t nr)
 			/* 6.1's flusher also writes mapped pages: folio_mkclean()
 			 * takes the dirty bits of their ptes (the 2.6.34 model
 			 * leaves mapped pages to reclaim's pageout()) */
-			if (lru_gen_enabled(e) && p->pte_dirty) {
+			if (mkclean && p->pte_dirty) {
 				page_set(p, PG_dirty);
 				p->pte_dirty = 0;
 			}
-			if (!PageDirty(p) || PageWriteback(p) || (page_mapped(p) && !lru_gen_enabled(e)))
+			if (!PageDirty(p) || PageWriteback(p) || (page_mapped(p) && !mkclean))
 				continue;
 			page_clear(p, PG_dirty);
 			writeback_start(e, p, false);
