@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "real.h"
+#include "series.h"
 #include "../util/jsonw.h"
 #include "../util/text.h"
 
@@ -394,13 +395,20 @@ static void json_report(const struct ctx *c, const struct point *pts, unsigned n
 	fputc('\n', stdout);
 }
 
-/* --csv: the timeline, a row per sample of each side. */
+/* --csv: the timeline, a row per sample of each side; each row names its
+ * scenario, policy and kernel (the simulator's rows none), so that a file
+ * says what it is wherever it goes (plot --real draws it). */
 static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char *side, uint32_t memory,
 		    unsigned run)
 {
 	for (uint32_t k = 0; k < fig->nr_samples; k++) {
-		printf("%s,%u,%u,%" PRIu64 ",%" PRIu64, side, memory, run, fig->sample_at[k],
-		       fig->sample_seq[k]);
+		printf("%s,", side);
+		cli_csv_field(stdout, c->s->path);
+		putchar(',');
+		cli_csv_field(stdout, c->p->name);
+		putchar(',');
+		cli_csv_field(stdout, run ? fig->kernel : "");
+		printf(",%u,%u,%" PRIu64 ",%" PRIu64, memory, run, fig->sample_at[k], fig->sample_seq[k]);
 		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
 			size_t at = ((size_t)k * fig->nr_objects + o) * 2;
 			printf(",%u,%u", fig->sample[at], fig->sample[at + 1]);
@@ -413,14 +421,19 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 
 static void csv_report(const struct ctx *c, const struct point *pts, unsigned n)
 {
-	printf("source,memory,run,access,max_seq");
-	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
-		fputs(",", stdout);
-		cli_text(c->s->wl.objects[o].name, 0);
-		fputs(".resident,", stdout);
-		cli_text(c->s->wl.objects[o].name, 0);
-		fputs(".refaults", stdout);
-	}
+	printf("%s", REAL_CSV_HEAD);
+	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
+		for (int k = 0; k < 2; k++) {
+			size_t len = strlen(c->s->wl.objects[o].name) + 16;
+			char *col = malloc(len);
+			putchar(',');
+			if (col) {
+				snprintf(col, len, "%s.%s", c->s->wl.objects[o].name,
+					 k ? "refaults" : "resident");
+				cli_csv_field(stdout, col);
+				free(col);
+			}
+		}
 	printf("\n");
 	for (unsigned k = 0; k < n; k++) {
 		csv_fig(c, &pts[k].sim, "sim", pts[k].memory, 0);
