@@ -278,7 +278,7 @@ static const char *const script[] = {
 	"    unset border; unset tics; unset xlabel; unset ylabel; unset title; unset grid\n"
 	"    set xrange [0:1]; set yrange [0:1]; set offsets 0, 0, 0, 0\n"
 	"    set lmargin 0; set rmargin 0; set tmargin 0; set bmargin 0\n"
-	"    set key center center horizontal maxcols perrow Left reverse samplen 2 font kf\n"
+	"    set key center center horizontal maxcols perrow Left reverse samplen (nreal > 0 ? 5 : 2) font kf\n"
 	"    if (ml) {\n"
 	"        plot for [l = 1:nlist] NaN with lines lt lt0 + l title field(ARG7, l)\n"
 	"    } else {\n"
@@ -366,6 +366,7 @@ struct plot {
 	FILE *rows;
 	const struct timeline *tl; /* --real: the rows are real's timeline */
 	const char *subtitle;	   /* the title's second line, or NULL */
+	bool quiet;		   /* the picture's name not printed (real --plot --csv) */
 	bool seq_panel;		   /* --real under lru_gen: a panel of max_seq after the objects' */
 	bool any_row;		   /* a block is open in rows.dat */
 	uint64_t max_access;	   /* the x axis's end */
@@ -886,9 +887,10 @@ static int svg_fix(const char *path, const char *title)
 }
 
 /* One picture gnuplot has drawn (@rc its answer) into w->tmp_out: titled,
- * checked whole, and renamed onto @path; 0, or 1 after saying why. */
+ * checked whole, and renamed onto @path (named on standard output unless
+ * @quiet); 0, or 1 after saying why. */
 static int finish_picture(const struct cli_command *cmd, int rc, struct work *w, bool svg, const char *path,
-			  const char *title)
+			  const char *title, bool quiet)
 {
 	char safe_out[300];
 
@@ -917,7 +919,8 @@ static int finish_picture(const struct cli_command *cmd, int rc, struct work *w,
 		cleanup.tmp_out = NULL;
 		free(w->tmp_out);
 		w->tmp_out = NULL;
-		printf("%s\n", path);
+		if (!quiet)
+			printf("%s\n", path);
 	}
 	return rc;
 }
@@ -1116,7 +1119,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 			char *whole = NULL;
 			if (pl->subtitle && (whole = malloc(strlen(page_title) + strlen(pl->subtitle) + 3)))
 				sprintf(whole, "%s: %s", page_title, pl->subtitle);
-			rc = finish_picture(cmd, rc, &w, svg, path, whole ? whole : page_title);
+			rc = finish_picture(cmd, rc, &w, svg, path, whole ? whole : page_title, pl->quiet);
 			free(whole);
 		}
 		free(t.s);
@@ -1139,11 +1142,13 @@ out:
 	return rc;
 }
 
-int plot_timeline(const struct cli_command *cmd, const struct timeline *t, bool resident,
-		  const char *const *objects, unsigned nobjects, const char *title, unsigned width,
-		  unsigned height, const char *out)
+int plot_timeline(const struct cli_command *cmd, const struct timeline *t, const struct tl_plot *opt)
 {
-	struct plot pl = { .chart = resident ? CHART_RESIDENT : CHART_REFAULTS, .tl = t };
+	struct plot pl = { .chart = opt->resident ? CHART_RESIDENT : CHART_REFAULTS,
+			   .tl = t,
+			   .quiet = opt->quiet };
+	const char *const *objects = opt->objects;
+	unsigned nobjects = opt->nobjects;
 	const char *base = strrchr(t->scenario, '/') ? strrchr(t->scenario, '/') + 1 : t->scenario;
 	char head[300], sub[400], rel[80], q[200];
 	int rc = 0;
@@ -1178,8 +1183,8 @@ int plot_timeline(const struct cli_command *cmd, const struct timeline *t, bool 
 	pl.subtitle = sub;
 	/* the policy's struct only counts the lines: one, then a boot each */
 	struct policy_ref lines[1 + TL_MAX_RUNS] = { { reclaim_policies[0], false } };
-	return draw(cmd, &pl, lines, 1 + (int)t->nrun, &(struct series_opts){ 0 }, out, title ? title : head,
-		    width, height);
+	return draw(cmd, &pl, lines, 1 + (int)t->nrun, &(struct series_opts){ 0 }, opt->out,
+		    opt->title ? opt->title : head, opt->width, opt->height);
 }
 
 /* --real FILE.csv: the file drawn alone; what would make a run is refused. */
@@ -1207,8 +1212,14 @@ static int plot_real(const struct cli_command *cmd, const struct cli_args *a, en
 		return EXIT_USAGE;
 	rc = tl_read(cli_prefix(cmd), a->val[O_REAL], memory, &t);
 	if (rc == 0)
-		rc = plot_timeline(cmd, &t, chart == CHART_RESIDENT, (const char *const *)a->vals[O_OBJECT],
-				   a->count[O_OBJECT], a->val[O_TITLE], width, height, out);
+		rc = plot_timeline(cmd, &t,
+				   &(struct tl_plot){ .resident = chart == CHART_RESIDENT,
+						      .objects = (const char *const *)a->vals[O_OBJECT],
+						      .nobjects = a->count[O_OBJECT],
+						      .title = a->val[O_TITLE],
+						      .width = width,
+						      .height = height,
+						      .out = out });
 	tl_free(&t);
 	return rc;
 }

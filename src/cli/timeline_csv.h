@@ -52,13 +52,17 @@ int tl_add(struct tl_block *b, size_t width, const uint64_t *row);
 void tl_free(struct timeline *t);
 
 struct cli_command;
-/* plot.c: @t drawn into @out (.png or .svg), the refaults chart or the
- * @resident one, of @objects (none: those with the most refaults) under
- * @title (NULL: "The simulator and the kernel" and the scenario), a
- * second line of the title saying what is drawn against what: 0, or 1
- * or EXIT_USAGE after a message. */
-int plot_timeline(const struct cli_command *cmd, const struct timeline *t, bool resident,
-		  const char *const *objects, unsigned nobjects, const char *title, unsigned width,
-		  unsigned height, const char *out);
+struct tl_plot {
+	bool resident;		    /* the resident chart, not the refaults one */
+	const char *const *objects; /* the panels' objects (none: the most refaults first) */
+	unsigned nobjects;
+	const char *title; /* NULL: "The simulator and the kernel" and the scenario */
+	unsigned width, height;
+	const char *out; /* FILE.png or FILE.svg */
+	bool quiet;	 /* the picture's name not printed on standard output */
+};
+/* plot.c: @t drawn as @opt says, the title's second line saying what is
+ * drawn against what: 0, or 1 or EXIT_USAGE after a message. */
+int plot_timeline(const struct cli_command *cmd, const struct timeline *t, const struct tl_plot *opt);
 
 #endif
