@@ -278,7 +278,8 @@ static const char *const script[] = {
 	"    unset border; unset tics; unset xlabel; unset ylabel; unset title; unset grid\n"
 	"    set xrange [0:1]; set yrange [0:1]; set offsets 0, 0, 0, 0\n"
 	"    set lmargin 0; set rmargin 0; set tmargin 0; set bmargin 0\n"
-	"    set key center center horizontal maxcols perrow Left reverse samplen (nreal > 0 ? 5 : 2) font kf\n"
+	"    set key center center horizontal maxcols perrow Left reverse samplen (nreal > 0 ? 5 : 2) font "
+	"kf\n"
 	"    if (ml) {\n"
 	"        plot for [l = 1:nlist] NaN with lines lt lt0 + l title field(ARG7, l)\n"
 	"    } else {\n"
@@ -339,7 +340,7 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 		      .help = "a point every N accesses (default: 2000 points a line)" },
 	[O_REAL] = { .name = "real",
 		     .arg = "FILE.csv",
-		     .help = "the simulator and the kernel: draw `vmscan-viz real --csv`'s timeline, the "
+		     .help = "the simulator and the kernel: draw the timeline CSV of `vmscan-viz real`, the "
 			     "simulator solid, the kernel dashed (--memory: a size of its sweep)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
@@ -1203,10 +1204,10 @@ static int plot_real(const struct cli_command *cmd, const struct cli_args *a, en
 	for (unsigned i = 0; i < NR_O; i++)
 		if ((a->val[i] || a->count[i]) && (i == O_POLICY || i == O_ALL || i == O_EVERY ||
 						   (i >= O_SOURCE && i <= O_MAX_STEPS && i != O_SOURCE + 1)))
-			return cli_usage_error(cmd,
-					       "--real FILE.csv draws the runs `real` made: no --%s (give "
-					       "--every to `real --csv`)",
-					       plot_opts[i].name);
+			return cli_usage_error(
+				cmd, "--real FILE.csv draws the runs `real` made: no --%s%s",
+				plot_opts[i].name,
+				i == O_EVERY ? " (its samples are real's own: give --every to real)" : "");
 	if (a->val[O_SOURCE + 1] &&
 	    cli_uint(cmd, "memory", a->val[O_SOURCE + 1], 1, UINT32_MAX, "pages", &memory) != 0)
 		return EXIT_USAGE;

@@ -46,7 +46,7 @@ static const struct cli_option real_opts[NR_O + 1] = {
 	[O_PLOT] = { .name = "plot",
 		     .arg = "FILE.svg",
 		     .help = "draw the timeline into FILE.svg or FILE.png: the simulator and the kernel "
-			     "(as plot --real draws real --csv)" },
+			     "(the picture plot draws of its CSV)" },
 	[O_OPS] = { .name = "ops", .help = "print the op file the guest replays, and boot nothing" },
 	[O_GENS] = { .name = "gens", .help = "lru_gen at the scenario's pause points, sim and real" },
 };
