@@ -161,9 +161,10 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 	p = pfn_to_page(e, pfn);
 	if (!write)
 		count_vm_events(e, PGPGIN, 4);
+	/* 6.1 mm/workingset.c:401 workingset_refault(), from
+	 * filemap_add_folio(): a shadow is looked at unless the page is
+	 * added for a write; then the oldest generation */
 	if (lru_gen_enabled(e)) {
-		/* 6.1 filemap_add_folio(): a shadow is looked at unless the
-		 * page is added for a write; then the oldest generation */
 		if (!write)
 			lru_gen_refault(e, p, old, false);
 		placed = write ? BR_GEN_WRITE_MISS : BR_GEN_READ_MISS;

@@ -167,6 +167,8 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 	pfn = page_cache_alloc(e, obj, index, page_slot(e, obj, index), &old);
 	p = pfn_to_page(e, pfn);
 	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	/* 6.1 mm/swap.c:527 folio_add_lru() and mm/workingset.c:401: the
+	 * multi-gen LRU's fault, above */
 	if (lru_gen_enabled(e)) {
 		lru_gen_fault(e, p, obj, old, vma, r);
 		page_add_rmap(e, p, as, write);

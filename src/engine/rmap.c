@@ -39,7 +39,7 @@ int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 		 * the page goes on to try_to_unmap and gets culled. */
 		if (vma->flags & VM_LOCKED) {
 			*vm_flags |= VM_LOCKED;
-			/* 6.1 folio_referenced_one() mlocks the page itself */
+			/* 6.1 mm/rmap.c:816 folio_referenced_one() mlocks the page itself */
 			if (lru_gen_enabled(e))
 				mlock_vma_page(e, page);
 			break;

@@ -456,9 +456,10 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, boo
 	struct object_state *o = &e->obj[p->object];
 	uint32_t *slot = &e->slots[o->slot_base + p->index]; /* page_slot() */
 
+	/* 6.1 mm/workingset.c:363 workingset_eviction(), from
+	 * __remove_mapping(): lru_gen_eviction() for file and swap-cache
+	 * pages alike */
 	if (lru_gen_enabled(e)) {
-		/* 6.1 __remove_mapping(): lru_gen_eviction() for file and
-		 * swap-cache pages alike */
 		*slot = slot_make(PageSwapCache(p) ? SLOT_SWAP : SLOT_SHADOW, lru_gen_eviction(e, p));
 		count_vm_event(e, e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD ? KSWAPD_STEAL : PGSTEAL_DIRECT);
 		count_vm_event(e, PageAnon(p) ? PGSTEAL_ANON : PGSTEAL_FILE);
@@ -531,6 +532,8 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
+	/* 6.1 shrink_folio_list() takes evict_folios()'s list, not an
+	 * inactive one (mm/vmscan.c:5010) */
 	uint8_t from = lru_gen_enabled(e)      ? LRU_ISOLATED
 		       : page_is_file_cache(p) ? LRU_INACTIVE_FILE
 					       : LRU_INACTIVE_ANON;
