@@ -554,6 +554,16 @@ for size in 80x24 120x40; do
 	keys g 3 0 4 3 Enter; wait_for "Quiz: what will sort_folio()/isolate_folio() answer"; ok "$size: the quiz asks at 6.1's sort" $?
 	keys a; wait_for "RIGHT: you said protect it, the kernel said protect it"; ok "$size: a answers protect (tier > tier_idx)" $?
 	keys q; wait_for "EXIT=0"; finish
+	start "agingquiz$size" "$size" -- --quiz --policy mglru data/used-once-mmap.json
+	keys g 3 9 8 Enter; wait_for "Quiz: a young pte in the aging walk: what will folio_update_gen() do?"; ok "$size: the quiz asks at the aging walk's young pte" $?
+	wait_re "\| step 397/"; ok "$size: ...from the step before it" $?
+	keys e; wait_for "does not rotate (stay active); answer a "; ok "$size: e is refused at the walk, its answers named" $?
+	screen | grep -qF "QUIZ 0/0"; ok "$size: ...not scored" $?
+	keys k; wait_for "RIGHT: you said leave it in max_seq, the kernel said leave it"; ok "$size: k answers stays (libc.so[0] in max_seq already)" $?
+	keys g 1 3 7 7 Enter; wait_for "Quiz: a young pte in the aging walk"; ok "$size: g onto a walk step asks again" $?
+	keys k; wait_for "NOT QUITE: you said leave it in max_seq, the kernel said move it to max_seq"; ok "$size: from the oldest generation the page moves to max_seq" $?
+	wait_for "QUIZ 1/2"; ok "$size: the walk's answers are scored" $?
+	keys q; wait_for "EXIT=0"; finish
 done
 
 # --- g and its numbers -----------------------------------------------------------------------------
