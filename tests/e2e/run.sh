@@ -175,9 +175,27 @@ keys m; wait_for "| lists: zone"; ok "m after the last cgroup comes back to the 
 wait_re "LRU lists: head"; ok "...and the panel's title is the zone's again" $?
 keys q; wait_for "EXIT=0"
 finish
+# --- whose pages (M): each cell its cgroup's letter ----------------------------------------------
+for size in 80x24 120x40; do
+	start "whose$size" "$size" -- data/database-cgroup.json
+	keys g 3 2 2 Enter; wait_re "\| step 322/"
+	keys M; wait_for "cells: whose pages"; ok "$size: M letters the cells by cgroup, and says so" $?
+	wait_for "D=db 192/256"; ok "$size: ...the title pairs each letter with its cgroup" $?
+	wait_re "^ isolated +31 B+ *$"; ok "$size: ...the backup's limit reclaim isolated backup's pages only (B)" $?
+	wait_re "^ inactive_file +288 .*D.*B"; ok "$size: ...and the inactive list holds both cgroups' pages" $?
+	render "$ROOT/data/database-cgroup.json" --step 322 --whose --mono --size "$size"
+	shown | grep -qE "^ isolated +31 (bB)+ *$"; ok "$size: screen --whose --mono: each cell its object's initial, then its cgroup's letter" $?
+	keys M; wait_for "cells: the pages' state again"; wait_gone "D=db"; ok "$size: M again, the pages' state" $?
+	keys q; wait_for "EXIT=0"; finish
+done
 start cgnone 100x30 -- data/default.json
 wait_re "\| step 0/"
 keys m; wait_for "no memory cgroups in this scenario"; ok "m in a scenario without cgroups says so" $?
+keys q; wait_for "EXIT=0"
+finish
+start cgnone2 100x30 -- data/default.json
+wait_re "\| step 0/"
+keys M; wait_for "no memory cgroups in this scenario"; ok "M in a scenario without cgroups says so" $?
 keys q; wait_for "EXIT=0"
 finish
 
