@@ -315,6 +315,11 @@ static void quiz_draw(const struct rect *r, const struct frame *f, bool focused)
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "page %s  pfn %u: its pte young, met by the aging walk in %s", name, q->pfn, by);
 		extra--;
+	} else if (extra > 0 && q->from == LRU_ISOLATED) { /* isolated by a step before */
+		/* generations (max_seq): 6.1 scan_folios() isolates from min_seq's only */
+		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL), "page %s  pfn %u, isolated%s by %s",
+			 name, q->pfn, q->max_seq ? " from the oldest generation" : "", by);
+		extra--;
 	} else if (extra > 0) {
 		draw_fmt(y++, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 			 "page %s  pfn %u, from the tail of %s by %s", name, q->pfn,
