@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "../util/jsonw.h"
 #include "../util/text.h"
 #include "cli.h"
@@ -244,7 +245,7 @@ static int run_main(int argc, char **argv)
 		scenario_free(&s);
 		return rc;
 	}
-	if ((a.count[O_LRU_GEN] || a.count[O_LRU_GEN_FULL]) && !p->lru_gen) {
+	if ((a.count[O_LRU_GEN] || a.count[O_LRU_GEN_FULL]) && !shown_generations(e)) {
 		fprintf(stderr,
 			"%s: error: --lru-gen needs a policy that runs the multi-gen LRU (mglru), not %s\n",
 			cmd->name, p->name);

@@ -95,13 +95,13 @@ static void print_pair(const struct scenario *s, struct engine *const *e)
 	/* the rows carry 2.6.34's names; a multi-gen LRU column's counters
 	 * are those its --vmstat prints under 6.1's */
 	for (int k = 0; k < 2; k++) {
-		if (!engine_policy(e[k])->lru_gen || engine_policy(e[!k])->lru_gen)
+		if (!cli_names_counters_otherwise(e[k]) || cli_names_counters_otherwise(e[!k]))
 			continue;
 		printf("\n%s's counters as 6.1 names them (run --vmstat)\n", k ? b : a);
 		for (unsigned i = 0; i < NR_KEY_COUNTERS; i++)
-			if (strcmp(cli_key_counter_name(i, true), cli_key_counter_name(i, false)) != 0)
-				printf("  %-24s %s\n", cli_key_counter_name(i, false),
-				       cli_key_counter_name(i, true));
+			if (strcmp(cli_key_counter_name(i, e[k]), cli_key_counter_name(i, NULL)) != 0)
+				printf("  %-24s %s\n", cli_key_counter_name(i, NULL),
+				       cli_key_counter_name(i, e[k]));
 	}
 	printf("\n%-26s %14s %14s\n", "resident % / refaults", a, b);
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {

@@ -175,17 +175,20 @@ void compare_table_print(const struct scenario *s, struct engine *const *e, int 
 	}
 	/* the rows carry 2.6.34's names; a multi-gen LRU column's counters
 	 * are those its --vmstat prints under 6.1's (as compare's pair table) */
-	for (int k = 0, lru_gen = 0, classic = 0; k < n; k++) {
-		lru_gen |= engine_policy(e[k])->lru_gen;
-		classic |= !engine_policy(e[k])->lru_gen;
-		if (k < n - 1 || !lru_gen || !classic)
+	const struct engine *other = NULL; /* the last column that names them otherwise */
+	for (int k = 0, classic = 0; k < n; k++) {
+		if (cli_names_counters_otherwise(e[k]))
+			other = e[k];
+		else
+			classic = 1;
+		if (k < n - 1 || !other || !classic)
 			continue;
 		putchar('\n');
 		print_wrapped("mglru's counters by 6.1's names (run --vmstat):", 0, width);
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
-			if (strcmp(cli_key_counter_name(i, true), cli_key_counter_name(i, false)) != 0)
-				printf("  %-*s %s\n", width >= 56 ? 24 : 0, cli_key_counter_name(i, false),
-				       cli_key_counter_name(i, true));
+			if (strcmp(cli_key_counter_name(i, other), cli_key_counter_name(i, NULL)) != 0)
+				printf("  %-*s %s\n", width >= 56 ? 24 : 0, cli_key_counter_name(i, NULL),
+				       cli_key_counter_name(i, other));
 	}
 out:
 	free(rows);

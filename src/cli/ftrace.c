@@ -319,16 +319,17 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 		       op && op->kind == WL_ALLOC ? "GFP_KERNEL" : "GFP_HIGHUSER_MOVABLE");
 	}
 	/* 6.1's multi-gen LRU emits none of the isolate and shrink events
-	 * (they are the classic path's, mm/vmscan.c:2266, 2541) */
-	bool lru_gen = engine_policy(e)->lru_gen;
+	 * (they are the classic path's, mm/vmscan.c:2266, 2541): its pages
+	 * go to shrink_folio_list() from evict_folios() */
+	bool folio_path = r->func == FN_SHRINK_FOLIO_LIST;
 
-	if (scan && !lru_gen && memcg && r->kind == STEP_SCAN_INACTIVE && memcg_scanned)
+	if (scan && !folio_path && memcg && r->kind == STEP_SCAN_INACTIVE && memcg_scanned)
 		memcg_isolated(e, r, memcg_scanned);
-	else if (scan && !lru_gen && memcg && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
+	else if (scan && !folio_path && memcg && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		memcg_isolated(e, r, vm[PGREFILL] - f->pgrefill);
-	else if (scan && !lru_gen && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
+	else if (scan && !folio_path && pgscan > f->pgscan && r->kind == STEP_SCAN_INACTIVE)
 		isolated(e, r, pgscan - f->pgscan);
-	else if (scan && !lru_gen && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
+	else if (scan && !folio_path && vm[PGREFILL] > f->pgrefill && r->kind == STEP_SCAN_ACTIVE)
 		isolated(e, r, vm[PGREFILL] - f->pgrefill);
 	if (scan && vm[NR_VMSCAN_WRITE] > f->vmscan_write) {
 		head(reclaimer_is_kswapd(r->reclaimer), r->step, "mm_vmscan_writepage");

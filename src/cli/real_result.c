@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "real.h"
 
 const char *const real_counter_name[NR_REAL_COUNTERS] = {
@@ -191,7 +192,7 @@ static void sim_gens(struct real_fig *f, const struct engine *e, uint32_t op)
 	uint64_t lo = g.min_seq[0] < g.min_seq[1] ? g.min_seq[0] : g.min_seq[1];
 	char buf[128];
 
-	if (!g.enabled)
+	if (!shown_generations(e))
 		return;
 	for (uint64_t seq = lo; seq <= g.max_seq; seq++) {
 		unsigned slot = (unsigned)(seq % 4);
@@ -212,7 +213,7 @@ static void sim_sample(struct real_fig *f, const struct engine *e, uint64_t acc)
 		vals[(size_t)o * 2] = st.resident;
 		vals[(size_t)o * 2 + 1] = (uint32_t)st.refaults;
 	}
-	add_sample(f, acc, engine_lru_gen(e).enabled ? engine_lru_gen(e).max_seq : 0, vals);
+	add_sample(f, acc, engine_lru_gen(e).max_seq, vals); /* 0 without generations */
 	free(vals);
 }
 

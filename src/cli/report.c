@@ -15,35 +15,15 @@ static const char *list_or_none(const struct step_record *r, uint8_t l, char *bu
 	return l < NR_LISTS ? list_label(l, r->max_seq, buf, n) : "none";
 }
 
-/* The lists the policy's LRU uses: the two-list LRU's, or 6.1's
- * generations in place of the first four (and of the pagevec, which the
- * multi-gen LRU does not model). */
-static bool list_shown(const struct engine *e, int l)
+/* The lists shown, in order: the two-list LRU's as enum lru_list has them,
+ * or under 6.1 each type's live generations from the youngest (max_seq)
+ * to the oldest (min_seq); then the others but the isolated batch. */
+static unsigned lists_shown(const struct engine *e, struct shown_list *out)
 {
-	bool gen = engine_policy(e)->lru_gen;
-
-	if (l == LRU_ISOLATED)
-		return false;
-	if (is_lru_gen_list(l))
-		return gen;
-	return !gen || (l != LRU_PAGEVEC && l >= LRU_UNEVICTABLE);
-}
-
-/* The lists shown, in order: under 6.1 each type's live generations from
- * the youngest (max_seq) to the oldest (min_seq), then the others. */
-static int lists_shown(const struct engine *e, int *out)
-{
-	struct lru_gen_info g = engine_lru_gen(e);
-	int n = 0;
-
-	if (g.enabled)
-		for (unsigned type = 0; type < 2; type++)
-			for (uint64_t seq = g.max_seq + 1; seq-- > g.min_seq[type] && seq + 4 > g.max_seq;)
-				out[n++] = LRU_GEN_FIRST + 2 * (int)(seq % 4) + (int)type;
-	for (int l = 0; l < NR_LISTS; l++)
-		if (list_shown(e, l) && !is_lru_gen_list(l))
-			out[n++] = l;
-	return n;
+	return engine_shown_lists(e,
+				  SHOWN_ANON | SHOWN_FILE | SHOWN_INACTIVE_FIRST | SHOWN_UNEVICTABLE |
+					  SHOWN_FREE | SHOWN_KERNEL | SHOWN_PAGEVEC,
+				  out);
 }
 
 void report_text(const struct engine *e, const struct scenario *s, const struct rule_counts *rules)
@@ -52,9 +32,9 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 	const struct reclaim_policy *p = engine_policy(e);
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
 	struct watermarks wm = engine_watermarks(e);
-	uint64_t max_seq = engine_lru_gen(e).max_seq;
 	uint32_t swap = engine_workload(e)->memory.swap_pages;
-	int lists[NR_LISTS], nl;
+	struct shown_list lists[NR_SHOWN_LISTS];
+	unsigned nl;
 	char label[24];
 
 	printf("scenario  ");
@@ -72,9 +52,8 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf("swap      none: anonymous pages stay in memory\n");
 	printf("\nlists\n");
 	nl = lists_shown(e, lists);
-	for (int i = 0; i < nl; i++)
-		printf("  %-14s %u\n", list_label(lists[i], max_seq, label, sizeof label),
-		       engine_list(e, (enum lru_list)lists[i]).nr);
+	for (unsigned i = 0; i < nl; i++)
+		printf("  %-14s %u\n", shown_label(&lists[i], label, sizeof label), lists[i].nr);
 	/* names of up to 14 columns, or as wide as the longest (the objects a
 	 * trace's maps make are named after files: vgpreload_core-amd64-linux.so) */
 	int width = 14;
@@ -123,8 +102,8 @@ void report_text(const struct engine *e, const struct scenario *s, const struct 
 		printf("  %-14s %" PRIu64 "\n", outcome_name[i], dec[i]);
 	printf("\ncounters\n");
 	for (int i = 0; i < NR_VM_EVENTS; i++)
-		if (vmstat_name_in(i, p->lru_gen))
-			printf("  %-26s %" PRIu64 "%s\n", vmstat_name_in(i, p->lru_gen), vm[i],
+		if (engine_vmstat_name(e, i))
+			printf("  %-26s %" PRIu64 "%s\n", engine_vmstat_name(e, i), vm[i],
 			       i >= VMSTAT_FIRST_SIM ? "  (simulator)" : "");
 	if (!rules)
 		return;
@@ -207,8 +186,8 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 {
 	char pname[80];
 	const uint64_t *vm = engine_vmstat(e), *dec = engine_decisions(e);
-	uint64_t max_seq = engine_lru_gen(e).max_seq;
-	int shown[NR_LISTS], nl;
+	struct shown_list shown[NR_SHOWN_LISTS];
+	unsigned nl;
 	char label[24];
 
 	jsonw_begin(w, "scenario", '{');
@@ -241,8 +220,8 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_end(w, '}');
 	jsonw_begin(w, "counters", '{');
 	for (int i = 0; i < NR_VM_EVENTS; i++)
-		if (vmstat_name_in(i, engine_policy(e)->lru_gen))
-			jsonw_u64(w, vmstat_name_in(i, engine_policy(e)->lru_gen), vm[i]);
+		if (engine_vmstat_name(e, i))
+			jsonw_u64(w, engine_vmstat_name(e, i), vm[i]);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "decisions", '{');
 	for (int i = 1; i < NR_OUTCOMES; i++)
@@ -250,9 +229,8 @@ void report_json_fields(struct jsonw *w, const struct engine *e, const struct sc
 	jsonw_end(w, '}');
 	jsonw_begin(w, "lists", '{');
 	nl = lists_shown(e, shown);
-	for (int i = 0; i < nl; i++)
-		jsonw_u64(w, list_label(shown[i], max_seq, label, sizeof label),
-			  engine_list(e, (enum lru_list)shown[i]).nr);
+	for (unsigned i = 0; i < nl; i++)
+		jsonw_u64(w, shown_label(&shown[i], label, sizeof label), shown[i].nr);
 	jsonw_end(w, '}');
 	jsonw_begin(w, "objects", '{');
 	for (uint32_t i = 0; i < s->wl.nr_objects; i++) {
@@ -302,7 +280,6 @@ void report_json(const struct engine *e, const struct scenario *s)
 void report_vmstat(const struct engine *e)
 {
 	const uint64_t *vm = engine_vmstat(e);
-	struct lru_gen_info g = engine_lru_gen(e);
 
 	printf("nr_free_pages %u\n", engine_list(e, LRU_FREE).nr);
 	for (int l = 0; l <= LRU_UNEVICTABLE; l++)
@@ -311,8 +288,8 @@ void report_vmstat(const struct engine *e)
 		printf("%s %" PRIu64 "\n", vmstat_gauge_name[i],
 		       engine_vmstat_gauge(e, (enum vmstat_gauge)i));
 	for (int i = 0; i < VMSTAT_FIRST_SIM; i++)
-		if (vmstat_name_in(i, g.enabled))
-			printf("%s %" PRIu64 "\n", vmstat_name_in(i, g.enabled), vm[i]);
+		if (engine_vmstat_name(e, i))
+			printf("%s %" PRIu64 "\n", engine_vmstat_name(e, i), vm[i]);
 	/* each cgroup's memory.stat and res_counter files, as
 	 * cgroup.NAME.COUNTER (the expectations' subjects) */
 	for (uint32_t k = 1; k <= engine_workload(e)->nr_cgroups; k++)
@@ -373,7 +350,7 @@ void report_lru_gen(const struct engine *e, bool full)
 	struct lru_gen_info g = engine_lru_gen(e);
 	uint64_t first = full ? (g.max_seq >= 3 ? g.max_seq - 3 : 0) : g.min_seq[0];
 
-	if (!g.enabled) {
+	if (!shown_generations(e)) {
 		printf("# the policy %s does not run the multi-gen LRU\n", engine_policy(e)->name);
 		return;
 	}

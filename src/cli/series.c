@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../replay/names.h"
 #include "series.h"
 
 const enum vmstat_item cli_key_counters[] = {
@@ -28,22 +29,21 @@ const char *const series_list_name[SERIES_NR_LISTS] = {
 	"nr_active_file",   "nr_unevictable", "nr_free_pages",
 };
 
-/* The generations by age rank: rank r is sequence number max_seq - r, kept
- * in slot seq % MAX_NR_GENS (6.1 lru_gen_from_seq()); a type whose min_seq
- * is younger than that rank has no such generation. */
+/* The generations by age rank (engine_shown_lists(): rank r is sequence
+ * number max_seq - r); a type whose min_seq is younger than a rank has no
+ * such generation, and its pages there stay 0. */
 static void capture_gens(const struct engine *e, struct series_row *row)
 {
-	struct lru_gen_info g = engine_lru_gen(e);
+	struct shown_list sl[NR_SHOWN_LISTS];
+	unsigned n = engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl);
 
-	row->gens = g.enabled;
+	row->gens = false;
 	memset(row->gen_pages, 0, sizeof row->gen_pages);
-	for (unsigned r = 0; g.enabled && r < SERIES_NR_GENS && r <= g.max_seq; r++)
-		for (unsigned t = 0; t < 2; t++) {
-			uint64_t seq = g.max_seq - r;
-			int64_t n = g.nr_pages[seq % SERIES_NR_GENS][t];
-			if (seq >= g.min_seq[t] && n > 0)
-				row->gen_pages[r][t] = (uint32_t)n;
-		}
+	for (unsigned i = 0; i < n; i++) {
+		row->gens |= sl[i].gen;
+		if (sl[i].gen && sl[i].rank < SERIES_NR_GENS)
+			row->gen_pages[sl[i].rank][sl[i].type] = sl[i].nr_gen;
+	}
 }
 
 static void capture(const struct engine *e, struct series_row *row, uint64_t access)
@@ -119,9 +119,7 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 
 /* ---- CSV -------------------------------------------------------------- */
 
-/* @s as one CSV field: quoted, with quotes doubled, when it holds a comma,
- * a quote, a CR or LF, or begins or ends with a space. */
-static void csv_field(FILE *f, const char *s)
+void cli_csv_field(FILE *f, const char *s)
 {
 	size_t len = strlen(s);
 
@@ -138,26 +136,36 @@ static void csv_field(FILE *f, const char *s)
 	putc('"', f);
 }
 
-const char *cli_key_counter_name(unsigned i, bool lru_gen)
+const char *cli_key_counter_name(unsigned i, const struct engine *e)
 {
-	const char *name = vmstat_name_in(cli_key_counters[i], lru_gen);
+	const char *name =
+		e ? engine_vmstat_name(e, cli_key_counters[i]) : vmstat_name_in(cli_key_counters[i], false);
 
 	if (!name && cli_key_counters[i] == PGSTEAL) /* 6.1 mm/vmscan.c:5050 */
 		return "pgsteal_kswapd+pgsteal_direct";
 	return name ? name : vmstat_name[cli_key_counters[i]];
 }
 
+bool cli_names_counters_otherwise(const struct engine *e)
+{
+	for (unsigned i = 0; i < cli_nr_key_counters; i++)
+		if (strcmp(cli_key_counter_name(i, e), cli_key_counter_name(i, NULL)) != 0)
+			return true;
+	return false;
+}
+
 static const char *const gen_type_name[2] = { "anon", "file" };
 
-/* The counters' columns carry 6.1's names when every run is mglru's (as
- * its --vmstat prints them), else 2.6.34's, one name a column. */
-static void csv_header(const struct scenario *s, bool gens, bool all_gens)
+/* The counters' columns carry the names @namer's --vmstat prints when
+ * every run names them alike (6.1's when every run is mglru's), else
+ * (NULL) 2.6.34's, one name a column. */
+static void csv_header(const struct scenario *s, bool gens, const struct engine *namer)
 {
 	fputs("access,policy,step", stdout);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%s", series_list_name[l]);
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
-		printf(",%s", cli_key_counter_name(i, all_gens));
+		printf(",%s", cli_key_counter_name(i, namer));
 	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
 		/* NAME.resident, .refaults, .active (new columns go last, so
 		 * that a reader by position keeps working), each quoted as a
@@ -169,7 +177,7 @@ static void csv_header(const struct scenario *s, bool gens, bool all_gens)
 			putchar(',');
 			if (col) {
 				snprintf(col, len, "%s.%s", s->wl.objects[o].name, what[k]);
-				csv_field(stdout, col);
+				cli_csv_field(stdout, col);
 				free(col);
 			}
 		}
@@ -195,7 +203,7 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 	char label[80];
 
 	printf("%" PRIu64 ",", row->access);
-	csv_field(stdout, cli_policy_label(e, c->s, label, sizeof label));
+	cli_csv_field(stdout, cli_policy_label(e, c->s, label, sizeof label));
 	printf(",%" PRIu64, row->step);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%" PRIu32, row->lists[l]);
@@ -222,13 +230,15 @@ int csv_print(const struct cli_command *cmd, const struct scenario *s, struct en
 	      const struct series_opts *o)
 {
 	struct csv_ctx c = { s, false };
-	bool all_gens = true;
+	const struct engine *namer = n ? e[0] : NULL;
 
 	for (int k = 0; k < n; k++) {
-		c.gens |= engine_lru_gen(e[k]).enabled;
-		all_gens &= engine_lru_gen(e[k]).enabled;
+		c.gens |= shown_generations(e[k]) > 0;
+		for (unsigned i = 0; namer && i < cli_nr_key_counters; i++)
+			if (strcmp(cli_key_counter_name(i, e[k]), cli_key_counter_name(i, namer)) != 0)
+				namer = NULL;
 	}
-	csv_header(s, c.gens, all_gens);
+	csv_header(s, c.gens, namer);
 	for (int k = 0; k < n; k++)
 		if (series_run(cmd, e[k], o, csv_row, &c) != 0)
 			return 1;

@@ -25,10 +25,13 @@
 extern const enum vmstat_item cli_key_counters[];
 extern const unsigned cli_nr_key_counters;
 #define SERIES_MAX_COUNTERS 16
-/* Key counter @i's name as `run --vmstat` prints it under 6.1's multi-gen
- * LRU (@lru_gen) or 2.6.34; 6.1 splits pgsteal_normal by reclaimer, so
- * that one is "pgsteal_kswapd+pgsteal_direct". */
-const char *cli_key_counter_name(unsigned i, bool lru_gen);
+/* Key counter @i's name as `run --vmstat` of engine @e prints it
+ * (engine_vmstat_name()), or 2.6.34's for a NULL @e; 6.1 splits
+ * pgsteal_normal by reclaimer, so that one is
+ * "pgsteal_kswapd+pgsteal_direct". */
+const char *cli_key_counter_name(unsigned i, const struct engine *e);
+/* Does @e name some key counter otherwise than 2.6.34 (the tables' rows)? */
+bool cli_names_counters_otherwise(const struct engine *e);
 
 /* The lists of a row, in this order: the LRU lists, then the free pages. */
 #define SERIES_NR_LISTS (LRU_UNEVICTABLE + 2)
@@ -81,5 +84,8 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
  * or 1 (stopped by --max-steps, or the output failed). */
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o);
+/* @s as one CSV field onto @f: quoted, with quotes doubled, when it holds
+ * a comma, a quote, a CR or LF, or begins or ends with a space. */
+void cli_csv_field(FILE *f, const char *s);
 
 #endif

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * engine/cursor.h - the workload's side of a step: where the workload is
- * (cursor.c) and the step that runs there (workload.c)
+ * (cursor.c) and the step that runs there (workload_step.c)
  */
 #ifndef VMSCAN_CURSOR_H
 #define VMSCAN_CURSOR_H
 
 #include "internal.h"
+#include "memcontrol.h"
 #include "vmscan.h"
 
 /* cursor.c */
@@ -26,14 +27,25 @@ bool workload_needs_pages(struct engine *e, uint32_t *nr, uint8_t *order);
 
 /* True when the next workload step needs pages that free memory cannot
  * give without going under the min watermark: @nr of them, of @order.
- * The allocator's slow path runs first (engine.c). */
+ * The allocator's slow path runs first (engine_step.c). */
 bool workload_waits_for_memory(struct engine *e, uint32_t *nr, uint8_t *order);
 
-/* workload.c */
+/* Would the workload's next access have to wait for its cgroup's limit:
+ * it needs a page, and its charge would fail?  What
+ * mem_cgroup_try_charge() is told (engine_step.c; engine_run()'s loops stop
+ * there). */
+static inline bool charge_blocked(struct engine *e)
+{
+	uint32_t nr;
+	uint8_t order;
+
+	return mem_cgroup_over_limit(e) && workload_needs_pages(e, &nr, &order);
+}
+
+/* workload_step.c */
 /* The step at the cursor, into @r; returns its outcome.  @r may be NULL
  * only for a read() or write() access (rw_access()). */
 enum outcome workload_step(struct engine *e, struct step_record *r);
-void note_page(const struct engine *e, struct step_record *r, const struct page *p);
 
 /* Is @op's access a read() or write() (and which)?  Those go through the
  * page cache with mark_page_accessed(); the others are faults, mappings
@@ -49,7 +61,7 @@ static inline bool rw_access(const struct wl_op *op, bool *write)
 	}
 }
 
-/* The bookkeeping after every workload step (engine.c, engine_run.c): the
+/* The bookkeeping after every workload step (engine_step.c, engine_run.c): the
  * decision counted (without a branch: whether an access was a first use
  * is as random as the workload), and the next allocation's slow path not
  * begun.  Returns whether the step's allocation woke kswapd

@@ -200,6 +200,46 @@ struct lru_gen_info {
 	int tier_idx[2];
 };
 struct lru_gen_info engine_lru_gen(const struct engine *e);
+/* One list a viewer shows (engine_shown_lists()): a list of the two-list
+ * LRU (or another of the zone's lists), or one of 6.1's live generations
+ * of a type. */
+struct shown_list {
+	uint8_t lru;	 /* enum lru_list: the list its pages are linked on */
+	bool gen;	 /* one of the multi-gen LRU's generations; the rest
+			  * of the fields below then say which */
+	uint8_t type;	 /* 0 anon, 1 file (of an evictable list too) */
+	bool youngest;	 /* gen: max_seq's */
+	bool oldest;	 /* gen: the type's min_seq, where eviction takes pages */
+	uint8_t rank;	 /* gen: max_seq - seq, 0 the youngest */
+	uint64_t seq;	 /* gen: its sequence number */
+	uint64_t age;	 /* gen: steps since inc_max_seq() made it */
+	uint32_t nr;	 /* pages linked on the list (engine_list()) */
+	uint32_t nr_gen; /* gen: pages whose gen counter says it (6.1
+			  * lrugen->nr_pages, what the lru_gen file prints) */
+};
+/* Which lists engine_shown_lists() gives, in this order: the evictable
+ * ones of each type asked (the two-list LRU's active and inactive lists,
+ * or the live generations youngest first), then the others asked. */
+enum shown_flag {
+	SHOWN_ANON = 1 << 0,
+	SHOWN_FILE = 1 << 1,
+	SHOWN_FILE_FIRST = 1 << 2,     /* file's lists before anon's */
+	SHOWN_INACTIVE_FIRST = 1 << 3, /* the two lists of a type as enum lru_list has them */
+	SHOWN_UNEVICTABLE = 1 << 4,
+	SHOWN_ISOLATED = 1 << 5,
+	SHOWN_FREE = 1 << 6,
+	SHOWN_KERNEL = 1 << 7,
+	SHOWN_PAGEVEC = 1 << 8, /* where the LRU has one: 6.1's multi-gen LRU is
+				 * modelled without */
+};
+#define NR_SHOWN_LISTS 13 /* the most engine_shown_lists() gives: 2 x 4 generations and 5 others */
+/* The lists a viewer shows of @e now, those @flags ask for (enum
+ * shown_flag), into @out[NR_SHOWN_LISTS]; returns how many.  A viewer
+ * iterates them whichever LRU the policy runs. */
+unsigned engine_shown_lists(const struct engine *e, unsigned flags, struct shown_list *out);
+/* /proc/vmstat's name of event @i (vmstat.h) in the kernel whose LRU @e
+ * runs (vmstat_name_in()); NULL where that kernel has no such counter. */
+const char *engine_vmstat_name(const struct engine *e, int i);
 /* The size of list @l as the zone's counters give it (nr_active_file, ...,
  * an expectation's lists.active_file): the list itself, but under the
  * multi-gen LRU each of the four evictable lists counts generations, the

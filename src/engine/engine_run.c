@@ -6,7 +6,7 @@
  * record of the last one only.  Before it, two kinds of step run in the
  * loops below, with no record:
  *  - the workload's read() and write() accesses: workload_step() and
- *    after_workload(), as step_once() makes them (engine.c);
+ *    after_workload(), as step_once() makes them (engine_step.c);
  *  - reclaim's steps: reclaim_step(), as step_once() makes it, with the
  *    policy's check_references() known to the loop (struct
  *    reclaim_policy.reclaim_run).
@@ -20,6 +20,7 @@
  * thousands of random workloads by tests/unit/test_property.c, which
  * compares the two after every operation kind under every policy.
  */
+#include "check.h"
 #include "cursor.h"
 #include "filemap.h"
 #include "lru_gen.h"
@@ -74,7 +75,7 @@ ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_
  *    asks workload_waits_for_memory() and stops where step_once() would
  *    reclaim first;
  *  - nor for its cgroup's limit: an operation of a task in a cgroup asks
- *    mem_cgroup_charge_blocked() and stops where step_once() would run
+ *    charge_blocked() and stops where step_once() would run
  *    limit reclaim first (trace_run() is not used for such operations).
  */
 static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op *op, uint64_t max)
@@ -92,7 +93,7 @@ static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op
 			break;
 		/* the charge of a task in a cgroup at its limit: step_once()
 		 * runs the cgroup's limit reclaim first */
-		if (op->memcg && mem_cgroup_charge_blocked(e))
+		if (op->memcg && charge_blocked(e))
 			break;
 		e->c.step++;
 		done++;
@@ -199,6 +200,7 @@ uint64_t reclaim_run(struct engine *e, uint64_t max, check_references_fn *check)
 			uint64_t k = lru_gen_scan_run(e, max - done);
 
 			done += k;
+			debug_check_steps(e, k);
 			if (k)
 				continue;
 		}

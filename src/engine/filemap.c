@@ -29,9 +29,9 @@
  * filemap_fault() also sets prev_pos, but a mapping is taken to be of
  * another open file than the one read() reads.
  */
-#include "cursor.h"
 #include "filemap.h"
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "page_alloc.h"
 #include "swap.h"
 

@@ -13,8 +13,8 @@
 #define VMSCAN_INTERNAL_H
 
 #include "engine.h"
-#include "memcontrol.h"
 #include "policy_helpers.h"
+#include "rng.h"
 
 /* For the few calls on every reclaimed page (make bench): inlined even
  * where GCC would not, so that a constant list or a NULL record folds
@@ -209,6 +209,32 @@ struct reclaim_state {
 	struct soft_limit_state soft;
 };
 
+/* 2.6.34 struct mem_cgroup with its one mem_cgroup_per_zone (one zone):
+ * res_counter, the per-zone list counts and reclaim_stat, the memory.stat
+ * counters. */
+struct mem_cgroup {
+	uint32_t limit, soft_limit, swappiness;
+	uint32_t usage, max_usage;		       /* res.usage, res.max_usage, in pages */
+	uint32_t count[NR_EVICTABLE_LRU + 1];	       /* mz->count[]: the five LRU lists */
+	uint32_t cache, rss, mapped_file;	       /* memory.stat, in pages */
+	int32_t prev_priority;			       /* mem_cgroup_record_reclaim_priority() */
+	uint64_t failcnt;			       /* res.failcnt: failed charges */
+	uint64_t pgpgin, pgpgout;		       /* charge and uncharge events */
+	uint64_t recent_scanned[2], recent_rotated[2]; /* reclaim_stat, anon 0 file 1 */
+	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
+	uint64_t reclaims; /* try_to_free_mem_cgroup_pages() calls */
+	uint64_t oom;	   /* charges given up after the reclaim rounds */
+	uint64_t evicted;  /* its pages reclaim freed, by any reclaimer */
+};
+
+/* __mem_cgroup_try_charge()'s loop, unrolled over steps: what the
+ * workload's next access has tried so far. */
+struct memcg_charge {
+	uint8_t reclaimed;  /* a limit reclaim ran for this charge and ended */
+	uint8_t nr_retries; /* MEM_CGROUP_RECLAIM_RETRIES, counted down */
+	uint32_t last_ret;  /* what that reclaim returned */
+};
+
 struct engine_core {
 	/* zone */
 	struct lru_head lists[NR_LISTS];
@@ -257,11 +283,6 @@ struct engine_core {
 
 	uint64_t step;
 	struct step_record rec;
-};
-
-struct zipf { /* rejection-inversion sampler, set up per op */
-	double h_x1, h_n, s, q, n;
-	uint32_t op; /* op it was set up for; UINT32_MAX: none */
 };
 
 struct engine {
@@ -343,27 +364,14 @@ static inline uint16_t page_inputs(const struct page *p)
 			  (PageDirty(p) ? IN_DIRTY : 0));
 }
 
-/* Debug builds (the sanitized build of make test) check every invariant,
- * as the kernel's VM_BUG_ON does, and stop dead on the first broken one:
- * the engine may not print or exit, and a trap leaves a sanitizer report
- * naming the step's caller.  A check walks every page, so on a zone of N
- * pages it runs once every N/64 steps (every step up to 64 pages): a
- * sanitized run pays about 64 page visits a step whatever the zone's size,
- * and a broken list or count, which nothing repairs, is caught within N/64
- * steps.  `run --check` checks after every step, in every build. */
-static inline void debug_check(struct engine *e)
+/* What a step's record says about the page it touched, as it is now. */
+static inline void note_page(const struct engine *e, struct step_record *r, const struct page *p)
 {
-#ifdef VMSCAN_DEBUG
-	char why[160];
-
-	if (++e->debug_ticks < e->nr_pages / 64)
-		return;
-	e->debug_ticks = 0;
-	if (engine_check(e, why, sizeof why) < 0)
-		__builtin_trap();
-#else
-	(void)e;
-#endif
+	r->pfn = page_to_pfn(e, p);
+	r->to = p->lru;
+	r->inputs |= page_inputs(p);
+	if (PageReferenced(p))
+		r->inputs |= IN_REFERENCED_PAGE;
 }
 
 #endif

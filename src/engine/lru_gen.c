@@ -56,6 +56,7 @@
 #include "mlock.h"
 #include "page_alloc.h"
 #include "vmscan.h"
+#include "writeback.h"
 
 /* ---- generations ---------------------------------------------------------- */
 
@@ -99,14 +100,17 @@ static void gen_size_add(struct engine *e, const struct page *page, unsigned gen
 	e->obj[page->object].gen_pages[gen] += (uint32_t)delta;
 }
 
-/* 6.1 include/linux/mm_inline.h:220 lru_gen_add_folio(). */
-void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
+/* 6.1 include/linux/mm_inline.h:220 lru_gen_add_folio(): false, the page
+ * left to the two lists, when the policy runs them (:231). */
+bool lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 {
 	struct lru_gen_state *lg = &e->c.lg;
 	struct page *page = pfn_to_page(e, pfn);
 	unsigned type = page_type(page), gen;
 	uint64_t seq;
 
+	if (!lru_gen_enabled(e))
+		return false;
 	if (PageActive(page)) /* hot: faulted in, or rejected by reclaim */
 		seq = lg->max_seq;
 	else if ((type == 0 && !PageSwapCache(page)) ||
@@ -122,6 +126,7 @@ void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming)
 		list_add_tail(e, pfn, lru_gen_list(gen, type));
 	else
 		list_add_head(e, pfn, lru_gen_list(gen, type));
+	return true;
 }
 
 void lru_gen_del_folio(struct engine *e, struct page *page)
@@ -648,10 +653,12 @@ void lru_gen_look_around(struct engine *e, struct page *page, unsigned as)
 /* 6.1 mm/vmscan.c:5013-5040, evict_folios(): a page being written keeps
  * its generation rule (min_seq + 1); any other survivor goes to max_seq
  * with its refs reset. */
-void lru_gen_putback(struct engine *e, uint32_t pfn)
+bool lru_gen_putback(struct engine *e, uint32_t pfn)
 {
 	struct page *page = pfn_to_page(e, pfn);
 
+	if (!lru_gen_enabled(e))
+		return false;
 	if (page_test(page, PG_reclaim) && (PageDirty(page) || PageWriteback(page))) {
 		if (PageWorkingset(page))
 			SetPageReferenced(page);
@@ -659,7 +666,7 @@ void lru_gen_putback(struct engine *e, uint32_t pfn)
 		clear_refs(page);
 		page_set(page, PG_active);
 	}
-	lru_gen_add_folio(e, pfn, false);
+	return lru_gen_add_folio(e, pfn, false);
 }
 
 void lru_gen_rotate_reclaimable(struct engine *e, struct page *page)
@@ -676,10 +683,25 @@ void lru_gen_rotate_reclaimable(struct engine *e, struct page *page)
 
 void lru_gen_reclaim_begin(struct engine *e, bool kswapd)
 {
+	if (!lru_gen_enabled(e))
+		return;
 	/* balance_pgdat()'s scan_control starts zeroed */
 	e->c.lg.memcgs_need_aging = false;
 	e->c.lg.walk_struct = kswapd;
 	e->c.lg.last_reclaimed = 0;
+}
+
+/*
+ * 6.1 under the multi-gen LRU wakes no flusher from reclaim (only
+ * shrink_inactive_list() does); its dirty file pages wait for background
+ * writeback, which the engine has no clock for: a reclaim that gives up
+ * having freed nothing (kswapd's pass at order 0, direct reclaim at every
+ * priority) stands in for it and writes them all.
+ */
+void lru_gen_reclaim_fruitless(struct engine *e)
+{
+	if (lru_gen_enabled(e))
+		wakeup_flusher_threads(e, 0);
 }
 
 /* 6.1 mm/vmscan.c:4527 lru_gen_age_node(), kswapd's aging before each
@@ -1031,8 +1053,8 @@ bool lru_gen_scan_step(struct engine *e, struct step_record *r)
 /*
  * The steps of scan_folios() that engine_run() takes without a record
  * (reclaim_run()), up to @max: scan_step() as reclaim_step() makes it,
- * each page still one step (its count moved and debug_check() run after
- * it, as reclaim_run() does), until scan_step() would find scan_folios()
+ * each page still one step (its count moved; reclaim_run() counts them
+ * to the debug build's check), until scan_step() would find scan_folios()
  * over.  Left out of reclaim_run()'s loop, and why it holds: its test of
  * the workload's end (nothing here moves the workload) and of the stage
  * (sorting or isolating a page leaves it RS_LRU_GEN_SCAN); scan_step()'s
@@ -1061,7 +1083,6 @@ uint64_t lru_gen_scan_run(struct engine *e, uint64_t max)
 			e->c.step++;
 			scan_folio(e, pfn, l, NULL);
 			done++;
-			debug_check(e);
 		}
 	}
 	return done;

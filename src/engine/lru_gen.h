@@ -16,8 +16,9 @@ void lru_gen_init(struct engine *e);
 
 /* mm_inline.h lru_gen_add_folio(): the page at @pfn, on no list and evictable, joins
  * a generation chosen from PG_active, its type and PG_reclaim; at the tail
- * of its list if @reclaiming (folio_rotate_reclaimable()). */
-void lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming);
+ * of its list if @reclaiming (folio_rotate_reclaimable()).  False, and
+ * nothing done, under the two lists: the caller links it there. */
+bool lru_gen_add_folio(struct engine *e, uint32_t pfn, bool reclaiming);
 /* mm_inline.h lru_gen_del_folio()'s accounting: @page's gen counter is
  * cleared and its generation's size lowered; its list link is the
  * caller's.  Nothing if the page has no gen counter. */
@@ -39,13 +40,16 @@ bool lru_gen_refault(struct engine *e, struct page *page, uint32_t old, bool in_
 void lru_gen_look_around(struct engine *e, struct page *page, unsigned as);
 
 /* evict_folios(): the page at @pfn, which shrink_folio_list() did not
- * free, goes back. */
-void lru_gen_putback(struct engine *e, uint32_t pfn);
+ * free, goes back; false, and nothing done, under the two lists. */
+bool lru_gen_putback(struct engine *e, uint32_t pfn);
 /* swap.c lru_move_tail_fn(): writeback ended on a PG_reclaim page. */
 void lru_gen_rotate_reclaimable(struct engine *e, struct page *page);
 
-/* The hand-over points of the reclaim state machine (vmscan.c). */
+/* The hand-over points of the reclaim state machine (vmscan.c); the first
+ * two do nothing under the two lists: a reclaim begins, and one gives up
+ * having freed nothing. */
 void lru_gen_reclaim_begin(struct engine *e, bool kswapd);
+void lru_gen_reclaim_fruitless(struct engine *e);
 void lru_gen_age_node(struct engine *e);
 void lru_gen_shrink_begin(struct engine *e);
 /* One step of an RS_LRU_GEN* stage: true if it examined a page or aged

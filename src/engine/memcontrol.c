@@ -42,7 +42,6 @@
  * thresholds, the OOM notifier; the OOM killer (memcg OOM drops the access,
  * as the engine's global OOM does); kernel memory is never charged.
  */
-#include "cursor.h"
 #include "list.h"
 #include "memcontrol.h"
 #include "vmscan.h"
@@ -121,12 +120,10 @@ void mem_cgroup_update_file_mapped(struct engine *e, const struct page *page, in
 	memcg_of(e, page->memcg)->mapped_file += (uint32_t)delta;
 }
 
-bool mem_cgroup_charge_blocked(struct engine *e)
+bool mem_cgroup_over_limit(const struct engine *e)
 {
 	const struct wl_op *op;
 	const struct mem_cgroup *mc;
-	uint32_t nr;
-	uint8_t order;
 
 	if (!current_memcg(e))
 		return false;
@@ -134,9 +131,9 @@ bool mem_cgroup_charge_blocked(struct engine *e)
 	/* kernel allocations are not charged in 2.6.34 */
 	if (op->kind == WL_ALLOC)
 		return false;
-	mc = memcg_of(e, op->memcg);
+	mc = &e->c.memcg[op->memcg - 1];
 	/* res_counter_charge_locked(): fails if usage + 1 page > limit */
-	return mc->usage + 1 > mc->limit && workload_needs_pages(e, &nr, &order);
+	return mc->usage + 1 > mc->limit;
 }
 
 static void memcg_oom(struct engine *e, unsigned k, struct step_record *r)
@@ -153,7 +150,6 @@ static void memcg_oom(struct engine *e, unsigned k, struct step_record *r)
 	r->object = op->object;
 	r->reclaimer = RECLAIMER_MEMCG;
 	r->memcg = (uint8_t)k;
-	workload_skip(e);
 }
 
 /*
@@ -167,12 +163,12 @@ static void memcg_oom(struct engine *e, unsigned k, struct step_record *r)
  * zero the charge fails: memcg OOM after six rounds.  The reclaim runs as
  * steps of its own; this is called again when it has ended.
  */
-enum memcg_charge_result mem_cgroup_try_charge(struct engine *e, struct step_record *r)
+enum memcg_charge_result mem_cgroup_try_charge(struct engine *e, bool blocked, struct step_record *r)
 {
 	struct memcg_charge *ch = &e->c.charge;
 	unsigned k;
 
-	if (!mem_cgroup_charge_blocked(e)) {
+	if (!blocked) {
 		ch->reclaimed = 0;
 		ch->nr_retries = MEM_CGROUP_RECLAIM_RETRIES;
 		return CHARGE_OK;

@@ -13,32 +13,6 @@
 struct engine;
 struct step_record;
 
-/* 2.6.34 struct mem_cgroup with its one mem_cgroup_per_zone (one zone):
- * res_counter, the per-zone list counts and reclaim_stat, the memory.stat
- * counters. */
-struct mem_cgroup {
-	uint32_t limit, soft_limit, swappiness;
-	uint32_t usage, max_usage;		       /* res.usage, res.max_usage, in pages */
-	uint32_t count[NR_EVICTABLE_LRU + 1];	       /* mz->count[]: the five LRU lists */
-	uint32_t cache, rss, mapped_file;	       /* memory.stat, in pages */
-	int32_t prev_priority;			       /* mem_cgroup_record_reclaim_priority() */
-	uint64_t failcnt;			       /* res.failcnt: failed charges */
-	uint64_t pgpgin, pgpgout;		       /* charge and uncharge events */
-	uint64_t recent_scanned[2], recent_rotated[2]; /* reclaim_stat, anon 0 file 1 */
-	uint64_t nr_saved_scan[NR_EVICTABLE_LRU];
-	uint64_t reclaims; /* try_to_free_mem_cgroup_pages() calls */
-	uint64_t oom;	   /* charges given up after the reclaim rounds */
-	uint64_t evicted;  /* its pages reclaim freed, by any reclaimer */
-};
-
-/* __mem_cgroup_try_charge()'s loop, unrolled over steps: what the
- * workload's next access has tried so far. */
-struct memcg_charge {
-	uint8_t reclaimed;  /* a limit reclaim ran for this charge and ended */
-	uint8_t nr_retries; /* MEM_CGROUP_RECLAIM_RETRIES, counted down */
-	uint32_t last_ret;  /* what that reclaim returned */
-};
-
 #define MEM_CGROUP_RECLAIM_RETRIES 5 /* 2.6.34 mm/memcontrol.c:55 */
 
 void mem_cgroup_init(struct engine *e);
@@ -50,16 +24,20 @@ void mem_cgroup_uncharge(struct engine *e, struct page *page);
 /* A file page of cgroup @page->memcg gained its first pte (+1) or lost
  * its last (-1): memory.stat mapped_file. */
 void mem_cgroup_update_file_mapped(struct engine *e, const struct page *page, int delta);
-/* What step_once() does before the workload's access: */
+/* What the charge of the workload's next access does, as 2.6.34's
+ * __mem_cgroup_try_charge() (mm/memcontrol.c:1511) answers its caller,
+ * which acts on it; @blocked: the access needs a page and
+ * mem_cgroup_over_limit(): */
 enum memcg_charge_result {
 	CHARGE_OK,	/* no charge, or it fits: the access runs */
 	CHARGE_RECLAIM, /* limit reclaim began: step on */
-	CHARGE_OOM,	/* given up: @r holds the memcg OOM, the access is dropped */
+	CHARGE_OOM,	/* given up: @r holds the memcg OOM; the caller drops the access */
 };
-enum memcg_charge_result mem_cgroup_try_charge(struct engine *e, struct step_record *r);
-/* Would the workload's next access have to wait for its cgroup's limit
- * (engine_run()'s loops stop there)? */
-bool mem_cgroup_charge_blocked(struct engine *e);
+enum memcg_charge_result mem_cgroup_try_charge(struct engine *e, bool blocked, struct step_record *r);
+/* Would a one-page charge for the workload's next operation fail
+ * (res_counter_charge_locked(): usage + 1 page > limit)?  Kernel
+ * allocations are not charged. */
+bool mem_cgroup_over_limit(const struct engine *e);
 /* 2.6.34 mem_cgroup_isolate_pages(): up to @n pages of cgroup @k from the
  * tail of zone list @l onto the isolated batch. */
 uint32_t mem_cgroup_isolate_pages(struct engine *e, int l, uint64_t n, unsigned k,

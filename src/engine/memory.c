@@ -15,7 +15,6 @@
  * Left out: fault-around (only the page asked for is read), COW of private
  * file pages, shmem, partial munmap of a mapping.
  */
-#include "cursor.h"
 #include "filemap.h"
 #include "lru_gen.h"
 #include "memory.h"

@@ -10,7 +10,6 @@
  * Left out: partial mlock of a mapping, mlock of anonymous memory before
  * it is touched (the pages are faulted in one a step).
  */
-#include "cursor.h"
 #include "memory.h"
 #include "mlock.h"
 #include "rmap.h"

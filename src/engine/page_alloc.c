@@ -15,6 +15,7 @@
  */
 #include "list.h"
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "page_alloc.h"
 #include "vmscan.h"
 

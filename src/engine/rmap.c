@@ -15,6 +15,7 @@
  * unlocked caller count a page as referenced, nonlinear mappings.
  */
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "mlock.h"
 #include "rmap.h"
 

@@ -5,7 +5,12 @@
 #ifndef VMSCAN_RNG_H
 #define VMSCAN_RNG_H
 
-#include "internal.h"
+#include <stdint.h>
+
+struct zipf { /* rejection-inversion sampler, set up per op */
+	double h_x1, h_n, s, q, n;
+	uint32_t op; /* op it was set up for; UINT32_MAX: none */
+};
 
 uint64_t rng_next(uint64_t s[4]);
 void rng_seed(uint64_t s[4], uint64_t seed);

@@ -96,10 +96,8 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 	/* 6.1 lru_add_fn() -> lru_gen_add_folio(): the generation comes from
 	 * PG_active, which folio_add_lru() set for a fault (no lru_add
 	 * batch under the multi-gen LRU: lru_gen.c) */
-	if (lru_gen_enabled(e)) {
-		lru_gen_add_folio(e, pfn, false);
+	if (lru_gen_add_folio(e, pfn, false))
 		return;
-	}
 	page->pvec_lru = (uint8_t)l;
 	list_add_head(e, pfn, LRU_PAGEVEC);
 	if (++e->c.pvec_nr[l] == PAGEVEC_SIZE)

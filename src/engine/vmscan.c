@@ -54,6 +54,7 @@
 
 #include "list.h"
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "mlock.h"
 #include "page_alloc.h"
 #include "rmap.h"
@@ -123,7 +124,9 @@ static uint64_t zone_reclaimable_pages(const struct engine *e)
 {
 	uint64_t n = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
 
-	if (lru_gen_enabled(e)) /* not used: 6.1 has no all_unreclaimable */
+	/* 6.1 has no all_unreclaimable (kswapd_failures since 4.12): under
+	 * the multi-gen LRU, whose pages are on no list here, it never holds */
+	if (lru_gen_enabled(e))
 		return UINT64_MAX / 8;
 	if (e->wl->memory.swap_pages && e->c.swap_free > 0)
 		n += zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
@@ -392,9 +395,8 @@ void putback_lru_page(struct engine *e, struct page *page)
 	lru_gen_del_folio(e, page);
 	if (page_evictable(e, page)) {
 		page_clear(page, PG_unevictable);
-		if (lru_gen_enabled(e))
-			lru_gen_add_folio(e, pfn, false);
-		else
+		/* 6.1 include/linux/mm_inline.h:317 lruvec_add_folio() */
+		if (!lru_gen_add_folio(e, pfn, false))
 			list_add_head(e, pfn, (enum lru_list)page_lru_base(page));
 		return;
 	}
@@ -414,10 +416,8 @@ static void put_back(struct engine *e, struct page *p)
 		putback_lru_page(e, p);
 		return;
 	}
-	if (lru_gen_enabled(e)) { /* 6.1 evict_folios()'s put-back */
-		lru_gen_putback(e, pfn);
+	if (lru_gen_putback(e, pfn)) /* 6.1 evict_folios()'s put-back */
 		return;
-	}
 	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
 	/* put back on an active list: counts as rotated (shrink_inactive_list) */
 	if (PageActive(p))
@@ -642,7 +642,9 @@ counted:
 	e->c.decisions[out]++;
 	if (r) {
 		r->kind = STEP_SCAN_INACTIVE;
-		r->func = lru_gen_enabled(e) ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
+		/* evict_folios()'s batch (6.1 shrink_folio_list()) comes from no
+		 * inactive list */
+		r->func = from == LRU_ISOLATED ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
 		r->from = from;
 		record_check(r, &rc);
 		r->outcome = (uint8_t)out;
@@ -751,7 +753,7 @@ void wakeup_kswapd(struct engine *e, uint8_t order)
 }
 
 /* kswapd woken for an allocation of @order whatever the low watermark
- * says: the allocation waits for memory (engine.c). */
+ * says: the allocation waits for memory (engine_step.c). */
 void kswapd_run_for(struct engine *e, uint8_t order)
 {
 	if (e->c.kswapd_max_order < order)
@@ -776,8 +778,7 @@ void reclaim_start_direct(struct engine *e, uint8_t order, uint32_t nr_needed)
 	rs->stage = RS_PRIORITY;
 	zone_recheck_unreclaimable(e);
 	count_vm_event(e, ALLOCSTALL);
-	if (lru_gen_enabled(e))
-		lru_gen_reclaim_begin(e, false);
+	lru_gen_reclaim_begin(e, false);
 }
 
 void reclaim_start_memcg(struct engine *e, unsigned k)
@@ -843,10 +844,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		return false;
 	p = &e->pages[pfn];
 	scan_ahead_step(e);
-	/* not under the multi-gen LRU, whose scan warms its next page itself
-	 * (lru_gen_scan_run()) */
-	if (!lru_gen_enabled(e))
-		readahead_hint(e, p);
+	readahead_hint(e, p);
 	if (r) {
 		r->pfn = pfn;
 		r->object = p->object;
@@ -860,7 +858,8 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
 		if (rs->batch_active) {
 			stat_rotated(e)[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
-		} else if (!lru_gen_enabled(e)) { /* 6.1 has no shrink_inactive event under MGLRU */
+		} else if (rs->after_batch != RS_LRU_GEN_EVICTED) {
+			/* shrink_inactive_list()'s event; 6.1's evict_folios() has none */
 			rs->last_batch = rs->batch;
 			rs->last_batch.done = true;
 			rs->last_batch_step = e->c.step;
@@ -926,8 +925,7 @@ static void kswapd_priority_done(struct engine *e)
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
 
-	if (!e->c.all_unreclaimable && !lru_gen_enabled(e) &&
-	    e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
+	if (!e->c.all_unreclaimable && e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
 		e->c.all_unreclaimable = true;
 	/* scanned a lot, reclaimed little: start writing even in laptop mode */
 	if (rs->total_scanned > (uint64_t)SWAP_CLUSTER_MAX * 2 &&
@@ -950,13 +948,7 @@ static void kswapd_priority_done(struct engine *e)
 		/* a whole pass at order 0 freed nothing: give up until woken
 		 * again (the kernel loops on, item 11 of data/README.md) */
 		if (!rs->pass_reclaimed && !high_order) {
-			/* 6.1 under the multi-gen LRU wakes no flusher from
-			 * reclaim (only shrink_inactive_list() does); its dirty
-			 * file pages wait for background writeback, which the
-			 * engine has no clock for: a kswapd pass that freed
-			 * nothing stands in for it and writes them all */
-			if (lru_gen_enabled(e))
-				wakeup_flusher_threads(e, 0);
+			lru_gen_reclaim_fruitless(e);
 			reclaim_finish(e);
 		} else
 			rs->stage = RS_PASS;
@@ -1133,8 +1125,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			rs->pass_reclaimed = 0;
 			rs->stage = RS_PASS;
 			zone_recheck_unreclaimable(e);
-			if (lru_gen_enabled(e))
-				lru_gen_reclaim_begin(e, true);
+			lru_gen_reclaim_begin(e, true);
 			break;
 		case RS_PASS: /* balance_pgdat, loop_again */
 			count_vm_event(e, PAGEOUTRUN);
@@ -1259,13 +1250,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			 * that never reached 32 pages returns 0 */
 			if (sc->mem_cgroup)
 				mem_cgroup_reclaim_done(e, sc->mem_cgroup, 0, sc->priority);
-			/* 6.1 under the multi-gen LRU: as kswapd's empty pass
-			 * below, a direct reclaim that freed nothing at any
-			 * priority stands in for the background writeback the
-			 * engine has no clock for (its dirty file pages are only
-			 * sorted on, never written by reclaim) */
-			if (lru_gen_enabled(e) && !sc->nr_reclaimed)
-				wakeup_flusher_threads(e, 0);
+			if (!sc->nr_reclaimed)
+				lru_gen_reclaim_fruitless(e);
 			reclaim_finish(e);
 			break;
 		case RS_LRU_GEN:

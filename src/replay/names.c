@@ -73,6 +73,24 @@ const char *list_label(int l, uint64_t max_seq, char *buf, size_t n)
 	return buf;
 }
 
+const char *shown_label(const struct shown_list *sl, char *buf, size_t n)
+{
+	if (!sl->gen || !n)
+		return lru_name[sl->lru];
+	gen_name(sl->seq, sl->type, buf, n);
+	return buf;
+}
+
+unsigned shown_generations(const struct engine *e)
+{
+	struct shown_list sl[NR_SHOWN_LISTS];
+	unsigned n = engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl), gens = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		gens += sl[i].gen;
+	return gens;
+}
+
 uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 {
 	static const uint8_t order[] = { LRU_ACTIVE_FILE,   LRU_INACTIVE_FILE, LRU_ACTIVE_ANON,
@@ -81,11 +99,11 @@ uint32_t lists_order(const struct engine *e, uint32_t *out, uint32_t n)
 	const struct page *pg = engine_pages(e);
 	uint32_t k = 0;
 
-	if (engine_lru_gen(e).enabled) /* 6.1's generations, then the rest */
-		for (int l = LRU_GEN_LAST; l >= LRU_GEN_FIRST; l--)
-			for (uint32_t p = engine_list(e, (enum lru_list)l).head; p != PFN_NONE && k < n;
-			     p = pg[p].next)
-				out[k++] = p;
+	/* 6.1's generations (empty under the two-list LRU), then the rest */
+	for (int l = LRU_GEN_LAST; l >= LRU_GEN_FIRST; l--)
+		for (uint32_t p = engine_list(e, (enum lru_list)l).head; p != PFN_NONE && k < n;
+		     p = pg[p].next)
+			out[k++] = p;
 	for (size_t i = 0; i < sizeof order; i++)
 		for (uint32_t p = engine_list(e, order[i]).head; p != PFN_NONE && k < n; p = pg[p].next)
 			out[k++] = p;

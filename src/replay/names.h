@@ -34,6 +34,12 @@ void gen_name(uint64_t seq, unsigned type, char *buf, size_t n);
  * or engine_lru_gen().max_seq for now), "seq 6 file"; other lists by
  * lru_name[]; "-" for none (LRU_NONE).  Returns @buf or a constant. */
 const char *list_label(int l, uint64_t max_seq, char *buf, size_t n);
+/* The same of a list engine_shown_lists() gave. */
+const char *shown_label(const struct shown_list *sl, char *buf, size_t n);
+/* How many generations of 6.1's engine_shown_lists() gives of @e now, 0
+ * under the two-list LRU: the views of generations (the lru_gen file,
+ * their columns and panel) draw those there are. */
+unsigned shown_generations(const struct engine *e);
 /* What a step did, in a word or two for a log or a banner: the outcome's
  * name, or for a step without one (OUT_NONE) what 6.1's steps did
  * ("isolated", "pte young", "new gen") and "soft limit" for kswapd's

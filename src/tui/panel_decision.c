@@ -100,18 +100,19 @@ const char *scan_decision_name(const struct reclaim_policy *p, const struct step
 		[OUT_RECLAIM_CLEAN] = "FOLIOREF_RECLAIM_CLEAN",
 	};
 
-	/* 2.6.33 shrink_page_list(): what its inline tests do instead (outcome.c) */
+	/* 2.6.33 shrink_page_list(): what its inline tests do instead (outcome.c);
+	 * 6.1's shrink_folio_list() names the folio's */
 	if (r->kind == STEP_SCAN_INACTIVE && r->outcome < NR_OUTCOMES)
-		name = p->lru_gen	       ? folioref[r->outcome]
-		       : policy_has_pageref(p) ? outcome_table[r->outcome].pageref
-					       : outcome_table[r->outcome].inline_33;
+		name = r->func == FN_SHRINK_FOLIO_LIST ? folioref[r->outcome]
+		       : policy_has_pageref(p)	       ? outcome_table[r->outcome].pageref
+						       : outcome_table[r->outcome].inline_33;
 	return name ? name : r->outcome < NR_OUTCOMES ? outcome_name[r->outcome] : "?";
 }
 
-/* The function that decides a shrink_page_list() step under @p. */
-static const char *scan_tests_name(const struct reclaim_policy *p)
+/* The function that decides shrink_page_list() step @r under @p. */
+static const char *scan_tests_name(const struct reclaim_policy *p, const struct step_record *r)
 {
-	if (p->lru_gen) /* 6.1 mm/vmscan.c:1460, FOLIOREF_* */
+	if (r->func == FN_SHRINK_FOLIO_LIST) /* 6.1 mm/vmscan.c:1460, FOLIOREF_* */
 		return "shrink_folio_list() \xe2\x86\x92 folio_check_references()";
 	return policy_has_pageref(p) ? "page_check_references()" : "shrink_page_list()'s inline tests";
 }
@@ -259,7 +260,7 @@ static void draw_head(const struct rect *r, const struct frame *f, const struct 
 			 policy_has_pageref(f->view->policy) ? "shrink_page_list " : "",
 			 policy_has_pageref(f->view->policy) ? misc_glyph(G_ARROW) : "",
 			 policy_has_pageref(f->view->policy) ? " page_check_references()"
-							     : scan_tests_name(f->view->policy),
+							     : scan_tests_name(f->view->policy, rec),
 			 f->view->policy->name);
 	else if (scan)
 		snprintf(title, sizeof title, "%s%s   shrink_active_list() [%s]", page, move,
@@ -545,7 +546,7 @@ static bool aging_sentence(const struct frame *f, const struct step_record *rec,
 	char at[32], was[32];
 	int len;
 
-	if (rec->kind != STEP_AGING || !g.enabled || m < 1)
+	if (rec->kind != STEP_AGING || m < 1) /* 6.1's aging: only the multi-gen LRU's steps */
 		return false;
 	if (rec->branch == BR_AGE_YOUNG) {
 		list_label(rec->to, m, at, sizeof at);

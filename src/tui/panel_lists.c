@@ -88,48 +88,36 @@ static uint32_t list_nr(const struct frame *f, int l)
 	return n;
 }
 
-/* The lists this scenario can fill, in drawing order: file lists if it has
- * a file, anon lists if it has anonymous memory, the unevictable list if
- * it mlocks, and always the isolated batch and the pagevec. */
-static int shown_lists(const struct frame *f, uint8_t *out)
+/* The lists this scenario can fill, in drawing order (engine_shown_lists()):
+ * file lists (or generations) if it has a file, anon ones if it has
+ * anonymous memory, the unevictable list if it mlocks, and always the
+ * isolated batch and the pagevec, where the LRU has one. */
+static int shown_lists(const struct frame *f, struct shown_list *out)
 {
 	const struct workload *wl = &f->app->sc->wl;
 	bool file = false, anon = false, mlock = false;
-	int n = 0;
+	struct shown_list all[NR_SHOWN_LISTS];
+	unsigned n;
 
 	for (uint32_t o = 0; o < wl->nr_objects; o++)
 		*(wl->objects[o].type == OBJ_ANON ? &anon : &file) = true;
 	for (uint32_t i = 0; i < wl->nr_ops && !mlock; i++)
 		mlock = wl->ops[i].kind == WL_MLOCK;
-	/* 6.1's multi-gen LRU: each type's live generations, youngest
-	 * (max_seq) first, as the lists they are linked on (until the
-	 * generations panel draws them better) */
-	struct lru_gen_info g = engine_lru_gen(f->e);
-	if (g.enabled) {
-		for (int t = 1; t >= 0; t--) {
-			if (!(t ? file || !anon : anon))
-				continue;
-			for (uint64_t seq = g.max_seq + 1; seq-- > g.min_seq[t];)
-				out[n++] = (uint8_t)(LRU_GEN_FIRST + 2 * (seq % 4) + (unsigned)t);
-		}
-		if (mlock)
-			out[n++] = LRU_UNEVICTABLE;
-		out[n++] = LRU_ISOLATED;
-		return n;
-	}
-	if (file || !anon) {
-		out[n++] = LRU_ACTIVE_FILE;
-		out[n++] = LRU_INACTIVE_FILE;
-	}
-	if (anon) {
-		out[n++] = LRU_ACTIVE_ANON;
-		out[n++] = LRU_INACTIVE_ANON;
-	}
-	if (mlock)
-		out[n++] = LRU_UNEVICTABLE;
-	out[n++] = LRU_ISOLATED;
-	out[n++] = LRU_PAGEVEC;
-	return n;
+	n = engine_shown_lists(f->e,
+			       SHOWN_FILE_FIRST | (file || !anon ? SHOWN_FILE : 0) | (anon ? SHOWN_ANON : 0) |
+				       (mlock ? SHOWN_UNEVICTABLE : 0) | SHOWN_ISOLATED | SHOWN_PAGEVEC,
+			       all);
+	n = n < NR_SHOWN ? n : NR_SHOWN;
+	memcpy(out, all, n * sizeof *out);
+	return (int)n;
+}
+
+/* Does the panel draw @e's generations (6.1's multi-gen LRU), not lists? */
+static bool shows_gens(const struct engine *e)
+{
+	struct shown_list sl[NR_SHOWN_LISTS];
+
+	return engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl) && sl[0].gen;
 }
 
 #define GEN_NAME_W 20 /* "seq 12 file youngest" */
@@ -144,33 +132,22 @@ static int label_w(const struct frame *f)
 
 	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
 		digits++;
-	if (engine_lru_gen(f->e).enabled || (f->pair && engine_lru_gen(view_engine(f->pair)).enabled))
+	if (shows_gens(f->e) || (f->pair && shows_gens(view_engine(f->pair))))
 		return 1 + GEN_NAME_W + 1 + GEN_AGE_W + 1 + digits + 1;
 	return 1 + 13 + 1 + digits + 1;
-}
-
-static bool is_gen_list(int l)
-{
-	return l >= LRU_GEN_FIRST && l <= LRU_GEN_LAST;
 }
 
 /* "seq 5 file youngest", "seq 4 file", "seq 3 file oldest", and its age:
  * steps since inc_max_seq() made it (the kernel's lru_gen file counts
  * milliseconds, 6.1 mm/vmscan.c lru_gen_seq_show()). */
-static void gen_label(const struct frame *f, int l, char *name, size_t nn, char *age, size_t na)
+static void gen_label(const struct shown_list *sl, char *name, size_t nn, char *age, size_t na)
 {
-	struct lru_gen_info g = engine_lru_gen(f->e);
-	unsigned type = (unsigned)(l - LRU_GEN_FIRST) % 2;
-	uint64_t seq = lru_gen_list_seq(g.max_seq, l);
 	size_t len;
 
-	gen_name(seq, type, name, nn); /* as every record names it */
+	gen_name(sl->seq, sl->type, name, nn); /* as every record names it */
 	len = strlen(name);
-	snprintf(name + len, nn - len, "%s",
-		 seq == g.max_seq	  ? " youngest"
-		 : seq == g.min_seq[type] ? " oldest"
-					  : "");
-	snprintf(age, na, "age %llu", (unsigned long long)(engine_steps(f->e) - g.timestamps[seq % 4]));
+	snprintf(name + len, nn - len, "%s", sl->youngest ? " youngest" : sl->oldest ? " oldest" : "");
+	snprintf(age, na, "age %llu", (unsigned long long)sl->age);
 }
 
 static uint32_t rows_for(uint32_t nr, uint32_t k, int cpr)
@@ -191,7 +168,7 @@ static uint32_t list_max_of(const struct frame *f, const struct view *v, int l);
  * "active" count is its two youngest generations). */
 static uint32_t list_max(const struct frame *f, int l)
 {
-	bool same = f->pair && engine_lru_gen(view_engine(f->pair)).enabled == engine_lru_gen(f->e).enabled;
+	bool same = f->pair && shows_gens(view_engine(f->pair)) == shows_gens(f->e);
 	uint32_t m = list_max_of(f, f->view, l), o = same ? list_max_of(f, f->pair, l) : 0;
 
 	return m > o ? m : o;
@@ -216,13 +193,14 @@ static uint32_t list_max_of(const struct frame *f, const struct view *v, int l)
 
 /* How the panel is cut up: the same for every step of a run. */
 struct geom {
-	int n;		       /* lists shown */
-	uint8_t l[NR_SHOWN];   /* which */
-	int rows[NR_SHOWN];    /* rows each */
-	uint32_t k;	       /* pages a cell */
-	int cw, cpr, lw;       /* columns a cell, cells a row, label width */
-	bool elide;	       /* the zone is too large to walk: heads and tails */
-	bool pv_shared;	       /* no row for the pagevec: it follows the isolated batch */
+	int n;				/* lists shown */
+	uint8_t l[NR_SHOWN];		/* which */
+	struct shown_list sl[NR_SHOWN]; /* what engine_shown_lists() says of each */
+	int rows[NR_SHOWN];		/* rows each */
+	uint32_t k;			/* pages a cell */
+	int cw, cpr, lw;		/* columns a cell, cells a row, label width */
+	bool elide;			/* the zone is too large to walk: heads and tails */
+	bool pv_shared;			/* no row for the pagevec: it follows the isolated batch */
 	uint8_t grp[NR_SHOWN]; /* 6.1: generations drawn in entry i's row, it and the older ones after it */
 };
 
@@ -244,7 +222,7 @@ struct geom {
 
 static bool gen_panel(const struct frame *f)
 {
-	return engine_lru_gen(f->e).enabled;
+	return shows_gens(f->e);
 }
 
 /* the types drawn, file first as shown_lists() orders them */
@@ -286,7 +264,7 @@ static int gen_rows_at(const struct frame *f, const struct geom *g, uint32_t k)
 	for (int i = 0; i < nt; i++)
 		rows += gen_band_rows(f, types[i], k, g->cpr);
 	for (int i = 0; i < g->n; i++)
-		rows += !is_gen_list(g->l[i]);
+		rows += !g->sl[i].gen;
 	return rows;
 }
 
@@ -378,7 +356,7 @@ static void gen_geometry(const struct frame *f, struct geom *g, int avail)
 	int nt = gen_types(f, types), others = 0, band[2] = { 0 }, want = 0, left;
 
 	for (int i = 0; i < g->n; i++)
-		others += !is_gen_list(g->l[i]);
+		others += !g->sl[i].gen;
 	left = avail - others;
 	for (int i = 0; i < nt; i++)
 		want += band[i] = gen_band_rows(f, types[i], g->k, g->cpr);
@@ -389,14 +367,13 @@ static void gen_geometry(const struct frame *f, struct geom *g, int avail)
 		}
 	for (int i = 0, e = 0; i < nt; i++) {
 		int first = e;
-		while (e < g->n && is_gen_list(g->l[e]) &&
-		       (unsigned)(g->l[e] - LRU_GEN_FIRST) % 2 == types[i])
+		while (e < g->n && g->sl[e].gen && g->sl[e].type == types[i])
 			e++;
 		if (e > first)
 			gen_band_layout(f, g, first, e, band[i]);
 	}
 	for (int i = 0; i < g->n; i++)
-		if (!is_gen_list(g->l[i]))
+		if (!g->sl[i].gen)
 			g->rows[i] = 1, g->grp[i] = 1;
 }
 
@@ -486,7 +463,9 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 	int avail = h - 2, left;
 
 	memset(g, 0, sizeof *g);
-	g->n = shown_lists(f, g->l);
+	g->n = shown_lists(f, g->sl);
+	for (int i = 0; i < g->n; i++)
+		g->l[i] = g->sl[i].lru;
 	if (gen_panel(f)) { /* no pagevec under 6.1: nothing gives way but the bands */
 		g->lw = label_w(f);
 		g->cw = initials(f) ? 2 : 1;
@@ -531,16 +510,16 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 
 void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 {
-	uint8_t l[NR_SHOWN];
+	struct shown_list sl[NR_SHOWN];
 	struct geom g;
 
 	if (gen_panel(f)) { /* title, the bands, unevictable and isolated, the evicted strip */
 		unsigned types[2];
 		int nt = gen_types(f, types), others = 0, cpr;
-		int nl = shown_lists(f, l);
+		int nl = shown_lists(f, sl);
 
 		for (int i = 0; i < nl; i++)
-			others += !is_gen_list(l[i]);
+			others += !sl[i].gen;
 		cpr = w - label_w(f) - TAIL_W > 1 ? w - label_w(f) - TAIL_W : 1;
 		if (initials(f))
 			cpr = cpr / 2 > 1 ? cpr / 2 : 1;
@@ -553,9 +532,11 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 			n->want = n->min + 24;
 		return;
 	}
-	n->min = 1 + shown_lists(f, l); /* title, a row a list but the pagevec's, the evicted strip */
+	n->min = 1 + shown_lists(f, sl); /* title, a row a list but the pagevec's, the evicted strip */
 	memset(&g, 0, sizeof g);
-	g.n = shown_lists(f, g.l);
+	g.n = shown_lists(f, g.sl);
+	for (int i = 0; i < g.n; i++)
+		g.l[i] = g.sl[i].lru;
 	g.lw = label_w(f);
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (initials(f)) /* two columns a cell */
@@ -867,9 +848,10 @@ static bool being_scanned(const struct step_record *r, int l)
 /* How one list is laid out, and the walks that fill its cells. */
 struct list_plan {
 	int l, y, rows;
-	int grp;	     /* 6.1: generations in this row (list l and the older after it), 1 for a list */
-	uint32_t cells;	     /* cells to draw */
-	uint32_t head_cells; /* elided: cells from the head, then the mark */
+	int grp; /* 6.1: generations in this row (list l and the older after it), 1 for a list */
+	const struct shown_list *sl; /* [grp]: what engine_shown_lists() says of them */
+	uint32_t cells;		     /* cells to draw */
+	uint32_t head_cells;	     /* elided: cells from the head, then the mark */
 	bool elide;
 	struct cell *cell; /* [cells] */
 };
@@ -993,26 +975,22 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	/* an open question's step: the scanner it is about to run */
 	const struct step_record *rec = f->ask ? f->ask : &f->view->rec;
 
-	if (is_gen_list(lp->l) && lp->grp > 1) { /* "seq 5-4 file": the youngest of them first */
-		struct lru_gen_info lg = engine_lru_gen(f->e);
-		uint64_t seq = lru_gen_list_seq(lg.max_seq, lp->l);
-		unsigned type = (unsigned)(lp->l - LRU_GEN_FIRST) % 2;
+	const struct shown_list *oldest = &lp->sl[lp->grp - 1]; /* of the row's generations */
+
+	if (lp->sl->gen && lp->grp > 1) { /* "seq 5-4 file": the youngest of them first */
 		char name[40], age[24];
 
 		li.nr = 0;
 		for (int i = 0; i < lp->grp; i++)
-			li.nr += list_nr(f,
-					 (int)LRU_GEN_FIRST + 2 * (int)((seq - (uint64_t)i) % 4) + (int)type);
-		snprintf(name, sizeof name, "seq %llu-%llu %s", (unsigned long long)seq,
-			 (unsigned long long)(seq + 1 - (uint64_t)lp->grp), type ? "file" : "anon");
-		snprintf(age, sizeof age, "age %llu",
-			 (unsigned long long)(engine_steps(f->e) -
-					      lg.timestamps[(seq + 1 - (uint64_t)lp->grp) % 4]));
+			li.nr += list_nr(f, lp->sl[i].lru);
+		snprintf(name, sizeof name, "seq %llu-%llu %s", (unsigned long long)lp->sl->seq,
+			 (unsigned long long)oldest->seq, lp->sl->type ? "file" : "anon");
+		snprintf(age, sizeof age, "age %llu", (unsigned long long)oldest->age);
 		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
 			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
-	} else if (is_gen_list(lp->l)) {
+	} else if (lp->sl->gen) {
 		char name[32], age[24];
-		gen_label(f, lp->l, name, sizeof name, age, sizeof age);
+		gen_label(lp->sl, name, sizeof name, age, sizeof age);
 		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
 			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
 	} else {
@@ -1032,14 +1010,12 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		draw_cells_of(f, y, r->x + g->lw, g, lp->cell, (int)lp->cells,
 			      lp->elide ? (int)lp->head_cells : -1, m);
 	}
-	if (!li.nr || (lp->l > LRU_UNEVICTABLE && !is_gen_list(lp->l)))
+	if (!li.nr || (lp->l > LRU_UNEVICTABLE && !lp->sl->gen))
 		return;
-	if (is_gen_list(lp->l)) { /* eviction takes only the oldest generation's tail */
-		struct lru_gen_info lg = engine_lru_gen(f->e);
-		uint64_t oldest = lru_gen_list_seq(lg.max_seq, lp->l) + 1 - (uint64_t)lp->grp;
-		if (oldest != lg.min_seq[(lp->l - LRU_GEN_FIRST) % 2])
+	if (lp->sl->gen) { /* eviction takes only the oldest generation's tail */
+		if (!oldest->oldest)
 			return;
-		scanned = (int)LRU_GEN_FIRST + 2 * (int)(oldest % 4) + (lp->l - LRU_GEN_FIRST) % 2;
+		scanned = oldest->lru;
 	}
 	c = lp->cells ? (int)lp->cells - 1 : 0;
 	x = r->x + g->lw + (c % g->cpr + 1) * g->cw + 1;
@@ -1048,7 +1024,7 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 	if (being_scanned(rec, scanned) && (!owner(f) || rec->owner == owner(f)))
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_WARN), "%s %s", misc_glyph(G_TAIL),
 			 reclaimer_word(rec->reclaimer));
-	else if (lp->l < LRU_UNEVICTABLE || is_gen_list(lp->l))
+	else if (lp->l < LRU_UNEVICTABLE || lp->sl->gen)
 		draw_fmt(y + c / g->cpr, x, TAIL_W, theme_attr(T_DIM), "%s tail", misc_glyph(G_TAIL));
 }
 
@@ -1297,6 +1273,7 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 					  .y = y,
 					  .rows = g.rows[i],
 					  .grp = g.grp[i] ? g.grp[i] : 1,
+					  .sl = &g.sl[i],
 					  .cell = cell_buf + used };
 		if (gen_panel(f) && !g.grp[i]) /* drawn in a younger generation's row */
 			lp->rows = 0;

@@ -154,7 +154,7 @@ static const char *answerer(const struct reclaim_policy *p, const struct step_re
 		return "folio_update_gen()";
 	if (q->kind == STEP_SCAN_ACTIVE)
 		return "shrink_active_list()";
-	if (p->lru_gen)
+	if (q->func == FN_SHRINK_FOLIO_LIST)
 		return "shrink_folio_list() "
 		       "\xe2\x86\x92"
 		       " folio_check_references()";

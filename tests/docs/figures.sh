@@ -881,5 +881,26 @@ for doc in README.md $L; do
 	fig $doc '| used-once-mmap: pgmajfault | 2104 | 2104 or 2105 | 2064 | 2064 |' 2064 counter $T refault pgmajfault
 done
 
+# README's slide of the simulator and the kernel: the committed timeline it draws
+RC=tests/cli/real-used-once-mmap.csv
+rcol() { awk -F, -v s="$1" -v c="$2" '$1 == s { print $c }' $RC; }	# rcol SOURCE COLUMN: that column of one side
+rgone() { awk -F, -v s="$1" '$1 == s && $11 == 0 { print $7; exit }' $RC; }	# the first access without desktop-heap
+S='The resident pages of the torrent'"'"'s three objects over its 4160 accesses'
+fig $R "$S" 4160 eval 'rcol sim 7 | tail -n 1'
+fig $R "$S" 4160 eval 'rcol real 7 | tail -n 1'
+fig $R 'Linux 6.1.0-57-amd64 with lru_gen on dashed' '6.1.0-57-amd64' eval "rcol real 4 | sort -u | cut -d' ' -f1"
+S='desktop-heap'"'"'s 24 pages are swapped out by access 1024 in the simulator and by access 1280 in the kernel, and both fault them back at the end'
+fig $R "$S" 24 eval 'rcol sim 11 | head -n 1'
+fig $R "$S" 1024 rgone sim
+fig $R "$S" 1280 rgone real
+fact $R "$S" '24 24' eval 'echo $(rcol sim 11 | tail -n 1) $(rcol real 11 | tail -n 1)'
+fact $R 'libc.so stays whole (16 pages) in both' 16 eval '{ rcol sim 9; rcol real 9; } | sort -u'
+S='big.iso moves between 112 and 200 resident pages in the simulator and between 112 and 234 in the kernel'
+fig $R "$S" '112 and 200' eval "rcol sim 13 | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / and /'"
+fig $R "$S" '112 and 234' eval "rcol real 13 | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / and /'"
+S='max_seq ends at 26 in the simulator and 21 in the kernel'
+fig $R "$S" 26 eval 'rcol sim 8 | tail -n 1'
+fig $R "$S" 21 eval 'rcol real 8 | tail -n 1'
+
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

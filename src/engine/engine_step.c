@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/engine.c - construction, the step, and the accessors
+ * engine/engine_step.c - construction, the step, and the accessors
  *
  * engine_step() decides what happens next, in this order:
  *   1. reclaim that is running (kswapd or direct) examines its next page;
@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "cursor.h"
 #include "list.h"
 #include "lru_gen.h"
+#include "memcontrol.h"
 #include "page_alloc.h"
 #include "writeback.h"
 
@@ -271,11 +273,13 @@ static struct step_record *step_once(struct engine *e)
 			}
 		}
 		if (e->wl->nr_cgroups) {
-			enum memcg_charge_result cr = mem_cgroup_try_charge(e, r);
+			enum memcg_charge_result cr = mem_cgroup_try_charge(e, charge_blocked(e), r);
 			if (cr == CHARGE_RECLAIM)
 				continue;
-			if (cr == CHARGE_OOM)
+			if (cr == CHARGE_OOM) {
+				workload_skip(e);
 				return r;
+			}
 		}
 		after_workload(e, workload_step(e, r));
 		return r;

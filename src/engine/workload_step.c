@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine/workload.c - one workload step: the operation at the cursor,
+ * engine/workload_step.c - one workload step: the operation at the cursor,
  * sent down the kernel path it takes
  *
  * One engine step per page accessed (or per operation for map, unmap,
@@ -14,16 +14,6 @@
 #include "memory.h"
 #include "mlock.h"
 #include "page_alloc.h"
-
-/* What a step's record says about the page it touched, as it is now. */
-void note_page(const struct engine *e, struct step_record *r, const struct page *p)
-{
-	r->pfn = page_to_pfn(e, p);
-	r->to = p->lru;
-	r->inputs |= page_inputs(p);
-	if (PageReferenced(p))
-		r->inputs |= IN_REFERENCED_PAGE;
-}
 
 /* Every operation but a read() or write() access, into record @r. */
 static ENGINE_COLD void operation_step(struct engine *e, const struct wl_op *op, uint32_t obj, uint32_t index,
