@@ -19,9 +19,14 @@ static const char *const extra[] = {
 	"clean "
 	"(shrink_page_list), d deactivate, e rotate (shrink_active_list); under mglru also before each "
 	"sort_folio() at the oldest generation's tail: a protect it (tier > tier_idx), e move it on, r "
-	"isolate it for reclaim; Esc skips; moving, or choosing a policy (p) or a scenario (o), withdraws "
+	"isolate it for reclaim; and before each young pte the aging walk finds: a the page moves to the "
+	"youngest generation (max_seq), k it stays, in max_seq already (only its accessed bit and refs "
+	"cleared), r it is isolated, so marked referenced for shrink_folio_list(); Esc skips; moving, or "
+	"choosing a policy (p) or a scenario (o), withdraws "
 	"the question.",
-	"f then: a k r c d e = n/N look for that outcome, ! a refault, * any scan decision, t the next "
+	"f then: a k r c d e = n/N look for that outcome, ! a refault, * any decision (under mglru each sort "
+	"and each young "
+	"pte the walk finds too), t the next "
 	"caption or "
 	"pause point.",
 	"Compare mode (c, --compare A,B): both sides stand after the same access k (left/right move k). A "

@@ -42,6 +42,11 @@
  * the zone's lists filtered by the page's owner: its isolated batch at a
  * limit reclaim is the candidates that reclaim took (mem_cgroup_isolate_pages()).
  * Rows are those of the zone's lists, so that m moves no panel.
+ *
+ * Whose pages (the key M): each cell shows the letter of the cgroup its
+ * pages are charged to (page->memcg, first touch pays), in the place of
+ * their state, so that a class reads whose a page is without its colour;
+ * the title pairs each letter with its cgroup.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -594,6 +599,7 @@ struct marks {
 	int outcome;		   /* the examined page's mark; OUT_NONE: plain reverse */
 	uint32_t refault[LOG_MAX]; /* pages that came back lately, sorted */
 	int nr_refault;
+	const struct workload *whose; /* M: cells by cgroup letter; NULL: by state */
 };
 
 static void find_marks(const struct frame *f, struct marks *m)
@@ -605,6 +611,7 @@ static void find_marks(const struct frame *f, struct marks *m)
 	m->outcome = f->ask ? OUT_NONE : r->outcome;
 	m->cursor = in->cursor ? engine_object_page(f->e, in->object, in->index) : PFN_NONE;
 	m->nr_refault = 0;
+	m->whose = f->app->ui.cgroup_cells && f->app->sc->wl.nr_cgroups ? &f->app->sc->wl : NULL;
 	for (int i = 0; i < LOG_MAX; i++) {
 		const struct step_record *e = view_log_entry(f->view, i);
 		uint32_t pfn;
@@ -619,10 +626,11 @@ static void find_marks(const struct frame *f, struct marks *m)
 /* What one cell shows, from its k pages: the hottest page's glyph, the
  * head-most page's colour and name, and marks. */
 struct cell {
-	uint32_t object, index; /* of the head-most page */
-	uint8_t glyph;		/* enum cell_glyph */
-	uint8_t to;		/* a pagevec's page: the list it waits to join */
-	bool dirty, ex, cur, refault;
+	uint32_t object, index;		     /* of the head-most page */
+	uint8_t glyph;			     /* enum cell_glyph */
+	uint8_t to;			     /* a pagevec's page: the list it waits to join */
+	uint8_t memcg;			     /* the head-most page's cgroup (0 the root) */
+	bool dirty, ex, cur, refault, mixed; /* mixed: pages of several cgroups */
 };
 
 /* A run of cells to fill from a list: from its head on, or from its tail
@@ -673,11 +681,13 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 				*c = (struct cell){ .object = pg[p].object,
 						    .index = pg[p].index,
 						    .glyph = NR_CELL_GLYPHS,
-						    .to = pg[p].pvec_lru };
+						    .to = pg[p].pvec_lru,
+						    .memcg = pg[p].memcg };
 			g = page_glyph(&pg[p]);
 			if (g < c->glyph)
 				c->glyph = (uint8_t)g;
 			c->dirty |= PageDirty(&pg[p]);
+			c->mixed |= pg[p].memcg != c->memcg;
 			c->ex |= p == m->examined;
 			c->cur |= p == m->cursor;
 			if (m->nr_refault && !c->refault)
@@ -697,6 +707,15 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 	}
 }
 
+/* A cell's state glyph, or under M whose its pages are. */
+static const char *state_or_whose(const struct cell *c, const struct marks *m)
+{
+	if (!m->whose)
+		return cell_glyph((enum cell_glyph)c->glyph);
+	theme_note(N_WHOSE);
+	return c->mixed ? "&" : cgroup_letter(m->whose, c->memcg);
+}
+
 /* A cell's glyph and attributes. */
 static const char *cell_look(const struct cell *c, const struct marks *m, attr_t *a)
 {
@@ -710,13 +729,13 @@ static const char *cell_look(const struct cell *c, const struct marks *m, attr_t
 	} else if (c->ex) {
 		*a = theme_attr(T_EXAMINED);
 		theme_note(N_EXAMINED);
-		g = cell_glyph((enum cell_glyph)c->glyph);
+		g = state_or_whose(c, m);
 	} else if (c->refault) {
 		*a = theme_outcome(OUT_REFAULT);
 		g = outcome_glyph(OUT_REFAULT);
 	} else {
 		*a = c->cur ? theme_attr(T_CURSOR) : theme_object(c->object);
-		g = cell_glyph((enum cell_glyph)c->glyph);
+		g = state_or_whose(c, m);
 	}
 	if (c->ex && m->outcome != OUT_NONE)
 		theme_note(N_EXAMINED);
@@ -1139,6 +1158,7 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20, nobj = 0;
 	uint8_t only = owner(f), cg[256];
 	bool groups = wl->nr_cgroups > 0 && wl->nr_objects <= sizeof cg;
+	bool whose = groups && f->app->ui.cgroup_cells; /* M: each cgroup's letter before it */
 	char label[64];
 
 	if (!wl->nr_objects)
@@ -1151,7 +1171,8 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 			nobj++;
 		}
 	for (uint32_t c = 1; groups && !only && c <= wl->nr_cgroups; c++) {
-		snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+		snprintf(label, sizeof label, " %s%s%s %llu/%llu", whose ? cgroup_letter(wl, c) : "",
+			 whose ? "=" : "", wl->cgroups[c - 1].name,
 			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
 			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
 		room -= str_width(label);
@@ -1163,7 +1184,8 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 	}
 	for (uint32_t c = 0; c <= (groups && !only ? wl->nr_cgroups : 0); c++) {
 		if (groups && !only && c) {
-			snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+			snprintf(label, sizeof label, " %s%s%s %llu/%llu", whose ? cgroup_letter(wl, c) : "",
+				 whose ? "=" : "", wl->cgroups[c - 1].name,
 				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
 				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
 			x += draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_LABEL), label);

@@ -175,9 +175,27 @@ keys m; wait_for "| lists: zone"; ok "m after the last cgroup comes back to the 
 wait_re "LRU lists: head"; ok "...and the panel's title is the zone's again" $?
 keys q; wait_for "EXIT=0"
 finish
+# --- whose pages (M): each cell its cgroup's letter ----------------------------------------------
+for size in 80x24 120x40; do
+	start "whose$size" "$size" -- data/database-cgroup.json
+	keys g 3 2 2 Enter; wait_re "\| step 322/"
+	keys M; wait_for "cells: whose pages"; ok "$size: M letters the cells by cgroup, and says so" $?
+	wait_for "D=db 192/256"; ok "$size: ...the title pairs each letter with its cgroup" $?
+	wait_re "^ isolated +31 B+ *$"; ok "$size: ...the backup's limit reclaim isolated backup's pages only (B)" $?
+	wait_re "^ inactive_file +288 .*D.*B"; ok "$size: ...and the inactive list holds both cgroups' pages" $?
+	render "$ROOT/data/database-cgroup.json" --step 322 --whose --mono --size "$size"
+	shown | grep -qE "^ isolated +31 (bB)+ *$"; ok "$size: screen --whose --mono: each cell its object's initial, then its cgroup's letter" $?
+	keys M; wait_for "cells: the pages' state again"; wait_gone "D=db"; ok "$size: M again, the pages' state" $?
+	keys q; wait_for "EXIT=0"; finish
+done
 start cgnone 100x30 -- data/default.json
 wait_re "\| step 0/"
 keys m; wait_for "no memory cgroups in this scenario"; ok "m in a scenario without cgroups says so" $?
+keys q; wait_for "EXIT=0"
+finish
+start cgnone2 100x30 -- data/default.json
+wait_re "\| step 0/"
+keys M; wait_for "no memory cgroups in this scenario"; ok "M in a scenario without cgroups says so" $?
 keys q; wait_for "EXIT=0"
 finish
 
@@ -553,6 +571,16 @@ for size in 80x24 120x40; do
 	start "tierquiz$size" "$size" -- --quiz --policy mglru data/database-index-pread.json
 	keys g 3 0 4 3 Enter; wait_for "Quiz: what will sort_folio()/isolate_folio() answer"; ok "$size: the quiz asks at 6.1's sort" $?
 	keys a; wait_for "RIGHT: you said protect it, the kernel said protect it"; ok "$size: a answers protect (tier > tier_idx)" $?
+	keys q; wait_for "EXIT=0"; finish
+	start "agingquiz$size" "$size" -- --quiz --policy mglru data/used-once-mmap.json
+	keys g 3 9 8 Enter; wait_for "Quiz: a young pte in the aging walk: what will folio_update_gen() do?"; ok "$size: the quiz asks at the aging walk's young pte" $?
+	wait_re "\| step 397/"; ok "$size: ...from the step before it" $?
+	keys e; wait_for "does not rotate (stay active); answer a "; ok "$size: e is refused at the walk, its answers named" $?
+	screen | grep -qF "QUIZ 0/0"; ok "$size: ...not scored" $?
+	keys k; wait_for "RIGHT: you said leave it in max_seq, the kernel said leave it"; ok "$size: k answers stays (libc.so[0] in max_seq already)" $?
+	keys g 1 3 7 7 Enter; wait_for "Quiz: a young pte in the aging walk"; ok "$size: g onto a walk step asks again" $?
+	keys k; wait_for "NOT QUITE: you said leave it in max_seq, the kernel said move it to max_seq"; ok "$size: from the oldest generation the page moves to max_seq" $?
+	wait_for "QUIZ 1/2"; ok "$size: the walk's answers are scored" $?
 	keys q; wait_for "EXIT=0"; finish
 done
 
