@@ -120,21 +120,27 @@ static bool shows_gens(const struct engine *e)
 	return engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl) && sl[0].gen;
 }
 
-#define GEN_NAME_W 20 /* "seq 12 file youngest" */
-#define GEN_AGE_W  9  /* "age 12345" */
+#define GEN_NAME_W    20  /* "seq 12 file youngest" */
+#define GEN_AGE_W     9	  /* "age 12345" */
+#define LIST_NAME_W   13  /* "inactive_file" */
+#define GEN_SHORT_MAX 100 /* narrower panels: the generations' labels as short as the lists' */
 
 /* ">inactive_file 123 ": the count as wide as the zone's size needs; under
- * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 ".  In compare
- * mode the wider of the two sides', so that both have as many cells a row. */
-static int label_w(const struct frame *f)
+ * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 ", or in a panel
+ * narrower than GEN_SHORT_MAX (@w) ">seq 5 file    123 ", as wide as the
+ * lists' labels, so that a generation is drawn at the lists' scale (the
+ * title says which is the youngest, the scanner's mark the oldest).  In
+ * compare mode the wider of the two sides', so that both have as many
+ * cells a row. */
+static int label_w(const struct frame *f, int w)
 {
 	int digits = 1;
 
 	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
 		digits++;
-	if (shows_gens(f->e) || (f->pair && shows_gens(view_engine(f->pair))))
+	if ((shows_gens(f->e) || (f->pair && shows_gens(view_engine(f->pair)))) && w >= GEN_SHORT_MAX)
 		return 1 + GEN_NAME_W + 1 + GEN_AGE_W + 1 + digits + 1;
-	return 1 + 13 + 1 + digits + 1;
+	return 1 + LIST_NAME_W + 1 + digits + 1;
 }
 
 /* "seq 5 file youngest", "seq 4 file", "seq 3 file oldest", and its age:
@@ -199,6 +205,7 @@ struct geom {
 	int rows[NR_SHOWN];		/* rows each */
 	uint32_t k;			/* pages a cell */
 	int cw, cpr, lw;		/* columns a cell, cells a row, label width */
+	bool gen_short;			/* generations labelled by name and size only (label_w()) */
 	bool elide;			/* the zone is too large to walk: heads and tails */
 	bool pv_shared;			/* no row for the pagevec: it follows the isolated batch */
 	uint8_t grp[NR_SHOWN]; /* 6.1: generations drawn in entry i's row, it and the older ones after it */
@@ -468,7 +475,8 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 	for (int i = 0; i < g->n; i++)
 		g->l[i] = g->sl[i].lru;
 	if (gen_panel(f)) { /* no pagevec under 6.1: nothing gives way but the bands */
-		g->lw = label_w(f);
+		g->lw = label_w(f, w);
+		g->gen_short = w < GEN_SHORT_MAX;
 		g->cw = initials(f) ? 2 : 1;
 		g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
 		if (g->cw == 2)
@@ -488,7 +496,8 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 		g->n--;
 		g->pv_shared = true;
 	}
-	g->lw = label_w(f);
+	g->lw = label_w(f, w);
+	g->gen_short = w < GEN_SHORT_MAX;
 	g->cw = 1;
 	g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
 	g->k = fit_k(f, g, avail);
@@ -521,7 +530,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 
 		for (int i = 0; i < nl; i++)
 			others += !sl[i].gen;
-		cpr = w - label_w(f) - TAIL_W > 1 ? w - label_w(f) - TAIL_W : 1;
+		cpr = w - label_w(f, w) - TAIL_W > 1 ? w - label_w(f, w) - TAIL_W : 1;
 		if (initials(f))
 			cpr = cpr / 2 > 1 ? cpr / 2 : 1;
 		/* as the two-list policies' rows count (a list a type and state,
@@ -538,7 +547,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.n = shown_lists(f, g.sl);
 	for (int i = 0; i < g.n; i++)
 		g.l[i] = g.sl[i].lru;
-	g.lw = label_w(f);
+	g.lw = label_w(f, w);
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (initials(f)) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
@@ -987,8 +996,21 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		snprintf(name, sizeof name, "seq %llu-%llu %s", (unsigned long long)lp->sl->seq,
 			 (unsigned long long)oldest->seq, lp->sl->type ? "file" : "anon");
 		snprintf(age, sizeof age, "age %llu", (unsigned long long)oldest->age);
-		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
-			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+		if (g->gen_short && strlen(name) > LIST_NAME_W) /* "12-11 file": seq is the rows' word */
+			memmove(name, name + 4, strlen(name + 4) + 1);
+		if (g->gen_short)
+			draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %*u ", cursor_here ? ">" : " ",
+				 LIST_NAME_W, name, g->lw - LIST_NAME_W - 3, li.nr);
+		else
+			draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ",
+				 cursor_here ? ">" : " ", GEN_NAME_W, name, GEN_AGE_W, age,
+				 g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+	} else if (lp->sl->gen &&
+		   g->gen_short) { /* "seq 3 file": the title and the scanner's mark say which */
+		char name[32];
+		gen_name(lp->sl->seq, lp->sl->type, name, sizeof name);
+		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %*u ", cursor_here ? ">" : " ",
+			 LIST_NAME_W, name, g->lw - LIST_NAME_W - 3, li.nr);
 	} else if (lp->sl->gen) {
 		char name[32], age[24];
 		gen_label(lp->sl, name, sizeof name, age, sizeof age);
@@ -1243,6 +1265,9 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	else if (gen_panel(f) && r->w >= 110) /* 6.1: generations, and what their age counts */
 		snprintf(title, sizeof title,
 			 "Generations: head (newest) %s tail (oldest), 1 cell = %u page%s, age in steps",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (gen_panel(f) && g.gen_short) /* no ages: the labels are the lists' width */
+		snprintf(title, sizeof title, "youngest first, head %s tail, 1 cell = %u page%s",
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
 	else if (gen_panel(f))
 		snprintf(title, sizeof title, "head %s tail, 1 cell = %u page%s, age in steps",
