@@ -113,7 +113,7 @@ static int header(struct reader *r, struct timeline *t)
 		goto out;
 	r->want = r->nf; /* a quoted name may hold a comma */
 	for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save), i++)
-		if (i >= r->nf || strcmp(r->f[i], name) != 0) {
+		if (i >= r->nf || !r->f[i] || strcmp(r->f[i], name) != 0) {
 			rc = bad(r, i < r->nf ? r->col[i] : 1,
 				 "expected the header of `vmscan-viz real --csv`: %s,OBJECT.resident,"
 				 "OBJECT.refaults...",
@@ -133,8 +133,8 @@ static int header(struct reader *r, struct timeline *t)
 	}
 	for (unsigned o = 0; o < t->nobj; o++) {
 		const char *res = r->f[NR_HEAD + 2 * o], *ref = r->f[NR_HEAD + 2 * o + 1];
-		size_t len = strlen(res);
-		if (len <= 9 || strcmp(res + len - 9, ".resident") != 0) {
+		size_t len = res ? strlen(res) : 0;
+		if (len <= 9 || !ref || strcmp(res + len - 9, ".resident") != 0) {
 			rc = bad(r, r->col[NR_HEAD + 2 * o], "expected OBJECT.resident%s", NULL);
 			goto out;
 		}
@@ -183,7 +183,7 @@ static int same(const struct reader *r, unsigned i, char **keep, const char *wha
 
 static int row(struct reader *r, struct timeline *t, uint64_t memory)
 {
-	uint64_t num[NR_HEAD], *v = malloc(tl_width(t) * sizeof *v);
+	uint64_t num[NR_HEAD] = { 0 }, *v = calloc(tl_width(t), sizeof *v);
 	struct tl_block *b;
 	int rc;
 
