@@ -885,7 +885,7 @@ done
 RC=tests/cli/real-used-once-mmap.csv
 rcol() { awk -F, -v s="$1" -v c="$2" '$1 == s { print $c }' $RC; }	# rcol SOURCE COLUMN: that column of one side
 rgone() { awk -F, -v s="$1" '$1 == s && $11 == 0 { print $7; exit }' $RC; }	# the first access without desktop-heap
-S='The resident pages of the torrent'"'"'s three objects over its 4160 accesses'
+S='The resident pages of the torrent'"'"'s three objects over its 4160 page accesses (the maps and the pause are none)'
 fig $R "$S" 4160 eval 'rcol sim 7 | tail -n 1'
 fig $R "$S" 4160 eval 'rcol real 7 | tail -n 1'
 fig $R 'Linux 6.1.0-57-amd64 with lru_gen on dashed' '6.1.0-57-amd64' eval "rcol real 4 | sort -u | cut -d' ' -f1"
