@@ -84,15 +84,17 @@ static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 typedef void row_fn(struct engine *e, const struct reclaim_policy *pol, const void *row);
 
 /* Runs @fn on each of the @n rows of @rows (@size bytes each, the
- * sentence their first member) under every policy. */
-static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn)
+ * sentence their first member) under every policy but those claiming
+ * one of @not_caps, a later kernel's rule that replaces the table's
+ * (enum policy_caps; their own tables follow). */
+static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn, unsigned not_caps)
 {
 	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 		const struct reclaim_policy *pol = reclaim_policies[pi];
 
 		/* these are the two-list LRU's rules; 6.1's multi-gen LRU has
 		 * its own rows (test_rules.c, the rows of policy "mglru") */
-		if (pol->lru_gen)
+		if (pol->lru_gen || (pol->caps & not_caps))
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			const void *row = (const char *)rows + i * size;
@@ -110,7 +112,9 @@ static void run_under_every_policy(const void *rows, size_t n, size_t size, row_
 	}
 }
 #define RUN_UNDER_EVERY_POLICY(rows, fn) \
-	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn)
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0)
+#define RUN_UNDER_EVERY_POLICY_BUT(rows, fn, caps) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, caps)
 
 /* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
 
@@ -278,7 +282,12 @@ static const struct page *check_page_0(struct engine *e, uint32_t obj, const cha
  * from long ago, so that the refault policy reads it back inactive too. */
 static void evict_page(struct engine *e, struct page *p)
 {
-	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, (uint32_t)e->c.inactive_age + 1);
+	uint32_t long_ago = (uint32_t)e->c.inactive_age + 1;
+
+	/* 6.1's shadow keeps PG_workingset in its lowest bit (mm/workingset.c:188) */
+	if (e->policy->caps & CAP_WORKINGSET_61)
+		long_ago = (long_ago & 0x1fffffffu) << 1;
+	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, long_ago);
 	e->obj[p->object].resident--;
 	e->obj[p->object].evicted++;
 	free_page(e, page_to_pfn(e, p));
@@ -382,7 +391,8 @@ static void pagevec_row_run(struct engine *e, const struct reclaim_policy *pol, 
 
 static void test_lru_add_pagevec(void)
 {
-	RUN_UNDER_EVERY_POLICY(pagevec_rows, pagevec_row_run);
+	/* 6.1's one batch, and anon pages that start inactive: their own rows */
+	RUN_UNDER_EVERY_POLICY_BUT(pagevec_rows, pagevec_row_run, CAP_LRU_ADD_61 | CAP_WORKINGSET_61);
 }
 
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
@@ -404,6 +414,8 @@ static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
 	memset(rs->nr, 0, sizeof rs->nr);
 	rs->nr[l] = nr;
 	rs->next_lru = 0;
+	/* 6.1 prepare_scan_count() as a low inactive list leaves it */
+	rs->may_deactivate = 3;
 	rs->stage = RS_SHRINK_LOOP;
 	e->c.kswapd_awake = true;
 	while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 100000)
@@ -503,6 +515,7 @@ static void isolate_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	memset(rs->nr, 0, sizeof rs->nr);
 	rs->nr[r->list] = r->nr;
 	rs->next_lru = 0;
+	rs->may_deactivate = 3; /* as shrink_zone_once() */
 	rs->stage = RS_SHRINK_LOOP;
 	e->c.kswapd_awake = true;
 	/* up to the first isolation */
@@ -749,7 +762,8 @@ static void balance_row_run(struct engine *e, const struct reclaim_policy *pol, 
 
 static void test_balance_pgdat_order(void)
 {
-	RUN_UNDER_EVERY_POLICY(balance_rows, balance_row_run);
+	/* 6.1 has no lumpy reclaim (CAP_FOLIO_61's rows below) */
+	RUN_UNDER_EVERY_POLICY_BUT(balance_rows, balance_row_run, CAP_FOLIO_61);
 }
 
 /* 2.6.34 vmscan.c:2199 (2.6.33.3 :2167): a balance_pgdat() pass that
@@ -1763,6 +1777,7 @@ struct memcg_row {
 	int8_t first_memcg_priority; /* priority of limit reclaim's first scan; -2: none checked */
 	bool want_filtered_young; /* a limit-reclaim scan saw referenced_ptes 0 and unmapped into SWAP_FAIL */
 	bool want_active_scan;	  /* limit reclaim aged the cgroup's active list */
+	unsigned not_caps;	  /* not under a policy claiming these (enum policy_caps) */
 };
 
 /* cgroup @k's counter @i, or a vmstat counter @i, wanted at the end */
@@ -1794,7 +1809,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(2, MEMCG_FAILCNT, 0) },
 	  -2,
 	  false,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memcontrol.c:1580 the failed charge reclaims in the
 	 * charging task; mm/vmscan.c:1917 try_to_free_mem_cgroup_pages():
 	 * nr_to_reclaim 32; :150 the cgroup's sizes; :1606 nr_scan_try_batch():
@@ -1813,7 +1829,8 @@ static const struct memcg_row memcg_rows[] = {
 	    VW(PGSCAN_DIRECT, 0), VW(ALLOCSTALL, 0), VW(PAGEOUTRUN, 0), VW(KSWAPD_STEAL, 0) },
 	  3,
 	  false,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/rmap.c:570 page_referenced_file() skips the mappings of
 	 * other cgroups' mms, their young bits untouched; :911
 	 * try_to_unmap_one() does not, and a young pte refuses: SWAP_FAIL,
@@ -1831,7 +1848,8 @@ static const struct memcg_row memcg_rows[] = {
 	  { MW(2, MEMCG_USAGE, 0), MW(1, MEMCG_MAPPED_FILE, 16) },
 	  -2,
 	  true,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memory.c:3062 handle_pte_fault(): a task's access goes
 	 * through its own page table, so cgroup 2's first touch of the index
 	 * cgroup 1 mapped and faulted in finds no pte of its own, a minor
@@ -1855,7 +1873,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_PGPGIN, 160), MW(2, MEMCG_USAGE, 0) },
 	  -2,
 	  true,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memcontrol.c:893 mem_cgroup_inactive_file_is_low(): the
 	 * cgroup's active file list (80) is larger than its inactive (48), so
 	 * its limit reclaim ages it, though the zone's inactive list (the
@@ -1871,7 +1890,8 @@ static const struct memcg_row memcg_rows[] = {
 	  { VW(PGSCAN_KSWAPD, 0), VW(PGSCAN_DIRECT, 0), MW(1, MEMCG_FAILCNT, 1) },
 	  -2,
 	  false,
-	  true },
+	  true,
+	  0 },
 	/* 2.6.34 mm/vmscan.c:1835: limit reclaim that never reached 32 pages
 	 * returns 0 (global reclaim returns what it reclaimed); :1606 the
 	 * cgroup's nr_saved_scan carries the first call's 25 (14 inactive
@@ -1891,7 +1911,9 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_RECLAIMS, 2), MW(1, MEMCG_OOM, 0), VW(PGSTEAL, 20) },
 	  1,
 	  false,
-	  false },
+	  false,
+	  /* the anon pages start on the active list (before 5.9) */
+	  CAP_WORKINGSET_61 },
 	/* 2.6.34 mm/memcontrol.c:1636: MEM_CGROUP_RECLAIM_RETRIES (5) more
 	 * rounds that free nothing, then mem_cgroup_handle_oom(): six
 	 * reclaims, six failed charges, the access dropped (the engine's
@@ -1906,7 +1928,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_OOM, 1), VW(SIM_ALLOC_FAIL, 0) },
 	  -2,
 	  false,
-	  false },
+	  false,
+	  0 },
 };
 
 /* An engine on the two-cgroup workload of the memcg rows: @cg's two
@@ -2006,7 +2029,7 @@ static void test_mem_cgroup_limit_reclaim(void)
 	for (size_t i = 0; i < sizeof memcg_rows / sizeof memcg_rows[0]; i++)
 		for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 			const struct reclaim_policy *pol = reclaim_policies[pi];
-			if (!pol->memcg ||
+			if (!pol->memcg || (pol->caps & memcg_rows[i].not_caps) ||
 			    (memcg_rows[i].policy && strcmp(memcg_rows[i].policy, pol->name) != 0))
 				continue;
 			ROW_BEGIN(memcg_rows[i].sentence);
