@@ -185,6 +185,8 @@ struct soft_limit_state {
 	uint8_t tree_loop;     /* mem_cgroup_soft_limit_reclaim()'s loop */
 };
 
+enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE }; /* 6.1 mm/vmscan.c:2778 */
+
 struct reclaim_state {
 	uint8_t stage;	      /* enum reclaim_stage */
 	uint8_t next_lru;     /* shrink_zone: next list in the round robin */

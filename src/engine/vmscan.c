@@ -177,8 +177,6 @@ static bool scan_cost_61(const struct engine *e)
 #define DEACTIVATE_ANON 1u /* 6.1 mm/vmscan.c:142 */
 #define DEACTIVATE_FILE 2u
 
-enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE }; /* 6.1 mm/vmscan.c:2778 */
-
 /* 6.1 mm/vmscan.c:2759 inactive_is_low(): the inactive:active target of
  * a type grows with its size, int_sqrt(10 * GB), 1 below a gigabyte. */
 static bool inactive_is_low_61(const struct engine *e, int inactive_lru)
@@ -774,7 +772,7 @@ counted:
 	e->c.decisions[out]++;
 	if (r) {
 		r->kind = STEP_SCAN_INACTIVE;
-		r->func = lru_gen_enabled(e) ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
+		r->func = folio_rules_61(e) ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
 		r->from = from;
 		record_check(r, &rc);
 		r->outcome = (uint8_t)out;

@@ -104,7 +104,7 @@ static const char *answerer(const struct reclaim_policy *p, const struct step_re
 		return "sort_folio()/isolate_folio()";
 	if (q->kind == STEP_SCAN_ACTIVE)
 		return "shrink_active_list()";
-	if (p->lru_gen)
+	if (policy_has_folioref(p))
 		return "shrink_folio_list() "
 		       "\xe2\x86\x92"
 		       " folio_check_references()";

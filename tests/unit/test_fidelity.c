@@ -2205,6 +2205,418 @@ static void test_mem_cgroup_policy_refused(void)
 	engine_free(e);
 }
 
+/* ---- 6.1 with lru_gen off (the policy 6.1, its capabilities) ----------- */
+
+/* Page @index of object @obj (0 "file", 1 "anon") in memory, on list @l. */
+static struct page *page_on(struct engine *e, uint32_t obj, uint32_t index, enum lru_list l)
+{
+	uint32_t old, pfn = page_cache_alloc(e, obj, index, page_slot(e, obj, index), &old);
+
+	if (obj == 1)
+		page_set(pfn_to_page(e, pfn), PG_anon);
+	lru_cache_add(e, pfn, l);
+	lru_add_drain(e);
+	return pfn_to_page(e, pfn);
+}
+
+struct refault61_row {
+	const char *sentence;
+	bool anon, swap, workingset; /* the refaulting page's type; swap slots free; the shadow's bit */
+	unsigned lists[4];	     /* inactive_anon, active_anon, inactive_file, active_file */
+	unsigned distance;
+	bool want_active;
+	unsigned want_tick;
+};
+
+static const struct refault61_row refault61_rows[] = {
+	/* 6.1 mm/workingset.c:457-471: a file page competes with the active
+	 * file list and, with swap, both anon lists */
+	{ "6.1: a file refault within active file + anon comes back active",
+	  false,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  8,
+	  true,
+	  1 },
+	{ "6.1: a file refault beyond active file + anon goes inactive",
+	  false,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  9,
+	  false,
+	  0 },
+	{ "6.1: without swap a file refault competes with the active file list only",
+	  false,
+	  false,
+	  false,
+	  { 2, 2, 3, 4 },
+	  5,
+	  false,
+	  0 },
+	/* :463 an anon page competes with both file lists and, with swap, the
+	 * active anon list */
+	{ "6.1: an anon refault within the file lists + active anon comes back active",
+	  true,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  9,
+	  true,
+	  1 },
+	{ "6.1: an anon refault does not count the inactive anon list",
+	  true,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  10,
+	  false,
+	  0 },
+	/* :479-483 a page that was active before its eviction: restored */
+	{ "6.1: a refault of a workingset page is a restore, PG_workingset set, its cost noted",
+	  false,
+	  true,
+	  true,
+	  { 2, 2, 3, 4 },
+	  1,
+	  true,
+	  1 },
+};
+
+static void test_workingset_refault_61(void)
+{
+	for (size_t i = 0; i < sizeof refault61_rows / sizeof refault61_rows[0]; i++) {
+		ROW_BEGIN(refault61_rows[i].sentence);
+		const struct refault61_row *r = &refault61_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, "6.1", 1024, true);
+		uint32_t obj = r->anon ? 1 : 0, next[2] = { 1, 1 }, shadow;
+		struct step_record rec = { 0 };
+		struct page *p;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		for (int l = 0; l < 4; l++)
+			for (unsigned k = 0; k < r->lists[l]; k++)
+				page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++,
+					(enum lru_list)l);
+		if (!r->swap)
+			e->c.swap_free = 0;
+		e->c.inactive_age = 1000;
+		shadow = ((1000u - r->distance) & 0x1fffffffu) << 1 | r->workingset;
+		*page_slot(e, obj, 0) = slot_make(r->anon ? SLOT_SWAP : SLOT_SHADOW, shadow);
+		if (r->anon)
+			do_touch(e, 1, 0, false, &rec);
+		else
+			do_rw(e, 0, 0, false, NULL);
+		lru_add_drain(e);
+		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
+		CHECKF(PageActive(p) == r->want_active, "%s: PG_active %d", r->sentence, PageActive(p));
+		CHECKF(e->c.inactive_age - 1000 == r->want_tick, "%s: clock moved %llu, want %u", r->sentence,
+		       (unsigned long long)(e->c.inactive_age - 1000), r->want_tick);
+		CHECKF(e->c.vm[r->anon ? WORKINGSET_REFAULT_ANON : WORKINGSET_REFAULT] == 1,
+		       "%s: refault not counted", r->sentence);
+		CHECKF(e->c.vm[r->anon ? WORKINGSET_ACTIVATE_ANON : WORKINGSET_ACTIVATE] == r->want_active,
+		       "%s: workingset_activate", r->sentence);
+		CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] + e->c.vm[WORKINGSET_RESTORE_ANON] == r->workingset &&
+			       PageWorkingset(p) == r->workingset && e->c.lru_cost[!r->anon] == r->workingset,
+		       "%s: restore %llu, PG_workingset %d, cost %llu", r->sentence,
+		       (unsigned long long)e->c.vm[WORKINGSET_RESTORE_FILE], PageWorkingset(p),
+		       (unsigned long long)e->c.lru_cost[!r->anon]);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+struct batch61_row {
+	const char *sentence;
+	const char *ops;	 /* "r0 r1 r0": read() of a file page, "a0": first touch of an anon page */
+	unsigned want_waiting;	 /* pages left in the lru_add batch */
+	enum lru_list want_list; /* page 0's list after a drain */
+	uint64_t want_pgactivate, want_tick;
+};
+
+static const struct batch61_row batch61_rows[] = {
+	/* 6.1 mm/swap.c:534 folio_batch_add_and_move(), include/linux/pagevec.h:15 */
+	{ "6.1: fourteen new pages wait in the one lru_add batch",
+	  "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 a0 a1 a2 a3", 14, LRU_INACTIVE_FILE, 0, 0 },
+	{ "6.1: the fifteenth, of any list, moves all fifteen to their lists",
+	  "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 a0 a1 a2 a3 a4", 0, LRU_INACTIVE_FILE, 0, 0 },
+	/* 6.1 mm/swap.c:500 __lru_cache_activate_folio(), :502 workingset_activation() */
+	{ "6.1: a page read twice while it waits in the batch joins the active list, no pgactivate",
+	  "r0 r1 r0", 2, LRU_ACTIVE_FILE, 0, 1 },
+	/* 6.1 mm/memory.c:4159 do_anonymous_page() (5.9) */
+	{ "6.1: a new anon page waits for the inactive anon list", "a0", 1, LRU_INACTIVE_ANON, 0, 0 },
+};
+
+static void test_lru_add_batch_61(void)
+{
+	for (size_t i = 0; i < sizeof batch61_rows / sizeof batch61_rows[0]; i++) {
+		ROW_BEGIN(batch61_rows[i].sentence);
+		const struct batch61_row *r = &batch61_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, "6.1", 1024, true);
+		uint32_t obj = 0;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
+			struct step_record rec = { 0 };
+			if (*op == 'a')
+				do_touch(e, 1, (uint32_t)(op[1] - '0'), true, &rec);
+			else
+				do_rw(e, 0, (uint32_t)(op[1] - '0'), false, NULL);
+		}
+		CHECKF(e->c.lists[LRU_PAGEVEC].nr == r->want_waiting, "%s: %u pages wait, want %u",
+		       r->sentence, e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
+		lru_add_drain(e);
+		obj = r->ops[0] == 'a' ? 1 : 0;
+		CHECKF(pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)))->lru == r->want_list,
+		       "%s: on list %d, want %d", r->sentence,
+		       pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)))->lru, r->want_list);
+		CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate && e->c.inactive_age == r->want_tick,
+		       "%s: pgactivate %llu, clock %llu", r->sentence,
+		       (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)e->c.inactive_age);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+struct scan61_row {
+	const char *sentence;
+	unsigned lists[4]; /* inactive_anon, active_anon, inactive_file, active_file */
+	bool swap;	   /* swap slots free */
+	int priority;
+	bool refaults_since;	     /* file refaults activated since the last reclaim */
+	uint64_t cost[2];	     /* anon_cost, file_cost */
+	uint8_t want_may_deactivate; /* DEACTIVATE_ANON 1, DEACTIVATE_FILE 2 */
+	enum scan_balance want_balance;
+	uint64_t want_fraction[2]; /* SCAN_FRACT's */
+};
+
+static const struct scan61_row scan61_rows[] = {
+	/* 6.1 mm/vmscan.c:2831-2836 the file list may deactivate when its
+	 * inactive list is low or refaults were activated */
+	{ "6.1: plenty of inactive file and no refaults: nothing deactivates, file only (cache_trim_mode)",
+	  { 0, 0, 64, 32 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  0,
+	  SCAN_FILE,
+	  { 0, 0 } },
+	{ "6.1: refaults activated since the last reclaim age the active file list",
+	  { 0, 0, 64, 32 },
+	  true,
+	  4,
+	  true,
+	  { 0, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	{ "6.1: a low inactive file list ages the active one",
+	  { 0, 0, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	{ "6.1: a low inactive anon list ages the active one",
+	  { 8, 16, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	/* :2975-2989 the fractions: anon_cost 10 doubles as total + anon */
+	{ "6.1: a costly anon type gets less pressure: 88 against 394",
+	  { 0, 0, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 10, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 88, 394 } },
+	/* :2915 no swap */
+	{ "6.1: without swap only the file lists are scanned",
+	  { 8, 16, 32, 64 },
+	  false,
+	  4,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_FILE,
+	  { 0, 0 } },
+	/* :2938 close to OOM */
+	{ "6.1: at priority 0 both types are scanned by size",
+	  { 8, 16, 32, 64 },
+	  true,
+	  0,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_EQUAL,
+	  { 0, 0 } },
+	/* :2882-2888 and :2946 file + free under the high watermark */
+	{ "6.1: hardly any file pages left and anon not thrashing: anon only (file_is_tiny)",
+	  { 64, 0, 0, 0 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  0,
+	  SCAN_ANON,
+	  { 0, 0 } },
+};
+
+static void test_get_scan_count_61(void)
+{
+	for (size_t i = 0; i < sizeof scan61_rows / sizeof scan61_rows[0]; i++) {
+		ROW_BEGIN(scan61_rows[i].sentence);
+		const struct scan61_row *r = &scan61_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, "6.1", 1024, true);
+		struct reclaim_state *rs;
+		uint32_t next[2] = { 0, 0 };
+		struct step_record rec;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		rs = &e->c.rs;
+		for (int l = 0; l < 4; l++)
+			for (unsigned k = 0; k < r->lists[l]; k++)
+				page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++,
+					(enum lru_list)l);
+		if (!r->swap)
+			e->c.swap_free = 0;
+		e->c.vm[WORKINGSET_ACTIVATE] = r->refaults_since;
+		e->c.lru_cost[0] = r->cost[0];
+		e->c.lru_cost[1] = r->cost[1];
+		leave_free(e, e->c.wmark_high - 1);
+		/* direct reclaim's shrink_node() at @priority */
+		memset(&rs->sc, 0, sizeof rs->sc);
+		rs->sc.reclaimer = RECLAIMER_DIRECT;
+		rs->sc.priority = (int8_t)r->priority;
+		rs->sc.nr_to_reclaim = SWAP_CLUSTER_MAX;
+		rs->sc.may_swap = rs->sc.may_writepage = true;
+		rs->stage = RS_SHRINK_ZONE;
+		memset(&rec, 0, sizeof rec);
+		reclaim_step(e, &rec, e->policy->check_references);
+		CHECKF(rs->may_deactivate == r->want_may_deactivate, "%s: may_deactivate %u, want %u",
+		       r->sentence, rs->may_deactivate, r->want_may_deactivate);
+		CHECKF(rs->scan_balance == r->want_balance, "%s: scan_balance %u, want %u", r->sentence,
+		       rs->scan_balance, r->want_balance);
+		if (r->want_balance == SCAN_FRACT)
+			CHECKF(rs->fraction[0] == r->want_fraction[0] &&
+				       rs->fraction[1] == r->want_fraction[1],
+			       "%s: fractions %llu/%llu", r->sentence, (unsigned long long)rs->fraction[0],
+			       (unsigned long long)rs->fraction[1]);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+/* 6.1 mm/swap.c:298 lru_note_cost(), and snapshot_refaults() at a
+ * reclaim's end (mm/vmscan.c:6464, :7186) */
+static void test_lru_note_cost_61(void)
+{
+	struct workload wl;
+	struct engine *e = zone_new(&wl, "6.1", 1024, true);
+	unsigned guard = 0;
+
+	CHECKF(e != NULL, "no engine");
+	if (!e)
+		return;
+	for (uint32_t k = 0; k < 100; k++)
+		page_on(e, 0, k, LRU_INACTIVE_FILE);
+	e->c.lru_cost[0] = 20;
+	e->c.lru_cost[1] = 4;
+	lru_note_cost(e, true, 1); /* 25, not more than a quarter of 100 */
+	CHECKF(e->c.lru_cost[0] == 20 && e->c.lru_cost[1] == 5, "6.1: no decay at a quarter of the lists");
+	lru_note_cost(e, false, 1); /* 26: both halved */
+	CHECKF(e->c.lru_cost[0] == 10 && e->c.lru_cost[1] == 2,
+	       "6.1: both costs halved past a quarter: %llu %llu", (unsigned long long)e->c.lru_cost[0],
+	       (unsigned long long)e->c.lru_cost[1]);
+	e->c.vm[WORKINGSET_ACTIVATE] = 7;
+	e->c.vm[WORKINGSET_ACTIVATE_ANON] = 3;
+	leave_free(e, e->c.wmark_min);
+	reclaim_start_direct(e, 0, SWAP_CLUSTER_MAX);
+	while (reclaim_running(e) && guard++ < 100000)
+		reclaim_step(e, NULL, e->policy->check_references);
+	CHECKF(e->c.refaults_snap[0] == 3 && e->c.refaults_snap[1] == 7,
+	       "6.1: the reclaim's end snapshots workingset_activate: %llu %llu",
+	       (unsigned long long)e->c.refaults_snap[0], (unsigned long long)e->c.refaults_snap[1]);
+	engine_free(e);
+}
+
+struct unmap61_row {
+	const char *sentence;
+	const char *policy;
+	enum ttu_result want;
+};
+
+static const struct unmap61_row unmap61_rows[] = {
+	/* 2.6.34 mm/rmap.c:911: a young pte refuses the unmap */
+	{ "2.6.34: try_to_unmap() refuses a young pte", "2.6.34", SWAP_FAIL },
+	/* 6.1 mm/rmap.c try_to_unmap_one(): the accessed bit is not tested */
+	{ "6.1: try_to_unmap() takes a young pte down", "6.1", SWAP_SUCCESS },
+};
+
+static void test_try_to_unmap_61(void)
+{
+	for (size_t i = 0; i < sizeof unmap61_rows / sizeof unmap61_rows[0]; i++) {
+		ROW_BEGIN(unmap61_rows[i].sentence);
+		const struct unmap61_row *r = &unmap61_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, r->policy, 1024, true);
+		struct step_record rec = { 0 };
+		struct page *p;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		do_touch(e, 0, 0, false, &rec); /* a fault: a young pte */
+		lru_add_drain(e);
+		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, 0)));
+		CHECKF(try_to_unmap(e, p) == r->want, "%s: answer", r->sentence);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+/* 6.1 has no lumpy reclaim: kswapd woken at order 4 weighs references */
+static void test_no_lumpy_61(void)
+{
+	static const struct balance_row row = {
+		"6.1: kswapd woken for order 4 keeps a hot page (no lumpy reclaim)", 4, false
+	};
+	struct workload wl;
+	struct engine *e = zone_new(&wl, "6.1", 1024, true);
+
+	CHECKF(e != NULL, "no engine");
+	if (e)
+		balance_row_run(e, policy_find("6.1"), &row);
+	engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -2233,6 +2645,12 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_sort_folio);
 	RUN_TABLE(test_shrink_folio_list);
 	RUN_TABLE(test_gen_write);
+	RUN_TABLE(test_workingset_refault_61);
+	RUN_TABLE(test_lru_add_batch_61);
+	RUN_TABLE(test_get_scan_count_61);
+	RUN(test_lru_note_cost_61);
+	RUN_TABLE(test_try_to_unmap_61);
+	RUN(test_no_lumpy_61);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
