@@ -86,15 +86,17 @@ typedef void row_fn(struct engine *e, const struct reclaim_policy *pol, const vo
 /* Runs @fn on each of the @n rows of @rows (@size bytes each, the
  * sentence their first member) under every policy but those claiming
  * one of @not_caps, a later kernel's rule that replaces the table's
- * (enum policy_caps; their own tables follow). */
-static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn, unsigned not_caps)
+ * (enum policy_caps; their own tables follow), and, with @only_caps,
+ * only under those that claim all of them (a later kernel's table). */
+static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn, unsigned not_caps,
+				   unsigned only_caps)
 {
 	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 		const struct reclaim_policy *pol = reclaim_policies[pi];
 
 		/* these are the two-list LRU's rules; 6.1's multi-gen LRU has
 		 * its own rows (test_rules.c, the rows of policy "mglru") */
-		if (pol->lru_gen || (pol->caps & not_caps))
+		if (pol->lru_gen || (pol->caps & not_caps) || (pol->caps & only_caps) != only_caps)
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			const void *row = (const char *)rows + i * size;
@@ -112,9 +114,12 @@ static void run_under_every_policy(const void *rows, size_t n, size_t size, row_
 	}
 }
 #define RUN_UNDER_EVERY_POLICY(rows, fn) \
-	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0)
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0, 0)
 #define RUN_UNDER_EVERY_POLICY_BUT(rows, fn, caps) \
-	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, caps)
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, caps, 0)
+/* ... and only under the policies that claim all of @caps */
+#define RUN_UNDER_POLICIES_WITH(rows, fn, caps) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0, caps)
 
 /* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
 
@@ -2284,52 +2289,45 @@ static const struct refault61_row refault61_rows[] = {
 	  1 },
 };
 
+static void refault61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct refault61_row *r = row;
+	uint32_t obj = r->anon ? 1 : 0, next[2] = { 1, 1 }, shadow;
+	struct step_record rec = { 0 };
+	struct page *p;
+
+	for (int l = 0; l < 4; l++)
+		for (unsigned k = 0; k < r->lists[l]; k++)
+			page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++, (enum lru_list)l);
+	if (!r->swap)
+		e->c.swap_free = 0;
+	e->c.inactive_age = 1000;
+	shadow = ((1000u - r->distance) & 0x1fffffffu) << 1 | r->workingset;
+	*page_slot(e, obj, 0) = slot_make(r->anon ? SLOT_SWAP : SLOT_SHADOW, shadow);
+	if (r->anon)
+		do_touch(e, 1, 0, false, &rec);
+	else
+		do_rw(e, 0, 0, false, NULL);
+	lru_add_drain(e);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
+	CHECKF(PageActive(p) == r->want_active, "%s (%s): PG_active %d", r->sentence, pol->name,
+	       PageActive(p));
+	CHECKF(e->c.inactive_age - 1000 == r->want_tick, "%s (%s): clock moved %llu, want %u", r->sentence,
+	       pol->name, (unsigned long long)(e->c.inactive_age - 1000), r->want_tick);
+	CHECKF(e->c.vm[r->anon ? WORKINGSET_REFAULT_ANON : WORKINGSET_REFAULT] == 1,
+	       "%s (%s): refault not counted", r->sentence, pol->name);
+	CHECKF(e->c.vm[r->anon ? WORKINGSET_ACTIVATE_ANON : WORKINGSET_ACTIVATE] == r->want_active,
+	       "%s (%s): workingset_activate", r->sentence, pol->name);
+	CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] + e->c.vm[WORKINGSET_RESTORE_ANON] == r->workingset &&
+		       PageWorkingset(p) == r->workingset && e->c.lru_cost[!r->anon] == r->workingset,
+	       "%s (%s): restore %llu, PG_workingset %d, cost %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[WORKINGSET_RESTORE_FILE], PageWorkingset(p),
+	       (unsigned long long)e->c.lru_cost[!r->anon]);
+}
+
 static void test_workingset_refault_61(void)
 {
-	for (size_t i = 0; i < sizeof refault61_rows / sizeof refault61_rows[0]; i++) {
-		ROW_BEGIN(refault61_rows[i].sentence);
-		const struct refault61_row *r = &refault61_rows[i];
-		struct workload wl;
-		struct engine *e = zone_new(&wl, "6.1", 1024, true);
-		uint32_t obj = r->anon ? 1 : 0, next[2] = { 1, 1 }, shadow;
-		struct step_record rec = { 0 };
-		struct page *p;
-
-		if (!e) {
-			CHECKF(0, "%s: no engine", r->sentence);
-			ROW_END();
-			continue;
-		}
-		for (int l = 0; l < 4; l++)
-			for (unsigned k = 0; k < r->lists[l]; k++)
-				page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++,
-					(enum lru_list)l);
-		if (!r->swap)
-			e->c.swap_free = 0;
-		e->c.inactive_age = 1000;
-		shadow = ((1000u - r->distance) & 0x1fffffffu) << 1 | r->workingset;
-		*page_slot(e, obj, 0) = slot_make(r->anon ? SLOT_SWAP : SLOT_SHADOW, shadow);
-		if (r->anon)
-			do_touch(e, 1, 0, false, &rec);
-		else
-			do_rw(e, 0, 0, false, NULL);
-		lru_add_drain(e);
-		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
-		CHECKF(PageActive(p) == r->want_active, "%s: PG_active %d", r->sentence, PageActive(p));
-		CHECKF(e->c.inactive_age - 1000 == r->want_tick, "%s: clock moved %llu, want %u", r->sentence,
-		       (unsigned long long)(e->c.inactive_age - 1000), r->want_tick);
-		CHECKF(e->c.vm[r->anon ? WORKINGSET_REFAULT_ANON : WORKINGSET_REFAULT] == 1,
-		       "%s: refault not counted", r->sentence);
-		CHECKF(e->c.vm[r->anon ? WORKINGSET_ACTIVATE_ANON : WORKINGSET_ACTIVATE] == r->want_active,
-		       "%s: workingset_activate", r->sentence);
-		CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] + e->c.vm[WORKINGSET_RESTORE_ANON] == r->workingset &&
-			       PageWorkingset(p) == r->workingset && e->c.lru_cost[!r->anon] == r->workingset,
-		       "%s: restore %llu, PG_workingset %d, cost %llu", r->sentence,
-		       (unsigned long long)e->c.vm[WORKINGSET_RESTORE_FILE], PageWorkingset(p),
-		       (unsigned long long)e->c.lru_cost[!r->anon]);
-		engine_free(e);
-		ROW_END();
-	}
+	RUN_UNDER_POLICIES_WITH(refault61_rows, refault61_row_run, CAP_WORKINGSET_61);
 }
 
 struct batch61_row {
@@ -2353,40 +2351,33 @@ static const struct batch61_row batch61_rows[] = {
 	{ "6.1: a new anon page waits for the inactive anon list", "a0", 1, LRU_INACTIVE_ANON, 0, 0 },
 };
 
+static void batch61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct batch61_row *r = row;
+	uint32_t obj = r->ops[0] == 'a' ? 1 : 0;
+	const struct page *p;
+
+	for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
+		struct step_record rec = { 0 };
+		if (*op == 'a')
+			do_touch(e, 1, (uint32_t)(op[1] - '0'), true, &rec);
+		else
+			do_rw(e, 0, (uint32_t)(op[1] - '0'), false, NULL);
+	}
+	CHECKF(e->c.lists[LRU_PAGEVEC].nr == r->want_waiting, "%s (%s): %u pages wait, want %u", r->sentence,
+	       pol->name, e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
+	lru_add_drain(e);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
+	CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
+	       r->want_list);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate && e->c.inactive_age == r->want_tick,
+	       "%s (%s): pgactivate %llu, clock %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)e->c.inactive_age);
+}
+
 static void test_lru_add_batch_61(void)
 {
-	for (size_t i = 0; i < sizeof batch61_rows / sizeof batch61_rows[0]; i++) {
-		ROW_BEGIN(batch61_rows[i].sentence);
-		const struct batch61_row *r = &batch61_rows[i];
-		struct workload wl;
-		struct engine *e = zone_new(&wl, "6.1", 1024, true);
-		uint32_t obj = 0;
-
-		if (!e) {
-			CHECKF(0, "%s: no engine", r->sentence);
-			ROW_END();
-			continue;
-		}
-		for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
-			struct step_record rec = { 0 };
-			if (*op == 'a')
-				do_touch(e, 1, (uint32_t)(op[1] - '0'), true, &rec);
-			else
-				do_rw(e, 0, (uint32_t)(op[1] - '0'), false, NULL);
-		}
-		CHECKF(e->c.lists[LRU_PAGEVEC].nr == r->want_waiting, "%s: %u pages wait, want %u",
-		       r->sentence, e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
-		lru_add_drain(e);
-		obj = r->ops[0] == 'a' ? 1 : 0;
-		CHECKF(pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)))->lru == r->want_list,
-		       "%s: on list %d, want %d", r->sentence,
-		       pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)))->lru, r->want_list);
-		CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate && e->c.inactive_age == r->want_tick,
-		       "%s: pgactivate %llu, clock %llu", r->sentence,
-		       (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)e->c.inactive_age);
-		engine_free(e);
-		ROW_END();
-	}
+	RUN_UNDER_POLICIES_WITH(batch61_rows, batch61_row_run, CAP_LRU_ADD_61 | CAP_WORKINGSET_61);
 }
 
 struct scan61_row {
@@ -2482,54 +2473,44 @@ static const struct scan61_row scan61_rows[] = {
 	  { 0, 0 } },
 };
 
+static void scan61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct scan61_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	uint32_t next[2] = { 0, 0 };
+	struct step_record rec;
+
+	for (int l = 0; l < 4; l++)
+		for (unsigned k = 0; k < r->lists[l]; k++)
+			page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++, (enum lru_list)l);
+	if (!r->swap)
+		e->c.swap_free = 0;
+	e->c.vm[WORKINGSET_ACTIVATE] = r->refaults_since;
+	e->c.lru_cost[0] = r->cost[0];
+	e->c.lru_cost[1] = r->cost[1];
+	leave_free(e, e->c.wmark_high - 1);
+	/* direct reclaim's shrink_node() at @priority */
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_DIRECT;
+	rs->sc.priority = (int8_t)r->priority;
+	rs->sc.nr_to_reclaim = SWAP_CLUSTER_MAX;
+	rs->sc.may_swap = rs->sc.may_writepage = true;
+	rs->stage = RS_SHRINK_ZONE;
+	memset(&rec, 0, sizeof rec);
+	reclaim_step(e, &rec, e->policy->check_references);
+	CHECKF(rs->may_deactivate == r->want_may_deactivate, "%s (%s): may_deactivate %u, want %u",
+	       r->sentence, pol->name, rs->may_deactivate, r->want_may_deactivate);
+	CHECKF(rs->scan_balance == r->want_balance, "%s (%s): scan_balance %u, want %u", r->sentence,
+	       pol->name, rs->scan_balance, r->want_balance);
+	if (r->want_balance == SCAN_FRACT)
+		CHECKF(rs->fraction[0] == r->want_fraction[0] && rs->fraction[1] == r->want_fraction[1],
+		       "%s (%s): fractions %llu/%llu", r->sentence, pol->name,
+		       (unsigned long long)rs->fraction[0], (unsigned long long)rs->fraction[1]);
+}
+
 static void test_get_scan_count_61(void)
 {
-	for (size_t i = 0; i < sizeof scan61_rows / sizeof scan61_rows[0]; i++) {
-		ROW_BEGIN(scan61_rows[i].sentence);
-		const struct scan61_row *r = &scan61_rows[i];
-		struct workload wl;
-		struct engine *e = zone_new(&wl, "6.1", 1024, true);
-		struct reclaim_state *rs;
-		uint32_t next[2] = { 0, 0 };
-		struct step_record rec;
-
-		if (!e) {
-			CHECKF(0, "%s: no engine", r->sentence);
-			ROW_END();
-			continue;
-		}
-		rs = &e->c.rs;
-		for (int l = 0; l < 4; l++)
-			for (unsigned k = 0; k < r->lists[l]; k++)
-				page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++,
-					(enum lru_list)l);
-		if (!r->swap)
-			e->c.swap_free = 0;
-		e->c.vm[WORKINGSET_ACTIVATE] = r->refaults_since;
-		e->c.lru_cost[0] = r->cost[0];
-		e->c.lru_cost[1] = r->cost[1];
-		leave_free(e, e->c.wmark_high - 1);
-		/* direct reclaim's shrink_node() at @priority */
-		memset(&rs->sc, 0, sizeof rs->sc);
-		rs->sc.reclaimer = RECLAIMER_DIRECT;
-		rs->sc.priority = (int8_t)r->priority;
-		rs->sc.nr_to_reclaim = SWAP_CLUSTER_MAX;
-		rs->sc.may_swap = rs->sc.may_writepage = true;
-		rs->stage = RS_SHRINK_ZONE;
-		memset(&rec, 0, sizeof rec);
-		reclaim_step(e, &rec, e->policy->check_references);
-		CHECKF(rs->may_deactivate == r->want_may_deactivate, "%s: may_deactivate %u, want %u",
-		       r->sentence, rs->may_deactivate, r->want_may_deactivate);
-		CHECKF(rs->scan_balance == r->want_balance, "%s: scan_balance %u, want %u", r->sentence,
-		       rs->scan_balance, r->want_balance);
-		if (r->want_balance == SCAN_FRACT)
-			CHECKF(rs->fraction[0] == r->want_fraction[0] &&
-				       rs->fraction[1] == r->want_fraction[1],
-			       "%s: fractions %llu/%llu", r->sentence, (unsigned long long)rs->fraction[0],
-			       (unsigned long long)rs->fraction[1]);
-		engine_free(e);
-		ROW_END();
-	}
+	RUN_UNDER_POLICIES_WITH(scan61_rows, scan61_row_run, CAP_SCAN_COST_61);
 }
 
 /* 6.1 mm/swap.c:298 lru_note_cost(), and snapshot_refaults() at a
