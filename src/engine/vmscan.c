@@ -303,6 +303,12 @@ static void shrink_zone_targets(struct engine *e)
 			scan >>= rs->sc.priority;
 			scan = scan * rs->percent[is_file_lru(l)] / 100;
 		}
+		/* 6.1 mm/vmscan.c:5904 shrink_lruvec(): the targets as they
+		 * are, however small */
+		if (scan_cost_61(e)) {
+			rs->nr[l] = scan;
+			continue;
+		}
 		/* nr_scan_try_batch(): small amounts wait until they add up to 32 */
 		saved[l] += scan;
 		if (saved[l] >= SWAP_CLUSTER_MAX) {
@@ -1053,7 +1059,9 @@ static void shrink_loop(struct engine *e)
 			rs->max_scan = n;
 			rs->inactive_scanned = 0;
 			lru_add_drain(e); /* 2.6.34 vmscan.c:1157, once before the batches */
-			if (begin_batch(e, false, l, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP))
+			/* 6.1 mm/vmscan.c:2469: isolate_lru_folios(nr_to_scan), once */
+			if (begin_batch(e, false, l, scan_cost_61(e) ? n : SWAP_CLUSTER_MAX,
+					RS_INACTIVE_LOOP))
 				return;
 		}
 	}
@@ -1358,7 +1366,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_INACTIVE_LOOP:
 			/* shrink_inactive_list()'s do { } while (nr_scanned < max_scan) */
 			rs->stage = RS_SHRINK_LOOP;
-			if (rs->inactive_scanned < rs->max_scan)
+			if (rs->inactive_scanned < rs->max_scan && !scan_cost_61(e)) /* 6.1: once */
 				begin_batch(e, false, rs->batch_lru, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP);
 			break;
 		case RS_BATCH:

@@ -26,14 +26,14 @@
  *    workingset refaults), prepare_scan_count()'s may_deactivate (an
  *    active list is aged while its inactive list is low, or after
  *    refaults of its type were activated since the last reclaim),
- *    cache_trim_mode and file_is_tiny, inactive_is_low() sized by the list.
+ *    cache_trim_mode and file_is_tiny, inactive_is_low() sized by the list,
+ *    shrink_lruvec()'s targets unbatched, each isolated once.
  *
  * Simplified (also in the summary and data/README.md): one zone, no
  * compaction, no watermark boost, no proactive or memory.low reclaim;
  * 2.6.34's reclaim loops around these rules (balance_pgdat()'s priority
- * loop and order handling, nr_scan_try_batch()'s batching of small scan
- * targets, shrink_inactive_list() asking for 32 pages, no proportional
- * stop in shrink_lruvec(), no force_deactivate retry); 2.6.34's dirty and
+ * loop and order handling; no proportional stop in shrink_lruvec(), no
+ * force_deactivate retry); 2.6.34's dirty and
  * writeback rules (reclaim writes dirty file pages; 6.1 leaves them to the
  * flushers and activates them with PG_reclaim) and write() marking pages
  * accessed (6.1's ext4 does not); 2.6.34's memcg limit reclaim, with

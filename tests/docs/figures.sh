@@ -603,7 +603,7 @@ fig $R 'under all nine policies: on index, 2.6.34 climbs in 23 steps, one per bu
 fig $R 'under all nine policies: on index, 2.6.34 climbs in 23 steps, one per burst, to 1472 refaults' 1472 object $D 2.6.34 index refaults
 fig $R 'the refault and 6.1 policies stop at 64 after the first burst' 64 object $D refault index refaults
 fig $R 'the refault and 6.1 policies stop at 64 after the first burst' 64 object $D 6.1 index refaults
-fig $R 'to about 13600 refaults (13571 to 13685)' '13571 to 13685' eval "awk '/^refaults\$/ { r = 1 } r && \$1 == \"table.dat\" { for (i = 2; i <= NF; i++) print \$i }' \"\$(compare_all_of_path $D)\" | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
+fig $R 'to about 13600 refaults (13570 to 13685)' '13570 to 13685' eval "awk '/^refaults\$/ { r = 1 } r && \$1 == \"table.dat\" { for (i = 2; i <= NF; i++) print \$i }' \"\$(compare_all_of_path $D)\" | sort -n | sed -n '1p;\$p' | paste -sd' ' | sed 's/ / to /'"
 fig $R 'a bar per policy, nine: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 16960 counter $D 2.6.34 pgscan_kswapd_normal
 fig $R 'a bar per policy, nine: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15424 counter $D 2.6.34 pgsteal_normal
 fig $R 'a bar per policy, nine: 2.6.34 has the most pgscan_kswapd_normal (16960), pgsteal_normal (15424), refault (15046) and pgmajfault (1536,' 15046 counter $D 2.6.34 refault
@@ -611,19 +611,19 @@ fig $R 'a bar per policy, nine: 2.6.34 has the most pgscan_kswapd_normal (16960)
 fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault and 6.1)' 64 counter $D mapped-graded pgmajfault
 fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault and 6.1)' 128 counter $D refault pgmajfault
 fig $R 'against 64 for the 2.6.33 family, mapped-ratio and mapped-graded, and 128 for refault and 6.1)' 128 counter $D 6.1 pgmajfault
-fig $R 'only the refault policy (65) and 6.1 (55) have workingset_activate' 65 counter $D refault workingset_activate
-fig $R 'only the refault policy (65) and 6.1 (55) have workingset_activate' 55 counter $D 6.1 workingset_activate
-fact $R 'only the refault policy (65) and 6.1 (55) have workingset_activate' 0 eval "awk 'NR == 3 { for (i = 1; i <= NF; i++) if (\$i == \"refault\" || \$i == \"6.1\") c[i + 1] = 1 } \$1 == \"workingset_activate\" { for (i = 2; i <= NF; i++) if (!(i in c)) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
-fig $R 'only 6.1 has pgdeactivate and pgrefill_normal (49 each), 0 under every other policy' 49 counter $D 6.1 pgdeactivate
-fig $R 'only 6.1 has pgdeactivate and pgrefill_normal (49 each), 0 under every other policy' 49 counter $D 6.1 pgrefill_normal
-fact $R 'only 6.1 has pgdeactivate and pgrefill_normal (49 each), 0 under every other policy' 0 eval "awk 'NR == 3 { for (i = 1; i <= NF; i++) if (\$i == \"6.1\") c = i + 1 } \$1 == \"pgdeactivate\" || \$1 == \"pgrefill_normal\" { for (i = 2; i <= NF; i++) if (i != c) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 194 counter $D mapped-graded pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 194 counter $D mapped-ratio pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 194 counter $D 2.6.33 pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 131 counter $D 2.6.34 pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 130 counter $D refault pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 0 counter $D mglru pgactivate
-fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 134 for 6.1 and 0 for mglru' 134 counter $D 6.1 pgactivate
+fig $R 'only the refault policy (65) and 6.1 (64) have workingset_activate' 65 counter $D refault workingset_activate
+fig $R 'only the refault policy (65) and 6.1 (64) have workingset_activate' 64 counter $D 6.1 workingset_activate
+fact $R 'only the refault policy (65) and 6.1 (64) have workingset_activate' 0 eval "awk 'NR == 3 { for (i = 1; i <= NF; i++) if (\$i == \"refault\" || \$i == \"6.1\") c[i + 1] = 1 } \$1 == \"workingset_activate\" { for (i = 2; i <= NF; i++) if (!(i in c)) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
+fig $R 'only 6.1 has pgdeactivate and pgrefill_normal (38 each), 0 under every other policy' 38 counter $D 6.1 pgdeactivate
+fig $R 'only 6.1 has pgdeactivate and pgrefill_normal (38 each), 0 under every other policy' 38 counter $D 6.1 pgrefill_normal
+fact $R 'only 6.1 has pgdeactivate and pgrefill_normal (38 each), 0 under every other policy' 0 eval "awk 'NR == 3 { for (i = 1; i <= NF; i++) if (\$i == \"6.1\") c = i + 1 } \$1 == \"pgdeactivate\" || \$1 == \"pgrefill_normal\" { for (i = 2; i <= NF; i++) if (i != c) print \$i }' \"\$(compare_all_of_path $D)\" | sort -u"
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 194 counter $D mapped-graded pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 194 counter $D mapped-ratio pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 194 counter $D 2.6.33 pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 131 counter $D 2.6.34 pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 130 counter $D refault pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 0 counter $D mglru pgactivate
+fig $R 'pgactivate is 194 for the 2.6.33 family and both mapped-ratio readings, 131 for 2.6.34, 130 for refault, 125 for 6.1 and 0 for mglru' 125 counter $D 6.1 pgactivate
 fig $R 'The lists over the 4187 accesses of the torrent scenario' 4187 eval "csv_column $T 2.6.33 2.6.34 2.6.34 access | tail -n 1"
 fig $R 'under 2.6.33 the active file list climbs to 119 pages and is cut back again and again' 119 eval "csv_column $T 2.6.33 2.6.34 2.6.33 nr_active_file | sort -n | tail -n 1"
 fig $R 'from access 879 the desktop heap'"'"'s 24 anon pages leave the inactive anon list for swap' 879 \

@@ -472,9 +472,20 @@ static void batch_row_run(struct engine *e, const struct reclaim_policy *pol, co
 	       (unsigned long long)scanned, (unsigned long long)r->want_scanned);
 }
 
+/* 6.1 mm/vmscan.c:5904 shrink_lruvec() and :2469 shrink_inactive_list():
+ * the target as it is, isolated once */
+static const struct batch_row batch_rows_61[] = {
+	{ "6.1: shrink_inactive_list scans the 18 pages shrink_lruvec hands it", LRU_INACTIVE_FILE, 100,
+	  false, 18, 18 },
+	{ "6.1: a list shorter than nr_to_scan is isolated once", LRU_INACTIVE_FILE, 5, true, 18, 5 },
+	{ "6.1: shrink_active_list isolates only the 18 pages shrink_lruvec hands it", LRU_ACTIVE_FILE, 100,
+	  false, 18, 18 },
+};
+
 static void test_shrink_inactive_list_batches(void)
 {
-	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
+	RUN_UNDER_EVERY_POLICY_BUT(batch_rows, batch_row_run, CAP_SCAN_COST_61);
+	RUN_UNDER_POLICIES_WITH(batch_rows_61, batch_row_run, CAP_SCAN_COST_61);
 }
 
 /* ---- 2.6.37 mm/vmscan.c: isolate_lru_pages() and its tracepoint ------- */
@@ -536,9 +547,17 @@ static void isolate_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	       (unsigned long long)scanned, requested);
 }
 
+/* 6.1 mm/vmscan.c:2469 isolate_lru_folios(nr_to_scan) */
+static const struct isolate_row isolate_rows_61[] = {
+	{ "6.1: an inactive isolation handed 17 asks for 17 and scans 17", LRU_INACTIVE_FILE, 100, 17, 17,
+	  17 },
+	{ "6.1: an isolation from a list of 5 asks for 17 and scans 5", LRU_INACTIVE_FILE, 5, 17, 17, 5 },
+};
+
 static void test_isolate_lru_pages_request(void)
 {
-	RUN_UNDER_EVERY_POLICY(isolate_rows, isolate_row_run);
+	RUN_UNDER_EVERY_POLICY_BUT(isolate_rows, isolate_row_run, CAP_SCAN_COST_61);
+	RUN_UNDER_POLICIES_WITH(isolate_rows_61, isolate_row_run, CAP_SCAN_COST_61);
 }
 
 /* ---- 2.6.34 mm/memory.c: do_swap_page() ---------------------------------- */
