@@ -19,7 +19,7 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 /* The outcome a step records for mark_page_accessed()'s branch @br. */
 static inline enum outcome mpa_outcome(enum branch br)
 {
-	if (br == BR_MPA_ACTIVATE)
+	if (br == BR_MPA_ACTIVATE || br == BR_MPA_BATCH_ACTIVATE)
 		return OUT_ACTIVATE;
 	/* 6.1 folio_inc_refs(): a mark set or a counter raised */
 	return br == BR_MPA_REFERENCE || br == BR_INC_REFS_REFERENCED || br == BR_INC_REFS_WORKINGSET ||

@@ -554,6 +554,25 @@ fig $L 'compare 2.6.33 (pgactivate 3975, index 653 refaults) with 2.6.34 (243, 5
 fig $L 'compare 2.6.33 (pgactivate 3975, index 653 refaults) with 2.6.34 (243, 55)' 55 object $P 2.6.34 customers.idx refaults
 # the grading section's figures need a policy changed and rebuilt: measured by hand (/work/notes/figures.md), not here
 
+# --- data/LECTURE.md: what a 6.1 machine does with lru_gen off --------------
+L=data/LECTURE.md T=used-once-mmap D=database-index Q=database-index-pread
+fact $L 'libc.so[0] is activated at its first look, step 398 (`61_young_exec`)' 'libc.so[0] activate 61_young_exec' at $T 6.1 398
+fig $L 'and so are all 16 of its pages' 16 fired $T 6.1 61_young_exec
+fact $L 'under 2.6.34 and `refault` it needs a second young look' keep first_outcomes $T refault libc.so
+fact $L 'the second `pread()` of hot.dat[120] to hot.dat[127] and of index[52] to index[63] finds them still waiting' 'hot.dat[120] activate mpa_batch_activate' at $Q 6.1 249
+fact $L 'the second `pread()` of hot.dat[120] to hot.dat[127] and of index[52] to index[63] finds them still waiting' 'index[63] activate mpa_batch_activate' at $Q 6.1 384
+fig $L '20 such reads (`mpa_batch_activate`)' 20 fired $Q 6.1 mpa_batch_activate
+fig $L 'the index refaults 46 times, under `6.1` 0' 46 object $Q refault index refaults
+fig $L 'the index refaults 46 times, under `6.1` 0' 0 object $Q 6.1 index refaults
+fig $L 'brings its 64 pages back active (`workingset_activate` 64)' 64 counter $D 6.1 workingset_activate
+fig $L 'hot.dat is deactivated from step 1414, 38 pages (`pgdeactivate` 38), and only 90 of its 128 pages stay' 1414 first $D 6.1 'hot.dat[' deactivate
+fig $L 'hot.dat is deactivated from step 1414, 38 pages (`pgdeactivate` 38), and only 90 of its 128 pages stay' 38 counter $D 6.1 pgdeactivate
+fig $L 'hot.dat is deactivated from step 1414, 38 pages (`pgdeactivate` 38), and only 90 of its 128 pages stay' 90 object $D 6.1 hot.dat resident
+fig $L 'Under `refault` the active list is left alone and 126 stay' 126 object $D refault hot.dat resident
+fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 14038 counter $D 6.1 pgscan_kswapd_normal
+fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 125 counter $D 6.1 pgactivate
+fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 38 object $D 6.1 hot.dat evicted
+
 # --- README.md ---------------------------------------------------------------
 R=README.md
 fig $R '| `B` | projector mode: fewer panels, larger cells, the outcome big, play slowed to 5 steps/s;' 5 eval 'speeds --big | cut -d" " -f1'
