@@ -223,6 +223,20 @@ static void snapshot_refaults_61(struct engine *e)
 	e->c.refaults_snap[1] = e->c.vm[WORKINGSET_ACTIVATE];
 }
 
+/* 6.1 mm/vmscan.c:2913-2960: the balance, the first that holds */
+static enum scan_balance scan_balance_61(const struct engine *e, bool noswap)
+{
+	const struct reclaim_state *rs = &e->c.rs;
+
+	if (noswap) /* :2915 !can_reclaim_anon_pages() */
+		return SCAN_FILE;
+	if (!rs->sc.priority && e->wl->memory.swappiness) /* :2938 close to OOM */
+		return SCAN_EQUAL;
+	if (rs->file_is_tiny) /* :2946 */
+		return SCAN_ANON;
+	return rs->cache_trim_mode ? SCAN_FILE : SCAN_FRACT; /* :2955 */
+}
+
 /* 6.1 mm/vmscan.c:2898 get_scan_count(): which types to scan, and in
  * SCAN_FRACT how much of each, in inverse proportion to the cost of
  * reclaiming it (lru_note_cost(): pages written and workingset pages
@@ -233,16 +247,7 @@ static void get_scan_count_61(struct engine *e, bool noswap)
 	struct reclaim_state *rs = &e->c.rs;
 	uint64_t swappiness = e->wl->memory.swappiness, total, anon_cost, file_cost, ap, fp;
 
-	if (noswap) /* :2915 !can_reclaim_anon_pages() */
-		rs->scan_balance = SCAN_FILE;
-	else if (!rs->sc.priority && swappiness) /* :2938 close to OOM */
-		rs->scan_balance = SCAN_EQUAL;
-	else if (rs->file_is_tiny) /* :2946 */
-		rs->scan_balance = SCAN_ANON;
-	else if (rs->cache_trim_mode) /* :2955 */
-		rs->scan_balance = SCAN_FILE;
-	else
-		rs->scan_balance = SCAN_FRACT;
+	rs->scan_balance = (uint8_t)scan_balance_61(e, noswap);
 	/* :2975-2989 */
 	total = e->c.lru_cost[0] + e->c.lru_cost[1];
 	anon_cost = total + e->c.lru_cost[0];
