@@ -16,6 +16,11 @@
  *             policy that runs them (mglru unless told);
  *   counters  compare's key counters at the end, a bar per policy, one
  *             panel per counter.
+ * With --real FILE.csv (`vmscan-viz real --csv`'s timeline, read by
+ * timeline_csv.c) the refaults and resident charts draw the file, not a
+ * run: "the simulator and the kernel", per object the simulator's line
+ * solid and each boot's dashed in the object's one colour, and under
+ * lru_gen a panel of max_seq, the aging of both.
  *
  * Nothing a scenario says reaches gnuplot as code.  The gnuplot script is
  * fixed text (below); the numbers are written into data files; every
@@ -46,6 +51,7 @@
 #include "../util/suggest.h"
 #include "../util/text.h"
 #include "series.h"
+#include "timeline_csv.h"
 
 extern char **environ;
 
@@ -77,7 +83,8 @@ static const char *const gens_default = "mglru";
  * the chart (lists and gens draw the same way: a line per list, or per
  * generation, a panel per policy), ARG5 the title, ARG6 the panels' titles and ARG7 the lines'
  * (joined by \037), ARG8 "WIDTH HEIGHT XSCALE" (the accesses are divided
- * by XSCALE, 1, 1000 or 1000000, so that no tick needs an exponent), ARG9
+ * by XSCALE, 1, 1000 or 1000000, so that no tick needs an exponent;
+ * --real adds the object panels' count and each one's colour), ARG9
  * the registry index of each policy, by spaces (gnuplot -c takes nine).
  * The data: rows.dat, one block per policy (gnuplot's index), columns
  * access, the value of each object shown (refaults, resident, active),
@@ -147,6 +154,19 @@ static const char *const script[] = {
 	"    set linetype 20 + l lc rgb word(gcolor, l) lw 2 * lwk dt int(word(gdash, l) + 0)\n"
 	"}\n"
 	"pk(p) = int(word(ARG9, p) + 0) + 1\n"
+	"# --real: ARG8 goes on with the object panels' count, then each one's colour\n"
+	"# (its place in the CSV); the panel after them, max_seq, is grey\n"
+	"nreal = int(word(ARG8, 5) + 0)\n"
+	"# (40 + k the simulator's, wide and light, 50 + k the kernel's, dashed on\n"
+	"# top of it in the full colour: the colour k, 0 grey; a # inside a block\n"
+	"# would begin a comment, so the colours' strings are made out here)\n"
+	"ol(i) = i > nreal ? 0 : int(word(ARG8, 5 + i) + 0) % 9 + 1\n"
+	"grey = \"#404040\"; light = \"#99\"\n"
+	"oc(k) = k ? word(pcolor, k) : grey\n"
+	"do for [k = 0:9] {\n"
+	"    set linetype 40 + k lc rgb light . oc(k)[2:7] dt 1\n"
+	"    set linetype 50 + k lc rgb oc(k) dt 2\n"
+	"}\n"
 	"npol = words(ARG9)\n"
 	"kf = sprintf(\",%d\", int(fs * fu * 0.85))\n"
 	"set format y \"%.0f\"\n",
@@ -188,7 +208,17 @@ static const char *const script[] = {
 	"    ch = 1.8 * fs / h\n"
 	"    bm = (0.6 + 1.1 * keyrows) * ch; tm = 1 - 1.9 * ch\n"
 	"    pw = 1.0 / ncol; ph = (tm - bm) / nrow\n"
-	"    set multiplot title ARG5 font sprintf(\",%d\", int(fs * fu * 1.3))\n"
+	"    # a title of two strings is two lines (--real: what was drawn against what)\n"
+	"    tl2 = nfields(ARG5) > 1\n"
+	"    if (tl2) { tm = tm - 1.3 * ch; ph = (tm - bm) / nrow }\n"
+	"    # a title wider than the picture in a smaller font (a character is\n"
+	"    # about 0.7 of the font's size wide)\n"
+	"    tlen = tl2 ? (strlen(field(ARG5, 1)) > strlen(field(ARG5, 2)) ? strlen(field(ARG5, 1)) : "
+	"strlen(field(ARG5, 2))) : strlen(ARG5)\n"
+	"    tsz = fs * 1.3; tsz = tsz * 0.7 * tlen > 0.95 * w ? 0.95 * w / (0.7 * tlen) : tsz\n"
+	"    set multiplot title (tl2 ? field(ARG5, 1) . \"\\n\" . field(ARG5, 2) : ARG5) font "
+	"sprintf(\",%d\", "
+	"int(tsz * fu))\n"
 	"    set xlabel \"workload accesses\" . (xs == 1000000 ? \" (millions)\" : xs == 1000 ? \" "
 	"(thousands)\" : \"\")\n"
 	"    set format x \"%g\"\n"
@@ -203,13 +233,16 @@ static const char *const script[] = {
 	"    set yrange [0:*]\n"
 	"    set offsets 0, 0, graph 0.08, 0\n"
 	"    unset key\n"
-	"    set ylabel ml ? \"pages\" : ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : "
+	"    ylab = ml ? \"pages\" : ARG4 eq \"refaults\" ? \"refaults (cumulative)\" : "
 	"\\\n"
 	"        ARG4 eq \"active\" ? \"pages on an active list\" : \"resident pages\"\n"
 	"    do for [i = 1:npanel] {\n"
+	"        set ylabel (nreal > 0 && i > nreal ? \"max_seq\" : ylab)\n"
 	"        set origin ((i - 1) % ncol) * pw, tm - (int((i - 1) / ncol) + 1) * ph\n"
 	"        set size pw, ph\n"
 	"        set title field(ARG6, i)\n"
+	"        # stats reads the range in force: a flat panel's [0:1] would hide the next one's points\n"
+	"        set yrange [*:*]\n"
 	"        ymax = 0\n"
 	"        if (ml) {\n"
 	"            do for [l = 1:nlist] {\n"
@@ -228,22 +261,35 @@ static const char *const script[] = {
 	"lines "
 	"lt lt0 + l\n"
 	"        } else {\n"
-	"            plot for [p = 1:npol] rows index (p - 1) using ($1 / xs):(column(1 + i)) \\\n"
-	"                with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol)\n"
+	"            # gnuplot 5.4 has no else if\n"
+	"            if (nreal > 0) {\n"
+	"                plot for [p = 1:npol] rows index (p - 1) using ($1 / xs):(column(1 + i)) \\\n"
+	"                    with lines lt (p == 1 ? 40 : 50) + ol(i) lw lwk * (p == 1 ? 4 : 2)\n"
+	"            } else {\n"
+	"                plot for [p = 1:npol] rows index (p - 1) using ($1 / xs):(column(1 + i)) \\\n"
+	"                    with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol)\n"
+	"            }\n"
 	"        }\n"
-	"    }\n"
+	"    }\n",
+	/* the key: a string of its own, under C's 4095 bytes */
 	"    # the key: lines of nothing in a box of their own\n"
 	"    set origin 0, 0\n"
 	"    set size 1, bm\n"
 	"    unset border; unset tics; unset xlabel; unset ylabel; unset title; unset grid\n"
 	"    set xrange [0:1]; set yrange [0:1]; set offsets 0, 0, 0, 0\n"
 	"    set lmargin 0; set rmargin 0; set tmargin 0; set bmargin 0\n"
-	"    set key center center horizontal maxcols perrow Left reverse samplen 2 font kf\n"
+	"    set key center center horizontal maxcols perrow Left reverse samplen (nreal > 0 ? 5 : 2) font "
+	"kf\n"
 	"    if (ml) {\n"
 	"        plot for [l = 1:nlist] NaN with lines lt lt0 + l title field(ARG7, l)\n"
 	"    } else {\n"
-	"        plot for [p = 1:npol] NaN with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol) title "
-	"field(ARG7, p)\n"
+	"        if (nreal > 0) {\n"
+	"            plot for [p = 1:npol] NaN with lines lt (p == 1 ? 40 : 50) lw lwk * (p == 1 ? 4 : 2) "
+	"title field(ARG7, p)\n"
+	"        } else {\n"
+	"            plot for [p = 1:npol] NaN with lines lt pk(p) lw lwk * (2 + 2.4 * (npol - p) / npol) "
+	"title field(ARG7, p)\n"
+	"        }\n"
 	"    }\n"
 	"}\n"
 	"unset multiplot\n"
@@ -260,6 +306,7 @@ enum {
 	O_TITLE,
 	O_SIZE,
 	O_EVERY,
+	O_REAL,
 	O_SOURCE,
 	O_MAX_STEPS = O_SOURCE + CLI_NR_SOURCE_ROWS,
 	NR_O
@@ -291,6 +338,10 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 	[O_EVERY] = { .name = "every",
 		      .arg = "N",
 		      .help = "a point every N accesses (default: 2000 points a line)" },
+	[O_REAL] = { .name = "real",
+		     .arg = "FILE.csv",
+		     .help = "the simulator and the kernel: draw the timeline CSV of `vmscan-viz real`, the "
+			     "simulator solid, the kernel dashed (--memory: a size of its sweep)" },
 	CLI_SOURCE_ROWS(O_SOURCE),
 	[O_MAX_STEPS] = CLI_OPT_MAX_STEPS,
 };
@@ -298,7 +349,9 @@ static const struct cli_option plot_opts[NR_O + 1] = {
 static int plot_main(int argc, char **argv);
 const struct cli_command cli_cmd_plot = {
 	"plot",
-	"[OPTIONS] SCENARIO -o FILE.png|FILE.svg\n[OPTIONS] --trace FILE --memory PAGES -o FILE.png|FILE.svg",
+	"[OPTIONS] SCENARIO -o FILE.png|FILE.svg\n[OPTIONS] --trace FILE --memory PAGES -o "
+	"FILE.png|FILE.svg\n[--chart refaults|resident] [--object NAME] [--memory PAGES] --real FILE.csv -o "
+	"FILE.png|FILE.svg",
 	"draw a chart of the runs under several policies (gnuplot)",
 	plot_opts,
 	plot_main,
@@ -312,8 +365,12 @@ struct plot {
 	uint32_t obj[MAX_PANELS];
 	unsigned nobj;
 	FILE *rows;
-	bool any_row;	     /* a block is open in rows.dat */
-	uint64_t max_access; /* the x axis's end */
+	const struct timeline *tl; /* --real: the rows are real's timeline */
+	const char *subtitle;	   /* the title's second line, or NULL */
+	bool quiet;		   /* the picture's name not printed (real --plot --csv) */
+	bool seq_panel;		   /* --real under lru_gen: a panel of max_seq after the objects' */
+	bool any_row;		   /* a block is open in rows.dat */
+	uint64_t max_access;	   /* the x axis's end */
 };
 
 /* ---- strings for gnuplot ---------------------------------------------- */
@@ -445,33 +502,97 @@ static int pick_objects(struct plot *pl, const struct cli_command *cmd, const st
 	return 0;
 }
 
-static int find_object(const struct cli_command *cmd, const struct scenario *s, const char *name,
-		       uint32_t *out)
+/* --object @name among @names (a scenario's objects, or a timeline's
+ * columns, @where says which): its index into *@out, or a usage error
+ * that names the one meant. */
+static int find_object(const struct cli_command *cmd, const char *const *names, uint32_t n, const char *where,
+		       const char *name, uint32_t *out)
 {
-	const char **names = malloc((s->wl.nr_objects + 1) * sizeof *names);
 	const char *near;
 	char q[96];
 
-	for (uint32_t o = 0; o < s->wl.nr_objects; o++) {
-		if (strcmp(s->wl.objects[o].name, name) == 0) {
-			free(names);
+	for (uint32_t o = 0; o < n; o++)
+		if (strcmp(names[o], name) == 0) {
 			*out = o;
 			return 0;
 		}
-		if (names)
-			names[o] = s->wl.objects[o].name;
-	}
 	text_quote(name, q, sizeof q);
-	near = names ? suggest(name, names, s->wl.nr_objects) : NULL;
+	near = suggest(name, names, n);
 	if (near) {
 		char n2[96];
 		text_quote(near, n2, sizeof n2);
-		cli_usage_error(cmd, "--object: no object %s in the scenario; did you mean %s?", q, n2);
-	} else {
-		cli_usage_error(cmd, "--object: no object %s in the scenario", q);
+		return cli_usage_error(cmd, "--object: no object %s in %s; did you mean %s?", q, where, n2);
 	}
+	return cli_usage_error(cmd, "--object: no object %s in %s", q, where);
+}
+
+static int find_scenario_object(const struct cli_command *cmd, const struct scenario *s, const char *name,
+				uint32_t *out)
+{
+	const char **names = malloc((s->wl.nr_objects + 1) * sizeof *names);
+	int rc;
+
+	if (!names) {
+		fprintf(stderr, "%s: error: out of memory\n", cli_prefix(cmd));
+		return 1;
+	}
+	for (uint32_t o = 0; o < s->wl.nr_objects; o++)
+		names[o] = s->wl.objects[o].name;
+	rc = find_object(cmd, names, s->wl.nr_objects, "the scenario", name, out);
 	free(names);
-	return EXIT_USAGE;
+	return rc;
+}
+
+/* ---- --real: the simulator and the kernel ------------------------------- */
+
+/* rows.dat from the timeline: the simulator's block, then each boot's;
+ * the columns access, each object shown, max_seq. */
+static int timeline_rows(struct plot *pl)
+{
+	const struct timeline *t = pl->tl;
+	size_t width = tl_width(t);
+
+	for (unsigned b = 0; b <= t->nrun; b++) {
+		const struct tl_block *blk = b ? &t->run[b - 1] : &t->sim;
+		if (b)
+			fputs("\n\n", pl->rows);
+		for (size_t r = 0; r < blk->n; r++) {
+			const uint64_t *row = blk->v + r * width;
+			fprintf(pl->rows, "%" PRIu64, row[0]);
+			if (row[0] > pl->max_access)
+				pl->max_access = row[0];
+			for (unsigned k = 0; k < pl->nobj; k++)
+				fprintf(pl->rows, " %" PRIu64,
+					row[2 + 2 * pl->obj[k] + (pl->chart == CHART_RESIDENT ? 0 : 1)]);
+			fprintf(pl->rows, " %" PRIu64 "\n", row[1]);
+		}
+	}
+	return ferror(pl->rows) ? 1 : 0;
+}
+
+/* The kernel's release, the first word of its uname. */
+static void kernel_release(const struct timeline *t, char *buf, size_t n)
+{
+	const char *k = t->kernel && t->kernel[0] ? t->kernel : "6.1";
+
+	snprintf(buf, n, "%.*s", (int)strcspn(k, " "), k);
+}
+
+/* The key: the simulator's line, then each boot's. */
+static void timeline_lines(struct strbuf *lines, const struct timeline *t)
+{
+	char name[200], rel[80];
+
+	kernel_release(t, rel, sizeof rel);
+	snprintf(name, sizeof name, "simulator: %s", t->policy);
+	sb_field(lines, name);
+	for (unsigned b = 1; b <= t->nrun; b++) {
+		int n = snprintf(name, sizeof name, "kernel: Linux %s, lru_gen %s", rel,
+				 t->max_seq ? "on" : "off");
+		if (t->nrun > 1 && n > 0 && (size_t)n < sizeof name)
+			snprintf(name + n, sizeof name - (size_t)n, ", boot %u", b);
+		sb_field(lines, name);
+	}
 }
 
 /* ---- drawing -------------------------------------------------------------- */
@@ -767,9 +888,10 @@ static int svg_fix(const char *path, const char *title)
 }
 
 /* One picture gnuplot has drawn (@rc its answer) into w->tmp_out: titled,
- * checked whole, and renamed onto @path; 0, or 1 after saying why. */
+ * checked whole, and renamed onto @path (named on standard output unless
+ * @quiet); 0, or 1 after saying why. */
 static int finish_picture(const struct cli_command *cmd, int rc, struct work *w, bool svg, const char *path,
-			  const char *title)
+			  const char *title, bool quiet)
 {
 	char safe_out[300];
 
@@ -798,7 +920,8 @@ static int finish_picture(const struct cli_command *cmd, int rc, struct work *w,
 		cleanup.tmp_out = NULL;
 		free(w->tmp_out);
 		w->tmp_out = NULL;
-		printf("%s\n", path);
+		if (!quiet)
+			printf("%s\n", path);
 	}
 	return rc;
 }
@@ -827,7 +950,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	const char *panel[MAX_PANELS > SERIES_MAX_COUNTERS ? MAX_PANELS : SERIES_MAX_COUNTERS];
 	unsigned npanel = 0;
 	const char *tmpdir = getenv("TMPDIR");
-	char num[2][48], safe_out[300], pname[MAX_PLOT_POLICIES][48];
+	char num[2][128], safe_out[300], pname[MAX_PLOT_POLICIES][48];
 	FILE *final = NULL;
 	uint64_t fin[MAX_PLOT_POLICIES][SERIES_MAX_COUNTERS];
 	bool shown[SERIES_MAX_COUNTERS] = { false }, any_shown = false;
@@ -851,9 +974,13 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 			strerror(errno));
 		goto out;
 	}
-	for (int k = 0; k < npol; k++)
+	for (int k = 0; !pl->tl && k < npol; k++)
 		policy_ref_name(&pol[k], pname[k], sizeof pname[k]);
-	for (int k = 0; k < npol; k++) {
+	if (pl->tl && timeline_rows(pl) != 0) {
+		fprintf(stderr, "%s: error: cannot write %s: %s\n", cli_prefix(cmd), w.rows, strerror(errno));
+		goto out;
+	}
+	for (int k = 0; !pl->tl && k < npol; k++) {
 		struct engine_error err;
 		struct workload tmp;
 		struct engine *e =
@@ -881,7 +1008,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	/* a counter no policy moved would be a panel of nothing */
 	for (unsigned i = 0; i < cli_nr_key_counters; i++)
 		any_shown |= shown[i];
-	for (int k = 0; k < npol; k++) {
+	for (int k = 0; !pl->tl && k < npol; k++) {
 		fprintf(final, "%s %u", pname[k], line_type(&pol[k]));
 		for (unsigned i = 0; i < cli_nr_key_counters; i++)
 			if (shown[i] || !any_shown)
@@ -907,8 +1034,12 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	case CHART_RESIDENT:
 	case CHART_ACTIVE:
 		for (unsigned i = 0; i < pl->nobj; i++)
-			panel[npanel++] = s->wl.objects[pl->obj[i]].name;
-		for (unsigned i = 0; i < pl->nobj; i++)
+			panel[npanel++] = pl->tl ? pl->tl->names[pl->obj[i]] : s->wl.objects[pl->obj[i]].name;
+		if (pl->seq_panel)
+			panel[npanel++] = "lru_gen max_seq: the aging";
+		if (pl->tl)
+			timeline_lines(&lines, pl->tl);
+		for (unsigned i = 0; !pl->tl && i < pl->nobj; i++)
 			for (int k = 0; k < npol; k++)
 				sb_field(&lines, pname[k]);
 		break;
@@ -943,7 +1074,7 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 	num[1][0] = '\0';
 	for (int k = 0; k < npol; k++)
 		snprintf(num[1] + strlen(num[1]), sizeof num[1] - strlen(num[1]), "%s%u", k ? " " : "",
-			 line_type(&pol[k]));
+			 pl->tl ? 0 : line_type(&pol[k]));
 	rc = lines.oom ? -2 : 0;
 	for (unsigned page = 0; rc == 0 && page < npage; page++) {
 		unsigned first = page * per_page, n = npanel - first < per_page ? npanel - first : per_page;
@@ -957,6 +1088,8 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 		for (unsigned i = 0; i < n; i++)
 			sb_field(&panels, panel[first + i]);
 		sb_field(&t, page_title ? page_title : title);
+		if (pl->subtitle)
+			sb_field(&t, pl->subtitle);
 		if (!path || !page_title || panels.oom || t.oom) {
 			rc = -2;
 		} else if (!(w.tmp_out = cli_temp_beside(path))) {
@@ -970,6 +1103,12 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 				 : pl->max_access >= 100000  ? 1000u
 							     : 1u,
 				 per_page < npanel ? first : 0);
+			/* --real: the object panels, each in its object's colour */
+			snprintf(num[0] + strlen(num[0]), sizeof num[0] - strlen(num[0]), " %u",
+				 pl->tl ? pl->nobj : 0);
+			for (unsigned i = 0; pl->tl && i < pl->nobj; i++)
+				snprintf(num[0] + strlen(num[0]), sizeof num[0] - strlen(num[0]), " %u",
+					 pl->obj[i] % 9);
 			char *args[] = { "gnuplot", "-d",
 					 "-c",	    w.script,
 					 w.tmp_out, svg ? "svg" : "png",
@@ -978,7 +1117,11 @@ static int draw(const struct cli_command *cmd, struct plot *pl, const struct pol
 					 lines.s,   num[0],
 					 num[1],    NULL };
 			rc = run_gnuplot(cmd, args);
-			rc = finish_picture(cmd, rc, &w, svg, path, page_title);
+			char *whole = NULL;
+			if (pl->subtitle && (whole = malloc(strlen(page_title) + strlen(pl->subtitle) + 3)))
+				sprintf(whole, "%s: %s", page_title, pl->subtitle);
+			rc = finish_picture(cmd, rc, &w, svg, path, whole ? whole : page_title, pl->quiet);
+			free(whole);
 		}
 		free(t.s);
 		free(panels.s);
@@ -997,6 +1140,88 @@ out:
 	free(lines.s);
 	work_free(&w);
 	plot_cleanup_end();
+	return rc;
+}
+
+int plot_timeline(const struct cli_command *cmd, const struct timeline *t, const struct tl_plot *opt)
+{
+	struct plot pl = { .chart = opt->resident ? CHART_RESIDENT : CHART_REFAULTS,
+			   .tl = t,
+			   .quiet = opt->quiet };
+	const char *const *objects = opt->objects;
+	unsigned nobjects = opt->nobjects;
+	const char *base = strrchr(t->scenario, '/') ? strrchr(t->scenario, '/') + 1 : t->scenario;
+	char head[300], sub[400], rel[80], q[200];
+	int rc = 0;
+
+	for (unsigned i = 0; rc == 0 && i < nobjects && i < MAX_PANELS; i++)
+		rc = find_object(cmd, (const char *const *)t->names, t->nobj, "the CSV", objects[i],
+				 &pl.obj[pl.nobj++]);
+	if (rc)
+		return rc;
+	/* the most refaults first, four at most, as of a scenario; a flat
+	 * line that matches tells as much as one that climbs */
+	while (!nobjects && pl.nobj < 4 && pl.nobj < t->nobj) {
+		unsigned best = t->nobj;
+		for (unsigned o = 0; o < t->nobj; o++) {
+			bool taken = false;
+			for (unsigned j = 0; j < pl.nobj; j++)
+				taken |= pl.obj[j] == o;
+			if (!taken && (best == t->nobj || t->most[o] > t->most[best]))
+				best = o;
+		}
+		pl.obj[pl.nobj++] = best;
+	}
+	pl.seq_panel = t->max_seq > 0;
+	snprintf(head, sizeof head, "The simulator and the kernel: %.*s, %" PRIu64 " pages",
+		 (int)(strlen(base) > 5 && strcmp(base + strlen(base) - 5, ".json") == 0 ? strlen(base) - 5
+											 : strlen(base)),
+		 text_safe(base, q, sizeof q), t->memory);
+	kernel_release(t, rel, sizeof rel);
+	snprintf(sub, sizeof sub,
+		 "%s (solid) against Linux %s, lru_gen %s (dashed%s); a point every %" PRIu64 " accesses",
+		 t->policy, rel, t->max_seq ? "on" : "off", t->nrun > 1 ? ", a line a boot" : "", t->every);
+	pl.subtitle = sub;
+	/* the policy's struct only counts the lines: one, then a boot each */
+	struct policy_ref lines[1 + TL_MAX_RUNS] = { { reclaim_policies[0], false } };
+	return draw(cmd, &pl, lines, 1 + (int)t->nrun, &(struct series_opts){ 0 }, opt->out,
+		    opt->title ? opt->title : head, opt->width, opt->height);
+}
+
+/* --real FILE.csv: the file drawn alone; what would make a run is refused. */
+static int plot_real(const struct cli_command *cmd, const struct cli_args *a, enum chart chart,
+		     const char *out, unsigned width, unsigned height)
+{
+	struct timeline t;
+	uint64_t memory = 0;
+	int rc;
+
+	if (chart != CHART_REFAULTS && chart != CHART_RESIDENT)
+		return cli_usage_error(cmd, "--real draws --chart refaults or resident (the CSV's columns)");
+	if (a->npos)
+		return cli_usage_error(cmd,
+				       "--real FILE.csv is drawn alone: no scenario (the CSV names its own)");
+	for (unsigned i = 0; i < NR_O; i++)
+		if ((a->val[i] || a->count[i]) && (i == O_POLICY || i == O_ALL || i == O_EVERY ||
+						   (i >= O_SOURCE && i <= O_MAX_STEPS && i != O_SOURCE + 1)))
+			return cli_usage_error(
+				cmd, "--real FILE.csv draws the runs `real` made: no --%s%s",
+				plot_opts[i].name,
+				i == O_EVERY ? " (its samples are real's own: give --every to real)" : "");
+	if (a->val[O_SOURCE + 1] &&
+	    cli_uint(cmd, "memory", a->val[O_SOURCE + 1], 1, UINT32_MAX, "pages", &memory) != 0)
+		return EXIT_USAGE;
+	rc = tl_read(cli_prefix(cmd), a->val[O_REAL], memory, &t);
+	if (rc == 0)
+		rc = plot_timeline(cmd, &t,
+				   &(struct tl_plot){ .resident = chart == CHART_RESIDENT,
+						      .objects = (const char *const *)a->vals[O_OBJECT],
+						      .nobjects = a->count[O_OBJECT],
+						      .title = a->val[O_TITLE],
+						      .width = width,
+						      .height = height,
+						      .out = out });
+	tl_free(&t);
 	return rc;
 }
 
@@ -1048,6 +1273,8 @@ static int plot_main(int argc, char **argv)
 		return cli_usage_error(cmd, "give --policy or --all, not both");
 	if (a.val[O_SIZE] && parse_size(cmd, a.val[O_SIZE], &width, &height) != 0)
 		return EXIT_USAGE;
+	if (a.val[O_REAL])
+		return plot_real(cmd, &a, pl.chart, out, width, height);
 	if (a.val[O_EVERY] &&
 	    cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT64_MAX, "accesses", &so.every) != 0)
 		return EXIT_USAGE;
@@ -1088,7 +1315,7 @@ static int plot_main(int argc, char **argv)
 		npol = kept;
 	}
 	for (unsigned i = 0; rc == 0 && i < a.count[O_OBJECT]; i++)
-		rc = find_object(cmd, &s, a.vals[O_OBJECT][i], &pl.obj[pl.nobj++]);
+		rc = find_scenario_object(cmd, &s, a.vals[O_OBJECT][i], &pl.obj[pl.nobj++]);
 	if (rc == 0 && !a.count[O_OBJECT] &&
 	    (pl.chart == CHART_REFAULTS || pl.chart == CHART_RESIDENT || pl.chart == CHART_ACTIVE))
 		rc = pick_objects(&pl, cmd, pol, (int)npol, so.max_steps);

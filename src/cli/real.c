@@ -15,13 +15,15 @@
 
 #include "cli.h"
 #include "real.h"
+#include "series.h"
+#include "timeline_csv.h"
 #include "../util/jsonw.h"
 #include "../util/text.h"
 
 #define REAL_MAX_RUNS  20
 #define REAL_MAX_SIZES 64
 
-enum { O_POLICY, O_MEMORY, O_SWEEP, O_RUNS, O_JSON, O_CSV, O_EVERY, O_OPS, O_GENS, NR_O };
+enum { O_POLICY, O_MEMORY, O_SWEEP, O_RUNS, O_JSON, O_CSV, O_EVERY, O_PLOT, O_OPS, O_GENS, NR_O };
 static const struct cli_option real_opts[NR_O + 1] = {
 	[O_POLICY] = { .name = "policy",
 		       .short_name = 'p',
@@ -40,14 +42,20 @@ static const struct cli_option real_opts[NR_O + 1] = {
 		    .help = "the timeline: objects' resident pages and refaults, sim and real" },
 	[O_EVERY] = { .name = "every",
 		      .arg = "N",
-		      .help = "with --csv, a row every N accesses (default 100)" },
+		      .help = "with --csv or --plot, a sample every N accesses (default 100)" },
+	[O_PLOT] = { .name = "plot",
+		     .arg = "FILE.svg",
+		     .help = "draw the timeline into FILE.svg or FILE.png: the simulator and the kernel "
+			     "(the picture plot draws of its CSV)" },
 	[O_OPS] = { .name = "ops", .help = "print the op file the guest replays, and boot nothing" },
 	[O_GENS] = { .name = "gens", .help = "lru_gen at the scenario's pause points, sim and real" },
 };
 static int real_main(int argc, char **argv);
 const struct cli_command cli_cmd_real = {
 	"real",
-	"SCENARIO [--policy P] [--memory PAGES | --sweep FROM:TO:STEP] [--runs N] [--json | --csv]",
+	"SCENARIO [--policy P] [--memory PAGES | --sweep FROM:TO:STEP] [--runs N] [--json | --csv] [--every "
+	"N] "
+	"[--plot FILE.svg]",
 	"replay a scenario on a real Linux 6.1 in qemu, beside the simulation",
 	real_opts,
 	real_main,
@@ -165,6 +173,12 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 {
 	if (p->lru_gen)
 		return NULL;
+	if (p->caps)
+		return "the policy 6.1 models 6.1's two lists inside 2.6.34's reclaim loops: no compaction, "
+		       "no "
+		       "watermark boost, 2.6.34's dirty-page rules, and global reclaim here against the "
+		       "guest's "
+		       "cgroup limit reclaim (data/README.md)";
 	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 that the simulator leaves out: "
 	       "the refault distance measured against both lists and anon/file balance by cost (5.9), the "
 	       "inactive:active ratio by size (4.10), exec pages kept on the active list (2.6.31 on, as "
@@ -394,13 +408,20 @@ static void json_report(const struct ctx *c, const struct point *pts, unsigned n
 	fputc('\n', stdout);
 }
 
-/* --csv: the timeline, a row per sample of each side. */
+/* --csv: the timeline, a row per sample of each side; each row names its
+ * scenario, policy and kernel (the simulator's rows none), so that a file
+ * says what it is wherever it goes (plot --real draws it). */
 static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char *side, uint32_t memory,
 		    unsigned run)
 {
 	for (uint32_t k = 0; k < fig->nr_samples; k++) {
-		printf("%s,%u,%u,%" PRIu64 ",%" PRIu64, side, memory, run, fig->sample_at[k],
-		       fig->sample_seq[k]);
+		printf("%s,", side);
+		cli_csv_field(stdout, c->s->path);
+		putchar(',');
+		cli_csv_field(stdout, c->p->name);
+		putchar(',');
+		cli_csv_field(stdout, run ? fig->kernel : "");
+		printf(",%u,%u,%" PRIu64 ",%" PRIu64, memory, run, fig->sample_at[k], fig->sample_seq[k]);
 		for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
 			size_t at = ((size_t)k * fig->nr_objects + o) * 2;
 			printf(",%u,%u", fig->sample[at], fig->sample[at + 1]);
@@ -413,20 +434,91 @@ static void csv_fig(const struct ctx *c, const struct real_fig *fig, const char 
 
 static void csv_report(const struct ctx *c, const struct point *pts, unsigned n)
 {
-	printf("source,memory,run,access,max_seq");
-	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++) {
-		fputs(",", stdout);
-		cli_text(c->s->wl.objects[o].name, 0);
-		fputs(".resident,", stdout);
-		cli_text(c->s->wl.objects[o].name, 0);
-		fputs(".refaults", stdout);
-	}
+	printf("%s", REAL_CSV_HEAD);
+	for (uint32_t o = 0; o < c->s->wl.nr_objects; o++)
+		for (int k = 0; k < 2; k++) {
+			size_t len = strlen(c->s->wl.objects[o].name) + 16;
+			char *col = malloc(len);
+			putchar(',');
+			if (col) {
+				snprintf(col, len, "%s.%s", c->s->wl.objects[o].name,
+					 k ? "refaults" : "resident");
+				cli_csv_field(stdout, col);
+				free(col);
+			}
+		}
 	printf("\n");
 	for (unsigned k = 0; k < n; k++) {
 		csv_fig(c, &pts[k].sim, "sim", pts[k].memory, 0);
 		for (unsigned r = 0; r < pts[k].runs; r++)
 			csv_fig(c, &pts[k].real[r], "real", pts[k].memory, r + 1);
 	}
+}
+
+/* --plot: @pt's samples as the timeline real --csv would give. */
+static int to_timeline(const struct ctx *c, const struct point *pt, struct timeline *t)
+{
+	uint32_t n = c->s->wl.nr_objects;
+	size_t width;
+	uint64_t *row;
+
+	memset(t, 0, sizeof *t);
+	t->nobj = n;
+	width = tl_width(t);
+	t->scenario = strdup(c->s->path);
+	t->policy = strdup(c->p->name);
+	t->kernel = strdup(pt->real[0].kernel);
+	t->names = calloc(n ? n : 1, sizeof *t->names);
+	t->most = calloc(n ? n : 1, sizeof *t->most);
+	row = malloc(width * sizeof *row);
+	if (!t->scenario || !t->policy || !t->kernel || !t->names || !t->most || !row) {
+		free(row);
+		return -1;
+	}
+	for (uint32_t o = 0; o < n; o++)
+		if (!(t->names[o] = strdup(c->s->wl.objects[o].name))) {
+			free(row);
+			return -1;
+		}
+	t->memory = pt->memory;
+	t->nrun = pt->runs;
+	t->every = c->every;
+	for (unsigned b = 0; b <= pt->runs; b++) {
+		const struct real_fig *f = b ? &pt->real[b - 1] : &pt->sim;
+		for (uint32_t k = 0; k < f->nr_samples; k++) {
+			row[0] = f->sample_at[k];
+			row[1] = f->sample_seq[k];
+			if (row[1] > t->max_seq)
+				t->max_seq = row[1];
+			for (size_t i = 0; i < 2 * (size_t)n; i++) {
+				row[2 + i] = f->sample[(size_t)k * 2 * f->nr_objects + i];
+				if (i % 2 && row[2 + i] > t->most[i / 2])
+					t->most[i / 2] = row[2 + i];
+			}
+			if (tl_add(b ? &t->run[b - 1] : &t->sim, width, row) < 0) {
+				free(row);
+				return -1;
+			}
+		}
+	}
+	free(row);
+	return 0;
+}
+
+/* Is @name a program on $PATH?  (--plot asks before the boots, not after.) */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[1200];
+
+	for (const char *p = path ? path : ""; *p;) {
+		size_t len = strcspn(p, ":");
+		snprintf(buf, sizeof buf, "%.*s/%s", (int)len, len ? p : ".", name);
+		if (access(buf, X_OK) == 0)
+			return true;
+		p += len + (p[len] == ':');
+	}
+	return false;
 }
 
 /* --sweep FROM:TO:STEP into @sizes. */
@@ -577,14 +669,31 @@ static int real_main(int argc, char **argv)
 		return cli_usage_error(cmd, "--memory or --sweep, not both");
 	if (a.val[O_JSON] && a.val[O_CSV])
 		return cli_usage_error(cmd, "--json or --csv, not both");
-	if (a.val[O_EVERY] && !a.val[O_CSV])
-		return cli_usage_error(cmd, "--every goes with --csv");
+	if (a.val[O_EVERY] && !a.val[O_CSV] && !a.val[O_PLOT])
+		return cli_usage_error(cmd, "--every goes with --csv or --plot");
+	if (a.val[O_PLOT]) {
+		const char *dot = strrchr(a.val[O_PLOT], '.');
+		if (!dot || (strcmp(dot, ".svg") != 0 && strcmp(dot, ".png") != 0))
+			return cli_usage_error(cmd, "--plot: the file's name must end in .png or .svg");
+		if (a.val[O_SWEEP] || a.val[O_OPS])
+			return cli_usage_error(cmd,
+					       "--plot draws one memory size's run: not with --%s (give "
+					       "--csv, then plot --real FILE.csv --memory PAGES)",
+					       a.val[O_SWEEP] ? "sweep" : "ops");
+		if (!on_path("gnuplot")) {
+			fprintf(stderr,
+				"%s: error: --plot: gnuplot is not installed (Debian: apt-get install "
+				"gnuplot-nox)\n",
+				prefix);
+			return 1;
+		}
+	}
 	if (a.val[O_RUNS]) {
 		if (cli_uint(cmd, "runs", a.val[O_RUNS], 1, REAL_MAX_RUNS, "boots", &v) != 0)
 			return EXIT_USAGE;
 		c.runs = (unsigned)v;
 	}
-	if (a.val[O_CSV]) {
+	if (a.val[O_CSV] || a.val[O_PLOT]) {
 		c.every = 100;
 		if (a.val[O_EVERY] &&
 		    cli_uint(cmd, "every", a.val[O_EVERY], 1, UINT32_MAX, "accesses", &c.every) != 0)
@@ -654,6 +763,21 @@ static int real_main(int argc, char **argv)
 			text_report(&c, &pts[0], stdout);
 		if (!a.val[O_SWEEP] && pts[0].memory == s.wl.memory.pages)
 			save_result(&c, &pts[0]);
+	}
+	if (rc == 0 && a.val[O_PLOT]) {
+		struct timeline t;
+		if (to_timeline(&c, &pts[0], &t) < 0) {
+			fprintf(stderr, "%s: error: out of memory\n", prefix);
+			rc = 1;
+		} else {
+			/* the picture's name after a text report; never inside --csv or --json */
+			rc = plot_timeline(cmd, &t,
+					   &(struct tl_plot){ .width = 1000,
+							      .height = 600,
+							      .out = a.val[O_PLOT],
+							      .quiet = a.val[O_CSV] || a.val[O_JSON] });
+		}
+		tl_free(&t);
 	}
 	for (unsigned k = 0; pts && k < n; k++) {
 		real_fig_free(&pts[k].sim);

@@ -20,6 +20,9 @@
 
 /* Debian's 6.1 kernel that is booted, unless VMSCAN_REAL_KERNEL names another. */
 #define REAL_KERNEL_PACKAGE "linux-image-6.1.0-57-amd64"
+/* `real --csv`'s first columns, before OBJECT.resident,OBJECT.refaults of
+ * each object (plot --real reads them back). */
+#define REAL_CSV_HEAD	    "source,scenario,policy,kernel,memory,run,access,max_seq"
 /* What a run needs from Debian (the Makefile's DEB_REAL says the same). */
 #define REAL_PACKAGES	    "qemu-system-x86 busybox-static e2fsprogs cpio xz-utils gcc libc6-dev"
 

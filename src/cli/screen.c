@@ -34,6 +34,7 @@ enum {
 	O_INSPECT,
 	O_EXAMINED,
 	O_CGROUP,
+	O_WHOSE,
 	O_MONO,
 	O_COLORS,
 	O_THEME,
@@ -93,6 +94,8 @@ static const struct cli_option opts[NR_O + 1] = {
 	[O_CGROUP] = { .name = "cgroup",
 		       .arg = "NAME",
 		       .help = "the lists panel draws memory cgroup NAME's lists (the key m)" },
+	[O_WHOSE] = { .name = "whose",
+		      .help = "each cell a letter: the memory cgroup its pages are charged to (the key M)" },
 	[O_MONO] = { .name = "mono", .help = "no colours, attributes only (also when NO_COLOR is set)" },
 	[O_COLORS] = { .name = "colors",
 		       .arg = "N",
@@ -269,6 +272,7 @@ static int make_request(const struct cli_args *a, struct screen_request *r, enum
 	r->inspect = a->val[O_INSPECT];
 	r->examined = a->count[O_EXAMINED];
 	r->cgroup = a->val[O_CGROUP];
+	r->whose = a->count[O_WHOSE];
 	r->bookmark = a->val[O_BOOKMARK];
 	return 0;
 }

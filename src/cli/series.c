@@ -119,9 +119,7 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
 
 /* ---- CSV -------------------------------------------------------------- */
 
-/* @s as one CSV field: quoted, with quotes doubled, when it holds a comma,
- * a quote, a CR or LF, or begins or ends with a space. */
-static void csv_field(FILE *f, const char *s)
+void cli_csv_field(FILE *f, const char *s)
 {
 	size_t len = strlen(s);
 
@@ -179,7 +177,7 @@ static void csv_header(const struct scenario *s, bool gens, const struct engine 
 			putchar(',');
 			if (col) {
 				snprintf(col, len, "%s.%s", s->wl.objects[o].name, what[k]);
-				csv_field(stdout, col);
+				cli_csv_field(stdout, col);
 				free(col);
 			}
 		}
@@ -205,7 +203,7 @@ static int csv_row(void *ctx, const struct engine *e, const struct series_row *r
 	char label[80];
 
 	printf("%" PRIu64 ",", row->access);
-	csv_field(stdout, cli_policy_label(e, c->s, label, sizeof label));
+	cli_csv_field(stdout, cli_policy_label(e, c->s, label, sizeof label));
 	printf(",%" PRIu64, row->step);
 	for (int l = 0; l < SERIES_NR_LISTS; l++)
 		printf(",%" PRIu32, row->lists[l]);

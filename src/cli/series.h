@@ -84,5 +84,8 @@ int series_run(const struct cli_command *cmd, struct engine *e, const struct ser
  * or 1 (stopped by --max-steps, or the output failed). */
 int csv_print(const struct cli_command *cmd, const struct scenario *s, struct engine *const *e, int n,
 	      const struct series_opts *o);
+/* @s as one CSV field onto @f: quoted, with quotes doubled, when it holds
+ * a comma, a quote, a CR or LF, or begins or ends with a space. */
+void cli_csv_field(FILE *f, const char *s);
 
 #endif

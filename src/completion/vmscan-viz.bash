@@ -30,7 +30,7 @@ _vmscan_viz()
 		w=${COMP_WORDS[i]}
 		case $w in
 		-p | --policy | -c | --compare | -t | --trace | -m | --memory | --via | -f | --trace-format | --maps | --outside | --swap | --every | --width | --max-steps | \
-		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark | --colors | --sweep | --runs)
+		--chart | -o | --output | --object | --title | --size | --theme | --memory-stat | -b | --bookmark | --colors | --sweep | --runs | --real | --plot)
 			((i++)) ;;	# its value
 		-*) ;;
 		*)	# a command, or a scenario: the visualizer
@@ -56,7 +56,7 @@ _vmscan_viz()
 		[[ -z $pre && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY=("${COMPREPLY[0]},") && compopt -o nospace 2>/dev/null
 		return ;;
 	--chart)
-		COMPREPLY=($(compgen -W "refaults resident active lists counters" -- "$cur"))
+		COMPREPLY=($(compgen -W "refaults resident active lists counters gens" -- "$cur"))
 		return ;;
 	--theme)
 		COMPREPLY=($(compgen -W "dark light" -- "$cur"))
@@ -74,8 +74,12 @@ _vmscan_viz()
 	--format)
 		COMPREPLY=($(compgen -W "text ansi svg" -- "$cur"))
 		return ;;
-	-t | --trace | --maps | -o | --output)
+	-t | --trace | --maps | -o | --output | --plot)
 		COMPREPLY=($(compgen -f -- "$cur"))
+		compopt -o filenames 2>/dev/null
+		return ;;
+	--real)	# real --csv's timelines (and folders to reach them)
+		COMPREPLY=($(compgen -f -X '!*.csv' -- "$cur") $(compgen -d -- "$cur"))
 		compopt -o filenames 2>/dev/null
 		return ;;
 	--via)

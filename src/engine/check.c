@@ -74,8 +74,10 @@ static int lru_gen_unused(const struct engine *e, char *why, size_t n)
 	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
 		const struct page *p = &e->pages[pfn];
 
-		if (folio_gen_counter(p) || is_lru_gen_list(p->lru) ||
-		    (p->flags & (LRU_REFS_MASK | 1u << PG_workingset)))
+		/* PG_workingset is 6.1's on the two lists too */
+		unsigned bits = LRU_REFS_MASK | (policy_has(e, CAP_WORKINGSET_61) ? 0u : 1u << PG_workingset);
+
+		if (folio_gen_counter(p) || is_lru_gen_list(p->lru) || (p->flags & bits))
 			return fail(why, n, "a multi-gen LRU list or bit is in use under the two lists");
 	}
 	return 0;
@@ -169,8 +171,11 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	if (total != e->nr_pages)
 		return fail(why, n, "the lists do not add up to the zone's pages");
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
-		if (waiting[l] != e->c.pvec_nr[l] || waiting[l] >= PAGEVEC_SIZE)
+		if (waiting[l] != e->c.pvec_nr[l] ||
+		    (waiting[l] >= PAGEVEC_SIZE && !policy_has(e, CAP_LRU_ADD_61)))
 			return fail(why, n, "a pagevec's count is wrong, or it is full and not drained");
+	if (policy_has(e, CAP_LRU_ADD_61) && e->c.lists[LRU_PAGEVEC].nr >= FOLIO_BATCH_SIZE_61)
+		return fail(why, n, "6.1's lru_add batch is full and not drained");
 	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH && e->c.rs.stage != RS_LRU_GEN_SCAN)
 		return fail(why, n, "pages are isolated outside a reclaim batch");
 	if ((lru_gen_enabled(e) ? lru_gen_check : lru_gen_unused)(e, why, n) < 0)

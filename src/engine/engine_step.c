@@ -114,6 +114,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->wl = wl;
 	e->policy = policy;
 	e->lru_gen = policy->lru_gen;
+	e->caps = policy->caps;
 	e->nr_pages = wl->memory.pages;
 	e->obj = calloc(wl->nr_objects ? wl->nr_objects : 1, sizeof *e->obj);
 	e->vmas = calloc(wl->nr_objects ? (size_t)wl->nr_objects * MAX_MAPPINGS : 1, sizeof *e->vmas);

@@ -69,8 +69,11 @@ static uint8_t mark_of(const struct step_record *r, uint32_t prev_op, const stru
 
 	/* 6.1's sort_folio()/isolate_folio() decide too: a protection is
 	 * an activation, as the log and run's counters count it (6.1
-	 * mm/vmscan.c:4752, workingset_activate) */
-	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE || r->kind == STEP_SORT)
+	 * mm/vmscan.c:4752, workingset_activate); so does the aging walk
+	 * at a young pte, for the page it maps (6.1 mm/vmscan.c:3925
+	 * walk_pte_range() -> folio_update_gen()) */
+	if (r->kind == STEP_SCAN_INACTIVE || r->kind == STEP_SCAN_ACTIVE || r->kind == STEP_SORT ||
+	    (r->kind == STEP_AGING && r->func == FN_WALK_PTE_RANGE))
 		m |= MARK_DECISION;
 	if (r->inputs & IN_PAUSE)
 		m |= MARK_PAUSE;

@@ -50,7 +50,7 @@
 /* A step's byte. */
 enum mark_bits {
 	MARK_OUTCOME = 0x0f,  /* enum outcome */
-	MARK_DECISION = 0x10, /* a shrink_page_list/shrink_active_list step, or 6.1's sort */
+	MARK_DECISION = 0x10, /* a shrink_page_list/shrink_active_list step; 6.1's sort or walk */
 	MARK_PAUSE = 0x20,    /* IN_PAUSE: the scenario asks to stop here */
 	MARK_CAPTION = 0x40,  /* first step of an operation with a caption */
 	MARK_WORKLOAD = 0x80, /* a workload step: one access (compare mode steps by these) */

@@ -80,6 +80,24 @@ static enum redraw next_memcg(struct app *a)
 	return REDRAW_ALL;
 }
 
+static enum redraw cgroup_cells(struct app *a)
+{
+	struct ui *u = &a->ui;
+
+	if (!a->sc->wl.nr_cgroups) {
+		u->cgroup_cells = false;
+		snprintf(u->msg, sizeof u->msg, "%s",
+			 "no memory cgroups in this scenario: every page is the root's");
+		return REDRAW_ALL;
+	}
+	u->cgroup_cells = !u->cgroup_cells;
+	snprintf(u->msg, sizeof u->msg, "%s",
+		 u->cgroup_cells
+			 ? "cells: whose pages, a letter a cgroup (the title pairs them; M: the pages' state)"
+			 : "cells: the pages' state again (M: whose pages)");
+	return REDRAW_ALL;
+}
+
 /* The help screen scrolls by entry; any other key closes it. */
 static enum redraw help_key(struct app *a, int key)
 {
@@ -113,6 +131,7 @@ static enum redraw app_command(struct app *a, enum command cmd)
 	case CMD_MARKS: return bookmark_list(a);
 	case CMD_BIG: return toggle_big(a);
 	case CMD_MEMCG: return next_memcg(a);
+	case CMD_CGROUP_CELLS: return cgroup_cells(a);
 	case CMD_REDRAW: return REDRAW_CLEAR;
 	case CMD_THEME:
 		theme_set_light(!theme_is_light());

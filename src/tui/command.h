@@ -38,6 +38,7 @@
 	X(CMD_INSPECT,     "page inspector: the page under the cursor and its whole history; log: go to that step") \
 	X(CMD_FIND,        "find a page by object name and index, e.g. backup.tar 12")               \
 	X(CMD_MEMCG,       "whose lists the lists panel draws: the zone's, then each memory cgroup's in turn (its pages only; usage/limit and failcnt in the title), then the zone's again") \
+	X(CMD_CGROUP_CELLS, "whose pages: each cell of the lists shows the memory cgroup its pages are charged to, a capital letter (the title pairs letters and cgroups; r the root, & pages of several), instead of the page's state; again for the state") \
 	X(CMD_QUIZ,        "quiz mode: predict each scan decision before it is shown")                \
 	X(CMD_BIG,         "projector mode: fewer panels, larger cells, the outcome big, slower play; again restores the speed") \
 	X(CMD_STORY,       "the scenario's whole description and the current caption")               \

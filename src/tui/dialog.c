@@ -297,7 +297,7 @@ static const char *const filter_lines[] = {
 	"",
 	"",
 	"!  refault (a page evicted earlier comes back)",
-	"*  any scan decision                  t  next caption or pause point",
+	"*  any decision                       t  next caption or pause point",
 	"=  of one object only (again: the next object, then every object)",
 	"", /* which object: drawn here */
 	"",

@@ -334,6 +334,13 @@ static int go_there(struct app *a, const struct screen_request *r, char *err, si
 		while (a->ui.lists_memcg != k + 1)
 			press(a, 'm');
 	}
+	if (r->whose) {
+		if (!a->sc->wl.nr_cgroups) {
+			snprintf(err, n, "%s", "--whose: this scenario has no memory cgroups");
+			return 1;
+		}
+		press(a, 'M');
+	}
 	if (r->help)
 		press(a, '?');
 	return 0;

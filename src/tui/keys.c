@@ -41,7 +41,7 @@ static const struct binding {
 	{ CTRL('l'), CMD_REDRAW },  { '?', CMD_HELP },
 	{ KEY_F(1), CMD_HELP },	    { 'q', CMD_QUIT },
 	{ KEY_F(10), CMD_QUIT },    { 'L', CMD_THEME },
-	{ 'm', CMD_MEMCG },
+	{ 'm', CMD_MEMCG },	    { 'M', CMD_CGROUP_CELLS },
 };
 
 /* clang-format off */

@@ -93,3 +93,39 @@ int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f)
 	}
 	return rows;
 }
+
+/* A capital no cell or outcome draws in ASCII either (W writeback, O
+ * young, F fault, X reclaim), and no earlier cgroup has. */
+static bool letter_free(char c, const bool *taken)
+{
+	return c >= 'A' && c <= 'Z' && c != 'W' && c != 'O' && c != 'F' && c != 'X' && !taken[c - 'A'];
+}
+
+const char *cgroup_letter(const struct workload *wl, unsigned memcg)
+{
+	static const char *const capitals[26] = {
+		"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M",
+		"N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z",
+	};
+	bool taken[26] = { false };
+	char got = 0;
+
+	if (!memcg || memcg > wl->nr_cgroups)
+		return "r";
+	for (unsigned c = 1; c <= memcg; c++) {
+		const char *name = wl->cgroups[c - 1].name;
+		got = 0;
+		for (size_t i = 0; name[i] && !got; i++) {
+			char u = name[i] >= 'a' && name[i] <= 'z' ? (char)(name[i] - 'a' + 'A') : name[i];
+			if (letter_free(u, taken))
+				got = u;
+		}
+		for (char u = 'A'; u <= 'Z' && !got; u++)
+			if (letter_free(u, taken))
+				got = u;
+		if (!got) /* past 22 cgroups: they share one mark */
+			return "?";
+		taken[got - 'A'] = true;
+	}
+	return capitals[got - 'A'];
+}

@@ -24,6 +24,11 @@ const char *reclaimer_word(uint8_t reclaimer);
 /* For a STEP_SOFT_LIMIT record, "kswapd soft limit reclaim: cgroup db is
  * 58 pages over its soft limit (128)" into @buf; false for another step. */
 bool cgroup_soft_limit_sentence(const struct engine *e, const struct step_record *rec, char *buf, size_t n);
+/* The mark of cgroup @memcg's pages (1-based) in the cells when M asks
+ * whose they are: a capital of its name (db D, backup B) that no earlier
+ * cgroup has and no ASCII glyph of a cell or an outcome is, else the
+ * first such capital; "r" for the root's pages (0).  A static string. */
+const char *cgroup_letter(const struct workload *wl, unsigned memcg);
 /* One line per cgroup from row @y of @r, "db 256/256 failcnt 60 oom 0", at most the rows left; returns the rows drawn. */
 int cgroup_lines_draw(const struct rect *r, int y, const struct frame *f);
 

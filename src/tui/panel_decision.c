@@ -48,6 +48,13 @@ void decision_inputs(const struct step_record *r, char *buf, size_t n)
 			 (int)r->gen - 1, tier, refs, (int)r->tier_idx - 1,
 			 !!(r->inputs & IN_REFERENCED_PAGE), !!(r->inputs & IN_WORKINGSET),
 			 !!(r->inputs & IN_YOUNG), !!(r->inputs & IN_DIRTY), !!(r->inputs & IN_WRITEBACK));
+	} else if (r->kind == STEP_AGING) { /* 6.1 folio_update_gen(): the gen counter it finds */
+		char gen[32] = "0, off every list (isolated)";
+		if (r->gen)
+			gen_name(lru_gen_list_seq(r->max_seq, LRU_GEN_FIRST + 2 * (r->gen - 1)),
+				 !(r->inputs & IN_ANON), gen, sizeof gen);
+		snprintf(buf, n, "gen counter: %s  max_seq=%llu  refs=%u  pte young=1  dirty=%d", gen,
+			 (unsigned long long)r->max_seq, r->refs, !!(r->inputs & IN_DIRTY));
 	} else if (r->kind == STEP_SCAN_ACTIVE)
 		snprintf(buf, n,
 			 "referenced_ptes=%u  PG_referenced=%d  VM_EXEC=%d  page_mapped=%d  PageAnon=%d  "
@@ -73,12 +80,20 @@ static const char *gen_or_list(const struct step_record *rec, int l, char *buf, 
 
 /* Has @p the PAGEREF_* enum?  Patch 1/3 (2.6.34) made it; 2.6.33 tests
  * inline in shrink_page_list() and jumps (activate_locked, keep_locked). */
-bool policy_has_pageref(const struct reclaim_policy *p)
+static bool checks_say(const struct reclaim_policy *p, const char *prefix)
 {
 	for (size_t i = 0; i < p->checks->nr; i++)
-		if (p->checks->row[i].result && !strncmp(p->checks->row[i].result, "PAGEREF_", 8))
+		if (p->checks->row[i].result && !strncmp(p->checks->row[i].result, prefix, strlen(prefix)))
 			return true;
 	return false;
+}
+bool policy_has_pageref(const struct reclaim_policy *p)
+{
+	return checks_say(p, "PAGEREF_");
+}
+bool policy_has_folioref(const struct reclaim_policy *p)
+{
+	return checks_say(p, "FOLIOREF_");
 }
 
 const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r)
@@ -375,7 +390,7 @@ static void draw_verdict(int y, const struct rect *r, const struct frame *f)
 	draw_fmt(y, r->x + 1, r->w - 2, theme_attr(q->right ? T_GOOD : T_BAD),
 		 "%s you said %s, the kernel said %s   score %u/%u",
 		 q->right ? "RIGHT:" : "NOT QUITE:", quiz_said(&f->view->rec, q->guess),
-		 quiz_said(&f->view->rec, f->view->rec.outcome), q->score, q->asked);
+		 quiz_said(&f->view->rec, quiz_kernel_answer(&f->view->rec)), q->score, q->asked);
 }
 
 static bool verdict_shown(const struct frame *f)
@@ -424,10 +439,11 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 		else
 			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 				 "%s tests, in order (the first that holds decides):",
-				 sort			 ? "sort_folio()'s, then isolate_folio()'s"
-				 : active		 ? "shrink_active_list()'s"
-				 : policy_has_pageref(p) ? "page_check_references()'s"
-							 : "shrink_page_list()'s inline");
+				 sort			  ? "sort_folio()'s, then isolate_folio()'s"
+				 : active		  ? "shrink_active_list()'s"
+				 : policy_has_folioref(p) ? "folio_check_references()'s"
+				 : policy_has_pageref(p)  ? "page_check_references()'s"
+							  : "shrink_page_list()'s inline");
 		y++;
 	}
 	/* the why and the outcome keep their rows; the tests fold if short */

@@ -52,6 +52,10 @@ static const struct legend_item {
 	  "text or a list cut here (? shows all keys, s the scenario's text)" },
 	{ K_NOTE, N_SPARK, "size over time", "history", "sparkline: a list's size from step 1 to now" },
 	{ K_NOTE, N_BAR, "resident", "resident", "bar: an object's pages in memory, out of its size" },
+	{ K_NOTE, N_WHOSE, "cgroup, r root, & mixed", "=cgroup",
+	  "M (whose pages): a cell's capital letter is the memory cgroup its pages are charged to, paired "
+	  "with the cgroup's name "
+	  "in the lists' title (D=db); r the root's pages, & pages of several cgroups in one cell" },
 };
 #define NR_ROWS	 (int)(sizeof items / sizeof items[0])
 #define NR_ITEMS (NR_ROWS - 1 + NR_OUTCOMES - 1)
@@ -116,6 +120,7 @@ static void sample(const struct legend_item *it, const char **g, attr_t *a)
 			*a = theme_attr(T_CURSOR);
 			break;
 		case N_SPARK: *g = theme_ascii() ? "0-7" : "▁▃▅█"; break;
+		case N_WHOSE: *g = "A-Z"; break;
 		default:
 			*g = "  ";
 			*a = theme_object_bar(0);

@@ -42,6 +42,11 @@
  * the zone's lists filtered by the page's owner: its isolated batch at a
  * limit reclaim is the candidates that reclaim took (mem_cgroup_isolate_pages()).
  * Rows are those of the zone's lists, so that m moves no panel.
+ *
+ * Whose pages (the key M): each cell shows the letter of the cgroup its
+ * pages are charged to (page->memcg, first touch pays), in the place of
+ * their state, so that a class reads whose a page is without its colour;
+ * the title pairs each letter with its cgroup.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,21 +120,27 @@ static bool shows_gens(const struct engine *e)
 	return engine_shown_lists(e, SHOWN_ANON | SHOWN_FILE, sl) && sl[0].gen;
 }
 
-#define GEN_NAME_W 20 /* "seq 12 file youngest" */
-#define GEN_AGE_W  9  /* "age 12345" */
+#define GEN_NAME_W    20  /* "seq 12 file youngest" */
+#define GEN_AGE_W     9	  /* "age 12345" */
+#define LIST_NAME_W   13  /* "inactive_file" */
+#define GEN_SHORT_MAX 100 /* narrower panels: the generations' labels as short as the lists' */
 
 /* ">inactive_file 123 ": the count as wide as the zone's size needs; under
- * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 ".  In compare
- * mode the wider of the two sides', so that both have as many cells a row. */
-static int label_w(const struct frame *f)
+ * 6.1's multi-gen LRU ">seq 5 file youngest age 12  123 ", or in a panel
+ * narrower than GEN_SHORT_MAX (@w) ">seq 5 file    123 ", as wide as the
+ * lists' labels, so that a generation is drawn at the lists' scale (the
+ * title says which is the youngest, the scanner's mark the oldest).  In
+ * compare mode the wider of the two sides', so that both have as many
+ * cells a row. */
+static int label_w(const struct frame *f, int w)
 {
 	int digits = 1;
 
 	for (uint32_t n = engine_nr_pages(f->e); n >= 10; n /= 10)
 		digits++;
-	if (shows_gens(f->e) || (f->pair && shows_gens(view_engine(f->pair))))
+	if ((shows_gens(f->e) || (f->pair && shows_gens(view_engine(f->pair)))) && w >= GEN_SHORT_MAX)
 		return 1 + GEN_NAME_W + 1 + GEN_AGE_W + 1 + digits + 1;
-	return 1 + 13 + 1 + digits + 1;
+	return 1 + LIST_NAME_W + 1 + digits + 1;
 }
 
 /* "seq 5 file youngest", "seq 4 file", "seq 3 file oldest", and its age:
@@ -194,6 +205,7 @@ struct geom {
 	int rows[NR_SHOWN];		/* rows each */
 	uint32_t k;			/* pages a cell */
 	int cw, cpr, lw;		/* columns a cell, cells a row, label width */
+	bool gen_short;			/* generations labelled by name and size only (label_w()) */
 	bool elide;			/* the zone is too large to walk: heads and tails */
 	bool pv_shared;			/* no row for the pagevec: it follows the isolated batch */
 	uint8_t grp[NR_SHOWN]; /* 6.1: generations drawn in entry i's row, it and the older ones after it */
@@ -463,7 +475,8 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 	for (int i = 0; i < g->n; i++)
 		g->l[i] = g->sl[i].lru;
 	if (gen_panel(f)) { /* no pagevec under 6.1: nothing gives way but the bands */
-		g->lw = label_w(f);
+		g->lw = label_w(f, w);
+		g->gen_short = w < GEN_SHORT_MAX;
 		g->cw = initials(f) ? 2 : 1;
 		g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
 		if (g->cw == 2)
@@ -483,7 +496,8 @@ static void geometry(const struct frame *f, int w, int h, struct geom *g)
 		g->n--;
 		g->pv_shared = true;
 	}
-	g->lw = label_w(f);
+	g->lw = label_w(f, w);
+	g->gen_short = w < GEN_SHORT_MAX;
 	g->cw = 1;
 	g->cpr = w - g->lw - TAIL_W > 1 ? w - g->lw - TAIL_W : 1;
 	g->k = fit_k(f, g, avail);
@@ -516,7 +530,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 
 		for (int i = 0; i < nl; i++)
 			others += !sl[i].gen;
-		cpr = w - label_w(f) - TAIL_W > 1 ? w - label_w(f) - TAIL_W : 1;
+		cpr = w - label_w(f, w) - TAIL_W > 1 ? w - label_w(f, w) - TAIL_W : 1;
 		if (initials(f))
 			cpr = cpr / 2 > 1 ? cpr / 2 : 1;
 		/* as the two-list policies' rows count (a list a type and state,
@@ -533,7 +547,7 @@ void panel_lists_need(const struct frame *f, int w, struct lists_need *n)
 	g.n = shown_lists(f, g.sl);
 	for (int i = 0; i < g.n; i++)
 		g.l[i] = g.sl[i].lru;
-	g.lw = label_w(f);
+	g.lw = label_w(f, w);
 	g.cpr = w - g.lw - TAIL_W > 1 ? w - g.lw - TAIL_W : 1;
 	if (initials(f)) /* two columns a cell */
 		g.cpr = g.cpr / 2 > 1 ? g.cpr / 2 : 1;
@@ -595,6 +609,7 @@ struct marks {
 	int outcome;		   /* the examined page's mark; OUT_NONE: plain reverse */
 	uint32_t refault[LOG_MAX]; /* pages that came back lately, sorted */
 	int nr_refault;
+	const struct workload *whose; /* M: cells by cgroup letter; NULL: by state */
 };
 
 static void find_marks(const struct frame *f, struct marks *m)
@@ -606,6 +621,7 @@ static void find_marks(const struct frame *f, struct marks *m)
 	m->outcome = f->ask ? OUT_NONE : r->outcome;
 	m->cursor = in->cursor ? engine_object_page(f->e, in->object, in->index) : PFN_NONE;
 	m->nr_refault = 0;
+	m->whose = f->app->ui.cgroup_cells && f->app->sc->wl.nr_cgroups ? &f->app->sc->wl : NULL;
 	for (int i = 0; i < LOG_MAX; i++) {
 		const struct step_record *e = view_log_entry(f->view, i);
 		uint32_t pfn;
@@ -620,10 +636,11 @@ static void find_marks(const struct frame *f, struct marks *m)
 /* What one cell shows, from its k pages: the hottest page's glyph, the
  * head-most page's colour and name, and marks. */
 struct cell {
-	uint32_t object, index; /* of the head-most page */
-	uint8_t glyph;		/* enum cell_glyph */
-	uint8_t to;		/* a pagevec's page: the list it waits to join */
-	bool dirty, ex, cur, refault;
+	uint32_t object, index;		     /* of the head-most page */
+	uint8_t glyph;			     /* enum cell_glyph */
+	uint8_t to;			     /* a pagevec's page: the list it waits to join */
+	uint8_t memcg;			     /* the head-most page's cgroup (0 the root) */
+	bool dirty, ex, cur, refault, mixed; /* mixed: pages of several cgroups */
 };
 
 /* A run of cells to fill from a list: from its head on, or from its tail
@@ -674,11 +691,13 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 				*c = (struct cell){ .object = pg[p].object,
 						    .index = pg[p].index,
 						    .glyph = NR_CELL_GLYPHS,
-						    .to = pg[p].pvec_lru };
+						    .to = pg[p].pvec_lru,
+						    .memcg = pg[p].memcg };
 			g = page_glyph(&pg[p]);
 			if (g < c->glyph)
 				c->glyph = (uint8_t)g;
 			c->dirty |= PageDirty(&pg[p]);
+			c->mixed |= pg[p].memcg != c->memcg;
 			c->ex |= p == m->examined;
 			c->cur |= p == m->cursor;
 			if (m->nr_refault && !c->refault)
@@ -698,6 +717,15 @@ static void walk_lists(const struct frame *f, struct walk *w, int nw, const stru
 	}
 }
 
+/* A cell's state glyph, or under M whose its pages are. */
+static const char *state_or_whose(const struct cell *c, const struct marks *m)
+{
+	if (!m->whose)
+		return cell_glyph((enum cell_glyph)c->glyph);
+	theme_note(N_WHOSE);
+	return c->mixed ? "&" : cgroup_letter(m->whose, c->memcg);
+}
+
 /* A cell's glyph and attributes. */
 static const char *cell_look(const struct cell *c, const struct marks *m, attr_t *a)
 {
@@ -711,13 +739,13 @@ static const char *cell_look(const struct cell *c, const struct marks *m, attr_t
 	} else if (c->ex) {
 		*a = theme_attr(T_EXAMINED);
 		theme_note(N_EXAMINED);
-		g = cell_glyph((enum cell_glyph)c->glyph);
+		g = state_or_whose(c, m);
 	} else if (c->refault) {
 		*a = theme_outcome(OUT_REFAULT);
 		g = outcome_glyph(OUT_REFAULT);
 	} else {
 		*a = c->cur ? theme_attr(T_CURSOR) : theme_object(c->object);
-		g = cell_glyph((enum cell_glyph)c->glyph);
+		g = state_or_whose(c, m);
 	}
 	if (c->ex && m->outcome != OUT_NONE)
 		theme_note(N_EXAMINED);
@@ -968,8 +996,21 @@ static void draw_list(const struct rect *r, const struct frame *f, const struct 
 		snprintf(name, sizeof name, "seq %llu-%llu %s", (unsigned long long)lp->sl->seq,
 			 (unsigned long long)oldest->seq, lp->sl->type ? "file" : "anon");
 		snprintf(age, sizeof age, "age %llu", (unsigned long long)oldest->age);
-		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ", cursor_here ? ">" : " ",
-			 GEN_NAME_W, name, GEN_AGE_W, age, g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+		if (g->gen_short && strlen(name) > LIST_NAME_W) /* "12-11 file": seq is the rows' word */
+			memmove(name, name + 4, strlen(name + 4) + 1);
+		if (g->gen_short)
+			draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %*u ", cursor_here ? ">" : " ",
+				 LIST_NAME_W, name, g->lw - LIST_NAME_W - 3, li.nr);
+		else
+			draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %-*s %*u ",
+				 cursor_here ? ">" : " ", GEN_NAME_W, name, GEN_AGE_W, age,
+				 g->lw - GEN_NAME_W - GEN_AGE_W - 4, li.nr);
+	} else if (lp->sl->gen &&
+		   g->gen_short) { /* "seq 3 file": the title and the scanner's mark say which */
+		char name[32];
+		gen_name(lp->sl->seq, lp->sl->type, name, sizeof name);
+		draw_fmt(y, r->x, g->lw, theme_attr(T_LABEL), "%s%-*s %*u ", cursor_here ? ">" : " ",
+			 LIST_NAME_W, name, g->lw - LIST_NAME_W - 3, li.nr);
 	} else if (lp->sl->gen) {
 		char name[32], age[24];
 		gen_label(lp->sl, name, sizeof name, age, sizeof age);
@@ -1140,6 +1181,7 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 	int room = r->x + r->w - 1 - x, need = 0, namew = 1 << 20, nobj = 0;
 	uint8_t only = owner(f), cg[256];
 	bool groups = wl->nr_cgroups > 0 && wl->nr_objects <= sizeof cg;
+	bool whose = groups && f->app->ui.cgroup_cells; /* M: each cgroup's letter before it */
 	char label[64];
 
 	if (!wl->nr_objects)
@@ -1152,7 +1194,8 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 			nobj++;
 		}
 	for (uint32_t c = 1; groups && !only && c <= wl->nr_cgroups; c++) {
-		snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+		snprintf(label, sizeof label, " %s%s%s %llu/%llu", whose ? cgroup_letter(wl, c) : "",
+			 whose ? "=" : "", wl->cgroups[c - 1].name,
 			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
 			 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
 		room -= str_width(label);
@@ -1164,7 +1207,8 @@ static void draw_object_key(const struct rect *r, int y, int x, const struct fra
 	}
 	for (uint32_t c = 0; c <= (groups && !only ? wl->nr_cgroups : 0); c++) {
 		if (groups && !only && c) {
-			snprintf(label, sizeof label, " %s %llu/%llu", wl->cgroups[c - 1].name,
+			snprintf(label, sizeof label, " %s%s%s %llu/%llu", whose ? cgroup_letter(wl, c) : "",
+				 whose ? "=" : "", wl->cgroups[c - 1].name,
 				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_USAGE),
 				 (unsigned long long)engine_memcg_stat(f->e, c, MEMCG_LIMIT));
 			x += draw_str(y, x, r->x + r->w - 1 - x, theme_attr(T_LABEL), label);
@@ -1221,6 +1265,9 @@ static void lists_draw(const struct rect *r, const struct frame *f, bool focused
 	else if (gen_panel(f) && r->w >= 110) /* 6.1: generations, and what their age counts */
 		snprintf(title, sizeof title,
 			 "Generations: head (newest) %s tail (oldest), 1 cell = %u page%s, age in steps",
+			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
+	else if (gen_panel(f) && g.gen_short) /* no ages: the labels are the lists' width */
+		snprintf(title, sizeof title, "youngest first, head %s tail, 1 cell = %u page%s",
 			 misc_glyph(G_ARROW), g.k, g.k == 1 ? "" : "s");
 	else if (gen_panel(f))
 		snprintf(title, sizeof title, "head %s tail, 1 cell = %u page%s, age in steps",

@@ -18,5 +18,10 @@ void quiz_offered(const struct app *a, char *buf, size_t n);
 /* Answer @o to question @q in words: "activate", under 6.1's sort
  * "protect it", "isolate it". */
 const char *quiz_said(const struct step_record *q, int o);
+/* What the kernel answered to question @q, as its record says: the
+ * outcome, or for the aging walk where folio_update_gen() left the page
+ * (OUT_ACTIVATE moved to max_seq, OUT_KEEP there already, OUT_REFERENCE
+ * isolated), the tokens quiz_said() words. */
+int quiz_kernel_answer(const struct step_record *q);
 
 #endif

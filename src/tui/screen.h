@@ -60,6 +60,7 @@ struct screen_request {
 	const char *inspect;   /* "NAME[IDX]": the inspector on that page, NULL: none */
 	bool examined;	       /* the inspector on the page the step examined (the key i) */
 	const char *cgroup;    /* the lists panel draws this memory cgroup's lists (m), NULL: the zone's */
+	bool whose;	       /* the cells lettered by cgroup, whose pages they are (M) */
 	const char *bookmark;  /* the scenario's bookmark of that name, gone to from the list (') */
 	bool help;	       /* the help screen (?) over the frame */
 	/* the colour depth drawn with: 8, 16 or 256; 0: 256; -1: that of the

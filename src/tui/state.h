@@ -146,6 +146,7 @@ struct ui {
 	enum filter filter;
 	uint32_t filter_of;  /* n/N look at the steps of object filter_of - 1 only; 0: of every object */
 	uint8_t lists_memcg; /* the lists panel draws cgroup k's pages only (m); 0: the zone's */
+	bool cgroup_cells;   /* the cells say whose pages (a cgroup's letter), not their state (M) */
 	bool help;
 	int help_top; /* first line of the help shown (it scrolls) */
 	bool quit;

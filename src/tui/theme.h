@@ -78,6 +78,7 @@ enum legend_note {
 	N_CURSOR,
 	N_SPARK, /* sparklines */
 	N_BAR,	 /* object residency bars */
+	N_WHOSE, /* cells lettered by cgroup (M) */
 	NR_LEGEND_NOTES
 };
 

@@ -1005,6 +1005,141 @@ else
 	echo "skip: gnuplot is not installed; plot ran with a stand-in only"
 fi
 
+# --- plot --real: the simulator and the kernel, from `real --csv`'s timeline ---
+# tests/cli/real-used-once-mmap.csv: `vmscan-viz real data/used-once-mmap.json
+# --csv --every 256` (mglru, lru_gen on, one boot); a stand-in gnuplot keeps
+# the script, the arguments and the rows, and writes a whole (empty) PNG
+R=tests/cli/real-used-once-mmap.csv
+mkdir -p "$tmp/rstub"
+cat >"$tmp/rstub/gnuplot" <<'SH'
+#!/bin/sh
+cp "$3" "$STUB_DIR/r.gp"; cp "$6/rows.dat" "$STUB_DIR/r.rows"
+printf '%s\n' "$@" | tr '\037' '|' >"$STUB_DIR/r.args"
+{ printf '\211PNG\r\n\032\n'; head -c 64 /dev/zero; printf '\0\0\0\0IEND\256B`\202'; } >"$4"
+SH
+chmod +x "$tmp/rstub/gnuplot"
+rplot() { PATH="$tmp/rstub:$PATH" STUB_DIR=$tmp "$bin" plot "$@"; }
+arg() { sed -n "$1p" "$tmp/r.args"; }	# arg N: gnuplot's Nth argument (-d is 1)
+expect 0 "plot --real draws real's CSV" rplot --real $R -o "$tmp/r.png"
+[ "$(cat "$tmp/out")" = "$tmp/r.png" ] && pass || fail "plot --real names the picture it wrote"
+[ "$(arg 7)" = refaults ] && pass || fail "plot --real draws the refaults chart by default"
+[ "$(arg 8)" = "The simulator and the kernel: used-once-mmap, 256 pages|mglru (solid) against Linux 6.1.0-57-amd64, lru_gen on (dashed); a point every 256 accesses" ] &&
+	pass || fail "plot --real's title: the scenario and memory, then the policy, the kernel, lru_gen and the samples' spacing ($(arg 8))"
+[ "$(arg 9)" = "desktop-heap|libc.so|big.iso|lru_gen max_seq: the aging" ] && pass ||
+	fail "plot --real: a panel per object, the most refaults first, then max_seq's ($(arg 9))"
+[ "$(arg 10)" = "simulator: mglru|kernel: Linux 6.1.0-57-amd64, lru_gen on" ] && pass || fail "plot --real's key: the simulator's line, the kernel's ($(arg 10))"
+# 3 object panels, each in the colour of its place in the CSV (libc.so 0, desktop-heap 1, big.iso 2)
+[ "$(arg 11)" = "1000 600 1 0 3 1 0 2" ] && pass || fail "plot --real: each object keeps its colour ($(arg 11))"
+# the rows: the simulator's block, then the boot's, at the same accesses,
+# each object's refaults as the CSV has them, then max_seq
+awk -F, 'NR > 1 && $1 != src { if (src != "") print ""; if (src != "") print ""; src = $1 }
+	NR > 1 { print $7, $12, $10, $14, $8 }' $R >"$tmp/r.want"
+cmp -s "$tmp/r.want" "$tmp/r.rows" && pass || { fail "plot --real's rows are the CSV's, the simulator's block then the kernel's"; diff "$tmp/r.want" "$tmp/r.rows" | head; }
+[ "$(awk 'BEGIN { RS = "" } { print $1 }' "$tmp/r.rows" | wc -l)" = 2 ] && pass || fail "plot --real: two blocks, the simulator and the boot"
+awk 'BEGIN { RS = ""; FS = "\n" } { a = ""; for (i = 1; i <= NF; i++) { split($i, w, " "); a = a " " w[1] } print a }' "$tmp/r.rows" | uniq | wc -l | grep -qx 1 &&
+	pass || fail "plot --real: both sides sampled at the same accesses, so the lines line up"
+# the styles: the simulator wide and light, the kernel dashed on top in the
+# full colour, the key in grey, both by line type, not colour alone
+grep -qF 'set linetype 40 + k lc rgb light . oc(k)[2:7] dt 1' "$tmp/r.gp" && grep -qF 'set linetype 50 + k lc rgb oc(k) dt 2' "$tmp/r.gp" &&
+	grep -qF 'with lines lt (p == 1 ? 40 : 50) + ol(i) lw lwk * (p == 1 ? 4 : 2)' "$tmp/r.gp" && pass ||
+	fail "plot --real draws the simulator solid and the kernel dashed, an object's colour for both"
+expect 0 "plot --real --chart resident --object" rplot --real $R --chart resident --object libc.so --object big.iso --title "a slide" -o "$tmp/r.png"
+[ "$(arg 9)" = "libc.so|big.iso|lru_gen max_seq: the aging" ] && [ "$(arg 11)" = "1000 600 1 0 2 0 2" ] && pass ||
+	fail "plot --real --object: those panels, in their colours ($(arg 9); $(arg 11))"
+case $(arg 8) in "a slide|mglru (solid) against Linux 6.1.0-57-amd64, lru_gen on (dashed); a point every 256 accesses") pass ;;
+*) fail "plot --real --title replaces the first line of the title only ($(arg 8))" ;; esac
+awk -F, 'NR > 1 && $1 != src { if (src != "") print ""; if (src != "") print ""; src = $1 }
+	NR > 1 { print $7, $9, $13, $8 }' $R | cmp -s - "$tmp/r.rows" && pass || fail "plot --real --chart resident draws the resident columns"
+# lru_gen off (a two-list policy): no max_seq panel; two boots: a dashed line each
+awk -F, -v OFS=, 'NR > 1 { $3 = "refault"; $8 = 0 } { print }' $R >"$tmp/r-off.csv"
+expect 0 "plot --real of a run with lru_gen off" rplot --real "$tmp/r-off.csv" -o "$tmp/r.png"
+[ "$(arg 9)" = "desktop-heap|libc.so|big.iso" ] && [ "$(arg 10)" = "simulator: refault|kernel: Linux 6.1.0-57-amd64, lru_gen off" ] && pass ||
+	fail "plot --real under lru_gen off: no max_seq panel, the key says so ($(arg 9); $(arg 10))"
+{ cat $R; grep '^real,' $R | sed 's/,256,1,/,256,2,/'; } >"$tmp/r-2.csv"
+expect 0 "plot --real of two boots" rplot --real "$tmp/r-2.csv" -o "$tmp/r.png"
+[ "$(arg 10)" = "simulator: mglru|kernel: Linux 6.1.0-57-amd64, lru_gen on, boot 1|kernel: Linux 6.1.0-57-amd64, lru_gen on, boot 2" ] &&
+	[ "$(awk 'BEGIN { RS = "" } END { print NR }' "$tmp/r.rows")" = 3 ] && [ "$(arg 12)" = "0 0 0" ] && pass ||
+	fail "plot --real of two boots: a line and a key entry each ($(arg 10))"
+# a sweep: the first size unless --memory names another
+{ cat $R; tail -n +2 $R | sed 's/,256,\([01]\),/,192,\1,/'; } >"$tmp/r-sweep.csv"
+expect 0 "plot --real of a sweep" rplot --real "$tmp/r-sweep.csv" -o "$tmp/r.png"
+case $(arg 8) in *", 256 pages|"*) pass ;; *) fail "plot --real of a sweep draws its first size" ;; esac
+expect 0 "plot --real --memory of a sweep" rplot --real "$tmp/r-sweep.csv" --memory 192 -o "$tmp/r.png"
+case $(arg 8) in *", 192 pages|"*) pass ;; *) fail "plot --real --memory 192 draws that size" ;; esac
+expect 1 "plot --real --memory of a size not in the file" rplot --real "$tmp/r-sweep.csv" --memory 300 -o "$tmp/r.png"
+has "it names the file's sizes" "$tmp/err" 'expected rows at memory 300; the file.s sizes: 256 192$'
+# names that need quotes (RFC 4180) read back
+printf 'source,scenario,policy,kernel,memory,run,access,max_seq,"a,b.resident","a,b.refaults"\nsim,"x,y.json",mglru,,64,0,10,2,3,1\nreal,"x,y.json",mglru,"6.1.0 #1, SMP",64,1,10,2,3,1\n' >"$tmp/r-q.csv"
+expect 0 "plot --real of quoted names" rplot --real "$tmp/r-q.csv" -o "$tmp/r.png"
+[ "$(arg 9)" = "a,b|lru_gen max_seq: the aging" ] && case $(arg 8) in "The simulator and the kernel: x,y, 64 pages|mglru (solid) against Linux 6.1.0, "*) true ;; *) false ;; esac &&
+	pass || fail "plot --real reads quoted fields back ($(arg 8); $(arg 9))"
+# bad input: where the file stops being real's, file:line:column, exit 1
+rbad() {	# rbad SENTENCE FILE LINE:COLUMN MESSAGE
+	rplot --real "$2" -o "$tmp/r.png" >"$tmp/out" 2>"$tmp/err"; got=$?
+	[ "$got" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$2:$3: error: $4" "$tmp/err" && pass ||
+		{ fail "plot --real: $1 (exit $got)"; cat "$tmp/err"; }
+}
+rbad "a scenario is not a timeline" data/default.json 1:1 'expected the header of `vmscan-viz real --csv`: source,scenario,policy'
+"$bin" compare data/default.json --policy 2.6.33 --policy 2.6.34 --csv >"$tmp/r-cmp.csv"
+rbad "compare's CSV is not real's" "$tmp/r-cmp.csv" 1:1 'expected the header of `vmscan-viz real --csv`'
+: >"$tmp/r-empty.csv"
+rbad "an empty file" "$tmp/r-empty.csv" 1:1 'expected the header of `vmscan-viz real --csv`, found an empty file'
+sed '1s/libc\.so\.refaults/libc.so.faults/' $R >"$tmp/r-b.csv"
+rbad "a wrong column" "$tmp/r-b.csv" 1:74 'expected libc.so.refaults'
+sed '1s/,big\.iso\.refaults$//' $R >"$tmp/r-b.csv"
+rbad "an object's column missing" "$tmp/r-b.csv" 1:135 'expected OBJECT.resident,OBJECT.refaults of each object'
+sed '5s/,142,0$/,1x2,0/' $R >"$tmp/r-b.csv"
+rbad "a field that is not a number" "$tmp/r-b.csv" 5:60 'expected a whole number, found "1x2"'
+printf 'source,scenario,policy,kernel,memory,run,access,max_seq,a.resident,a.refaults\nsim,x,p,,64,0,1\0337,2,3,1\n' >"$tmp/r-b.csv"
+rbad "a field with an escape, shown as one" "$tmp/r-b.csv" 2:15 'expected a whole number, found "1\x1b7"'
+! grep -q "$esc" "$tmp/err" && pass || fail "plot --real prints no ESC byte of the file"
+sed '7s/,[0-9]*$//' $R >"$tmp/r-b.csv"
+rbad "a short row" "$tmp/r-b.csv" 7:1 'expected 14 fields, as the header has, found 13'
+{ head -3 $R; sed -n 2p $R; } >"$tmp/r-b.csv"
+rbad "accesses that do not rise" "$tmp/r-b.csv" 4:43 'expected an access after 512, the row above'"'"'s of this simulation'
+{ cat $R; cat $R; } >"$tmp/r-b.csv"
+rbad "two files joined, header and all" "$tmp/r-b.csv" 36:1 'expected a row, found a second header (two files joined?)'
+{ cat $R; tail -n +2 "$tmp/r-off.csv"; } >"$tmp/r-b.csv"
+rbad "another policy's rows" "$tmp/r-b.csv" 36:30 'expected the policy of the rows above, "mglru" (two files joined?)'
+{ cat $R; grep '^real,' $R | sed 's/used-once-mmap/database-index/'; } >"$tmp/r-b.csv"
+rbad "a mismatched scenario's rows" "$tmp/r-b.csv" 36:6 'expected the scenario of the rows above, "data/used-once-mmap.json"'
+sed '20s/Debian/Ubuntu/' $R >"$tmp/r-b.csv"
+rbad "another kernel's rows" "$tmp/r-b.csv" 20:37 'expected the kernel of the rows above'
+sed '3s/,mglru,/,"mglru,/' $R >"$tmp/r-b.csv"
+rbad "a quote that does not close" "$tmp/r-b.csv" 3:30 'expected a closing quote of the field begun here'
+sed '3s/,0,512,/,1,512,/' $R >"$tmp/r-b.csv"
+rbad "a simulator's row of a boot" "$tmp/r-b.csv" 3:41 'expected the run 0 of the simulator'
+grep -v '^real,' $R >"$tmp/r-b.csv"
+rbad "no rows of the kernel" "$tmp/r-b.csv" 18:1 'expected rows of the kernel (source real) too'
+expect 1 "plot --real of a file that does not exist" rplot --real "$tmp/no-such.csv" -o "$tmp/r.png"
+has "it says so" "$tmp/err" "cannot read $tmp/no-such.csv: No such file"
+expect 2 "plot --real beside a scenario" rplot data/used-once-mmap.json --real $R -o "$tmp/r.png"
+expect 2 "plot --real --policy" rplot --real $R --policy 2.6.34 -o "$tmp/r.png"
+expect 2 "plot --real --every" rplot --real $R --every 10 -o "$tmp/r.png"
+has "--every is real's" "$tmp/err" 'give --every to real'
+expect 2 "plot --real --chart lists" rplot --real $R --chart lists -o "$tmp/r.png"
+expect 2 "plot --real --object not in the CSV" rplot --real $R --object libc -o "$tmp/r.png"
+has "plot --real suggests the object meant" "$tmp/err" 'no object "libc" in the CSV; did you mean "libc.so"'
+# real --plot: refused before anything boots
+expect 2 "real --plot of an unknown kind" "$bin" real data/used-once-mmap.json --plot "$tmp/r.jpg"
+expect 2 "real --plot --sweep" "$bin" real data/used-once-mmap.json --sweep 160:192:32 --plot "$tmp/r.svg"
+has "real --plot --sweep says what to do" "$tmp/err" 'then plot --real FILE.csv --memory PAGES'
+expect 2 "real --every without --csv or --plot" "$bin" real data/used-once-mmap.json --every 64
+PATH=/nonexistent "$bin" real data/used-once-mmap.json --plot "$tmp/r.svg" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'gnuplot is not installed (Debian: apt-get install gnuplot-nox)' "$tmp/err" && pass ||
+	fail "real --plot without gnuplot says so before the kernel boots"
+if command -v gnuplot >/dev/null; then
+	expect 0 "plot --real as SVG (gnuplot)" "$bin" plot --real $R -o "$tmp/real.svg"
+	grep -qF '<title>The simulator and the kernel: used-once-mmap, 256 pages: mglru (solid) against Linux 6.1.0-57-amd64, lru_gen on (dashed); a point every 256 accesses</title>' "$tmp/real.svg" &&
+		pass || fail "the SVG's <title> holds both lines of the title"
+	# per object, the simulator's path light (opacity) and the kernel's dashed, one colour
+	for c in "  0, 114, 178" "204, 121, 167" "  0, 158, 115"; do
+		grep -q "stroke='rgb($c)' opacity=" "$tmp/real.svg" && grep -q "stroke='rgb($c)' stroke-dasharray=" "$tmp/real.svg" || echo "$c"
+	done >"$tmp/r.missing"
+	[ ! -s "$tmp/r.missing" ] && pass || { fail "the SVG draws each object's two lines in its colour, the kernel's dashed"; cat "$tmp/r.missing"; }
+	[ ! -s "$tmp/err" ] && pass || { fail "plot --real prints nothing on stderr"; cat "$tmp/err"; }
+fi
+
 # --- the shipped scenarios against their schema, by a standard validator -------------
 scenarios=$(ls data/*.json | grep -v '/scenario\.schema\.json$')
 if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then

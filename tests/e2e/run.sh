@@ -175,9 +175,27 @@ keys m; wait_for "| lists: zone"; ok "m after the last cgroup comes back to the 
 wait_re "LRU lists: head"; ok "...and the panel's title is the zone's again" $?
 keys q; wait_for "EXIT=0"
 finish
+# --- whose pages (M): each cell its cgroup's letter ----------------------------------------------
+for size in 80x24 120x40; do
+	start "whose$size" "$size" -- data/database-cgroup.json
+	keys g 3 2 2 Enter; wait_re "\| step 322/"
+	keys M; wait_for "cells: whose pages"; ok "$size: M letters the cells by cgroup, and says so" $?
+	wait_for "D=db 192/256"; ok "$size: ...the title pairs each letter with its cgroup" $?
+	wait_re "^ isolated +31 B+ *$"; ok "$size: ...the backup's limit reclaim isolated backup's pages only (B)" $?
+	wait_re "^ inactive_file +288 .*D.*B"; ok "$size: ...and the inactive list holds both cgroups' pages" $?
+	render "$ROOT/data/database-cgroup.json" --step 322 --whose --mono --size "$size"
+	shown | grep -qE "^ isolated +31 (bB)+ *$"; ok "$size: screen --whose --mono: each cell its object's initial, then its cgroup's letter" $?
+	keys M; wait_for "cells: the pages' state again"; wait_gone "D=db"; ok "$size: M again, the pages' state" $?
+	keys q; wait_for "EXIT=0"; finish
+done
 start cgnone 100x30 -- data/default.json
 wait_re "\| step 0/"
 keys m; wait_for "no memory cgroups in this scenario"; ok "m in a scenario without cgroups says so" $?
+keys q; wait_for "EXIT=0"
+finish
+start cgnone2 100x30 -- data/default.json
+wait_re "\| step 0/"
+keys M; wait_for "no memory cgroups in this scenario"; ok "M in a scenario without cgroups says so" $?
 keys q; wait_for "EXIT=0"
 finish
 
@@ -526,15 +544,18 @@ gen_rows() { screen | awk -v l="$1" 'index($0, " " l) == 1 { on = 1; print; next
 for size in 80x24 120x40; do
 	start "gens$size" "$size" -- --policy mglru data/used-once-mmap.json
 	keys g 3 9 8 Enter; wait_re "\| step 398/"; ok "$size: g 398 goes to the torrent's first aging step" $?
-	wait_for "seq 3 file youngest"; ok "$size: the generations are labelled by sequence number" $?
-	screen | grep -E "^ seq [0-9]+ file" | head -n 2 | tr '\n' ' ' | grep -qE "seq 3 file youngest.* seq 2 file oldest"; ok "$size: youngest (max_seq) first, oldest (min_seq) next" $?
+	# below 100 columns the labels are the lists' width (the lists' scale), the title says the order
+	if [ "$size" = 80x24 ]; then young="" old=""; wait_for "youngest first, head → tail, 1 cell = 5 pages"; ok "$size: the title says the youngest comes first, at the lists' scale" $?
+	else young=" youngest" old=" oldest"; fi
+	wait_for "seq 3 file$young"; ok "$size: the generations are labelled by sequence number" $?
+	screen | grep -E "^ seq [0-9]+ file" | head -n 2 | tr '\n' ' ' | grep -qE "seq 3 file$young .* seq 2 file$old "; ok "$size: youngest (max_seq) first, oldest (min_seq) next" $?
 	screen | grep -qE "walk_pte_range\(\)"; ok "$size: the aging step names the walk" $?
 	keys g 1 3 7 7 Enter; wait_re "\| step 1377/"
 	screen | grep -qF "libc.so[0]: seq 5 file → seq 6 file"; ok "$size: the walk's move is named by sequence numbers, from the page's generation to max_seq" $?
 	keys g 4 5 8 Enter; wait_re "\| step 458/"
 	# 80x24 draws the two empty youngest in one row (panel_lists.c's bands)
 	wait_re "seq 5 file youngest|seq 5-4 file"; ok "$size: inc_max_seq opened seq 4 and 5" $?
-	gen_rows "seq 3 file oldest" | grep -qF "◂ kswapd"; ok "$size: the scanner sits at the oldest generation's tail" $?
+	gen_rows "seq 3 file " | grep -qF "◂ kswapd"; ok "$size: the scanner sits at the oldest generation's tail" $?
 	! screen | grep -E "seq 5 file youngest|seq 5-4 file" | grep -qF "◂"; ok "$size: ...and at no younger one" $?
 	screen | grep -qE "^ isolated +1 "; ok "$size: the isolated row shows the page taken" $?
 	screen | grep -qE "^ then +isolated: off seq 3 file"; ok "$size: the then row says where it went, in words" $?
@@ -546,13 +567,23 @@ for size in 80x24 120x40; do
 	start "tier$size" "$size" -- --policy mglru data/database-index-pread.json
 	keys g 3 0 4 3 Enter; wait_re "\| step 3043/"
 	screen | grep -qE "▶ tier > tier_idx"; ok "$size: the first protection by tier marks its test" $?
-	gen_rows "seq 0 file oldest" | grep -qE "1+ ◂ kswapd"; ok "$size: the index's tier-1 pages show their tier at the tail" $?
+	gen_rows "seq 0 file " | grep -qE "1+ ◂ kswapd"; ok "$size: the index's tier-1 pages show their tier at the tail" $?
 	screen | grep -qE "^ loop +scan file, tier_idx=0; refaulted/total t0 0/576 t1 64/193"; ok "$size: ...and the loop's counts that protect tier 1" $?
 	keys g 3 0 0 0 Enter f a n; wait_re "\| step 3043/"; ok "$size: f a n finds the tier protection, an activation as the log says" $?
 	keys q; wait_for "EXIT=0"; finish
 	start "tierquiz$size" "$size" -- --quiz --policy mglru data/database-index-pread.json
 	keys g 3 0 4 3 Enter; wait_for "Quiz: what will sort_folio()/isolate_folio() answer"; ok "$size: the quiz asks at 6.1's sort" $?
 	keys a; wait_for "RIGHT: you said protect it, the kernel said protect it"; ok "$size: a answers protect (tier > tier_idx)" $?
+	keys q; wait_for "EXIT=0"; finish
+	start "agingquiz$size" "$size" -- --quiz --policy mglru data/used-once-mmap.json
+	keys g 3 9 8 Enter; wait_for "Quiz: a young pte in the aging walk: what will folio_update_gen() do?"; ok "$size: the quiz asks at the aging walk's young pte" $?
+	wait_re "\| step 397/"; ok "$size: ...from the step before it" $?
+	keys e; wait_for "does not rotate (stay active); answer a "; ok "$size: e is refused at the walk, its answers named" $?
+	screen | grep -qF "QUIZ 0/0"; ok "$size: ...not scored" $?
+	keys k; wait_for "RIGHT: you said leave it in max_seq, the kernel said leave it"; ok "$size: k answers stays (libc.so[0] in max_seq already)" $?
+	keys g 1 3 7 7 Enter; wait_for "Quiz: a young pte in the aging walk"; ok "$size: g onto a walk step asks again" $?
+	keys k; wait_for "NOT QUITE: you said leave it in max_seq, the kernel said move it to max_seq"; ok "$size: from the oldest generation the page moves to max_seq" $?
+	wait_for "QUIZ 1/2"; ok "$size: the walk's answers are scored" $?
 	keys q; wait_for "EXIT=0"; finish
 done
 

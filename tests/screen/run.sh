@@ -81,6 +81,8 @@ same "the index evicted, step 1242 at 120x40" 120x40 "$INDEX" "$INDEX --step 124
 same "inside a container: db's limit reclaim, step 578 at 120x40" 120x40 "data/database-cgroup.json" "data/database-cgroup.json --step 578" g 578 Enter
 same "db's own lists at its limit reclaim (m), step 578 at 80x24" 80x24 "data/database-cgroup.json" \
 	"data/database-cgroup.json --step 578 --cgroup db" g 578 Enter m
+same "whose pages (M): the backup's limit reclaim lettered by cgroup, step 322 at 80x24" 80x24 \
+	"data/database-cgroup.json" "data/database-cgroup.json --step 322 --whose" g 322 Enter M
 same "kswapd's soft limit pass takes backup, step 947 at 120x40" 120x40 "data/cgroup-soft-limit.json" \
 	"data/cgroup-soft-limit.json --step 947" g 947 Enter
 same "a page of the soft limit pass, step 960 at 80x24" 80x24 "data/cgroup-soft-limit.json" \
