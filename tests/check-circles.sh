@@ -14,7 +14,7 @@
 set -u
 build=${1:-$(make -s --no-print-directory -C "$(dirname "$0")/.." where)}
 cd "$(dirname "$0")/.." || exit 1
-limits="engine:10 scenario:4 tui:4"
+limits="engine:11 scenario:4 tui:4"
 passed=0 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -320,8 +320,9 @@ void ftrace_step(struct ftrace_state *f, const struct engine *e, const struct st
 	}
 	/* 6.1's multi-gen LRU emits none of the isolate and shrink events
 	 * (they are the classic path's, mm/vmscan.c:2266, 2541): its pages
-	 * go to shrink_folio_list() from evict_folios() */
-	bool folio_path = r->func == FN_SHRINK_FOLIO_LIST;
+	 * go to shrink_folio_list() from evict_folios()'s list, no inactive
+	 * one (6.1 with lru_gen off names shrink_folio_list() too) */
+	bool folio_path = r->kind == STEP_SCAN_INACTIVE && r->from == LRU_ISOLATED;
 
 	if (scan && !folio_path && memcg && r->kind == STEP_SCAN_INACTIVE && memcg_scanned)
 		memcg_isolated(e, r, memcg_scanned);

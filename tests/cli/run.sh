@@ -162,6 +162,12 @@ if command -v perl >/dev/null; then
 	"$bin" run data/used-once-mmap.json --policy mglru --vmstat >"$tmp/vmstat"
 	[ "$("$bin" run data/used-once-mmap.json --policy mglru --ftrace | grep -c mm_vmscan_kswapd_wake)" -le "$(num "$tmp/vmstat" pageoutrun)" ] && pass ||
 		fail "used-once-mmap under mglru: more kswapd wakes than pageoutrun"
+	# shrink_inactive_list() isolates under 6.1 with lru_gen off too (its
+	# steps name shrink_folio_list()); evict_folios() emits no isolation
+	[ "$("$bin" run data/default.json --policy 6.1 --ftrace | grep -c mm_vmscan_lru_isolate)" -gt 0 ] && pass ||
+		fail "default.json under 6.1: no mm_vmscan_lru_isolate"
+	[ "$("$bin" run data/default.json --policy mglru --ftrace | grep -c mm_vmscan_lru_isolate)" -eq 0 ] && pass ||
+		fail "default.json under mglru: an mm_vmscan_lru_isolate"
 	perl tests/cli/ftrace-2.6.37.pl --require mm_vmscan_kswapd_wake --require mm_vmscan_kswapd_sleep \
 		--require mm_vmscan_wakeup_kswapd --require mm_vmscan_direct_reclaim_begin \
 		--require mm_vmscan_direct_reclaim_end --require mm_vmscan_lru_isolate --require mm_vmscan_writepage \
