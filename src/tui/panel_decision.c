@@ -91,7 +91,8 @@ bool policy_has_pageref(const struct reclaim_policy *p)
 {
 	return checks_say(p, "PAGEREF_");
 }
-bool policy_has_folioref(const struct reclaim_policy *p)
+/* ... or 6.1's FOLIOREF_* (folio_check_references(), lru_gen on or off). */
+static bool policy_has_folioref(const struct reclaim_policy *p)
 {
 	return checks_say(p, "FOLIOREF_");
 }
