@@ -292,8 +292,9 @@ void tl_free(struct timeline *t)
 
 int tl_read(const char *prefix, const char *path, uint64_t memory, struct timeline *t)
 {
-	struct reader r = { .path = path, .first = true };
-	FILE *f = fopen(path, "r");
+	bool in = strcmp(path, "-") == 0; /* real --csv | plot --real - */
+	struct reader r = { .path = in ? "<stdin>" : path, .first = true };
+	FILE *f = in ? stdin : fopen(path, "r");
 	size_t cap = 0;
 	char q[300];
 	int rc = 0;
@@ -341,6 +342,7 @@ int tl_read(const char *prefix, const char *path, uint64_t memory, struct timeli
 	free(r.text);
 	free(r.f);
 	free(r.col);
-	fclose(f);
+	if (!in)
+		fclose(f);
 	return rc;
 }

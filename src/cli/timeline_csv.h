@@ -42,7 +42,7 @@ static inline size_t tl_width(const struct timeline *t)
 	return 2 + 2 * (size_t)t->nobj;
 }
 
-/* Reads @path (`real --csv`'s output) for memory size @memory (0: the
+/* Reads @path (`real --csv`'s output; "-": standard input) for memory size @memory (0: the
  * first in the file) into @t: 0, or 1 after a message on stderr saying
  * where it is not such a file (FILE:LINE:COLUMN: error: ..., what was
  * expected).  @t is freed by tl_free() either way. */

@@ -1117,6 +1117,10 @@ sed '3s/,0,512,/,1,512,/' $R >"$tmp/r-b.csv"
 rbad "a simulator's row of a boot" "$tmp/r-b.csv" 3:41 'expected the run 0 of the simulator'
 grep -v '^real,' $R >"$tmp/r-b.csv"
 rbad "no rows of the kernel" "$tmp/r-b.csv" 18:1 'expected rows of the kernel (source real) too'
+rm -f "$tmp/r.rows"; rplot --real - -o "$tmp/r.png" <$R >"$tmp/out" 2>"$tmp/err" && [ "$(arg 7)" = refaults ] && cmp -s "$tmp/r.want" "$tmp/r.rows" && pass ||
+	fail "plot --real - reads the timeline from standard input"
+rplot --real - -o "$tmp/r.png" <"$tmp/r-empty.csv" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qF '<stdin>:1:1: error: expected the header' "$tmp/err" && pass || fail "plot --real - names standard input <stdin> in its errors"
 expect 1 "plot --real of a file that does not exist" rplot --real "$tmp/no-such.csv" -o "$tmp/r.png"
 has "it says so" "$tmp/err" "cannot read $tmp/no-such.csv: No such file"
 expect 2 "plot --real beside a scenario" rplot data/used-once-mmap.json --real $R -o "$tmp/r.png"
