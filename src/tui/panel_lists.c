@@ -450,7 +450,8 @@ static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 			pages_bound(engine_workload(view_engine(f->pair)), engine_nr_pages(f->e), owner(f));
 		total = o > total ? o : total;
 	}
-	return (total + cells - 1) / cells;
+	k = (total + cells - 1) / cells;
+	return k ? k : 1; /* a zone of no pages still draws a page a cell */
 }
 
 /* Two columns a cell, the object's initial and the glyph: in projector
