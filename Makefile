@@ -385,6 +385,7 @@ screenshots: build
 	$(BIN) plot data/database-index.json --chart counters -o screenshots/database-index-counters.png
 	$(BIN) plot data/used-once-mmap.json --chart active --policy 2.6.33 --policy 2.6.34 \
 	  --object big.iso --object libc.so --size 1000x500 -o screenshots/used-once-mmap-active.png
+	$(BIN) plot --real tests/cli/real-used-once-mmap.csv --chart resident -o screenshots/used-once-mmap-real.png
 
 # The lists over time under two policies (vmscan-viz plot, gnuplot).
 PLOT_SCENARIO ?= data/used-once-mmap.json

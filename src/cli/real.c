@@ -173,6 +173,12 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 {
 	if (p->lru_gen)
 		return NULL;
+	if (p->caps)
+		return "the policy 6.1 models 6.1's two lists inside 2.6.34's reclaim loops: no compaction, "
+		       "no "
+		       "watermark boost, 2.6.34's dirty-page rules, and global reclaim here against the "
+		       "guest's "
+		       "cgroup limit reclaim (data/README.md)";
 	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 that the simulator leaves out: "
 	       "the refault distance measured against both lists and anon/file balance by cost (5.9), the "
 	       "inactive:active ratio by size (4.10), exec pages kept on the active list (2.6.31 on, as "

@@ -9,6 +9,7 @@
  * line and column where it stops being one, never drawn wrong.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,11 +34,21 @@ struct reader {
 	bool first; /* no row read yet */
 };
 
-static int bad(const struct reader *r, unsigned col, const char *fmt, const char *arg)
+/* Says where the file stops being real's timeline: FILE:LINE:COLUMN:
+ * error: and what was expected there.  Returns 1. */
+static int bad(const struct reader *r, unsigned col, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+static int bad(const struct reader *r, unsigned col, const char *fmt, ...)
 {
 	char q[300], msg[400];
+	va_list ap;
 
-	snprintf(msg, sizeof msg, fmt, arg ? arg : "");
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "%s:%u:%u: error: %s\n", text_safe(r->path, q, sizeof q), r->line, col ? col : 1,
 		msg);
 	return 1;
@@ -59,8 +70,7 @@ static int split(struct reader *r)
 			for (p++;; p++) {
 				if (!*p)
 					return bad(r, col,
-						   "expected a closing quote of the field begun here%s",
-						   NULL);
+						   "expected a closing quote of the field begun here");
 				if (*p == '"' && p[1] != '"')
 					break;
 				if (*p == '"')
@@ -70,12 +80,12 @@ static int split(struct reader *r)
 			p++;
 			if (*p && *p != ',')
 				return bad(r, (unsigned)(p - r->text) + 1,
-					   "expected a comma after the quoted field%s", NULL);
+					   "expected a comma after the quoted field");
 		} else {
 			for (; *p && *p != ','; p++) {
 				if (*p == '"')
 					return bad(r, (unsigned)(p - r->text) + 1,
-						   "expected a quote only around a whole field%s", NULL);
+						   "expected a quote only around a whole field");
 				*w++ = *p;
 			}
 		}
@@ -113,7 +123,7 @@ static int header(struct reader *r, struct timeline *t)
 		goto out;
 	r->want = r->nf; /* a quoted name may hold a comma */
 	for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save), i++)
-		if (i >= r->nf || strcmp(r->f[i], name) != 0) {
+		if (i >= r->nf || !r->f[i] || strcmp(r->f[i], name) != 0) {
 			rc = bad(r, i < r->nf ? r->col[i] : 1,
 				 "expected the header of `vmscan-viz real --csv`: %s,OBJECT.resident,"
 				 "OBJECT.refaults...",
@@ -121,8 +131,7 @@ static int header(struct reader *r, struct timeline *t)
 			goto out;
 		}
 	if (r->nf == NR_HEAD || (r->nf - NR_HEAD) % 2) {
-		rc = bad(r, r->col[r->nf - 1], "expected OBJECT.resident,OBJECT.refaults of each object%s",
-			 NULL);
+		rc = bad(r, r->col[r->nf - 1], "expected OBJECT.resident,OBJECT.refaults of each object");
 		goto out;
 	}
 	t->nobj = (r->nf - NR_HEAD) / 2;
@@ -133,16 +142,15 @@ static int header(struct reader *r, struct timeline *t)
 	}
 	for (unsigned o = 0; o < t->nobj; o++) {
 		const char *res = r->f[NR_HEAD + 2 * o], *ref = r->f[NR_HEAD + 2 * o + 1];
-		size_t len = strlen(res);
-		if (len <= 9 || strcmp(res + len - 9, ".resident") != 0) {
-			rc = bad(r, r->col[NR_HEAD + 2 * o], "expected OBJECT.resident%s", NULL);
+		size_t len = res ? strlen(res) : 0;
+		if (len <= 9 || !ref || strcmp(res + len - 9, ".resident") != 0) {
+			rc = bad(r, r->col[NR_HEAD + 2 * o], "expected OBJECT.resident");
 			goto out;
 		}
 		if (strncmp(ref, res, len - 9) != 0 || strcmp(ref + len - 9, ".refaults") != 0) {
-			char want[300];
+			char want[300], q[300];
 			snprintf(want, sizeof want, "%.*s.refaults", (int)(len - 9), res);
-			rc = bad(r, r->col[NR_HEAD + 2 * o + 1], "expected %s",
-				 text_safe(want, want, sizeof want));
+			rc = bad(r, r->col[NR_HEAD + 2 * o + 1], "expected %s", text_safe(want, q, sizeof q));
 			goto out;
 		}
 		if (!(t->names[o] = strndup(res, len - 9))) {
@@ -158,32 +166,33 @@ out:
 static int number(const struct reader *r, unsigned i, uint64_t *v)
 {
 	const char *s = r->f[i];
-	char *end;
+	char *end, q[120];
 
 	errno = 0;
 	*v = strtoull(s, &end, 10);
-	if (s[0] < '0' || s[0] > '9' || *end || errno)
-		return bad(r, r->col[i], "expected a whole number, found \"%s\"", s);
+	if (s[0] < '0' || s[0] > '9' || *end || errno) {
+		text_quote(s, q, sizeof q);
+		return bad(r, r->col[i], "expected a whole number, found %s", q);
+	}
 	return 0;
 }
 
 /* @i holds what the first row had in it (*@keep, or kept now). */
 static int same(const struct reader *r, unsigned i, char **keep, const char *what)
 {
-	char msg[200], q[120];
+	char q[120];
 
 	if (!*keep)
 		return (*keep = strdup(r->f[i])) ? 0 : -1;
 	if (strcmp(*keep, r->f[i]) == 0)
 		return 0;
 	text_quote(*keep, q, sizeof q);
-	snprintf(msg, sizeof msg, "expected the %s of the rows above, %s (two files joined?)", what, q);
-	return bad(r, r->col[i], "%s", msg);
+	return bad(r, r->col[i], "expected the %s of the rows above, %s (two files joined?)", what, q);
 }
 
 static int row(struct reader *r, struct timeline *t, uint64_t memory)
 {
-	uint64_t num[NR_HEAD], *v = malloc(tl_width(t) * sizeof *v);
+	uint64_t num[NR_HEAD] = { 0 }, *v = calloc(tl_width(t), sizeof *v);
 	struct tl_block *b;
 	int rc;
 
@@ -192,18 +201,16 @@ static int row(struct reader *r, struct timeline *t, uint64_t memory)
 	if ((rc = split(r)) != 0)
 		goto out;
 	if (r->nf != r->want) {
-		char msg[120];
-		snprintf(msg, sizeof msg, "expected %u fields, as the header has, found %u", r->want, r->nf);
-		rc = bad(r, r->nf > r->want ? r->col[r->want - 1] : 1, "%s", msg);
+		rc = bad(r, r->nf > r->want ? r->col[r->want - 1] : 1,
+			 "expected %u fields, as the header has, found %u", r->want, r->nf);
 		goto out;
 	}
 	bool sim = strcmp(r->f[C_SOURCE], "sim") == 0;
 	if (!sim && strcmp(r->f[C_SOURCE], "real") != 0) {
-		rc = bad(r, 1,
+		rc = bad(r, 1, "%s",
 			 strcmp(r->f[C_SOURCE], "source") == 0
-				 ? "expected a row, found a second header (two files joined?)%s"
-				 : "expected the source sim or real%s",
-			 NULL);
+				 ? "expected a row, found a second header (two files joined?)"
+				 : "expected the source sim or real");
 		goto out;
 	}
 	if ((rc = same(r, C_SCENARIO, &t->scenario, "scenario")) != 0 ||
@@ -213,13 +220,12 @@ static int row(struct reader *r, struct timeline *t, uint64_t memory)
 		if ((rc = number(r, i, i < NR_HEAD ? &num[i] : &v[i - NR_HEAD + 2])) != 0)
 			goto out;
 	if (sim ? num[C_RUN] != 0 : num[C_RUN] < 1 || num[C_RUN] > TL_MAX_RUNS) {
-		rc = bad(r, r->col[C_RUN],
-			 sim ? "expected the run 0 of the simulator%s" : "expected a boot from 1 to 20%s",
-			 NULL);
+		rc = bad(r, r->col[C_RUN], "%s",
+			 sim ? "expected the run 0 of the simulator" : "expected a boot from 1 to 20");
 		goto out;
 	}
 	if (sim && r->f[C_KERNEL][0]) {
-		rc = bad(r, r->col[C_KERNEL], "expected no kernel in a row of the simulator%s", NULL);
+		rc = bad(r, r->col[C_KERNEL], "expected no kernel in a row of the simulator");
 		goto out;
 	}
 	if (!sim && (rc = same(r, C_KERNEL, &t->kernel, "kernel")) != 0)
@@ -236,10 +242,8 @@ static int row(struct reader *r, struct timeline *t, uint64_t memory)
 		goto out; /* another size of a sweep */
 	b = sim ? &t->sim : &t->run[num[C_RUN] - 1];
 	if (b->n && num[C_ACCESS] <= b->v[(b->n - 1) * tl_width(t)]) {
-		char msg[160];
-		snprintf(msg, sizeof msg, "expected an access after %llu, the row above's of this %s",
+		rc = bad(r, r->col[C_ACCESS], "expected an access after %llu, the row above's of this %s",
 			 (unsigned long long)b->v[(b->n - 1) * tl_width(t)], sim ? "simulation" : "boot");
-		rc = bad(r, r->col[C_ACCESS], "%s", msg);
 		goto out;
 	}
 	v[0] = num[C_ACCESS];
@@ -314,8 +318,7 @@ int tl_read(const char *prefix, const char *path, uint64_t memory, struct timeli
 	}
 	r.line = r.line ? r.line : 1;
 	if (rc == 0 && !t->names)
-		rc = bad(&r, 1, "expected the header of `vmscan-viz real --csv`, found an empty file%s",
-			 NULL);
+		rc = bad(&r, 1, "expected the header of `vmscan-viz real --csv`, found an empty file");
 	else if (rc == 0 && memory && !t->sim.n && !t->nrun) {
 		char msg[200];
 		snprintf(msg, sizeof msg,
@@ -325,10 +328,9 @@ int tl_read(const char *prefix, const char *path, uint64_t memory, struct timeli
 				 (unsigned long long)r.sizes[k]);
 		rc = bad(&r, 1, "%s", msg);
 	} else if (rc == 0 && (!t->sim.n || !t->nrun)) {
-		rc = bad(&r, 1,
-			 !t->sim.n ? "expected rows of the simulator (source sim) too%s"
-				   : "expected rows of the kernel (source real) too%s",
-			 NULL);
+		rc = bad(&r, 1, "%s",
+			 !t->sim.n ? "expected rows of the simulator (source sim) too"
+				   : "expected rows of the kernel (source real) too");
 	}
 	/* the first sample is N accesses in (the last one at the end) */
 	t->every = t->sim.n ? t->sim.v[0] : 0;

@@ -68,8 +68,23 @@ static uint64_t seq_of(const struct lru_gen_state *lg, unsigned gen, unsigned ty
 	return UINT64_MAX;
 }
 
+/* With the two lists, the multi-gen LRU's lists and bits must be unused. */
+static int lru_gen_unused(const struct engine *e, char *why, size_t n)
+{
+	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {
+		const struct page *p = &e->pages[pfn];
+
+		/* PG_workingset is 6.1's on the two lists too */
+		unsigned bits = LRU_REFS_MASK | (policy_has(e, CAP_WORKINGSET_61) ? 0u : 1u << PG_workingset);
+
+		if (folio_gen_counter(p) || is_lru_gen_list(p->lru) || (p->flags & bits))
+			return fail(why, n, "a multi-gen LRU list or bit is in use under the two lists");
+	}
+	return 0;
+}
+
 /* The multi-gen LRU's invariants (6.1 seq_is_valid(), the gen counters,
- * the sizes); with the two lists, its lists and bits must be unused. */
+ * the sizes). */
 static int lru_gen_check(const struct engine *e, char *why, size_t n)
 {
 	const struct lru_gen_state *lg = &e->c.lg;
@@ -79,13 +94,6 @@ static int lru_gen_check(const struct engine *e, char *why, size_t n)
 		const struct page *p = &e->pages[pfn];
 		unsigned counter = folio_gen_counter(p), type = page_is_file_cache(p);
 
-		if (!lru_gen_enabled(e)) {
-			if (counter || is_lru_gen_list(p->lru) ||
-			    (p->flags & (LRU_REFS_MASK | 1u << PG_workingset)))
-				return fail(why, n,
-					    "a multi-gen LRU list or bit is in use under the two lists");
-			continue;
-		}
 		if (p->lru < LRU_UNEVICTABLE)
 			return fail(why, n, "a page is on a two-list LRU under the multi-gen LRU");
 		if (!is_lru_gen_list(p->lru)) {
@@ -109,8 +117,6 @@ static int lru_gen_check(const struct engine *e, char *why, size_t n)
 				    "its list");
 		count[counter - 1][type]++;
 	}
-	if (!lru_gen_enabled(e))
-		return 0;
 	/* 6.1 seq_is_valid(): 2 <= file's generations <= anon's <= 4 */
 	uint64_t nf = lg->max_seq - lg->min_seq[1] + 1, na = lg->max_seq - lg->min_seq[0] + 1;
 	if (lg->min_seq[0] > lg->max_seq || lg->min_seq[1] > lg->max_seq || nf < MIN_NR_GENS || nf > na ||
@@ -165,11 +171,14 @@ int engine_check(const struct engine *e, char *why, size_t n)
 	if (total != e->nr_pages)
 		return fail(why, n, "the lists do not add up to the zone's pages");
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
-		if (waiting[l] != e->c.pvec_nr[l] || waiting[l] >= PAGEVEC_SIZE)
+		if (waiting[l] != e->c.pvec_nr[l] ||
+		    (waiting[l] >= PAGEVEC_SIZE && !policy_has(e, CAP_LRU_ADD_61)))
 			return fail(why, n, "a pagevec's count is wrong, or it is full and not drained");
+	if (policy_has(e, CAP_LRU_ADD_61) && e->c.lists[LRU_PAGEVEC].nr >= FOLIO_BATCH_SIZE_61)
+		return fail(why, n, "6.1's lru_add batch is full and not drained");
 	if (e->c.lists[LRU_ISOLATED].nr && e->c.rs.stage != RS_BATCH && e->c.rs.stage != RS_LRU_GEN_SCAN)
 		return fail(why, n, "pages are isolated outside a reclaim batch");
-	if (lru_gen_check(e, why, n) < 0)
+	if ((lru_gen_enabled(e) ? lru_gen_check : lru_gen_unused)(e, why, n) < 0)
 		return -1;
 
 	for (uint32_t pfn = 0; pfn < e->nr_pages; pfn++) {

@@ -114,6 +114,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->wl = wl;
 	e->policy = policy;
 	e->lru_gen = policy->lru_gen;
+	e->caps = policy->caps;
 	e->nr_pages = wl->memory.pages;
 	e->obj = calloc(wl->nr_objects ? wl->nr_objects : 1, sizeof *e->obj);
 	e->vmas = calloc(wl->nr_objects ? (size_t)wl->nr_objects * MAX_MAPPINGS : 1, sizeof *e->vmas);
@@ -153,8 +154,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->scan_ahead_left = 0;
 	zone_init_watermarks(e);
 	mem_cgroup_init(e);
-	if (lru_gen_enabled(e))
-		lru_gen_init(e);
+	lru_gen_init(e);
 	workload_begin(e);
 	return e;
 }
@@ -290,9 +290,9 @@ const struct step_record *engine_step(struct engine *e)
 {
 	struct step_record *r = step_once(e);
 
-	/* names the generation slots of from/to (lru_gen_list_seq()) */
-	if (lru_gen_enabled(e))
-		r->max_seq = (uint32_t)e->c.lg.max_seq;
+	/* names the generation slots of from/to (lru_gen_list_seq()); 0
+	 * under the two lists, whose lru_gen_state lru_gen_init() left zero */
+	r->max_seq = (uint32_t)e->c.lg.max_seq;
 	debug_check(e);
 	if (e->rules)
 		(*e->rules)[r->kind][r->branch][r->action]++;

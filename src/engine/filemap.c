@@ -67,15 +67,13 @@ uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32
  * activation moves the zone's clock on like any other (3.15
  * add_to_page_cache_lru() calls workingset_activation() after
  * SetPageActive()). */
-enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch)
+enum lru_list file_page_list(struct engine *e, struct page *p, uint32_t old, uint16_t *branch)
 {
 	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
 		return LRU_INACTIVE_FILE;
 	count_vm_event(e, WORKINGSET_REFAULT);
-	if (e->policy->refault_activate(e, SLOT_VAL(old))) {
+	if (e->policy->refault_activate(e, p, SLOT_VAL(old))) {
 		count_vm_event(e, WORKINGSET_ACTIVATE);
-		if (e->policy->on_activate)
-			e->policy->on_activate(e);
 		*branch = BR_REFAULT_ACTIVATE;
 		return LRU_ACTIVE_FILE;
 	}
@@ -161,15 +159,16 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 	p = pfn_to_page(e, pfn);
 	if (!write)
 		count_vm_events(e, PGPGIN, 4);
+	/* 6.1 mm/workingset.c:401 workingset_refault(), from
+	 * filemap_add_folio(): a shadow is looked at unless the page is
+	 * added for a write; then the oldest generation */
 	if (lru_gen_enabled(e)) {
-		/* 6.1 filemap_add_folio(): a shadow is looked at unless the
-		 * page is added for a write; then the oldest generation */
 		if (!write)
 			lru_gen_refault(e, p, old, false);
 		placed = write ? BR_GEN_WRITE_MISS : BR_GEN_READ_MISS;
 		lru_cache_add(e, pfn, LRU_INACTIVE_FILE);
 	} else {
-		lru_cache_add(e, pfn, file_page_list(e, old, &placed));
+		lru_cache_add(e, pfn, file_page_list(e, p, old, &placed));
 	}
 	if (write) {
 		if (!lru_gen_enabled(e)) /* 6.1 (ext4) does not mark it: see above */

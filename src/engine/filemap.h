@@ -9,7 +9,7 @@
 #include "internal.h"
 
 uint32_t page_cache_alloc(struct engine *e, uint32_t obj, uint32_t index, uint32_t *slot, uint32_t *old);
-enum lru_list file_page_list(struct engine *e, uint32_t old, uint16_t *branch);
+enum lru_list file_page_list(struct engine *e, struct page *p, uint32_t old, uint16_t *branch);
 /* read() or write() of page @index of @obj: do_generic_file_read() and
  * generic_perform_write() both end in mark_page_accessed().  @r may be
  * NULL (engine_run()); returns the outcome. */

@@ -30,6 +30,7 @@
 #define SWAP_CLUSTER_MAX	32
 #define PAGE_ALLOC_COSTLY_ORDER 3
 #define PAGEVEC_SIZE		14 /* 2.6.34 include/linux/pagevec.h */
+#define FOLIO_BATCH_SIZE_61	15 /* 6.1 include/linux/pagevec.h:15 PAGEVEC_SIZE */
 
 /*
  * A page-cache slot, one per page of every object: what the kernel's radix
@@ -184,6 +185,8 @@ struct soft_limit_state {
 	uint8_t tree_loop;     /* mem_cgroup_soft_limit_reclaim()'s loop */
 };
 
+enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE }; /* 6.1 mm/vmscan.c:2778 */
+
 struct reclaim_state {
 	uint8_t stage;	      /* enum reclaim_stage */
 	uint8_t next_lru;     /* shrink_zone: next list in the round robin */
@@ -195,6 +198,13 @@ struct reclaim_state {
 	struct scan_control sc;
 	uint64_t nr[NR_EVICTABLE_LRU];
 	unsigned percent[2];
+	/* 6.1 prepare_scan_count() and get_scan_count() (CAP_SCAN_COST_61):
+	 * DEACTIVATE_ANON/FILE, cache_trim_mode, file_is_tiny, the balance
+	 * (enum scan_balance) and SCAN_FRACT's fractions */
+	uint8_t may_deactivate;
+	bool cache_trim_mode, file_is_tiny;
+	uint8_t scan_balance;
+	uint64_t fraction[2], denominator;
 	uint64_t total_scanned;
 	uint64_t pass_reclaimed; /* kswapd: reclaimed in this balance pass */
 	uint64_t prio_reclaimed_start;
@@ -246,7 +256,12 @@ struct engine_core {
 	uint64_t pages_scanned;
 	bool all_unreclaimable;
 	uint32_t nr_mapped_file; /* file pages with at least one pte */
-	uint64_t inactive_age;	 /* workingset clock (3.15) */
+	uint64_t inactive_age;	 /* workingset clock (3.15); 6.1's nonresident_age */
+	/* 6.1's two lists (CAP_SCAN_COST_61): lruvec->anon_cost and
+	 * file_cost (lru_note_cost()), and workingset_activate_anon/file as
+	 * the last reclaim left them (snapshot_refaults()) */
+	uint64_t lru_cost[2];
+	uint64_t refaults_snap[2];
 	/* the one CPU's lru_add pagevecs: pages waiting for each list */
 	uint8_t pvec_nr[NR_EVICTABLE_LRU];
 
@@ -288,7 +303,8 @@ struct engine_core {
 struct engine {
 	const struct workload *wl;
 	const struct reclaim_policy *policy;
-	bool lru_gen; /* policy->lru_gen, read where it is tested (lru_gen_enabled()) */
+	bool lru_gen;  /* policy->lru_gen, read where it is tested (lru_gen_enabled()) */
+	unsigned caps; /* policy->caps, as lru_gen (policy_has()) */
 	uint32_t nr_pages;
 	uint32_t nr_slots;
 	struct page *pages;	    /* [nr_pages] */
@@ -355,6 +371,20 @@ static inline uint32_t zone_lru_pages(const struct engine *e, int l)
 static inline bool lru_gen_enabled(const struct engine *e)
 {
 	return e->lru_gen;
+}
+
+/* policy_has(): the policy claims @cap, a later kernel's rule the engine
+ * then runs on the two lists (enum policy_caps). */
+static inline bool policy_has(const struct engine *e, unsigned cap)
+{
+	return (e->caps & cap) != 0;
+}
+
+/* 6.1's folio code around the LRU, which both of its LRUs run: the
+ * multi-gen LRU, or the two lists with CAP_FOLIO_61. */
+static inline bool folio_rules_61(const struct engine *e)
+{
+	return lru_gen_enabled(e) || policy_has(e, CAP_FOLIO_61);
 }
 
 /* What a step record says of a page's type, ptes and dirt (enum step_input). */

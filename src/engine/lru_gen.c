@@ -64,6 +64,10 @@ void lru_gen_init(struct engine *e)
 {
 	struct lru_gen_state *lg = &e->c.lg;
 
+	/* 6.1 mm/vmscan.c:5812: lrugen->enabled = lru_gen_enabled(); the
+	 * state stays zero under the two lists (a record's max_seq 0) */
+	if (!lru_gen_enabled(e))
+		return;
 	/* 6.1 mm/vmscan.c:5811 lru_gen_init_lruvec(): max_seq = MIN_NR_GENS + 1 */
 	lg->max_seq = MIN_NR_GENS + 1;
 	lg->min_seq[0] = lg->min_seq[1] = 0;
@@ -669,14 +673,14 @@ bool lru_gen_putback(struct engine *e, uint32_t pfn)
 	return lru_gen_add_folio(e, pfn, false);
 }
 
-void lru_gen_rotate_reclaimable(struct engine *e, struct page *page)
+unsigned lru_gen_file_lists(const struct engine *e, uint8_t *out)
 {
-	uint32_t pfn = page_to_pfn(e, page);
+	const struct lru_gen_state *lg = &e->c.lg;
+	unsigned n = 0;
 
-	list_del(e, pfn);
-	lru_gen_del_folio(e, page);
-	page_clear(page, PG_active);
-	lru_gen_add_folio(e, pfn, true);
+	for (; lru_gen_enabled(e) && n < MAX_NR_GENS && lg->min_seq[1] + n <= lg->max_seq; n++)
+		out[n] = (uint8_t)lru_gen_list(lru_gen_from_seq(lg->min_seq[1] + n), 1);
+	return n;
 }
 
 /* ---- the eviction -------------------------------------------------------------- */

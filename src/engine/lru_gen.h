@@ -11,7 +11,8 @@
 
 #include "internal.h"
 
-/* A fresh lruvec: generations 0..3, max_seq 3 (6.1 lru_gen_init_lruvec). */
+/* A fresh lruvec: generations 0..3, max_seq 3 (6.1 lru_gen_init_lruvec());
+ * nothing under the two lists. */
 void lru_gen_init(struct engine *e);
 
 /* mm_inline.h lru_gen_add_folio(): the page at @pfn, on no list and evictable, joins
@@ -42,8 +43,9 @@ void lru_gen_look_around(struct engine *e, struct page *page, unsigned as);
 /* evict_folios(): the page at @pfn, which shrink_folio_list() did not
  * free, goes back; false, and nothing done, under the two lists. */
 bool lru_gen_putback(struct engine *e, uint32_t pfn);
-/* swap.c lru_move_tail_fn(): writeback ended on a PG_reclaim page. */
-void lru_gen_rotate_reclaimable(struct engine *e, struct page *page);
+/* The file generations' lists, oldest first, into @out[MAX_NR_GENS] (the
+ * flushers' order); returns how many, 0 under the two lists. */
+unsigned lru_gen_file_lists(const struct engine *e, uint8_t *out);
 
 /* The hand-over points of the reclaim state machine (vmscan.c); the first
  * two do nothing under the two lists: a reclaim begins, and one gives up

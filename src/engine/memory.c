@@ -129,6 +129,21 @@ static void lru_gen_fault(struct engine *e, struct page *p, uint32_t obj, uint32
 	r->gen = (uint8_t)folio_gen_counter(p);
 }
 
+/* The list a swapped-in page joins: the inactive anon list, or with 6.1's
+ * anon workingset (5.9) the active one when its shadow's refault
+ * distance fits (6.1 mm/swap_state.c:496 __read_swap_cache_async() ->
+ * workingset_refault()). */
+static enum lru_list swapin_list(struct engine *e, struct page *p, uint32_t old)
+{
+	if (!policy_has(e, CAP_WORKINGSET_61))
+		return LRU_INACTIVE_ANON;
+	count_vm_event(e, WORKINGSET_REFAULT_ANON);
+	if (!e->policy->refault_activate(e, p, SLOT_VAL(old)))
+		return LRU_INACTIVE_ANON;
+	count_vm_event(e, WORKINGSET_ACTIVATE_ANON);
+	return LRU_ACTIVE_ANON;
+}
+
 /* An access through a mapping: the hardware sets the accessed bit if the
  * pte is there, otherwise the page faults. */
 void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
@@ -167,6 +182,8 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 	pfn = page_cache_alloc(e, obj, index, page_slot(e, obj, index), &old);
 	p = pfn_to_page(e, pfn);
 	r->outcome = SLOT_TAG(old) == SLOT_EMPTY ? OUT_FAULT : OUT_REFAULT;
+	/* 6.1 mm/swap.c:527 folio_add_lru() and mm/workingset.c:401: the
+	 * multi-gen LRU's fault, above */
 	if (lru_gen_enabled(e)) {
 		lru_gen_fault(e, p, obj, old, vma, r);
 		page_add_rmap(e, p, as, write);
@@ -190,19 +207,25 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 				page_set(p, PG_dirty);
 			}
 			r->branch = BR_FAULT_SWAPIN;
-			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_INACTIVE_ANON);
+			lru_cache_add(e, pfn,
+				      (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : swapin_list(e, p, old));
 			/* 2.6.34 swap_state.c:395 swapin_readahead(): "push any
 			 * new pages onto the LRU now" */
 			lru_add_drain(e);
 		} else {
 			r->branch = BR_FAULT_ANON;
-			lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : LRU_ACTIVE_ANON);
+			/* 6.1 mm/memory.c:4159 do_anonymous_page():
+			 * lru_cache_add_inactive_or_unevictable() (5.9) */
+			lru_cache_add(e, pfn,
+				      (vma->flags & VM_LOCKED)		 ? LRU_UNEVICTABLE
+				      : policy_has(e, CAP_WORKINGSET_61) ? LRU_INACTIVE_ANON
+									 : LRU_ACTIVE_ANON);
 		}
 	} else {
 		count_vm_event(e, PGMAJFAULT);
 		count_vm_events(e, PGPGIN, 4);
 		r->branch = BR_FAULT_FILE;
-		enum lru_list l = file_page_list(e, old, &r->branch);
+		enum lru_list l = file_page_list(e, p, old, &r->branch);
 		lru_cache_add(e, pfn, (vma->flags & VM_LOCKED) ? LRU_UNEVICTABLE : l);
 	}
 	if (vma->flags & VM_LOCKED) {

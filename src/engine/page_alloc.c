@@ -19,7 +19,7 @@
 #include "page_alloc.h"
 #include "vmscan.h"
 
-static uint32_t int_sqrt(uint64_t x)
+uint32_t int_sqrt(uint64_t x)
 {
 	uint64_t r = 0;
 	while ((r + 1) * (r + 1) <= x)

@@ -8,6 +8,7 @@
 
 #include "internal.h"
 
+uint32_t int_sqrt(uint64_t x); /* the kernel's, lib/math/int_sqrt.c: floor(sqrt(x)) */
 uint32_t alloc_page(struct engine *e);
 void free_page_from(struct engine *e, uint32_t pfn, enum lru_list from);
 void free_page(struct engine *e, uint32_t pfn);

@@ -82,6 +82,30 @@ struct policy_checks {
 		(rows), sizeof(rows) / sizeof((rows)[0]) \
 	}
 
+/*
+ * The later kernels' rules around the reference checks that the engine
+ * runs for a policy that claims them in struct reclaim_policy.caps; each
+ * is asked by the capability, never by the policy's name.
+ */
+enum policy_caps {
+	/* 6.1's rmap walk and shrink_folio_list() around the check: the walk
+	 * mlocks a page it finds in a VM_LOCKED mapping, try_to_unmap() no
+	 * longer refuses a young pte, an mlocked folio is not activated */
+	CAP_FOLIO_61 = 1u << 0,
+	/* 5.9: new anon pages start on the inactive anon list; swap-outs
+	 * leave shadows and swap-ins are refaults; the clock ages on every
+	 * activation, anon or file; PG_workingset (4.20) is set on
+	 * deactivation and kept in the shadow */
+	CAP_WORKINGSET_61 = 1u << 1,
+	/* 3.12: mark_page_accessed() of a page still in the lru_add batch
+	 * marks it active there; 6.1's one batch of 15 for every list */
+	CAP_LRU_ADD_61 = 1u << 2,
+	/* 5.9-5.16: get_scan_count()'s cost model (lru_note_cost()) and
+	 * prepare_scan_count(): may_deactivate, file_is_tiny, cache_trim_mode,
+	 * inactive_is_low() sized by the list */
+	CAP_SCAN_COST_61 = 1u << 3,
+};
+
 struct reclaim_policy {
 	const char *name;    /* what --policy accepts: "2.6.34" */
 	const char *summary; /* one line for `vmscan-viz policies` */
@@ -99,10 +123,15 @@ struct reclaim_policy {
 	 * false deactivates it.  Sets rc->rotated when it counts as rotated. */
 	bool (*keep_active)(struct engine *e, struct page *page, struct reference_check *rc);
 
-	/* Workingset hooks (3.15); NULL in the 2.6.3x policies. */
+	/* Workingset hooks (3.15); NULL in the 2.6.3x policies.  @page is the
+	 * page evicted, refaulting (not on a list yet) or activated. */
 	uint32_t (*evict_shadow)(struct engine *e, const struct page *page);
-	bool (*refault_activate)(struct engine *e, uint32_t shadow);
-	void (*on_activate)(struct engine *e);
+	bool (*refault_activate)(struct engine *e, struct page *page, uint32_t shadow);
+	void (*on_activate)(struct engine *e, const struct page *page);
+
+	/* Rules of kernels after 2.6.34 the engine runs on the two lists,
+	 * when the policy claims them (enum policy_caps); 0: 2.6.34's. */
+	unsigned caps;
 
 	/* Optional, for speed only: engine_run()'s reclaim loop made with this
 	 * policy's check_references() (reclaim_run(), policy_helpers.h). */

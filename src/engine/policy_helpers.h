@@ -35,10 +35,17 @@ unsigned mapped_file_percent(const struct engine *e);
  * that is mapped file pages, at most 1000 (mapped-graded). */
 unsigned mapped_file_lru_permille(const struct engine *e);
 
-/* Workingset (3.15), src/engine/workingset.c. */
+/* Workingset (3.15), src/engine/workingset.c: a refault inserted active
+ * ticks the clock as 3.15's add_to_page_cache_lru() does. */
 uint32_t workingset_eviction(struct engine *e, const struct page *page);
-bool workingset_refault(struct engine *e, uint32_t shadow);
-void workingset_activation(struct engine *e);
+bool workingset_refault(struct engine *e, struct page *page, uint32_t shadow);
+void workingset_activation(struct engine *e, const struct page *page);
+/* The same in 6.1 (with CAP_WORKINGSET_61): anon pages too, the shadow
+ * keeps PG_workingset, and the workingset a refault is held against
+ * counts the lists it competes with. */
+uint32_t workingset_eviction_61(struct engine *e, const struct page *page);
+bool workingset_refault_61(struct engine *e, struct page *page, uint32_t shadow);
+void workingset_activation_61(struct engine *e, const struct page *page);
 
 /*
  * engine_run()'s reclaim loop, with @check as page_check_references(),

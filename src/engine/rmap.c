@@ -39,8 +39,8 @@ int page_referenced(struct engine *e, struct page *page, unsigned *vm_flags)
 		 * the page goes on to try_to_unmap and gets culled. */
 		if (vma->flags & VM_LOCKED) {
 			*vm_flags |= VM_LOCKED;
-			/* 6.1 folio_referenced_one() mlocks the page itself */
-			if (lru_gen_enabled(e))
+			/* 6.1 mm/rmap.c:816 folio_referenced_one() mlocks the page itself */
+			if (folio_rules_61(e))
 				mlock_vma_page(e, page);
 			break;
 		}
@@ -153,7 +153,7 @@ enum ttu_result try_to_unmap(struct engine *e, struct page *page)
 			return SWAP_MLOCK;
 		}
 		/* 6.1 try_to_unmap_one() no longer tests the accessed bit */
-		if ((page->young & bit) && !lru_gen_enabled(e)) {
+		if ((page->young & bit) && !folio_rules_61(e)) {
 			page->young &= (uint8_t)~bit;
 			return SWAP_FAIL;
 		}

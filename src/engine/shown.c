@@ -38,14 +38,14 @@ static unsigned add_gens(const struct engine *e, struct shown_list *out, unsigne
 	return n;
 }
 
-static unsigned add_type(const struct engine *e, unsigned flags, struct shown_list *out, unsigned n,
-			 unsigned type)
+static unsigned add_type(const struct engine *e, bool gens, unsigned flags, struct shown_list *out,
+			 unsigned n, unsigned type)
 {
 	int active = type ? LRU_ACTIVE_FILE : LRU_ACTIVE_ANON;
 
 	if (!(flags & (type ? SHOWN_FILE : SHOWN_ANON)))
 		return n;
-	if (lru_gen_enabled(e))
+	if (gens)
 		return add_gens(e, out, n, type);
 	if (flags & SHOWN_INACTIVE_FIRST)
 		return add(e, out, add(e, out, n, active - 1), active);
@@ -55,9 +55,10 @@ static unsigned add_type(const struct engine *e, unsigned flags, struct shown_li
 unsigned engine_shown_lists(const struct engine *e, unsigned flags, struct shown_list *out)
 {
 	unsigned first = (flags & SHOWN_FILE_FIRST) != 0, n = 0;
+	bool gens = lru_gen_enabled(e); /* the one question: which LRU's lists */
 
-	n = add_type(e, flags, out, n, first);
-	n = add_type(e, flags, out, n, !first);
+	n = add_type(e, gens, flags, out, n, first);
+	n = add_type(e, gens, flags, out, n, !first);
 	if (flags & SHOWN_UNEVICTABLE)
 		n = add(e, out, n, LRU_UNEVICTABLE);
 	if (flags & SHOWN_ISOLATED)
@@ -66,7 +67,7 @@ unsigned engine_shown_lists(const struct engine *e, unsigned flags, struct shown
 		n = add(e, out, n, LRU_FREE);
 	if (flags & SHOWN_KERNEL)
 		n = add(e, out, n, LRU_KERNEL);
-	if ((flags & SHOWN_PAGEVEC) && !lru_gen_enabled(e))
+	if ((flags & SHOWN_PAGEVEC) && !gens)
 		n = add(e, out, n, LRU_PAGEVEC);
 	return n;
 }

@@ -13,6 +13,12 @@
  *
  * One CPU: the workload and reclaim (kswapd included) share the pagevecs,
  * so reclaim's drain empties the workload's.
+ *
+ * With CAP_LRU_ADD_61 (the policy 6.1): one lru_add batch of 15 pages for
+ * every list (6.1 cpu_fbatches.lru_add, PAGEVEC_SIZE 15), drained whole
+ * when full, and a second mark_page_accessed() of a page still waiting
+ * in it marks it active there (3.12, __lru_cache_activate_folio()): it
+ * joins the active list when the batch drains.
  */
 #include "list.h"
 #include "lru_gen.h"
@@ -100,8 +106,43 @@ void lru_cache_add(struct engine *e, uint32_t pfn, enum lru_list l)
 		return;
 	page->pvec_lru = (uint8_t)l;
 	list_add_head(e, pfn, LRU_PAGEVEC);
-	if (++e->c.pvec_nr[l] == PAGEVEC_SIZE)
+	++e->c.pvec_nr[l];
+	/* 6.1 mm/swap.c:534 folio_add_lru(): one batch, moved whole to the
+	 * lists when full (folio_batch_add_and_move()) */
+	if (policy_has(e, CAP_LRU_ADD_61)) {
+		if (e->c.lists[LRU_PAGEVEC].nr == FOLIO_BATCH_SIZE_61)
+			pagevec_drain(e, 0, true);
+	} else if (e->c.pvec_nr[l] == PAGEVEC_SIZE) {
 		pagevec_drain(e, l, false);
+	}
+}
+
+/* 6.1 mm/swap.c:298 lru_note_cost(): halved, both, once they add up to
+ * more than a quarter of the lists ("a floating average") */
+void lru_note_cost(struct engine *e, bool file, uint32_t nr_pages)
+{
+	uint64_t lrusize = 0;
+
+	e->c.lru_cost[file] += nr_pages;
+	for (int l = 0; l < NR_EVICTABLE_LRU; l++)
+		lrusize += zone_lru_pages(e, l);
+	if (e->c.lru_cost[0] + e->c.lru_cost[1] > lrusize / 4) {
+		e->c.lru_cost[0] /= 2;
+		e->c.lru_cost[1] /= 2;
+	}
+}
+
+/* 6.1 mm/swap.c:401 __lru_cache_activate_folio(): a page waiting in the
+ * batch is marked active there; no pgactivate (lru_add_fn() counts none) */
+static void lru_cache_activate_page(struct engine *e, struct page *page)
+{
+	enum lru_list l = (enum lru_list)page->pvec_lru;
+
+	if (is_active_lru(l) || l == LRU_UNEVICTABLE)
+		return;
+	e->c.pvec_nr[l]--;
+	page->pvec_lru = (uint8_t)(l + LRU_ACTIVE_ANON);
+	e->c.pvec_nr[l + LRU_ACTIVE_ANON]++;
 }
 
 /* 2.6.34 activate_page(): inactive to the head of the active list. */
@@ -113,10 +154,8 @@ static void activate_page(struct engine *e, struct page *page)
 	list_move_head(e, page_to_pfn(e, page), (enum lru_list)page_lru_base(page));
 	count_vm_event(e, PGACTIVATE);
 	update_page_reclaim_stat(e, page, page_is_file_cache(page), true);
-	/* 3.15 mark_page_accessed(): only a file page's activation ticks the
-	 * workingset clock */
-	if (e->policy->on_activate && page_is_file_cache(page))
-		e->policy->on_activate(e);
+	if (e->policy->on_activate)
+		e->policy->on_activate(e, page);
 }
 
 /* 2.6.34 mark_page_accessed(): inactive,unreferenced -> inactive,referenced
@@ -136,6 +175,14 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 		activate_page(e, page);
 		page_clear(page, PG_referenced);
 		br = BR_MPA_ACTIVATE;
+	} else if ((f & (ref | active)) == ref && page->lru == LRU_PAGEVEC && policy_has(e, CAP_LRU_ADD_61) &&
+		   !is_active_lru(page->pvec_lru)) {
+		/* 6.1 mm/swap.c:500-502 */
+		lru_cache_activate_page(e, page);
+		page_clear(page, PG_referenced);
+		if (e->policy->on_activate)
+			e->policy->on_activate(e, page);
+		br = BR_MPA_BATCH_ACTIVATE;
 	} else {
 		page->flags = f | ref;
 		br = !(f & ref)			? BR_MPA_REFERENCE

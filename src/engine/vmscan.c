@@ -168,6 +168,124 @@ static void get_scan_ratio(struct engine *e, unsigned percent[2])
 	percent[1] = 100 - percent[0];
 }
 
+/* ---- 6.1's balance on the two lists (CAP_SCAN_COST_61) --------------------- */
+
+/* Global reclaim under a policy with 6.1's scan balance; limit reclaim
+ * keeps 2.6.34's get_scan_ratio() on the cgroup's reclaim_stat. */
+static bool scan_cost_61(const struct engine *e)
+{
+	return policy_has(e, CAP_SCAN_COST_61) && !e->c.rs.sc.mem_cgroup;
+}
+
+#define DEACTIVATE_ANON 1u /* 6.1 mm/vmscan.c:142 */
+#define DEACTIVATE_FILE 2u
+
+/* 6.1 mm/vmscan.c:2759 inactive_is_low(): the inactive:active target of
+ * a type grows with its size, int_sqrt(10 * GB), 1 below a gigabyte. */
+static bool inactive_is_low_61(const struct engine *e, int inactive_lru)
+{
+	uint64_t inactive = zone_lru_pages(e, inactive_lru),
+		 active = zone_lru_pages(e, inactive_lru + LRU_ACTIVE_ANON);
+	uint64_t gb = (inactive + active) >> (30 - 12);
+	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;
+
+	return inactive * ratio < active;
+}
+
+/* 6.1 mm/vmscan.c:2785 prepare_scan_count(), at each shrink_node(): an
+ * active list is aged while its inactive list is low, or while refaults
+ * of its type were activated since the last reclaim's end (a new
+ * workingset is coming in, 5.9 "detect file thrashing"). */
+static void prepare_scan_count_61(struct engine *e)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	uint64_t file, anon;
+
+	rs->may_deactivate = 0;
+	/* :2822-2836 */
+	if (e->c.vm[WORKINGSET_ACTIVATE_ANON] != e->c.refaults_snap[0] ||
+	    inactive_is_low_61(e, LRU_INACTIVE_ANON))
+		rs->may_deactivate |= DEACTIVATE_ANON;
+	if (e->c.vm[WORKINGSET_ACTIVATE] != e->c.refaults_snap[1] || inactive_is_low_61(e, LRU_INACTIVE_FILE))
+		rs->may_deactivate |= DEACTIVATE_FILE;
+	/* :2844 plenty of inactive file pages that are not thrashing: file only */
+	rs->cache_trim_mode = (zone_lru_pages(e, LRU_INACTIVE_FILE) >> rs->sc.priority) &&
+			      !(rs->may_deactivate & DEACTIVATE_FILE);
+	/* :2858-2888 hardly any file pages left, and anon not thrashing:
+	 * anon only ("the cache trap") */
+	file = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
+	anon = zone_lru_pages(e, LRU_INACTIVE_ANON);
+	rs->file_is_tiny = file + nr_free_pages(e) <= e->c.wmark_high &&
+			   !(rs->may_deactivate & DEACTIVATE_ANON) && (anon >> rs->sc.priority);
+}
+
+/* 6.1 mm/vmscan.c:6392 snapshot_refaults(), at the end of a reclaim */
+static void snapshot_refaults_61(struct engine *e)
+{
+	e->c.refaults_snap[0] = e->c.vm[WORKINGSET_ACTIVATE_ANON];
+	e->c.refaults_snap[1] = e->c.vm[WORKINGSET_ACTIVATE];
+}
+
+/* 6.1 mm/vmscan.c:2913-2960: the balance, the first that holds */
+static enum scan_balance scan_balance_61(const struct engine *e, bool noswap)
+{
+	const struct reclaim_state *rs = &e->c.rs;
+
+	if (noswap) /* :2915 !can_reclaim_anon_pages() */
+		return SCAN_FILE;
+	if (!rs->sc.priority && e->wl->memory.swappiness) /* :2938 close to OOM */
+		return SCAN_EQUAL;
+	if (rs->file_is_tiny) /* :2946 */
+		return SCAN_ANON;
+	return rs->cache_trim_mode ? SCAN_FILE : SCAN_FRACT; /* :2955 */
+}
+
+/* 6.1 mm/vmscan.c:2898 get_scan_count(): which types to scan, and in
+ * SCAN_FRACT how much of each, in inverse proportion to the cost of
+ * reclaiming it (lru_note_cost(): pages written and workingset pages
+ * refaulting), weighed by swappiness; each type keeps at least a third
+ * of the pressure before swappiness. */
+static void get_scan_count_61(struct engine *e, bool noswap)
+{
+	struct reclaim_state *rs = &e->c.rs;
+	uint64_t swappiness = e->wl->memory.swappiness, total, anon_cost, file_cost, ap, fp;
+
+	rs->scan_balance = (uint8_t)scan_balance_61(e, noswap);
+	/* :2975-2989 */
+	total = e->c.lru_cost[0] + e->c.lru_cost[1];
+	anon_cost = total + e->c.lru_cost[0];
+	file_cost = total + e->c.lru_cost[1];
+	total = anon_cost + file_cost;
+	ap = swappiness * (total + 1) / (anon_cost + 1);
+	fp = (200 - swappiness) * (total + 1) / (file_cost + 1);
+	rs->fraction[0] = ap;
+	rs->fraction[1] = fp;
+	rs->denominator = ap + fp;
+	/* the panel's percentages */
+	switch (rs->scan_balance) {
+	case SCAN_FRACT: rs->percent[0] = (unsigned)(100 * ap / (ap + fp ? ap + fp : 1)); break;
+	case SCAN_ANON: rs->percent[0] = 100; break;
+	case SCAN_FILE: rs->percent[0] = 0; break;
+	default: rs->percent[0] = 50; break;
+	}
+	rs->percent[1] = 100 - rs->percent[0];
+}
+
+/* 6.1 mm/vmscan.c:3043-3090: list @l's target at this priority */
+static uint64_t scan_target_61(const struct engine *e, int l, uint64_t size)
+{
+	const struct reclaim_state *rs = &e->c.rs;
+	int file = is_file_lru(l);
+	uint64_t scan = size >> rs->sc.priority;
+
+	switch (rs->scan_balance) {
+	case SCAN_FRACT: return rs->denominator ? scan * rs->fraction[file] / rs->denominator : 0;
+	case SCAN_FILE: return file ? scan : 0;
+	case SCAN_ANON: return file ? 0 : scan;
+	default: return scan;
+	}
+}
+
 static void shrink_zone_targets(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
@@ -176,7 +294,9 @@ static void shrink_zone_targets(struct engine *e)
 	/* nr_scan_try_batch() on the cgroup's nr_saved_scan in limit reclaim */
 	uint64_t *saved = k ? e->c.memcg[k - 1].nr_saved_scan : e->c.nr_saved_scan;
 
-	if (noswap) {
+	if (scan_cost_61(e)) {
+		get_scan_count_61(e, noswap);
+	} else if (noswap) {
 		rs->percent[0] = 0;
 		rs->percent[1] = 100;
 	} else {
@@ -185,9 +305,17 @@ static void shrink_zone_targets(struct engine *e)
 	for (int l = 0; l < NR_EVICTABLE_LRU; l++) {
 		uint64_t scan = sc_lru_pages(e, l);
 
-		if (rs->sc.priority || noswap) {
+		if (scan_cost_61(e)) {
+			scan = scan_target_61(e, l, scan);
+		} else if (rs->sc.priority || noswap) {
 			scan >>= rs->sc.priority;
 			scan = scan * rs->percent[is_file_lru(l)] / 100;
+		}
+		/* 6.1 mm/vmscan.c:5904 shrink_lruvec(): the targets as they
+		 * are, however small */
+		if (scan_cost_61(e)) {
+			rs->nr[l] = scan;
+			continue;
 		}
 		/* nr_scan_try_batch(): small amounts wait until they add up to 32 */
 		saved[l] += scan;
@@ -295,7 +423,10 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
-	bool lumpy = sc->order > PAGE_ALLOC_COSTLY_ORDER || (sc->order && sc->priority < DEF_PRIORITY - 2);
+	/* 6.1 has no lumpy reclaim (compaction took its place, 3.x):
+	 * isolate_lru_folios() takes the list's tail only */
+	bool lumpy = !folio_rules_61(e) &&
+		     (sc->order > PAGE_ALLOC_COSTLY_ORDER || (sc->order && sc->priority < DEF_PRIORITY - 2));
 	uint32_t count[NR_EVICTABLE_LRU] = { 0 };
 	uint32_t scan, taken = 0, nr_active = 0;
 
@@ -420,14 +551,19 @@ static void put_back(struct engine *e, struct page *p)
 		return;
 	list_add_head(e, pfn, (enum lru_list)page_lru_base(p));
 	/* put back on an active list: counts as rotated (shrink_inactive_list) */
-	if (PageActive(p))
+	if (PageActive(p)) {
 		stat_rotated(e)[page_is_file_cache(p)]++;
+		/* 6.1 mm/vmscan.c:2418 move_folios_to_lru(): an active page
+		 * put back ages the non-resident pages (5.9) */
+		if (policy_has(e, CAP_WORKINGSET_61))
+			workingset_age_nonresident(e, 1);
+	}
 }
 
 /* shrink_page_list()'s activate_locked: back on the active list of its type. */
 static void activate_locked(struct engine *e, struct page *p)
 {
-	bool mlocked61 = lru_gen_enabled(e) && PageMlocked(p);
+	bool mlocked61 = folio_rules_61(e) && PageMlocked(p);
 
 	/* a page that stays is not going to swap soon: free its slot if swap
 	 * fills (6.1 mm/vmscan.c:2049: or if it is mlocked) */
@@ -456,15 +592,20 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, boo
 	struct object_state *o = &e->obj[p->object];
 	uint32_t *slot = &e->slots[o->slot_base + p->index]; /* page_slot() */
 
+	/* 6.1 mm/workingset.c:363 workingset_eviction(), from
+	 * __remove_mapping(): lru_gen_eviction() for file and swap-cache
+	 * pages alike */
 	if (lru_gen_enabled(e)) {
-		/* 6.1 __remove_mapping(): lru_gen_eviction() for file and
-		 * swap-cache pages alike */
 		*slot = slot_make(PageSwapCache(p) ? SLOT_SWAP : SLOT_SHADOW, lru_gen_eviction(e, p));
 		count_vm_event(e, e->c.rs.sc.reclaimer == RECLAIMER_KSWAPD ? KSWAPD_STEAL : PGSTEAL_DIRECT);
 		count_vm_event(e, PageAnon(p) ? PGSTEAL_ANON : PGSTEAL_FILE);
 	} else {
 		if (PageSwapCache(p)) {
-			*slot = slot_make(SLOT_SWAP, 0);
+			/* 6.1 mm/vmscan.c:1351 __remove_mapping(): a swap-cache
+			 * page leaves a shadow beside its swap entry (5.9) */
+			uint32_t shadow =
+				policy_has(e, CAP_WORKINGSET_61) ? e->policy->evict_shadow(e, p) : 0;
+			*slot = slot_make(SLOT_SWAP, shadow);
 		} else {
 			uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
 			*slot = slot_make(SLOT_SHADOW, shadow);
@@ -531,6 +672,8 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
+	/* 6.1 shrink_folio_list() takes evict_folios()'s list, not an
+	 * inactive one (mm/vmscan.c:5010) */
 	uint8_t from = lru_gen_enabled(e)      ? LRU_ISOLATED
 		       : page_is_file_cache(p) ? LRU_INACTIVE_FILE
 					       : LRU_INACTIVE_ANON;
@@ -616,6 +759,7 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 		page_clear(p, PG_dirty);
 		writeback_start(e, p, true);
 		count_vm_event(e, NR_VMSCAN_WRITE);
+		rs->batch.nr_pageout++;
 		count_vm_events(e, PGPGOUT, 4);
 		if (PageSwapCache(p))
 			count_vm_event(e, PSWPOUT);
@@ -642,9 +786,8 @@ counted:
 	e->c.decisions[out]++;
 	if (r) {
 		r->kind = STEP_SCAN_INACTIVE;
-		/* evict_folios()'s batch (6.1 shrink_folio_list()) comes from no
-		 * inactive list */
-		r->func = from == LRU_ISOLATED ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
+		/* 6.1's shrink_folio_list(), evict_folios()'s batch or the two lists' */
+		r->func = folio_rules_61(e) ? FN_SHRINK_FOLIO_LIST : FN_SHRINK_PAGE_LIST;
 		r->from = from;
 		record_check(r, &rc);
 		r->outcome = (uint8_t)out;
@@ -671,6 +814,8 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 		out = OUT_ROTATE;
 		list_del(e, pfn);
 		list_add_head(e, pfn, (enum lru_list)rs->batch_lru);
+		if (policy_has(e, CAP_WORKINGSET_61)) /* 6.1 mm/vmscan.c:2418, as put_back() */
+			workingset_age_nonresident(e, 1);
 	} else {
 		out = OUT_DEACTIVATE;
 		page_clear(p, PG_active);
@@ -698,6 +843,10 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 static void reclaim_finish(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
+
+	/* 6.1 mm/vmscan.c:6464 do_try_to_free_pages(), :7186 balance_pgdat() */
+	if (scan_cost_61(e))
+		snapshot_refaults_61(e);
 
 	if (rs->sc.reclaimer == RECLAIMER_KSWAPD) {
 		e->c.kswapd_awake = false;
@@ -860,6 +1009,10 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 			stat_rotated(e)[is_file_lru(rs->batch_lru)] += rs->batch_nr_rotated;
 		} else if (rs->after_batch != RS_LRU_GEN_EVICTED) {
 			/* shrink_inactive_list()'s event; 6.1's evict_folios() has none */
+			/* 6.1 mm/vmscan.c:2502 shrink_inactive_list(): what was
+			 * written is the cost of reclaiming this type */
+			if (scan_cost_61(e))
+				lru_note_cost(e, rs->batch.file, rs->batch.nr_pageout);
 			rs->last_batch = rs->batch;
 			rs->last_batch.done = true;
 			rs->last_batch_step = e->c.step;
@@ -896,8 +1049,12 @@ static void shrink_loop(struct engine *e)
 		n = rs->nr[l] < SWAP_CLUSTER_MAX ? rs->nr[l] : SWAP_CLUSTER_MAX;
 		rs->nr[l] -= n;
 		if (is_active_lru(l)) {
-			/* shrink_list(): age an active list only if its inactive one is low */
-			bool low = is_file_lru(l) ? sc_inactive_file_is_low(e) : sc_inactive_anon_is_low(e);
+			/* shrink_list(): age an active list only if its inactive one
+			 * is low (6.1 mm/vmscan.c:2721: if prepare_scan_count() let
+			 * its type deactivate) */
+			bool low = scan_cost_61(e)  ? (e->c.rs.may_deactivate >> is_file_lru(l)) & 1
+				   : is_file_lru(l) ? sc_inactive_file_is_low(e)
+						    : sc_inactive_anon_is_low(e);
 			if (low && begin_batch(e, true, l, n, RS_SHRINK_LOOP))
 				return;
 		} else {
@@ -908,7 +1065,9 @@ static void shrink_loop(struct engine *e)
 			rs->max_scan = n;
 			rs->inactive_scanned = 0;
 			lru_add_drain(e); /* 2.6.34 vmscan.c:1157, once before the batches */
-			if (begin_batch(e, false, l, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP))
+			/* 6.1 mm/vmscan.c:2469: isolate_lru_folios(nr_to_scan), once */
+			if (begin_batch(e, false, l, scan_cost_61(e) ? n : SWAP_CLUSTER_MAX,
+					RS_INACTIVE_LOOP))
 				return;
 		}
 	}
@@ -1147,8 +1306,11 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				lru_gen_age_node(e);
 				break;
 			}
-			/* background aging of the anon lists before the check */
-			if (inactive_anon_is_low(e))
+			/* background aging of the anon lists before the check
+			 * (6.1 mm/vmscan.c:6881 age_active_anon(): with swap, by
+			 * 6.1's inactive_is_low()) */
+			if (scan_cost_61(e) ? swap_available(e) && inactive_is_low_61(e, LRU_INACTIVE_ANON)
+					    : inactive_anon_is_low(e))
 				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_PRIORITY);
 			break;
 		case RS_PRIORITY:
@@ -1188,6 +1350,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				rs->stage = RS_ZONE_DONE;
 				break;
 			}
+			if (scan_cost_61(e))
+				prepare_scan_count_61(e); /* 6.1 mm/vmscan.c:6137 shrink_node() */
 			shrink_zone_targets(e);
 			rs->stage = RS_SHRINK_LOOP;
 			break;
@@ -1200,7 +1364,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_INACTIVE_LOOP:
 			/* shrink_inactive_list()'s do { } while (nr_scanned < max_scan) */
 			rs->stage = RS_SHRINK_LOOP;
-			if (rs->inactive_scanned < rs->max_scan)
+			if (rs->inactive_scanned < rs->max_scan && !scan_cost_61(e)) /* 6.1: once */
 				begin_batch(e, false, rs->batch_lru, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP);
 			break;
 		case RS_BATCH:
@@ -1211,7 +1375,11 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_ZONE_TAIL:
 			/* rebalance anon even if we did not try to evict it */
 			rs->stage = RS_ZONE_DONE;
-			if (!rs->zone_tail_done && sc_inactive_anon_is_low(e) && swap_available(e)) {
+			/* 6.1 mm/vmscan.c:5990 shrink_lruvec()'s tail: 6.1's
+			 * inactive_is_low() */
+			if (!rs->zone_tail_done && swap_available(e) &&
+			    (scan_cost_61(e) ? inactive_is_low_61(e, LRU_INACTIVE_ANON)
+					     : sc_inactive_anon_is_low(e))) {
 				rs->zone_tail_done = 1;
 				begin_batch(e, true, LRU_ACTIVE_ANON, SWAP_CLUSTER_MAX, RS_ZONE_DONE);
 			}

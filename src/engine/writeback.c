@@ -68,12 +68,13 @@ void writeback_end(struct engine *e, struct step_record *r)
 	r->branch = BR_WB_DONE;
 	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) && !PageUnevictable(p) &&
 	    !PageDirty(p)) {
-		if (lru_gen_enabled(e)) { /* 6.1 lru_move_tail_fn(): the oldest generation's tail */
-			lru_gen_rotate_reclaimable(e, p);
-		} else {
-			list_del(e, pfn);
+		/* 6.1 mm/swap.c lru_move_tail_fn(): lruvec_del_folio(), then
+		 * lruvec_add_folio_tail() (include/linux/mm_inline.h:337), under
+		 * the multi-gen LRU the tail of its oldest generation */
+		list_del(e, pfn);
+		lru_gen_del_folio(e, p);
+		if (!lru_gen_add_folio(e, pfn, true))
 			list_add_tail(e, pfn, (enum lru_list)page_lru_base(p));
-		}
 		count_vm_event(e, PGROTATED);
 		r->branch = BR_WB_ROTATE;
 		r->outcome = OUT_ROTATE_TAIL;
@@ -85,23 +86,25 @@ void writeback_end(struct engine *e, struct step_record *r)
  * background, @nr of them (0: all, as laptop mode asks), oldest first. */
 void wakeup_flusher_threads(struct engine *e, uint64_t nr)
 {
-	uint8_t order[MAX_NR_GENS] = { LRU_INACTIVE_FILE, LRU_ACTIVE_FILE };
-	unsigned n = 2;
+	uint8_t order[MAX_NR_GENS];
+	unsigned n = lru_gen_file_lists(e, order); /* the file generations, oldest first */
+	bool mkclean = n > 0;			   /* 6.1's flusher, which the generations are */
 
-	if (lru_gen_enabled(e)) /* the file generations, oldest first */
-		for (n = 0; n < MAX_NR_GENS && e->c.lg.min_seq[1] + n <= e->c.lg.max_seq; n++)
-			order[n] = (uint8_t)lru_gen_list(lru_gen_from_seq(e->c.lg.min_seq[1] + n), 1);
+	if (!n) { /* or the two lists */
+		order[n++] = LRU_INACTIVE_FILE;
+		order[n++] = LRU_ACTIVE_FILE;
+	}
 	for (unsigned i = 0; i < n; i++)
 		for (uint32_t pfn = e->c.lists[order[i]].tail; pfn != PFN_NONE; pfn = e->pages[pfn].prev) {
 			struct page *p = &e->pages[pfn];
 			/* 6.1's flusher also writes mapped pages: folio_mkclean()
 			 * takes the dirty bits of their ptes (the 2.6.34 model
 			 * leaves mapped pages to reclaim's pageout()) */
-			if (lru_gen_enabled(e) && p->pte_dirty) {
+			if (mkclean && p->pte_dirty) {
 				page_set(p, PG_dirty);
 				p->pte_dirty = 0;
 			}
-			if (!PageDirty(p) || PageWriteback(p) || (page_mapped(p) && !lru_gen_enabled(e)))
+			if (!PageDirty(p) || PageWriteback(p) || (page_mapped(p) && !mkclean))
 				continue;
 			page_clear(p, PG_dirty);
 			writeback_start(e, p, false);

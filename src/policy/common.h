@@ -118,6 +118,21 @@ bool keep_active_2634(struct engine *e, struct page *page, struct reference_chec
 uint64_t reclaim_run_2634(struct engine *e, uint64_t max);
 extern const struct policy_checks checks_2634, active_checks_2634;
 
+/* 6.1's folio_check_references() (mglru.c), the same under both of 6.1's
+ * LRUs: its branches, numbered from BR_OWN, are named and explained by
+ * the rows of each policy that asks it (mglru.c, v6_1.c). */
+enum {
+	BR_61_VM_LOCKED = BR_OWN,
+	BR_61_YOUNG_REFERENCED,
+	BR_61_YOUNG_EXEC,
+	BR_61_FIRST_YOUNG,
+	BR_61_USED_ONCE,
+	BR_61_UNREFERENCED,
+};
+enum page_references folio_check_references_61(struct engine *e, struct page *page,
+					       const struct scan_control *sc, struct reference_check *rc);
+uint64_t reclaim_run_61(struct engine *e, uint64_t max); /* the reclaim loop with it (make bench) */
+
 /* Tests that several policies list, as the patch that wrote them has them. */
 /* clang-format off */
 #define CHECK_PATCH1_NOT_REFERENCED                                                                          \

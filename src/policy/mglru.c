@@ -31,19 +31,10 @@
  */
 #include "common.h"
 
-enum {
-	BR_61_VM_LOCKED = BR_OWN,
-	BR_61_YOUNG_REFERENCED,
-	BR_61_YOUNG_EXEC,
-	BR_61_FIRST_YOUNG,
-	BR_61_USED_ONCE,
-	BR_61_UNREFERENCED,
-};
-
-/* 6.1 mm/vmscan.c:1446 folio_check_references(). */
-static enum page_references folio_check_references_61(struct engine *e, struct page *page,
-						      const struct scan_control *sc,
-						      struct reference_check *rc)
+/* 6.1 mm/vmscan.c:1446 folio_check_references(), which 6.1 asks with
+ * lru_gen on or off (the policy 6.1, v6_1.c, asks it too). */
+enum page_references folio_check_references_61(struct engine *e, struct page *page,
+					       const struct scan_control *sc, struct reference_check *rc)
 {
 	(void)sc;
 	/* folio_referenced(): under the multi-gen LRU a young pte runs the
@@ -75,7 +66,7 @@ static bool keep_active_none(struct engine *e, struct page *page, struct referen
 	return false;
 }
 
-POLICY_HOT static uint64_t reclaim_run_61(struct engine *e, uint64_t max)
+POLICY_HOT uint64_t reclaim_run_61(struct engine *e, uint64_t max)
 {
 	return reclaim_run(e, max, folio_check_references_61);
 }

@@ -26,6 +26,7 @@
 	X(refault)          \
 	X(mapped_ratio)     \
 	X(mapped_graded)    \
+	X(v6_1)             \
 	X(mglru)            \
 	/* end of the list */
 /* clang-format on */

@@ -86,6 +86,8 @@ int decision_checks(int y, const struct rect *r, const struct policy_check *c, i
 		    const struct step_record *rec, bool hide_answer, int maxrows);
 /* Has the policy the PAGEREF_* enum (2.6.34's patch 1/3 on)? */
 bool policy_has_pageref(const struct reclaim_policy *p);
+/* ... or 6.1's FOLIOREF_* (folio_check_references(), lru_gen on or off). */
+bool policy_has_folioref(const struct reclaim_policy *p);
 /* A scan decision in the policy's own words: PAGEREF_KEEP, or 2.6.33's
  * "goto activate_locked"; other steps' outcome names. */
 const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r);

@@ -80,12 +80,20 @@ static const char *gen_or_list(const struct step_record *rec, int l, char *buf, 
 
 /* Has @p the PAGEREF_* enum?  Patch 1/3 (2.6.34) made it; 2.6.33 tests
  * inline in shrink_page_list() and jumps (activate_locked, keep_locked). */
-bool policy_has_pageref(const struct reclaim_policy *p)
+static bool checks_say(const struct reclaim_policy *p, const char *prefix)
 {
 	for (size_t i = 0; i < p->checks->nr; i++)
-		if (p->checks->row[i].result && !strncmp(p->checks->row[i].result, "PAGEREF_", 8))
+		if (p->checks->row[i].result && !strncmp(p->checks->row[i].result, prefix, strlen(prefix)))
 			return true;
 	return false;
+}
+bool policy_has_pageref(const struct reclaim_policy *p)
+{
+	return checks_say(p, "PAGEREF_");
+}
+bool policy_has_folioref(const struct reclaim_policy *p)
+{
+	return checks_say(p, "FOLIOREF_");
 }
 
 const char *scan_decision_name(const struct reclaim_policy *p, const struct step_record *r)
@@ -431,10 +439,11 @@ static void draw_scan(const struct rect *r, const struct frame *f, int y)
 		else
 			draw_fmt(y, r->x + 1, r->w - 2, theme_attr(T_LABEL),
 				 "%s tests, in order (the first that holds decides):",
-				 sort			 ? "sort_folio()'s, then isolate_folio()'s"
-				 : active		 ? "shrink_active_list()'s"
-				 : policy_has_pageref(p) ? "page_check_references()'s"
-							 : "shrink_page_list()'s inline");
+				 sort			  ? "sort_folio()'s, then isolate_folio()'s"
+				 : active		  ? "shrink_active_list()'s"
+				 : policy_has_folioref(p) ? "folio_check_references()'s"
+				 : policy_has_pageref(p)  ? "page_check_references()'s"
+							  : "shrink_page_list()'s inline");
 		y++;
 	}
 	/* the why and the outcome keep their rows; the tests fold if short */

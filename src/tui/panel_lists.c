@@ -451,7 +451,7 @@ static uint32_t fit_k(const struct frame *f, struct geom *g, int avail)
 		total = o > total ? o : total;
 	}
 	k = (total + cells - 1) / cells;
-	return k ? k : 1; /* a zone of no pages still draws a page a cell */
+	return k ? k : 1; /* nothing to hold: a page a cell */
 }
 
 /* Two columns a cell, the object's initial and the glyph: in projector

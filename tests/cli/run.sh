@@ -1090,6 +1090,9 @@ sed '1s/,big\.iso\.refaults$//' $R >"$tmp/r-b.csv"
 rbad "an object's column missing" "$tmp/r-b.csv" 1:135 'expected OBJECT.resident,OBJECT.refaults of each object'
 sed '5s/,142,0$/,1x2,0/' $R >"$tmp/r-b.csv"
 rbad "a field that is not a number" "$tmp/r-b.csv" 5:60 'expected a whole number, found "1x2"'
+printf 'source,scenario,policy,kernel,memory,run,access,max_seq,a.resident,a.refaults\nsim,x,p,,64,0,1\0337,2,3,1\n' >"$tmp/r-b.csv"
+rbad "a field with an escape, shown as one" "$tmp/r-b.csv" 2:15 'expected a whole number, found "1\x1b7"'
+! grep -q "$esc" "$tmp/err" && pass || fail "plot --real prints no ESC byte of the file"
 sed '7s/,[0-9]*$//' $R >"$tmp/r-b.csv"
 rbad "a short row" "$tmp/r-b.csv" 7:1 'expected 14 fields, as the header has, found 13'
 { head -3 $R; sed -n 2p $R; } >"$tmp/r-b.csv"

@@ -84,15 +84,19 @@ static struct page *file_page(struct engine *e, uint32_t index, enum lru_list l)
 typedef void row_fn(struct engine *e, const struct reclaim_policy *pol, const void *row);
 
 /* Runs @fn on each of the @n rows of @rows (@size bytes each, the
- * sentence their first member) under every policy. */
-static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn)
+ * sentence their first member) under every policy but those claiming
+ * one of @not_caps, a later kernel's rule that replaces the table's
+ * (enum policy_caps; their own tables follow), and, with @only_caps,
+ * only under those that claim all of them (a later kernel's table). */
+static void run_under_every_policy(const void *rows, size_t n, size_t size, row_fn *fn, unsigned not_caps,
+				   unsigned only_caps)
 {
 	for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 		const struct reclaim_policy *pol = reclaim_policies[pi];
 
 		/* these are the two-list LRU's rules; 6.1's multi-gen LRU has
 		 * its own rows (test_rules.c, the rows of policy "mglru") */
-		if (pol->lru_gen)
+		if (pol->lru_gen || (pol->caps & not_caps) || (pol->caps & only_caps) != only_caps)
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			const void *row = (const char *)rows + i * size;
@@ -110,7 +114,12 @@ static void run_under_every_policy(const void *rows, size_t n, size_t size, row_
 	}
 }
 #define RUN_UNDER_EVERY_POLICY(rows, fn) \
-	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn)
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0, 0)
+#define RUN_UNDER_EVERY_POLICY_BUT(rows, fn, caps) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, caps, 0)
+/* ... and only under the policies that claim all of @caps */
+#define RUN_UNDER_POLICIES_WITH(rows, fn, caps) \
+	run_under_every_policy(rows, sizeof rows / sizeof rows[0], sizeof rows[0], fn, 0, caps)
 
 /* ---- 3.15 mm/workingset.c: workingset_refault(), workingset_activation() -- */
 
@@ -278,7 +287,12 @@ static const struct page *check_page_0(struct engine *e, uint32_t obj, const cha
  * from long ago, so that the refault policy reads it back inactive too. */
 static void evict_page(struct engine *e, struct page *p)
 {
-	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, (uint32_t)e->c.inactive_age + 1);
+	uint32_t long_ago = (uint32_t)e->c.inactive_age + 1;
+
+	/* 6.1's shadow keeps PG_workingset in its lowest bit (mm/workingset.c:188) */
+	if (e->policy->caps & CAP_WORKINGSET_61)
+		long_ago = (long_ago & 0x1fffffffu) << 1;
+	*page_slot(e, p->object, p->index) = slot_make(SLOT_SHADOW, long_ago);
 	e->obj[p->object].resident--;
 	e->obj[p->object].evicted++;
 	free_page(e, page_to_pfn(e, p));
@@ -382,7 +396,8 @@ static void pagevec_row_run(struct engine *e, const struct reclaim_policy *pol, 
 
 static void test_lru_add_pagevec(void)
 {
-	RUN_UNDER_EVERY_POLICY(pagevec_rows, pagevec_row_run);
+	/* 6.1's one batch, and anon pages that start inactive: their own rows */
+	RUN_UNDER_EVERY_POLICY_BUT(pagevec_rows, pagevec_row_run, CAP_LRU_ADD_61 | CAP_WORKINGSET_61);
 }
 
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
@@ -404,6 +419,8 @@ static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
 	memset(rs->nr, 0, sizeof rs->nr);
 	rs->nr[l] = nr;
 	rs->next_lru = 0;
+	/* 6.1 prepare_scan_count() as a low inactive list leaves it */
+	rs->may_deactivate = 3;
 	rs->stage = RS_SHRINK_LOOP;
 	e->c.kswapd_awake = true;
 	while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 100000)
@@ -455,9 +472,20 @@ static void batch_row_run(struct engine *e, const struct reclaim_policy *pol, co
 	       (unsigned long long)scanned, (unsigned long long)r->want_scanned);
 }
 
+/* 6.1 mm/vmscan.c:5904 shrink_lruvec() and :2469 shrink_inactive_list():
+ * the target as it is, isolated once */
+static const struct batch_row batch_rows_61[] = {
+	{ "6.1: shrink_inactive_list scans the 18 pages shrink_lruvec hands it", LRU_INACTIVE_FILE, 100,
+	  false, 18, 18 },
+	{ "6.1: a list shorter than nr_to_scan is isolated once", LRU_INACTIVE_FILE, 5, true, 18, 5 },
+	{ "6.1: shrink_active_list isolates only the 18 pages shrink_lruvec hands it", LRU_ACTIVE_FILE, 100,
+	  false, 18, 18 },
+};
+
 static void test_shrink_inactive_list_batches(void)
 {
-	RUN_UNDER_EVERY_POLICY(batch_rows, batch_row_run);
+	RUN_UNDER_EVERY_POLICY_BUT(batch_rows, batch_row_run, CAP_SCAN_COST_61);
+	RUN_UNDER_POLICIES_WITH(batch_rows_61, batch_row_run, CAP_SCAN_COST_61);
 }
 
 /* ---- 2.6.37 mm/vmscan.c: isolate_lru_pages() and its tracepoint ------- */
@@ -503,6 +531,7 @@ static void isolate_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	memset(rs->nr, 0, sizeof rs->nr);
 	rs->nr[r->list] = r->nr;
 	rs->next_lru = 0;
+	rs->may_deactivate = 3; /* as shrink_zone_once() */
 	rs->stage = RS_SHRINK_LOOP;
 	e->c.kswapd_awake = true;
 	/* up to the first isolation */
@@ -518,9 +547,17 @@ static void isolate_row_run(struct engine *e, const struct reclaim_policy *pol, 
 	       (unsigned long long)scanned, requested);
 }
 
+/* 6.1 mm/vmscan.c:2469 isolate_lru_folios(nr_to_scan) */
+static const struct isolate_row isolate_rows_61[] = {
+	{ "6.1: an inactive isolation handed 17 asks for 17 and scans 17", LRU_INACTIVE_FILE, 100, 17, 17,
+	  17 },
+	{ "6.1: an isolation from a list of 5 asks for 17 and scans 5", LRU_INACTIVE_FILE, 5, 17, 17, 5 },
+};
+
 static void test_isolate_lru_pages_request(void)
 {
-	RUN_UNDER_EVERY_POLICY(isolate_rows, isolate_row_run);
+	RUN_UNDER_EVERY_POLICY_BUT(isolate_rows, isolate_row_run, CAP_SCAN_COST_61);
+	RUN_UNDER_POLICIES_WITH(isolate_rows_61, isolate_row_run, CAP_SCAN_COST_61);
 }
 
 /* ---- 2.6.34 mm/memory.c: do_swap_page() ---------------------------------- */
@@ -749,7 +786,8 @@ static void balance_row_run(struct engine *e, const struct reclaim_policy *pol, 
 
 static void test_balance_pgdat_order(void)
 {
-	RUN_UNDER_EVERY_POLICY(balance_rows, balance_row_run);
+	/* 6.1 has no lumpy reclaim (CAP_FOLIO_61's rows below) */
+	RUN_UNDER_EVERY_POLICY_BUT(balance_rows, balance_row_run, CAP_FOLIO_61);
 }
 
 /* 2.6.34 vmscan.c:2199 (2.6.33.3 :2167): a balance_pgdat() pass that
@@ -1763,6 +1801,7 @@ struct memcg_row {
 	int8_t first_memcg_priority; /* priority of limit reclaim's first scan; -2: none checked */
 	bool want_filtered_young; /* a limit-reclaim scan saw referenced_ptes 0 and unmapped into SWAP_FAIL */
 	bool want_active_scan;	  /* limit reclaim aged the cgroup's active list */
+	unsigned not_caps;	  /* not under a policy claiming these (enum policy_caps) */
 };
 
 /* cgroup @k's counter @i, or a vmstat counter @i, wanted at the end */
@@ -1794,7 +1833,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(2, MEMCG_FAILCNT, 0) },
 	  -2,
 	  false,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memcontrol.c:1580 the failed charge reclaims in the
 	 * charging task; mm/vmscan.c:1917 try_to_free_mem_cgroup_pages():
 	 * nr_to_reclaim 32; :150 the cgroup's sizes; :1606 nr_scan_try_batch():
@@ -1813,7 +1853,8 @@ static const struct memcg_row memcg_rows[] = {
 	    VW(PGSCAN_DIRECT, 0), VW(ALLOCSTALL, 0), VW(PAGEOUTRUN, 0), VW(KSWAPD_STEAL, 0) },
 	  3,
 	  false,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/rmap.c:570 page_referenced_file() skips the mappings of
 	 * other cgroups' mms, their young bits untouched; :911
 	 * try_to_unmap_one() does not, and a young pte refuses: SWAP_FAIL,
@@ -1831,7 +1872,8 @@ static const struct memcg_row memcg_rows[] = {
 	  { MW(2, MEMCG_USAGE, 0), MW(1, MEMCG_MAPPED_FILE, 16) },
 	  -2,
 	  true,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memory.c:3062 handle_pte_fault(): a task's access goes
 	 * through its own page table, so cgroup 2's first touch of the index
 	 * cgroup 1 mapped and faulted in finds no pte of its own, a minor
@@ -1855,7 +1897,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_PGPGIN, 160), MW(2, MEMCG_USAGE, 0) },
 	  -2,
 	  true,
-	  false },
+	  false,
+	  0 },
 	/* 2.6.34 mm/memcontrol.c:893 mem_cgroup_inactive_file_is_low(): the
 	 * cgroup's active file list (80) is larger than its inactive (48), so
 	 * its limit reclaim ages it, though the zone's inactive list (the
@@ -1871,7 +1914,8 @@ static const struct memcg_row memcg_rows[] = {
 	  { VW(PGSCAN_KSWAPD, 0), VW(PGSCAN_DIRECT, 0), MW(1, MEMCG_FAILCNT, 1) },
 	  -2,
 	  false,
-	  true },
+	  true,
+	  0 },
 	/* 2.6.34 mm/vmscan.c:1835: limit reclaim that never reached 32 pages
 	 * returns 0 (global reclaim returns what it reclaimed); :1606 the
 	 * cgroup's nr_saved_scan carries the first call's 25 (14 inactive
@@ -1891,7 +1935,9 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_RECLAIMS, 2), MW(1, MEMCG_OOM, 0), VW(PGSTEAL, 20) },
 	  1,
 	  false,
-	  false },
+	  false,
+	  /* the anon pages start on the active list (before 5.9) */
+	  CAP_WORKINGSET_61 },
 	/* 2.6.34 mm/memcontrol.c:1636: MEM_CGROUP_RECLAIM_RETRIES (5) more
 	 * rounds that free nothing, then mem_cgroup_handle_oom(): six
 	 * reclaims, six failed charges, the access dropped (the engine's
@@ -1906,7 +1952,8 @@ static const struct memcg_row memcg_rows[] = {
 	    MW(1, MEMCG_OOM, 1), VW(SIM_ALLOC_FAIL, 0) },
 	  -2,
 	  false,
-	  false },
+	  false,
+	  0 },
 };
 
 /* An engine on the two-cgroup workload of the memcg rows: @cg's two
@@ -2006,7 +2053,7 @@ static void test_mem_cgroup_limit_reclaim(void)
 	for (size_t i = 0; i < sizeof memcg_rows / sizeof memcg_rows[0]; i++)
 		for (unsigned pi = 0; pi < nr_reclaim_policies; pi++) {
 			const struct reclaim_policy *pol = reclaim_policies[pi];
-			if (!pol->memcg ||
+			if (!pol->memcg || (pol->caps & memcg_rows[i].not_caps) ||
 			    (memcg_rows[i].policy && strcmp(memcg_rows[i].policy, pol->name) != 0))
 				continue;
 			ROW_BEGIN(memcg_rows[i].sentence);
@@ -2182,6 +2229,394 @@ static void test_mem_cgroup_policy_refused(void)
 	engine_free(e);
 }
 
+/* ---- 6.1 with lru_gen off (the policy 6.1, its capabilities) ----------- */
+
+/* Page @index of object @obj (0 "file", 1 "anon") in memory, on list @l. */
+static struct page *page_on(struct engine *e, uint32_t obj, uint32_t index, enum lru_list l)
+{
+	uint32_t old, pfn = page_cache_alloc(e, obj, index, page_slot(e, obj, index), &old);
+
+	if (obj == 1)
+		page_set(pfn_to_page(e, pfn), PG_anon);
+	lru_cache_add(e, pfn, l);
+	lru_add_drain(e);
+	return pfn_to_page(e, pfn);
+}
+
+struct refault61_row {
+	const char *sentence;
+	bool anon, swap, workingset; /* the refaulting page's type; swap slots free; the shadow's bit */
+	unsigned lists[4];	     /* inactive_anon, active_anon, inactive_file, active_file */
+	unsigned distance;
+	bool want_active;
+	unsigned want_tick;
+};
+
+static const struct refault61_row refault61_rows[] = {
+	/* 6.1 mm/workingset.c:457-471: a file page competes with the active
+	 * file list and, with swap, both anon lists */
+	{ "6.1: a file refault within active file + anon comes back active",
+	  false,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  8,
+	  true,
+	  1 },
+	{ "6.1: a file refault beyond active file + anon goes inactive",
+	  false,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  9,
+	  false,
+	  0 },
+	{ "6.1: without swap a file refault competes with the active file list only",
+	  false,
+	  false,
+	  false,
+	  { 2, 2, 3, 4 },
+	  5,
+	  false,
+	  0 },
+	/* :463 an anon page competes with both file lists and, with swap, the
+	 * active anon list */
+	{ "6.1: an anon refault within the file lists + active anon comes back active",
+	  true,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  9,
+	  true,
+	  1 },
+	{ "6.1: an anon refault does not count the inactive anon list",
+	  true,
+	  true,
+	  false,
+	  { 2, 2, 3, 4 },
+	  10,
+	  false,
+	  0 },
+	/* :479-483 a page that was active before its eviction: restored */
+	{ "6.1: a refault of a workingset page is a restore, PG_workingset set, its cost noted",
+	  false,
+	  true,
+	  true,
+	  { 2, 2, 3, 4 },
+	  1,
+	  true,
+	  1 },
+};
+
+static void refault61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct refault61_row *r = row;
+	uint32_t obj = r->anon ? 1 : 0, next[2] = { 1, 1 }, shadow;
+	struct step_record rec = { 0 };
+	struct page *p;
+
+	for (int l = 0; l < 4; l++)
+		for (unsigned k = 0; k < r->lists[l]; k++)
+			page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++, (enum lru_list)l);
+	if (!r->swap)
+		e->c.swap_free = 0;
+	e->c.inactive_age = 1000;
+	shadow = ((1000u - r->distance) & 0x1fffffffu) << 1 | r->workingset;
+	*page_slot(e, obj, 0) = slot_make(r->anon ? SLOT_SWAP : SLOT_SHADOW, shadow);
+	if (r->anon)
+		do_touch(e, 1, 0, false, &rec);
+	else
+		do_rw(e, 0, 0, false, NULL);
+	lru_add_drain(e);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
+	CHECKF(PageActive(p) == r->want_active, "%s (%s): PG_active %d", r->sentence, pol->name,
+	       PageActive(p));
+	CHECKF(e->c.inactive_age - 1000 == r->want_tick, "%s (%s): clock moved %llu, want %u", r->sentence,
+	       pol->name, (unsigned long long)(e->c.inactive_age - 1000), r->want_tick);
+	CHECKF(e->c.vm[r->anon ? WORKINGSET_REFAULT_ANON : WORKINGSET_REFAULT] == 1,
+	       "%s (%s): refault not counted", r->sentence, pol->name);
+	CHECKF(e->c.vm[r->anon ? WORKINGSET_ACTIVATE_ANON : WORKINGSET_ACTIVATE] == r->want_active,
+	       "%s (%s): workingset_activate", r->sentence, pol->name);
+	CHECKF(e->c.vm[WORKINGSET_RESTORE_FILE] + e->c.vm[WORKINGSET_RESTORE_ANON] == r->workingset &&
+		       PageWorkingset(p) == r->workingset && e->c.lru_cost[!r->anon] == r->workingset,
+	       "%s (%s): restore %llu, PG_workingset %d, cost %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[WORKINGSET_RESTORE_FILE], PageWorkingset(p),
+	       (unsigned long long)e->c.lru_cost[!r->anon]);
+}
+
+static void test_workingset_refault_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(refault61_rows, refault61_row_run, CAP_WORKINGSET_61);
+}
+
+struct batch61_row {
+	const char *sentence;
+	const char *ops;	 /* "r0 r1 r0": read() of a file page, "a0": first touch of an anon page */
+	unsigned want_waiting;	 /* pages left in the lru_add batch */
+	enum lru_list want_list; /* page 0's list after a drain */
+	uint64_t want_pgactivate, want_tick;
+};
+
+static const struct batch61_row batch61_rows[] = {
+	/* 6.1 mm/swap.c:534 folio_batch_add_and_move(), include/linux/pagevec.h:15 */
+	{ "6.1: fourteen new pages wait in the one lru_add batch",
+	  "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 a0 a1 a2 a3", 14, LRU_INACTIVE_FILE, 0, 0 },
+	{ "6.1: the fifteenth, of any list, moves all fifteen to their lists",
+	  "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 a0 a1 a2 a3 a4", 0, LRU_INACTIVE_FILE, 0, 0 },
+	/* 6.1 mm/swap.c:500 __lru_cache_activate_folio(), :502 workingset_activation() */
+	{ "6.1: a page read twice while it waits in the batch joins the active list, no pgactivate",
+	  "r0 r1 r0", 2, LRU_ACTIVE_FILE, 0, 1 },
+	/* 6.1 mm/memory.c:4159 do_anonymous_page() (5.9) */
+	{ "6.1: a new anon page waits for the inactive anon list", "a0", 1, LRU_INACTIVE_ANON, 0, 0 },
+};
+
+static void batch61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct batch61_row *r = row;
+	uint32_t obj = r->ops[0] == 'a' ? 1 : 0;
+	const struct page *p;
+
+	for (const char *op = r->ops; *op; op += op[2] ? 3 : 2) {
+		struct step_record rec = { 0 };
+		if (*op == 'a')
+			do_touch(e, 1, (uint32_t)(op[1] - '0'), true, &rec);
+		else
+			do_rw(e, 0, (uint32_t)(op[1] - '0'), false, NULL);
+	}
+	CHECKF(e->c.lists[LRU_PAGEVEC].nr == r->want_waiting, "%s (%s): %u pages wait, want %u", r->sentence,
+	       pol->name, e->c.lists[LRU_PAGEVEC].nr, r->want_waiting);
+	lru_add_drain(e);
+	p = pfn_to_page(e, SLOT_VAL(*page_slot(e, obj, 0)));
+	CHECKF(p->lru == r->want_list, "%s (%s): on list %d, want %d", r->sentence, pol->name, p->lru,
+	       r->want_list);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate && e->c.inactive_age == r->want_tick,
+	       "%s (%s): pgactivate %llu, clock %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[PGACTIVATE], (unsigned long long)e->c.inactive_age);
+}
+
+static void test_lru_add_batch_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(batch61_rows, batch61_row_run, CAP_LRU_ADD_61 | CAP_WORKINGSET_61);
+}
+
+struct scan61_row {
+	const char *sentence;
+	unsigned lists[4]; /* inactive_anon, active_anon, inactive_file, active_file */
+	bool swap;	   /* swap slots free */
+	int priority;
+	bool refaults_since;	     /* file refaults activated since the last reclaim */
+	uint64_t cost[2];	     /* anon_cost, file_cost */
+	uint8_t want_may_deactivate; /* DEACTIVATE_ANON 1, DEACTIVATE_FILE 2 */
+	enum scan_balance want_balance;
+	uint64_t want_fraction[2]; /* SCAN_FRACT's */
+};
+
+static const struct scan61_row scan61_rows[] = {
+	/* 6.1 mm/vmscan.c:2831-2836 the file list may deactivate when its
+	 * inactive list is low or refaults were activated */
+	{ "6.1: plenty of inactive file and no refaults: nothing deactivates, file only (cache_trim_mode)",
+	  { 0, 0, 64, 32 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  0,
+	  SCAN_FILE,
+	  { 0, 0 } },
+	{ "6.1: refaults activated since the last reclaim age the active file list",
+	  { 0, 0, 64, 32 },
+	  true,
+	  4,
+	  true,
+	  { 0, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	{ "6.1: a low inactive file list ages the active one",
+	  { 0, 0, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	{ "6.1: a low inactive anon list ages the active one",
+	  { 8, 16, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_FRACT,
+	  { 60, 140 } },
+	/* :2975-2989 the fractions: anon_cost 10 doubles as total + anon */
+	{ "6.1: a costly anon type gets less pressure: 88 against 394",
+	  { 0, 0, 32, 64 },
+	  true,
+	  4,
+	  false,
+	  { 10, 0 },
+	  2,
+	  SCAN_FRACT,
+	  { 88, 394 } },
+	/* :2915 no swap */
+	{ "6.1: without swap only the file lists are scanned",
+	  { 8, 16, 32, 64 },
+	  false,
+	  4,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_FILE,
+	  { 0, 0 } },
+	/* :2938 close to OOM */
+	{ "6.1: at priority 0 both types are scanned by size",
+	  { 8, 16, 32, 64 },
+	  true,
+	  0,
+	  false,
+	  { 0, 0 },
+	  3,
+	  SCAN_EQUAL,
+	  { 0, 0 } },
+	/* :2882-2888 and :2946 file + free under the high watermark */
+	{ "6.1: hardly any file pages left and anon not thrashing: anon only (file_is_tiny)",
+	  { 64, 0, 0, 0 },
+	  true,
+	  4,
+	  false,
+	  { 0, 0 },
+	  0,
+	  SCAN_ANON,
+	  { 0, 0 } },
+};
+
+static void scan61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct scan61_row *r = row;
+	struct reclaim_state *rs = &e->c.rs;
+	uint32_t next[2] = { 0, 0 };
+	struct step_record rec;
+
+	for (int l = 0; l < 4; l++)
+		for (unsigned k = 0; k < r->lists[l]; k++)
+			page_on(e, is_file_lru(l) ? 0 : 1, next[is_file_lru(l) ? 0 : 1]++, (enum lru_list)l);
+	if (!r->swap)
+		e->c.swap_free = 0;
+	e->c.vm[WORKINGSET_ACTIVATE] = r->refaults_since;
+	e->c.lru_cost[0] = r->cost[0];
+	e->c.lru_cost[1] = r->cost[1];
+	leave_free(e, e->c.wmark_high - 1);
+	/* direct reclaim's shrink_node() at @priority */
+	memset(&rs->sc, 0, sizeof rs->sc);
+	rs->sc.reclaimer = RECLAIMER_DIRECT;
+	rs->sc.priority = (int8_t)r->priority;
+	rs->sc.nr_to_reclaim = SWAP_CLUSTER_MAX;
+	rs->sc.may_swap = rs->sc.may_writepage = true;
+	rs->stage = RS_SHRINK_ZONE;
+	memset(&rec, 0, sizeof rec);
+	reclaim_step(e, &rec, e->policy->check_references);
+	CHECKF(rs->may_deactivate == r->want_may_deactivate, "%s (%s): may_deactivate %u, want %u",
+	       r->sentence, pol->name, rs->may_deactivate, r->want_may_deactivate);
+	CHECKF(rs->scan_balance == r->want_balance, "%s (%s): scan_balance %u, want %u", r->sentence,
+	       pol->name, rs->scan_balance, r->want_balance);
+	if (r->want_balance == SCAN_FRACT)
+		CHECKF(rs->fraction[0] == r->want_fraction[0] && rs->fraction[1] == r->want_fraction[1],
+		       "%s (%s): fractions %llu/%llu", r->sentence, pol->name,
+		       (unsigned long long)rs->fraction[0], (unsigned long long)rs->fraction[1]);
+}
+
+static void test_get_scan_count_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(scan61_rows, scan61_row_run, CAP_SCAN_COST_61);
+}
+
+/* 6.1 mm/swap.c:298 lru_note_cost(), and snapshot_refaults() at a
+ * reclaim's end (mm/vmscan.c:6464, :7186) */
+static void test_lru_note_cost_61(void)
+{
+	struct workload wl;
+	struct engine *e = zone_new(&wl, "6.1", 1024, true);
+	unsigned guard = 0;
+
+	CHECKF(e != NULL, "no engine");
+	if (!e)
+		return;
+	for (uint32_t k = 0; k < 100; k++)
+		page_on(e, 0, k, LRU_INACTIVE_FILE);
+	e->c.lru_cost[0] = 20;
+	e->c.lru_cost[1] = 4;
+	lru_note_cost(e, true, 1); /* 25, not more than a quarter of 100 */
+	CHECKF(e->c.lru_cost[0] == 20 && e->c.lru_cost[1] == 5, "6.1: no decay at a quarter of the lists");
+	lru_note_cost(e, false, 1); /* 26: both halved */
+	CHECKF(e->c.lru_cost[0] == 10 && e->c.lru_cost[1] == 2,
+	       "6.1: both costs halved past a quarter: %llu %llu", (unsigned long long)e->c.lru_cost[0],
+	       (unsigned long long)e->c.lru_cost[1]);
+	e->c.vm[WORKINGSET_ACTIVATE] = 7;
+	e->c.vm[WORKINGSET_ACTIVATE_ANON] = 3;
+	leave_free(e, e->c.wmark_min);
+	reclaim_start_direct(e, 0, SWAP_CLUSTER_MAX);
+	while (reclaim_running(e) && guard++ < 100000)
+		reclaim_step(e, NULL, e->policy->check_references);
+	CHECKF(e->c.refaults_snap[0] == 3 && e->c.refaults_snap[1] == 7,
+	       "6.1: the reclaim's end snapshots workingset_activate: %llu %llu",
+	       (unsigned long long)e->c.refaults_snap[0], (unsigned long long)e->c.refaults_snap[1]);
+	engine_free(e);
+}
+
+struct unmap61_row {
+	const char *sentence;
+	const char *policy;
+	enum ttu_result want;
+};
+
+static const struct unmap61_row unmap61_rows[] = {
+	/* 2.6.34 mm/rmap.c:911: a young pte refuses the unmap */
+	{ "2.6.34: try_to_unmap() refuses a young pte", "2.6.34", SWAP_FAIL },
+	/* 6.1 mm/rmap.c try_to_unmap_one(): the accessed bit is not tested */
+	{ "6.1: try_to_unmap() takes a young pte down", "6.1", SWAP_SUCCESS },
+};
+
+static void test_try_to_unmap_61(void)
+{
+	for (size_t i = 0; i < sizeof unmap61_rows / sizeof unmap61_rows[0]; i++) {
+		ROW_BEGIN(unmap61_rows[i].sentence);
+		const struct unmap61_row *r = &unmap61_rows[i];
+		struct workload wl;
+		struct engine *e = zone_new(&wl, r->policy, 1024, true);
+		struct step_record rec = { 0 };
+		struct page *p;
+
+		if (!e) {
+			CHECKF(0, "%s: no engine", r->sentence);
+			ROW_END();
+			continue;
+		}
+		do_touch(e, 0, 0, false, &rec); /* a fault: a young pte */
+		lru_add_drain(e);
+		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, 0)));
+		CHECKF(try_to_unmap(e, p) == r->want, "%s: answer", r->sentence);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
+/* 6.1 has no lumpy reclaim: kswapd woken at order 4 weighs references */
+static void test_no_lumpy_61(void)
+{
+	static const struct balance_row row = {
+		"6.1: kswapd woken for order 4 keeps a hot page (no lumpy reclaim)", 4, false
+	};
+	struct workload wl;
+	struct engine *e = zone_new(&wl, "6.1", 1024, true);
+
+	CHECKF(e != NULL, "no engine");
+	if (e)
+		balance_row_run(e, policy_find("6.1"), &row);
+	engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -2210,6 +2645,12 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_sort_folio);
 	RUN_TABLE(test_shrink_folio_list);
 	RUN_TABLE(test_gen_write);
+	RUN_TABLE(test_workingset_refault_61);
+	RUN_TABLE(test_lru_add_batch_61);
+	RUN_TABLE(test_get_scan_count_61);
+	RUN(test_lru_note_cost_61);
+	RUN_TABLE(test_try_to_unmap_61);
+	RUN(test_no_lumpy_61);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);

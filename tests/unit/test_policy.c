@@ -26,6 +26,7 @@ struct setup {
 	unsigned file_share;   /* ... of which this many are mapped */
 	uint32_t index;	       /* the page's offset in its file */
 	bool on_list;	       /* mglru: left on its generation's list, not isolated */
+	bool shared;	       /* mapped and young in a second mapping too */
 };
 
 struct row {
@@ -80,6 +81,14 @@ static struct page *make_page(struct engine *e, const struct setup *s)
 		page_add_rmap(e, p, 0, false);
 		if (!s->young)
 			p->young = 0;
+	}
+	if (s->shared) {
+		struct vma *w = object_vma(e, obj, 1);
+
+		w->in_use = 1;
+		w->count = PAGES;
+		e->obj[obj].nr_vmas = 2;
+		page_add_rmap(e, p, 1, false);
 	}
 	if (!s->mapped && !s->unmapped_but_file_mapped) {
 		v->in_use = 0;
@@ -174,6 +183,74 @@ static const struct row rows[] = {
 	  { .referenced = 1 },
 	  PAGEREF_RECLAIM_CLEAN,
 	  "61_used_once",
+	  false },
+	/* 6.1 with lru_gen off: the same folio_check_references() on the two
+	 * lists, 6.1 mm/vmscan.c:1446-1500 */
+	{ "6.1: a page in a VM_LOCKED mapping is activated, and the rmap walk mlocked it",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .locked_vma = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_vm_locked",
+	  false },
+	{ "6.1: a young page already marked is activated and stays marked",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .referenced = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_referenced",
+	  true },
+	{ "6.1: a file page young in two mappings is activated at first sight (3.3)",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .shared = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_referenced",
+	  true },
+	{ "6.1: a young file page of an executable mapping is activated at first sight (3.3)",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .exec_vma = 1 },
+	  PAGEREF_ACTIVATE,
+	  "61_young_exec",
+	  true },
+	{ "6.1: a young file page seen for the first time is marked and kept",
+	  "6.1",
+	  { .mapped = 1, .young = 1 },
+	  PAGEREF_KEEP,
+	  "61_first_young",
+	  true },
+	{ "6.1: a young anon page seen for the first time is marked and kept, not activated",
+	  "6.1",
+	  { .anon = 1, .mapped = 1, .young = 1 },
+	  PAGEREF_KEEP,
+	  "61_first_young",
+	  true },
+	{ "6.1: an anon page of an executable mapping is not activated at first sight",
+	  "6.1",
+	  { .anon = 1, .mapped = 1, .young = 1, .exec_vma = 1 },
+	  PAGEREF_KEEP,
+	  "61_first_young",
+	  true },
+	{ "6.1: no lumpy reclaim: a young page at order 4 is read as at order 0",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .order = 4 },
+	  PAGEREF_KEEP,
+	  "61_first_young",
+	  true },
+	{ "6.1: a marked file page with no young pte was used once: reclaimed if clean",
+	  "6.1",
+	  { .mapped = 1, .referenced = 1 },
+	  PAGEREF_RECLAIM_CLEAN,
+	  "61_used_once",
+	  false },
+	{ "6.1: a marked anon page with no young pte is reclaimed (used-once is for file pages)",
+	  "6.1",
+	  { .anon = 1, .mapped = 1, .referenced = 1, .swapcache = 1 },
+	  PAGEREF_RECLAIM,
+	  "61_unreferenced",
+	  false },
+	{ "6.1: a young pte in a MADV_SEQUENTIAL mapping does not count",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .seq_vma = 1 },
+	  PAGEREF_RECLAIM,
+	  "61_unreferenced",
 	  false },
 	/* 2.6.33: the inline test */
 	{ "2.6.33: lumpy reclaim ignores a young mapped page",
@@ -548,6 +625,9 @@ static void test_page_check_references_rows(void)
 		CHECKF(PageReferenced(p) == r->want_referenced_after, "%s: PG_referenced after is %d",
 		       r->sentence, PageReferenced(p));
 		CHECKF(!(p->young & 1) || r->s.locked_vma, "%s: the young bit was not cleared", r->sentence);
+		/* 6.1 mm/rmap.c folio_referenced_one(): the walk mlocks the page */
+		if (r->s.locked_vma && (pol->caps & CAP_FOLIO_61))
+			CHECKF(PageMlocked(p), "%s: not mlocked by the rmap walk", r->sentence);
 		engine_free(e);
 		ROW_END();
 	}
@@ -695,6 +775,35 @@ static const struct active_row active_rows[] = {
 	  false,
 	  "act_unreferenced",
 	  true },
+	/* 6.1 mm/vmscan.c:2615-2634 */
+	{ "6.1: a young executable file page stays active",
+	  "6.1",
+	  { .mapped = 1, .young = 1, .exec_vma = 1 },
+	  true,
+	  true,
+	  "act_exec",
+	  false },
+	{ "6.1: a young page of a plain mapping is deactivated",
+	  "6.1",
+	  { .mapped = 1, .young = 1 },
+	  false,
+	  true,
+	  "act_referenced",
+	  false },
+	{ "6.1: a young anon page of an executable mapping is deactivated (JITs)",
+	  "6.1",
+	  { .anon = 1, .mapped = 1, .young = 1, .exec_vma = 1 },
+	  false,
+	  true,
+	  "act_referenced",
+	  false },
+	{ "6.1: PG_referenced alone does not count on the active list",
+	  "6.1",
+	  { .mapped = 1, .referenced = 1 },
+	  false,
+	  false,
+	  "act_unreferenced",
+	  true },
 };
 
 static void test_keep_active_rows(void)
@@ -718,6 +827,10 @@ static void test_keep_active_rows(void)
 		keep = pol->keep_active(e, p, &rc);
 		CHECKF(keep == r->want_keep, "%s: keep %d", r->sentence, keep);
 		CHECKF(rc.rotated == r->want_rotated, "%s: rotated %d", r->sentence, rc.rotated);
+		/* 6.1 mm/vmscan.c:2634: a deactivated page is marked PG_workingset */
+		if (pol->caps & CAP_WORKINGSET_61)
+			CHECKF(PageWorkingset(p) == !keep, "%s: PG_workingset %d", r->sentence,
+			       PageWorkingset(p));
 		CHECKF(strcmp(branch_name(pol, rc.branch), r->branch) == 0, "%s: branch %s, want %s",
 		       r->sentence, branch_name(pol, rc.branch), r->branch);
 		CHECKF(PageReferenced(p) == r->want_referenced_after, "%s: PG_referenced after is %d",

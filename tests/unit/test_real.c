@@ -11,6 +11,7 @@
 
 #include "cli/real.h"
 #include "cli/real_ops.h"
+#include "cli/timeline_csv.h"
 #include "harness.h"
 #include "policy/registry.h"
 #include "scenario/scenario.h"
@@ -272,6 +273,59 @@ static void test_cache_dir(void)
 	CHECK_STR(real_cache_dir(), "/y/vmscan-viz/real");
 }
 
+/* The committed timeline (tests/cli/real-used-once-mmap.csv, written by
+ * `vmscan-viz real data/used-once-mmap.json --csv --every 256`) read back:
+ * its simulator rows are the simulator's samples now, at the accesses of
+ * the kernel's rows, so plot --real lines the two up; a simulator changed
+ * without the file fails here (write it again with that command). */
+static void test_timeline_is_the_simulators(void)
+{
+	struct timeline t;
+	struct scenario s;
+	struct diag_list d = { 0 };
+	struct engine_error ee;
+	struct engine *e;
+	struct real_fig f;
+
+	CHECK(tl_read("test", "tests/cli/real-used-once-mmap.csv", 0, &t) == 0);
+	CHECK_EQ_U(t.nobj, 3);
+	CHECK_EQ_U(t.memory, 256);
+	CHECK_EQ_U(t.every, 256);
+	CHECK_EQ_U(t.nrun, 1);
+	CHECK_STR(t.policy, "mglru");
+	CHECK(t.kernel && strncmp(t.kernel, "6.1.0-", 6) == 0);
+	CHECK_EQ_U(t.sim.n, t.run[0].n);
+	for (size_t r = 0; r < t.sim.n && r < t.run[0].n; r++)
+		CHECKF(t.sim.v[r * tl_width(&t)] == t.run[0].v[r * tl_width(&t)],
+		       "row %zu: access %llu, kernel %llu", r, (unsigned long long)t.sim.v[r * tl_width(&t)],
+		       (unsigned long long)t.run[0].v[r * tl_width(&t)]);
+	if (scenario_load("data/used-once-mmap.json", &s, &d) < 0) {
+		CHECKF(0, "data/used-once-mmap.json does not load");
+		diag_list_free(&d);
+		tl_free(&t);
+		return;
+	}
+	e = engine_new(&s.wl, policy_find("mglru"), &ee);
+	CHECK(e != NULL);
+	if (e) {
+		real_fig_sim(e, 256, &f);
+		CHECK_EQ_U(f.nr_samples, t.sim.n);
+		for (uint32_t k = 0; k < f.nr_samples && k < t.sim.n; k++) {
+			const uint64_t *row = t.sim.v + k * tl_width(&t);
+			bool same = row[0] == f.sample_at[k] && row[1] == f.sample_seq[k];
+			for (uint32_t i = 0; i < 2 * f.nr_objects && i < 2 * t.nobj; i++)
+				same &= row[2 + i] == f.sample[(size_t)k * 2 * f.nr_objects + i];
+			CHECKF(same,
+			       "sample %u (access %llu): the file's simulator row is not the simulator's", k,
+			       (unsigned long long)f.sample_at[k]);
+		}
+		real_fig_free(&f);
+		engine_free(e);
+	}
+	scenario_free(&s);
+	tl_free(&t);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -281,5 +335,6 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_refusals);
 	RUN(test_guest_output);
 	RUN(test_cache_dir);
+	RUN(test_timeline_is_the_simulators);
 	return HARNESS_END("real");
 }
