@@ -404,19 +404,19 @@ keys c; wait_re "\| policy 2\.6\.34 \| step"; keys c; wait_for "Compare 2.6.34 w
 wait_gone "Compare 2.6.34 with" && ! screen | grep -qF "compare 2.6.34 vs"; ok "c then Esc: the dialog closes, no compare mode" $?
 keys q; wait_for "EXIT=0"; finish
 # with and without cgroups, live: p and c offer P/global after the policies
-# (the dialog: the 8 policies, then the 8 P/global, 2.6.34 the 4th)
+# (the dialog: the 9 policies, then the 9 P/global, 2.6.34 the 4th)
 start cgp 120x40 -- data/database-cgroup.json
 wait_re "\| policy 2\.6\.34 \| step 0/"
 keys p; wait_for "2.6.34/global  2.6.34, without the memory cgroups"; ok "p offers 2.6.34/global in a cgroup scenario" $?
 on_screen -F -- "mglru          does not model memory cgroups: choose mglru/global"; ok "p says mglru does not model the cgroups" $?
-keys Down Down Down Down Enter
+keys Down Down Down Down Down Enter
 wait_for "mglru does not model memory cgroups: mglru/global runs it without them"; ok "p -> mglru: refused in one whole line" $?
 on_screen -E -- "\| policy 2\.6\.34 \| step"; ok "...and the run stays 2.6.34" $?
-keys p; wait_for "2.6.34/global  2.6.34, without"; keys Down Down Down Down Down Down Down Down Enter
+keys p; wait_for "2.6.34/global  2.6.34, without"; keys Down Down Down Down Down Down Down Down Down Enter
 wait_re "\| policy 2\.6\.34/global \| step"; ok "p -> 2.6.34/global: the run without cgroups" $?
-keys p; wait_for "2.6.34/global  2.6.34, without"; keys Up Up Up Up Up Up Up Up Enter
+keys p; wait_for "2.6.34/global  2.6.34, without"; keys Up Up Up Up Up Up Up Up Up Enter
 wait_re "\| policy 2\.6\.34 \| step"; ok "p -> 2.6.34: back with the cgroups" $?
-keys c; wait_for "Compare 2.6.34 with"; keys Down Down Down Down Down Down Down Down Down Down Down Enter
+keys c; wait_for "Compare 2.6.34 with"; keys Down Down Down Down Down Down Down Down Down Down Down Down Enter
 wait_re "compare 2\.6\.34 vs 2\.6\.34/global \| access"; ok "c -> 2.6.34/global: the current run left, without cgroups right" $?
 keys End; wait_for "index: 2.6.34 keeps 0 of 32 pages, 2.6.34/global keeps 32;"
 ok "End: the verdict names both runs, the index refaults with cgroups only" $?
