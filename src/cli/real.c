@@ -179,10 +179,10 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 		       "watermark boost, 2.6.34's dirty-page rules, and global reclaim here against the "
 		       "guest's "
 		       "cgroup limit reclaim (data/README.md)";
-	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 that the simulator leaves out: "
-	       "the refault distance measured against both lists and anon/file balance by cost (5.9), the "
-	       "inactive:active ratio by size (4.10), exec pages kept on the active list (2.6.31 on, as "
-	       "2.6.34)";
+	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 this policy leaves out (the "
+	       "policy 6.1 has them): first-sight activation of exec and shared file pages (3.3), the "
+	       "lru_add batch's activation (3.12), anon pages starting inactive with refault detection and "
+	       "the anon/file balance by cost (5.9), the active list aged after refaults (5.9)";
 }
 
 /* @pts[0..@n-1]'s sizes: "512 pages", "448 to 640 pages". */
