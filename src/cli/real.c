@@ -182,7 +182,7 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 this policy leaves out (the "
 	       "policy 6.1 has them): first-sight activation of exec and shared file pages (3.3), the "
 	       "lru_add batch's activation (3.12), anon pages starting inactive with refault detection and "
-	       "the anon/file balance by cost (5.9), the active list aged after refaults (5.9)";
+	       "the anon/file balance by cost (5.8), the active list aged after refaults (4.12)";
 }
 
 /* @pts[0..@n-1]'s sizes: "512 pages", "448 to 640 pages". */

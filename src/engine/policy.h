@@ -100,7 +100,7 @@ enum policy_caps {
 	/* 3.12: mark_page_accessed() of a page still in the lru_add batch
 	 * marks it active there; 6.1's one batch of 15 for every list */
 	CAP_LRU_ADD_61 = 1u << 2,
-	/* 5.9-5.16: get_scan_count()'s cost model (lru_note_cost()) and
+	/* 4.12-5.9: get_scan_count()'s cost model (lru_note_cost()) and
 	 * prepare_scan_count(): may_deactivate, file_is_tiny, cache_trim_mode,
 	 * inactive_is_low() sized by the list */
 	CAP_SCAN_COST_61 = 1u << 3,

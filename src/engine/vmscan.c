@@ -195,7 +195,7 @@ static bool inactive_is_low_61(const struct engine *e, int inactive_lru)
 /* 6.1 mm/vmscan.c:2785 prepare_scan_count(), at each shrink_node(): an
  * active list is aged while its inactive list is low, or while refaults
  * of its type were activated since the last reclaim's end (a new
- * workingset is coming in, 5.9 "detect file thrashing"). */
+ * workingset is coming in: 4.12, at the reclaim root since 5.5). */
 static void prepare_scan_count_61(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
