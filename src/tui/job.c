@@ -64,8 +64,17 @@ bool job_try(struct app *a)
 
 	if (j->kind == JOB_NONE)
 		return true;
-	if (!j->reach(a, j))
+	/* the answer's own words, not the progress line, once it is reached
+	 * (a search that took a while ended under "looking for ...") */
+	char progress[sizeof a->ui.msg];
+
+	memcpy(progress, a->ui.msg, sizeof progress);
+	a->ui.msg[0] = '\0';
+	if (!j->reach(a, j)) {
+		if (!a->ui.msg[0])
+			memcpy(a->ui.msg, progress, sizeof progress);
 		return false;
+	}
 	j->kind = JOB_NONE;
 	if (j->done)
 		j->done(a, j);
