@@ -7,7 +7,8 @@
 #  - `run --trace F --trace-format u32 --json`, and its time over the bare
 #    loop's (the mean of one bare run before it and one after);
 #  - the same under `--policy mglru` (6.1's multi-gen LRU, the engine's
-#    second LRU), and its time over the bare loop's;
+#    second LRU) and `--policy 6.1` (6.1's two lists), and their times over
+#    the bare loop's;
 #  - `compare --all` on the same file, and its time over as many bare
 #    loops as it runs policies;
 # on the mix trace also: the text report from the text and the u32 file,
@@ -37,6 +38,7 @@ for kind in mix scan zipf; do
 	t bare1 "$bench" bare "$tmp/$kind.u32" 102400
 	t run "$bin" run $u32 --json
 	t run_mglru "$bin" run $u32 --json --policy mglru
+	t run_61 "$bin" run $u32 --json --policy 6.1
 	t bare2 "$bench" bare "$tmp/$kind.u32" 102400
 	t compare "$bin" compare --all $u32
 	bare_cpu=$(mean "$(cpu bare1)" "$(cpu bare2)") bare_wall=$(mean "$(wall bare1)" "$(wall bare2)")
@@ -46,6 +48,8 @@ for kind in mix scan zipf; do
 	echo "${kind}_run_vs_bare_wall $(ratio "$(wall run)" "$bare_wall") x"
 	echo "${kind}_run_mglru_json_u32_cpu $(cpu run_mglru) s"
 	echo "${kind}_run_mglru_vs_bare_cpu $(ratio "$(cpu run_mglru)" "$bare_cpu") x"
+	echo "${kind}_run_61_json_u32_cpu $(cpu run_61) s"
+	echo "${kind}_run_61_vs_bare_cpu $(ratio "$(cpu run_61)" "$bare_cpu") x"
 	echo "${kind}_compare_all_u32_cpu $(cpu compare) s"
 	echo "${kind}_compare_vs_${npol}_bare_cpu $(ratio "$(cpu compare)" "$bare_cpu" "$npol") x"
 	echo "${kind}_compare_vs_${npol}_bare_wall $(ratio "$(wall compare)" "$bare_wall" "$npol") x"
