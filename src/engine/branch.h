@@ -96,7 +96,8 @@
 	X(BR_GEN_WRITE,          "gen_write",          "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() (ext4): the page is dirtied, not marked (no FGP_ACCESSED): its tier stays") \
 	X(BR_MLOCK_RACE,         "mlock_race",         "2.6.28", "mlock_vma_page, isolation race",                         "mlock lost the race to reclaim: VM_LOCKED set, page not mlocked yet, left on its list to be culled") \
 	X(BR_SPL_GEN_REFERENCED, "spl_gen_referenced", "6.1",    "shrink_folio_list, folio_update_gen() tried to promote",  "mapped, PG_referenced after isolation: an earlier look-around found its pte young; kept, to the youngest generation") \
-	X(BR_MPA_BATCH_ACTIVATE, "mpa_batch_activate", "3.12",   "mark_page_accessed, __lru_cache_activate_folio",          "mark_page_accessed: referenced, still in the lru_add batch: made active there (3.12)")
+	X(BR_MPA_BATCH_ACTIVATE, "mpa_batch_activate", "3.12",   "mark_page_accessed, __lru_cache_activate_folio",          "mark_page_accessed: referenced, still in the lru_add batch: made active there (3.12)") \
+	X(BR_61_WRITE,           "write_61",           "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() (ext4): the page is dirtied, not marked accessed (no FGP_ACCESSED): PG_referenced stays as it was")
 /* clang-format on */
 
 enum branch {

@@ -115,10 +115,12 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 
 	if (r)
 		r->from = p->lru;
-	if (write && lru_gen_enabled(e)) {
-		br = BR_GEN_WRITE; /* 6.1 (ext4): not marked, see above */
+	if (write && policy_has(e, CAP_WRITE_61)) {
+		/* 6.1 (ext4): not marked, see above; the multi-gen LRU's words
+		 * say its tier stays */
+		br = lru_gen_enabled(e) ? BR_GEN_WRITE : BR_61_WRITE;
 		if (r) {
-			r->branch = BR_GEN_WRITE;
+			r->branch = (uint16_t)br;
 			r->outcome = OUT_NONE;
 			r->gen = (uint8_t)folio_gen_counter(p);
 			r->refs = (uint8_t)folio_lru_refs(p);
@@ -171,7 +173,7 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 		lru_cache_add(e, pfn, file_page_list(e, p, old, &placed));
 	}
 	if (write) {
-		if (!lru_gen_enabled(e)) /* 6.1 (ext4) does not mark it: see above */
+		if (!policy_has(e, CAP_WRITE_61)) /* 6.1 (ext4) does not mark it: see above */
 			mark_page_accessed(e, p, NULL);
 	} else if (read_position_moved(e, p)) {
 		mark_page_accessed(e, p, NULL);

@@ -104,6 +104,10 @@ enum policy_caps {
 	 * prepare_scan_count(): may_deactivate, file_is_tiny, cache_trim_mode,
 	 * inactive_is_low() sized by the list */
 	CAP_SCAN_COST_61 = 1u << 3,
+	/* 6.1's buffered write() (ext4's grab_cache_page_write_begin(), and
+	 * iomap alike) asks for no FGP_ACCESSED: a written page is dirtied,
+	 * not marked accessed, under either of 6.1's LRUs */
+	CAP_WRITE_61 = 1u << 4,
 };
 
 struct reclaim_policy {

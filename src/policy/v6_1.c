@@ -19,6 +19,8 @@
  *    anon pages start inactive, swapped-out pages leave shadows and
  *    swap-ins are refaults, activations and active put-backs age the
  *    clock, a refault is held against the lists it competes with;
+ *  - write() marks no page accessed, as 6.1's ext4 (CAP_WRITE_61,
+ *    engine/filemap.c), where 2.6.34 marks it;
  *  - mark_page_accessed() of a page still in the lru_add batch activates
  *    it there (3.12), one batch of 15 (CAP_LRU_ADD_61, engine/swap.c);
  *  - the scan balance (CAP_SCAN_COST_61, engine/vmscan.c):
@@ -35,8 +37,7 @@
  * loop and order handling; no proportional stop in shrink_lruvec(), no
  * force_deactivate retry); 2.6.34's dirty and
  * writeback rules (reclaim writes dirty file pages; 6.1 leaves them to the
- * flushers and activates them with PG_reclaim) and write() marking pages
- * accessed (6.1's ext4 does not); 2.6.34's memcg limit reclaim, with
+ * flushers and activates them with PG_reclaim); 2.6.34's memcg limit reclaim, with
  * 2.6.34's scan balance on the cgroup's reclaim_stat.
  */
 #include "common.h"
@@ -99,5 +100,5 @@ const struct reclaim_policy policy_v6_1 = {
 	.reclaim_run = reclaim_run_61,
 	.checks = &checks_61,
 	.active_checks = &active_checks_61,
-	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61,
+	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61,
 };

@@ -251,11 +251,6 @@ static const struct read_row read_rows[] = {
 	 * a read of another file does not move it */
 	{ "a read of another file in between does not move this file's position", "r0 R1 r0", false,
 	  LRU_INACTIVE_FILE, true },
-	/* filemap.c:2243 generic_perform_write() marks every write; it does
-	 * not touch prev_pos */
-	{ "two writes of the same page activate it", "w0 w0", false, LRU_ACTIVE_FILE, false },
-	{ "a write between two reads of a page activates it; the second read does not mark", "r0 w0 r0",
-	  false, LRU_ACTIVE_FILE, false },
 	/* filemap.c:1142 no_cached_page: add_to_page_cache_lru() and readpage,
 	 * then page_ok: the same position test as a cached page */
 	{ "a page evicted and read again at the same position is not marked", "r0 r0", true,
@@ -263,6 +258,24 @@ static const struct read_row read_rows[] = {
 	/* file_ra_state_init() (mm/readahead.c:29): prev_pos = -1, so the first
 	 * read of page 0 of a file marks it */
 	{ "the first read of a file marks its first page", "r0", false, LRU_INACTIVE_FILE, true },
+};
+
+/* 2.6.34 filemap.c:2243 generic_perform_write() marks every write; it
+ * does not touch prev_pos */
+static const struct read_row write_rows[] = {
+	{ "two writes of the same page activate it", "w0 w0", false, LRU_ACTIVE_FILE, false },
+	{ "a write between two reads of a page activates it; the second read does not mark", "r0 w0 r0",
+	  false, LRU_ACTIVE_FILE, false },
+};
+
+/* 6.1 mm/folio-compat.c:120 grab_cache_page_write_begin() (ext4's
+ * write_begin) asks for no FGP_ACCESSED: a write marks nothing
+ * (CAP_WRITE_61) */
+static const struct read_row write_rows_61[] = {
+	{ "two writes of the same page leave it inactive and unmarked", "w0 w0", false, LRU_INACTIVE_FILE,
+	  false },
+	{ "a write between two reads of a page marks nothing; the second read does not mark either",
+	  "r0 w0 r0", false, LRU_INACTIVE_FILE, true },
 };
 
 /* Page 0 of object @obj: in memory, on @want_list, PG_referenced as
@@ -318,6 +331,8 @@ static void read_row_run(struct engine *e, const struct reclaim_policy *pol, con
 static void test_do_generic_file_read(void)
 {
 	RUN_UNDER_EVERY_POLICY(read_rows, read_row_run);
+	RUN_UNDER_EVERY_POLICY_BUT(write_rows, read_row_run, CAP_WRITE_61);
+	RUN_UNDER_POLICIES_WITH(write_rows_61, read_row_run, CAP_WRITE_61);
 }
 
 /* ---- 2.6.34 mm/swap.c: the lru_add pagevecs --------------------------------- */
