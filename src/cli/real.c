@@ -176,7 +176,7 @@ static const char *kernel_differs(const struct reclaim_policy *p)
 	if (p->caps)
 		return "the policy 6.1 models 6.1's two lists inside 2.6.34's reclaim loops: no compaction, "
 		       "no "
-		       "watermark boost, 2.6.34's dirty-page rules, and global reclaim here against the "
+		       "watermark boost, no reclaim stalls, and global reclaim here against the "
 		       "guest's "
 		       "cgroup limit reclaim (data/README.md)";
 	return "lru_gen off runs 6.1's two lists, with rules after 2.6.34 this policy leaves out (the "

@@ -91,13 +91,15 @@
 	X(BR_AGE_YOUNG,          "age_young",          "6.1",    "walk_pte_range, folio_update_gen",                        "the aging walk found this pte young: accessed bit cleared, the page of max_seq now (sort_folio moves it), refs reset") \
 	X(BR_INC_MAX_SEQ,        "inc_max_seq",        "6.1",    "inc_max_seq",                                             "the walk is over: a new, empty youngest generation opens (max_seq + 1); the promoted pages are now the second youngest") \
 	X(BR_INC_MIN_SEQ,        "inc_min_seq",        "6.1",    "inc_min_seq",                                             "four generations exist: the oldest one is retired first (min_seq + 1)") \
-	X(BR_SPL_GEN_DIRTY,      "spl_gen_dirty",      "6.1",    "shrink_folio_list, folio_set_reclaim; activate_locked",  "dirty file page found at unmap: not written; PG_reclaim set, activated to max_seq (pgactivate)") \
+	X(BR_SPL_DIRTY_IMMEDIATE,"spl_dirty_immediate","6.1",    "shrink_folio_list, folio_set_reclaim; activate_locked",  "dirty file page, not kswapd's to write: PG_reclaim set, activated (nr_vmscan_immediate_reclaim)") \
 	X(BR_GEN_WRITE_MISS,     "gen_write_miss",     "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() miss (ext4): the page enters the oldest generation, not marked (no FGP_ACCESSED)") \
 	X(BR_GEN_WRITE,          "gen_write",          "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() (ext4): the page is dirtied, not marked (no FGP_ACCESSED): its tier stays") \
 	X(BR_MLOCK_RACE,         "mlock_race",         "2.6.28", "mlock_vma_page, isolation race",                         "mlock lost the race to reclaim: VM_LOCKED set, page not mlocked yet, left on its list to be culled") \
 	X(BR_SPL_GEN_REFERENCED, "spl_gen_referenced", "6.1",    "shrink_folio_list, folio_update_gen() tried to promote",  "mapped, PG_referenced after isolation: an earlier look-around found its pte young; kept, to the youngest generation") \
 	X(BR_MPA_BATCH_ACTIVATE, "mpa_batch_activate", "3.12",   "mark_page_accessed, __lru_cache_activate_folio",          "mark_page_accessed: referenced, still in the lru_add batch: made active there (3.12)") \
-	X(BR_61_WRITE,           "write_61",           "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() (ext4): the page is dirtied, not marked accessed (no FGP_ACCESSED): PG_referenced stays as it was")
+	X(BR_61_WRITE,           "write_61",           "6.1",    "generic_perform_write, grab_cache_page_write_begin",     "write() (ext4): the page is dirtied, not marked accessed (no FGP_ACCESSED): PG_referenced stays as it was") \
+	X(BR_SPL_WB_IMMEDIATE,   "spl_wb_immediate",   "6.1",    "shrink_folio_list, writeback case 1: nr_immediate",      "under writeback with PG_reclaim, node PGDAT_WRITEBACK: back before its write ended; activated (nr_immediate)") \
+	X(BR_SPL_WB_RECLAIM,     "spl_wb_reclaim",     "6.1",    "shrink_folio_list, writeback case 2: folio_set_reclaim", "under writeback: PG_reclaim set, activated out of the way; the write's end moves it to the inactive tail")
 /* clang-format on */
 
 enum branch {

@@ -256,7 +256,8 @@ struct batch_stats {
 	int8_t priority;
 	uint32_t nr_scanned, nr_taken, nr_reclaimed, nr_activate, nr_ref_keep;
 	uint32_t nr_dirty, nr_writeback, nr_congested, nr_immediate;
-	uint32_t nr_pageout; /* writes started (6.1 lru_note_cost()'s figure) */
+	uint32_t nr_pageout;	    /* writes started (6.1 lru_note_cost()'s figure) */
+	uint32_t nr_unqueued_dirty; /* 6.1 reclaim_stat's, not in the tracepoint */
 };
 struct batch_stats engine_last_batch(const struct engine *e);
 

@@ -92,6 +92,21 @@ struct scan_control {
 	uint64_t nr_to_reclaim;
 	uint64_t nr_reclaimed;
 	uint64_t nr_scanned;
+	/* 6.1 struct scan_control's nr (CAP_DIRTY_61, mm/vmscan.c:2532-2539):
+	 * what this shrink_node() pass's shrink_inactive_list() batches found,
+	 * for its PGDAT_* flags; evict_folios() adds nothing.  skipped: the
+	 * 2.6.34 loop passed shrink_node() by at this priority */
+	struct {
+		uint32_t dirty, unqueued_dirty, congested, writeback, immediate, taken, file_taken;
+		bool skipped;
+	} nr;
+};
+
+/* 6.1 include/linux/mmzone.h enum pgdat_flags, as shrink_node() sets them
+ * for kswapd (CAP_DIRTY_61) */
+enum pgdat_flag {
+	PGDAT_DIRTY = 1u << 0,	   /* the file pages taken were all dirty, none queued for write */
+	PGDAT_WRITEBACK = 1u << 1, /* the pages taken were all under writeback */
 };
 
 /*
@@ -281,6 +296,7 @@ struct engine_core {
 	bool kswapd_awake;
 	bool done;
 	uint8_t kswapd_max_order; /* the largest order kswapd was woken for (2.6.34 pgdat) */
+	uint8_t pgdat_flags;	  /* enum pgdat_flag (6.1 pgdat->flags) */
 
 	/* reclaim */
 	struct reclaim_state rs;

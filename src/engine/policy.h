@@ -108,6 +108,13 @@ enum policy_caps {
 	 * iomap alike) asks for no FGP_ACCESSED: a written page is dirtied,
 	 * not marked accessed, under either of 6.1's LRUs */
 	CAP_WRITE_61 = 1u << 4,
+	/* 6.1's dirty and writeback rules in shrink_folio_list() and
+	 * shrink_node(), the same under either LRU: a folio under writeback
+	 * is activated with PG_reclaim; a dirty file folio too, written only
+	 * by kswapd once it comes back marked while the node is PGDAT_DIRTY;
+	 * the end of the write moves a PG_reclaim folio, active or not, to
+	 * the inactive tail */
+	CAP_DIRTY_61 = 1u << 5,
 };
 
 struct reclaim_policy {

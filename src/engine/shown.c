@@ -74,5 +74,9 @@ unsigned engine_shown_lists(const struct engine *e, unsigned flags, struct shown
 
 const char *engine_vmstat_name(const struct engine *e, int i)
 {
+	/* a counter 2.6.34 lacks (6.1 mm/vmscan.c:1909), which only 6.1's
+	 * dirty rules count: a 2.6.x run prints none */
+	if (i == NR_VMSCAN_IMMEDIATE && !policy_has(e, CAP_DIRTY_61))
+		return NULL;
 	return vmstat_name_in(i, lru_gen_enabled(e));
 }

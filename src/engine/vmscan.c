@@ -664,6 +664,50 @@ static void record_check(struct step_record *r, const struct reference_check *rc
 		r->inputs |= IN_VM_EXEC;
 }
 
+/* 6.1 mm/vmscan.c:1684-1698 folio_check_dirty_writeback(): a file
+ * folio's dirty and writeback state, counted for shrink_node()'s flags
+ * (an anon folio is the flushers' business only through swap: not
+ * counted). */
+static void check_dirty_writeback_61(struct batch_stats *b, const struct page *p)
+{
+	bool dirty = PageDirty(p), writeback = PageWriteback(p);
+
+	b->nr_dirty += dirty || writeback;
+	b->nr_unqueued_dirty += dirty && !writeback;
+	b->nr_congested += writeback && page_test(p, PG_reclaim);
+}
+
+/* 6.1 mm/vmscan.c:1744-1781: a folio under writeback is activated out of
+ * the way.  Case 1, kswapd meets one PG_reclaim already while the node is
+ * PGDAT_WRITEBACK: counted immediate (kswapd would stall, :6190, which
+ * the engine has no clock for).  Case 2, any other: PG_reclaim set.
+ * Case 3 (wait for the write) is legacy memcg's only: here
+ * writeback_throttling_sane() holds (global reclaim, or cgroup v2, the
+ * default of Debian 12 and Ubuntu 22.04) and may_enter_fs() too. */
+static enum branch writeback_61(struct engine *e, struct page *p)
+{
+	struct reclaim_state *rs = &e->c.rs;
+
+	if (reclaimer_is_kswapd(rs->sc.reclaimer) && page_test(p, PG_reclaim) &&
+	    (e->c.pgdat_flags & PGDAT_WRITEBACK)) {
+		rs->batch.nr_immediate++;
+		return BR_SPL_WB_IMMEDIATE;
+	}
+	page_set(p, PG_reclaim);
+	rs->batch.nr_writeback++;
+	return BR_SPL_WB_RECLAIM;
+}
+
+/* 6.1 mm/vmscan.c:1899-1913: only kswapd writes a dirty file folio, and
+ * only one that comes back PG_reclaim (left to the flushers once) while
+ * the node is PGDAT_DIRTY.  Under the multi-gen LRU isolate_folio()
+ * cleared PG_reclaim (:4805), so it is never kswapd's. */
+static bool dirty_left_to_flushers_61(const struct engine *e, const struct page *p)
+{
+	return page_is_file_cache(p) && !(reclaimer_is_kswapd(e->c.rs.sc.reclaimer) &&
+					  page_test(p, PG_reclaim) && (e->c.pgdat_flags & PGDAT_DIRTY));
+}
+
 /* shrink_page_list() for one page, @p at @pfn, in the kernel's order of
  * tests, with @check as page_check_references().  @r may be NULL
  * (engine_run()). */
@@ -672,11 +716,11 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
-	/* 6.1 shrink_folio_list() takes evict_folios()'s list, not an
-	 * inactive one (mm/vmscan.c:5010) */
-	uint8_t from = lru_gen_enabled(e)      ? LRU_ISOLATED
-		       : page_is_file_cache(p) ? LRU_INACTIVE_FILE
-					       : LRU_INACTIVE_ANON;
+	/* the batch's list: evict_folios()'s (6.1 mm/vmscan.c:5010), or
+	 * the inactive list of the page's type (a lumpy neighbour's too) */
+	uint8_t from = rs->batch_lru >= NR_EVICTABLE_LRU ? rs->batch_lru
+		       : page_is_file_cache(p)		 ? LRU_INACTIVE_FILE
+							 : LRU_INACTIVE_ANON;
 	enum page_references ref;
 	enum outcome out;
 	enum branch action;
@@ -694,7 +738,14 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 		action = BR_SPL_GEN_REFERENCED;
 		goto keep;
 	}
+	if (policy_has(e, CAP_DIRTY_61) && page_is_file_cache(p))
+		check_dirty_writeback_61(&rs->batch, p);
 	if (PageWriteback(p)) {
+		if (policy_has(e, CAP_DIRTY_61)) {
+			out = OUT_ACTIVATE;
+			action = writeback_61(e, p);
+			goto activate;
+		}
 		/* async pass: a page being written is not looked at */
 		out = OUT_KEEP;
 		action = BR_SPL_WRITEBACK;
@@ -734,17 +785,18 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 		}
 	}
 	if (PageDirty(p)) {
-		rs->batch.nr_dirty++;
-		/* 6.1 mm/vmscan.c:1899-1913: a dirty file folio is written by
-		 * kswapd only if it has PG_reclaim, which isolate_folio()
-		 * cleared (4805): it gets PG_reclaim and is activated, and
-		 * evict_folios() puts it back at max_seq (5020-5024, PG_active
-		 * first in lru_gen_add_folio(), mm_inline.h:242) */
-		if (lru_gen_enabled(e) && page_is_file_cache(p)) {
+		/* 6.1 mm/vmscan.c:1909: activated "to be reclaimed immediately
+		 * when written back"; evict_folios() puts it back at max_seq
+		 * (5020-5024, PG_active first in lru_gen_add_folio(),
+		 * mm_inline.h:242) */
+		if (policy_has(e, CAP_DIRTY_61) && dirty_left_to_flushers_61(e, p)) {
+			count_vm_event(e, NR_VMSCAN_IMMEDIATE);
 			page_set(p, PG_reclaim);
-			action = BR_SPL_GEN_DIRTY;
+			action = BR_SPL_DIRTY_IMMEDIATE;
 			goto activate;
 		}
+		if (!policy_has(e, CAP_DIRTY_61))
+			rs->batch.nr_dirty++;
 		/* patch 1/3's spelling of 2.6.33's "dirty && referenced: keep" */
 		if (ref == PAGEREF_RECLAIM_CLEAN) {
 			count_vm_event(e, SIM_RECLAIM_CLEAN_DEFERRED);
@@ -840,6 +892,8 @@ static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, str
 
 /* ---- the state machine ---------------------------------------------------- */
 
+static bool kswapd_watermark_ok(const struct engine *e, uint32_t mark, uint8_t order);
+
 static void reclaim_finish(struct engine *e)
 {
 	struct reclaim_state *rs = &e->c.rs;
@@ -849,6 +903,10 @@ static void reclaim_finish(struct engine *e)
 		snapshot_refaults_61(e);
 
 	if (rs->sc.reclaimer == RECLAIMER_KSWAPD) {
+		/* 6.1 mm/vmscan.c:6894 prepare_kswapd_sleep(): a balanced node
+		 * goes to sleep with clear_pgdat_congested() (:6856) */
+		if (policy_has(e, CAP_DIRTY_61) && kswapd_watermark_ok(e, e->c.wmark_high, rs->sc.order))
+			e->c.pgdat_flags = 0;
 		e->c.kswapd_awake = false;
 		e->c.ev.kswapd_sleep++;
 	}
@@ -981,6 +1039,47 @@ ENGINE_HOT void readahead_hint(const struct engine *e, const struct page *p)
 	__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
 }
 
+/* 6.1 mm/vmscan.c:2517-2539, the end of shrink_inactive_list(): a batch
+ * all dirty and unqueued wakes the flushers (to write every dirty page,
+ * fs/fs-writeback.c wb_start_writeback()), and its counts go into
+ * sc->nr for shrink_node(). */
+static void shrink_inactive_list_done_61(struct engine *e)
+{
+	const struct batch_stats *b = &e->c.rs.batch;
+	struct scan_control *sc = &e->c.rs.sc;
+
+	if (b->nr_unqueued_dirty == b->nr_taken)
+		wakeup_flusher_threads(e, 0);
+	sc->nr.dirty += b->nr_dirty;
+	sc->nr.congested += b->nr_congested;
+	sc->nr.unqueued_dirty += b->nr_unqueued_dirty;
+	sc->nr.writeback += b->nr_writeback;
+	sc->nr.immediate += b->nr_immediate;
+	sc->nr.taken += b->nr_taken;
+	if (b->file)
+		sc->nr.file_taken += b->nr_taken;
+}
+
+/* 6.1 mm/vmscan.c:6157-6181, shrink_node() for kswapd: PGDAT_WRITEBACK
+ * once every page taken was under writeback (and found so), PGDAT_DIRTY
+ * once every file page taken was dirty and unqueued (also when none was
+ * taken: under the multi-gen LRU, whose evict_folios() adds nothing to
+ * sc->nr, it is set at once and never matters).  The flags stay until
+ * kswapd goes to sleep balanced (reclaim_finish()).  Each pass of
+ * shrink_node() starts with sc->nr zeroed (:6134). */
+static void shrink_node_done_61(struct engine *e)
+{
+	struct scan_control *sc = &e->c.rs.sc;
+
+	if (sc->reclaimer == RECLAIMER_KSWAPD && !sc->nr.skipped) {
+		if (sc->nr.writeback && sc->nr.writeback == sc->nr.taken)
+			e->c.pgdat_flags |= PGDAT_WRITEBACK;
+		if (sc->nr.unqueued_dirty == sc->nr.file_taken)
+			e->c.pgdat_flags |= PGDAT_DIRTY;
+	}
+	memset(&sc->nr, 0, sizeof sc->nr);
+}
+
 /* Examines the next page of the isolated batch, if there is one.  @r may
  * be NULL (engine_run()). */
 ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_references_fn *check)
@@ -1013,6 +1112,8 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 			 * written is the cost of reclaiming this type */
 			if (scan_cost_61(e))
 				lru_note_cost(e, rs->batch.file, rs->batch.nr_pageout);
+			if (policy_has(e, CAP_DIRTY_61))
+				shrink_inactive_list_done_61(e);
 			rs->last_batch = rs->batch;
 			rs->last_batch.done = true;
 			rs->last_batch_step = e->c.step;
@@ -1321,6 +1422,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			/* limit reclaim scans every zone (2.6.34 vmscan.c:1726) */
 			if (e->c.all_unreclaimable && sc->priority != DEF_PRIORITY && !sc->mem_cgroup) {
+				sc->nr.skipped = true;
 				rs->stage = RS_ZONE_DONE;
 				break;
 			}
@@ -1347,6 +1449,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			 * high) */
 			if (sc->reclaimer == RECLAIMER_KSWAPD &&
 			    kswapd_watermark_ok(e, 8 * e->c.wmark_high, sc->order)) {
+				sc->nr.skipped = true;
 				rs->stage = RS_ZONE_DONE;
 				break;
 			}
@@ -1385,6 +1488,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			}
 			break;
 		case RS_ZONE_DONE:
+			if (policy_has(e, CAP_DIRTY_61))
+				shrink_node_done_61(e);
 			if (sc->reclaimer == RECLAIMER_SOFT) {
 				rs->stage = RS_SOFT_LIMIT_LOOP;
 				break;

@@ -43,6 +43,7 @@
 	X(ALLOCSTALL,                 "allocstall",             "allocstall_movable")               \
 	X(PGROTATED,                  "pgrotated",              "pgrotated")                        \
 	X(NR_VMSCAN_WRITE,            "nr_vmscan_write",        "nr_vmscan_write")                  \
+	X(NR_VMSCAN_IMMEDIATE,        "nr_vmscan_immediate_reclaim","nr_vmscan_immediate_reclaim") \
 	X(UNEVICTABLE_PGS_CULLED,     "unevictable_pgs_culled", "unevictable_pgs_culled")           \
 	X(UNEVICTABLE_PGS_RESCUED,    "unevictable_pgs_rescued","unevictable_pgs_rescued")          \
 	X(UNEVICTABLE_PGS_MLOCKED,    "unevictable_pgs_mlocked","unevictable_pgs_mlocked")          \

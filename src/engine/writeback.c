@@ -5,8 +5,10 @@
  * A dirty page that reclaim writes (pageout()) or the flusher threads
  * write is PG_writeback until its write ends, in the order the writes
  * began: a FIFO of pfns, all with the same delay.  A write that reclaim
- * started also sets PG_reclaim, and the page is rotated to the inactive
- * tail when it ends, to be freed by the next scan (rotate_reclaimable_page).
+ * started also sets PG_reclaim (so does 6.1's shrink_folio_list() on a
+ * dirty page it leaves to the flushers), and the page is rotated to the
+ * inactive tail when it ends, to be freed by the next scan
+ * (rotate_reclaimable_page).
  */
 #include "list.h"
 #include "lru_gen.h"
@@ -66,12 +68,17 @@ void writeback_end(struct engine *e, struct step_record *r)
 	r->index = p->index;
 	r->from = r->to = p->lru;
 	r->branch = BR_WB_DONE;
-	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && !PageActive(p) && !PageUnevictable(p) &&
-	    !PageDirty(p)) {
-		/* 6.1 mm/swap.c lru_move_tail_fn(): lruvec_del_folio(), then
-		 * lruvec_add_folio_tail() (include/linux/mm_inline.h:337), under
-		 * the multi-gen LRU the tail of its oldest generation */
+	/* 6.1 mm/filemap.c:1601, mm/swap.c:285 folio_rotate_reclaimable()
+	 * takes an active folio too (CAP_DIRTY_61: shrink_folio_list()
+	 * activated it out of the way); 2.6.34 rotates inactive pages only */
+	if (page_test_clear(p, PG_reclaim) && PageLRU(p) && (!PageActive(p) || policy_has(e, CAP_DIRTY_61)) &&
+	    !PageUnevictable(p) && !PageDirty(p)) {
+		/* 6.1 mm/swap.c:266 lru_move_tail_fn(): lruvec_del_folio(),
+		 * PG_active cleared, then lruvec_add_folio_tail()
+		 * (include/linux/mm_inline.h:337), under the multi-gen LRU the
+		 * tail of its oldest generation */
 		list_del(e, pfn);
+		page_clear(p, PG_active);
 		lru_gen_del_folio(e, p);
 		if (!lru_gen_add_folio(e, pfn, true))
 			list_add_tail(e, pfn, (enum lru_list)page_lru_base(p));

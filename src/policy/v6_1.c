@@ -29,16 +29,24 @@
  *    active list is aged while its inactive list is low, or after
  *    refaults of its type were activated since the last reclaim),
  *    cache_trim_mode and file_is_tiny, inactive_is_low() sized by the list,
- *    shrink_lruvec()'s targets unbatched, each isolated once.
+ *    shrink_lruvec()'s targets unbatched, each isolated once;
+ *  - the dirty and writeback rules of shrink_folio_list() and shrink_node()
+ *    (CAP_DIRTY_61, engine/vmscan.c, shared with mglru.c): a page under
+ *    writeback is activated with PG_reclaim; a dirty file page too
+ *    (nr_vmscan_immediate_reclaim), written by kswapd only when it comes
+ *    back marked and the node is PGDAT_DIRTY; a batch all dirty and
+ *    unqueued wakes the flushers; the end of a write moves a PG_reclaim
+ *    page, active or not, to the inactive tail (engine/writeback.c).
  *
  * Simplified (also in the summary and data/README.md): one zone, no
  * compaction, no watermark boost, no proactive or memory.low reclaim;
  * 2.6.34's reclaim loops around these rules (balance_pgdat()'s priority
  * loop and order handling; no proportional stop in shrink_lruvec(), no
- * force_deactivate retry); 2.6.34's dirty and
- * writeback rules (reclaim writes dirty file pages; 6.1 leaves them to the
- * flushers and activates them with PG_reclaim); 2.6.34's memcg limit reclaim, with
- * 2.6.34's scan balance on the cgroup's reclaim_stat.
+ * force_deactivate retry; the flusher also woken where 2.6.34's direct
+ * reclaim wakes it); no reclaim_throttle() stalls, writeback_throttling_sane()
+ * and may_enter_fs() always hold (no legacy memcg wait on writeback);
+ * 2.6.34's memcg limit reclaim, with 2.6.34's scan balance on the cgroup's
+ * reclaim_stat.
  */
 #include "common.h"
 
@@ -87,8 +95,9 @@ const struct reclaim_policy policy_v6_1 = {
 	.summary = "the two-list LRU of Linux 6.1 (lru_gen off): folio_check_references() with first-sight "
 		   "activation of VM_EXEC and shared file pages, anon pages start inactive with refault "
 		   "detection (5.9), the lru_add batch activates (3.12), scan balance by cost and "
-		   "may_deactivate; one zone, no compaction, no watermark boost, 2.6.34's reclaim loops, "
-		   "dirty-page rules and memcg (hybrid)",
+		   "may_deactivate, 6.1's dirty and writeback rules (PG_reclaim activation, PGDAT_DIRTY); "
+		   "one zone, no compaction, no watermark boost, no reclaim stalls, 2.6.34's reclaim loops "
+		   "and memcg (hybrid)",
 	.origin = "Linux 6.1 mm/vmscan.c, mm/swap.c, mm/workingset.c with lru_gen off",
 	.kernel = "6.1",
 	.memcg = true, /* 2.6.34's memcg limit reclaim on its lists */
@@ -100,5 +109,6 @@ const struct reclaim_policy policy_v6_1 = {
 	.reclaim_run = reclaim_run_61,
 	.checks = &checks_61,
 	.active_checks = &active_checks_61,
-	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61,
+	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61 |
+		CAP_DIRTY_61,
 };

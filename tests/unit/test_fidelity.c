@@ -417,18 +417,16 @@ static void test_lru_add_pagevec(void)
 
 /* ---- 2.6.34 mm/vmscan.c: shrink_zone(), shrink_inactive_list() ---------- */
 
-/* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
- * memory to spare (balanced once the round is over): runs until reclaim
- * ends and returns the pages scanned, pgscan plus pgrefill. */
-static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
+/* kswapd's (or direct reclaim's) shrink_zone() at @priority with nr[@l] =
+ * @nr, about to begin its round robin. */
+static void shrink_zone_begin(struct engine *e, bool kswapd, int priority, int l, uint64_t nr)
 {
 	struct reclaim_state *rs = &e->c.rs;
-	unsigned guard = 0;
 
 	memset(&rs->sc, 0, sizeof rs->sc);
-	rs->sc.reclaimer = RECLAIMER_KSWAPD;
-	rs->sc.priority = DEF_PRIORITY;
-	rs->sc.nr_to_reclaim = UINT64_MAX;
+	rs->sc.reclaimer = kswapd ? RECLAIMER_KSWAPD : RECLAIMER_DIRECT;
+	rs->sc.priority = (int8_t)priority;
+	rs->sc.nr_to_reclaim = kswapd ? UINT64_MAX : SWAP_CLUSTER_MAX;
 	rs->sc.may_swap = true;
 	rs->sc.may_writepage = true;
 	memset(rs->nr, 0, sizeof rs->nr);
@@ -437,7 +435,17 @@ static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
 	/* 6.1 prepare_scan_count() as a low inactive list leaves it */
 	rs->may_deactivate = 3;
 	rs->stage = RS_SHRINK_LOOP;
-	e->c.kswapd_awake = true;
+	e->c.kswapd_awake = kswapd;
+}
+
+/* kswapd's shrink_zone() at priority 12 with nr[@l] = @nr, in a zone with
+ * memory to spare (balanced once the round is over): runs until reclaim
+ * ends and returns the pages scanned, pgscan plus pgrefill. */
+static uint64_t shrink_zone_once(struct engine *e, int l, uint64_t nr)
+{
+	unsigned guard = 0;
+
+	shrink_zone_begin(e, true, DEF_PRIORITY, l, nr);
 	while (reclaim_step(e, NULL, e->policy->check_references) && guard++ < 100000)
 		;
 	return e->c.vm[PGSCAN_KSWAPD] + e->c.vm[PGREFILL];
@@ -1692,7 +1700,7 @@ static const struct sfl_row sfl_rows[] = {
 	 * pte's dirty bit) is not written: PG_reclaim, activate_locked;
 	 * evict_folios() puts it at max_seq (5020-5024, mm_inline.h:242) */
 	{ "6.1 shrink_folio_list: a file page found dirty at unmap is activated with PG_reclaim, not written",
-	  true, true, false, BR_SPL_GEN_DIRTY, false, true, 1 },
+	  true, true, false, BR_SPL_DIRTY_IMMEDIATE, false, true, 1 },
 	{ "6.1 shrink_folio_list: the same page clean is freed", true, false, false, BR_SPL_FREED, false,
 	  false, 0 },
 	/* rmap.c:816-823 mlocks it, :1460 FOLIOREF_ACTIVATE, :2053 not
@@ -1724,6 +1732,10 @@ static void shrink_folio_list_row(struct engine *e, const void *row)
 	CHECKF(e->c.vm[NR_VMSCAN_WRITE] == 0, "%s: nothing written", r->sentence);
 	CHECKF(e->c.vm[PGACTIVATE] == r->want_pgactivate, "%s: pgactivate %llu", r->sentence,
 	       (unsigned long long)e->c.vm[PGACTIVATE]);
+	/* :1909, the rule policy 6.1 shares (CAP_DIRTY_61) */
+	CHECKF(e->c.vm[NR_VMSCAN_IMMEDIATE] == (r->want_action == BR_SPL_DIRTY_IMMEDIATE),
+	       "%s: nr_vmscan_immediate_reclaim %llu", r->sentence,
+	       (unsigned long long)e->c.vm[NR_VMSCAN_IMMEDIATE]);
 	if (r->want_action == BR_SPL_FREED)
 		return;
 	CHECKF((p->lru == LRU_UNEVICTABLE) == r->want_unevictable, "%s: unevictable list", r->sentence);
@@ -2632,6 +2644,216 @@ static void test_no_lumpy_61(void)
 	engine_free(e);
 }
 
+/* ---- 6.1's dirty and writeback rules on the two lists (CAP_DIRTY_61) ---- */
+
+/* Kswapd's (or direct reclaim's) shrink_node() at priority 0 over the
+ * @n pages at the inactive file list's tail, in a zone short of its high
+ * watermark: a pass that frees nothing gives up there, with the node's
+ * flags as it left them.  @rec: the first page's record. */
+static void shrink_node_at_0(struct engine *e, bool kswapd, uint64_t n, struct step_record *rec)
+{
+	unsigned guard = 0;
+
+	leave_free(e, e->c.wmark_high - 1);
+	shrink_zone_begin(e, kswapd, 0, LRU_INACTIVE_FILE, n);
+	memset(rec, 0, sizeof *rec);
+	reclaim_step(e, rec, e->policy->check_references);
+	while (reclaim_running(e) && guard++ < 100000)
+		reclaim_step(e, NULL, e->policy->check_references);
+}
+
+enum dirty_state { DS_DIRTY, DS_WRITEBACK };
+
+struct dirty61_row {
+	const char *sentence;
+	bool kswapd;
+	enum dirty_state state;
+	bool reclaim;	      /* PG_reclaim already set */
+	unsigned pgdat_flags; /* the node's, before the pass */
+	enum branch want_action;
+	bool want_active, want_reclaim;
+	uint64_t want_immediate, want_write; /* nr_vmscan_immediate_reclaim, nr_vmscan_write */
+};
+
+static const struct dirty61_row dirty61_rows[] = {
+	/* 6.1 mm/vmscan.c:1746-1751 case 1: kswapd, PG_reclaim, PGDAT_WRITEBACK */
+	{ "6.1: kswapd meets a PG_reclaim page under writeback, the node PGDAT_WRITEBACK: activated, "
+	  "immediate",
+	  true, DS_WRITEBACK, true, PGDAT_WRITEBACK, BR_SPL_WB_IMMEDIATE, true, true, 0, 0 },
+	/* :1754-1772 case 2: each of case 1's three conditions false */
+	{ "6.1: the same, the node not PGDAT_WRITEBACK: PG_reclaim kept, activated", true, DS_WRITEBACK, true,
+	  0, BR_SPL_WB_RECLAIM, true, true, 0, 0 },
+	{ "6.1: kswapd meets a page under writeback without PG_reclaim: set, activated", true, DS_WRITEBACK,
+	  false, PGDAT_WRITEBACK, BR_SPL_WB_RECLAIM, true, true, 0, 0 },
+	{ "6.1: direct reclaim meets a PG_reclaim page under writeback: activated, not immediate", false,
+	  DS_WRITEBACK, true, PGDAT_WRITEBACK, BR_SPL_WB_RECLAIM, true, true, 0, 0 },
+	/* :1899-1913: kswapd writes a dirty file page only with PG_reclaim
+	 * and PGDAT_DIRTY; else PG_reclaim, NR_VMSCAN_IMMEDIATE, activate */
+	{ "6.1: kswapd writes a dirty page back with PG_reclaim, the node PGDAT_DIRTY", true, DS_DIRTY, true,
+	  PGDAT_DIRTY, BR_SPL_PAGEOUT, false, true, 0, 1 },
+	{ "6.1: the same, the node not PGDAT_DIRTY: activated with PG_reclaim, not written", true, DS_DIRTY,
+	  true, 0, BR_SPL_DIRTY_IMMEDIATE, true, true, 1, 0 },
+	{ "6.1: kswapd meets a dirty page without PG_reclaim: set, activated, not written", true, DS_DIRTY,
+	  false, PGDAT_DIRTY, BR_SPL_DIRTY_IMMEDIATE, true, true, 1, 0 },
+	{ "6.1: direct reclaim never writes a dirty file page: activated with PG_reclaim", false, DS_DIRTY,
+	  true, PGDAT_DIRTY, BR_SPL_DIRTY_IMMEDIATE, true, true, 1, 0 },
+};
+
+/* 2.6.34 mm/vmscan.c:676 (PageWriteback: keep_locked) and :719-746
+ * (pageout() by any reclaimer that may write) */
+static const struct dirty61_row dirty2634_rows[] = {
+	{ "kswapd keeps a page under writeback on the inactive list, not activated", true, DS_WRITEBACK, true,
+	  PGDAT_WRITEBACK, BR_SPL_WRITEBACK, false, true, 0, 0 },
+	{ "direct reclaim writes a dirty file page (pageout)", false, DS_DIRTY, false, 0, BR_SPL_PAGEOUT,
+	  false, true, 0, 1 },
+};
+
+static void dirty61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct dirty61_row *r = row;
+	struct page *p = file_page(e, 0, LRU_INACTIVE_FILE);
+	struct step_record rec;
+
+	if (r->state == DS_WRITEBACK)
+		writeback_start(e, p, false);
+	else
+		page_set(p, PG_dirty);
+	if (r->reclaim)
+		page_set(p, PG_reclaim);
+	e->c.pgdat_flags = (uint8_t)r->pgdat_flags;
+	shrink_node_at_0(e, r->kswapd, 1, &rec);
+	CHECKF(rec.kind == STEP_SCAN_INACTIVE && rec.action == r->want_action, "%s (%s): %s, want %s",
+	       r->sentence, pol->name, engine_branches[rec.action].name,
+	       engine_branches[r->want_action].name);
+	CHECKF((p->lru == LRU_ACTIVE_FILE) == r->want_active && PageActive(p) == r->want_active,
+	       "%s (%s): on list %u", r->sentence, pol->name, p->lru);
+	CHECKF(page_test(p, PG_reclaim) == r->want_reclaim, "%s (%s): PG_reclaim", r->sentence, pol->name);
+	CHECKF(e->c.vm[NR_VMSCAN_IMMEDIATE] == r->want_immediate && e->c.vm[NR_VMSCAN_WRITE] == r->want_write,
+	       "%s (%s): nr_vmscan_immediate_reclaim %llu, nr_vmscan_write %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[NR_VMSCAN_IMMEDIATE],
+	       (unsigned long long)e->c.vm[NR_VMSCAN_WRITE]);
+	CHECKF(e->c.vm[PGACTIVATE] == r->want_active, "%s (%s): pgactivate %llu", r->sentence, pol->name,
+	       (unsigned long long)e->c.vm[PGACTIVATE]);
+}
+
+static void test_shrink_folio_list_dirty_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(dirty61_rows, dirty61_row_run, CAP_DIRTY_61);
+	RUN_UNDER_EVERY_POLICY_BUT(dirty2634_rows, dirty61_row_run, CAP_DIRTY_61);
+}
+
+struct node61_row {
+	const char *sentence;
+	bool kswapd;
+	unsigned dirty, writeback; /* the four pages taken: dirty ones, then under writeback, then clean */
+	unsigned want_flags;
+	bool want_flusher; /* the dirty pages are under writeback after the pass */
+};
+
+static const struct node61_row node61_rows[] = {
+	/* 6.1 mm/vmscan.c:2517 the flusher woken; :6179 PGDAT_DIRTY */
+	{ "6.1: kswapd takes only dirty unqueued file pages: the flushers wake, the node PGDAT_DIRTY", true,
+	  4, 0, PGDAT_DIRTY, true },
+	/* :2517 and :6179 false: one page taken is under writeback */
+	{ "6.1: one of them under writeback: no flusher, no PGDAT_DIRTY", true, 3, 1, 0, false },
+	/* :6175 PGDAT_WRITEBACK, every page taken counted nr_writeback */
+	{ "6.1: kswapd takes only pages under writeback: the node PGDAT_WRITEBACK", true, 0, 4,
+	  PGDAT_WRITEBACK, false },
+	/* :6157 current_is_kswapd(): direct reclaim flags nothing */
+	{ "6.1: direct reclaim takes only dirty unqueued pages: the flushers wake, no flag", false, 4, 0, 0,
+	  true },
+	/* :6894 prepare_kswapd_sleep(): clear_pgdat_congested() for a node
+	 * balanced; a kswapd that gives up (the rows above) keeps them */
+	{ "6.1: kswapd goes to sleep on a balanced node: the flags cleared", true, 0, 0, 0, false },
+};
+
+static void node61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct node61_row *r = row;
+	struct page *pages[4];
+	struct step_record rec;
+	unsigned queued = 0, guard = 0;
+
+	if (!r->dirty && !r->writeback) { /* nothing to reclaim: balanced */
+		e->c.pgdat_flags = PGDAT_DIRTY | PGDAT_WRITEBACK;
+		kswapd_run_for(e, 0);
+		while (reclaim_running(e) && guard++ < 100000)
+			reclaim_step(e, NULL, e->policy->check_references);
+		CHECKF(e->c.pgdat_flags == r->want_flags, "%s (%s): flags %u", r->sentence, pol->name,
+		       e->c.pgdat_flags);
+		return;
+	}
+	for (uint32_t k = 0; k < 4; k++) {
+		pages[k] = file_page(e, k, LRU_INACTIVE_FILE);
+		if (k < r->dirty)
+			page_set(pages[k], PG_dirty);
+		else if (k < r->dirty + r->writeback)
+			writeback_start(e, pages[k], false);
+	}
+	shrink_node_at_0(e, r->kswapd, 4, &rec);
+	CHECKF(e->c.pgdat_flags == r->want_flags, "%s (%s): flags %u, want %u", r->sentence, pol->name,
+	       e->c.pgdat_flags, r->want_flags);
+	for (unsigned k = 0; k < r->dirty; k++)
+		queued += PageWriteback(pages[k]);
+	CHECKF(queued == (r->want_flusher ? r->dirty : 0), "%s (%s): %u dirty pages queued by the flushers",
+	       r->sentence, pol->name, queued);
+}
+
+static void test_shrink_node_flags_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(node61_rows, node61_row_run, CAP_DIRTY_61);
+}
+
+struct rotate61_row {
+	const char *sentence;
+	bool active, dirty; /* the page as its write ends */
+	bool want_rotated;
+};
+
+/* 6.1 mm/filemap.c:1601-1603, mm/swap.c:285 and :266-273 */
+static const struct rotate61_row rotate61_rows[] = {
+	{ "6.1: a write ends on an active PG_reclaim page: inactive tail, PG_active cleared (pgrotated)",
+	  true, false, true },
+	{ "6.1: the same page redirtied meanwhile stays where it is", true, true, false },
+};
+/* 2.6.34 mm/swap.c rotate_reclaimable_page(): !PageActive() */
+static const struct rotate61_row rotate2634_rows[] = {
+	{ "a write ends on an active PG_reclaim page: it stays active", true, false, false },
+	{ "a write ends on an inactive PG_reclaim page: inactive tail (pgrotated)", false, false, true },
+};
+
+static void rotate61_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct rotate61_row *r = row;
+	struct page *p = file_page(e, 0, r->active ? LRU_ACTIVE_FILE : LRU_INACTIVE_FILE);
+	uint32_t pfn = page_to_pfn(e, p);
+	struct step_record rec = { 0 };
+
+	file_page(e, 1, LRU_INACTIVE_FILE); /* the tail is someone else's first */
+	writeback_start(e, p, true);
+	if (r->dirty)
+		page_set(p, PG_dirty);
+	writeback_end(e, &rec);
+	CHECKF((rec.branch == BR_WB_ROTATE) == r->want_rotated && e->c.vm[PGROTATED] == r->want_rotated,
+	       "%s (%s): %s, pgrotated %llu", r->sentence, pol->name, engine_branches[rec.branch].name,
+	       (unsigned long long)e->c.vm[PGROTATED]);
+	if (r->want_rotated)
+		CHECKF(!PageActive(p) && p->lru == LRU_INACTIVE_FILE &&
+			       e->c.lists[LRU_INACTIVE_FILE].tail == pfn,
+		       "%s (%s): at the inactive tail, PG_active clear", r->sentence, pol->name);
+	else
+		CHECKF(PageActive(p) == r->active &&
+			       p->lru == (r->active ? LRU_ACTIVE_FILE : LRU_INACTIVE_FILE),
+		       "%s (%s): stays on its list", r->sentence, pol->name);
+	CHECKF(!page_test(p, PG_reclaim), "%s (%s): PG_reclaim cleared", r->sentence, pol->name);
+}
+
+static void test_rotate_reclaimable_61(void)
+{
+	RUN_UNDER_POLICIES_WITH(rotate61_rows, rotate61_row_run, CAP_DIRTY_61);
+	RUN_UNDER_EVERY_POLICY_BUT(rotate2634_rows, rotate61_row_run, CAP_DIRTY_61);
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -2666,6 +2888,9 @@ int main(int argc, char **argv)
 	RUN(test_lru_note_cost_61);
 	RUN_TABLE(test_try_to_unmap_61);
 	RUN(test_no_lumpy_61);
+	RUN_TABLE(test_shrink_folio_list_dirty_61);
+	RUN_TABLE(test_shrink_node_flags_61);
+	RUN_TABLE(test_rotate_reclaimable_61);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
