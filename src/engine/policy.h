@@ -115,6 +115,13 @@ enum policy_caps {
 	 * the end of the write moves a PG_reclaim folio, active or not, to
 	 * the inactive tail */
 	CAP_DIRTY_61 = 1u << 5,
+	/* 4.12: no zone all_unreclaimable; pgdat->kswapd_failures counts
+	 * kswapd's fruitless runs instead (here the engine's give-up after a
+	 * pass that freed nothing).  Claimed by mglru only: inside the 2.6.34
+	 * loop policy 6.1 keeps all_unreclaimable, without which its kswapd
+	 * can loop for ever on a zone it cannot balance (test_property's
+	 * random scenarios find one) */
+	CAP_KSWAPD_FAILURES_61 = 1u << 6,
 };
 
 struct reclaim_policy {

@@ -124,10 +124,6 @@ static uint64_t zone_reclaimable_pages(const struct engine *e)
 {
 	uint64_t n = zone_lru_pages(e, LRU_ACTIVE_FILE) + zone_lru_pages(e, LRU_INACTIVE_FILE);
 
-	/* 6.1 has no all_unreclaimable (kswapd_failures since 4.12): under
-	 * the multi-gen LRU, whose pages are on no list here, it never holds */
-	if (lru_gen_enabled(e))
-		return UINT64_MAX / 8;
 	if (e->wl->memory.swap_pages && e->c.swap_free > 0)
 		n += zone_lru_pages(e, LRU_ACTIVE_ANON) + zone_lru_pages(e, LRU_INACTIVE_ANON);
 	return n;
@@ -1185,7 +1181,10 @@ static void kswapd_priority_done(struct engine *e)
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
 
-	if (!e->c.all_unreclaimable && e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
+	/* 6.1 has no all_unreclaimable (CAP_KSWAPD_FAILURES_61; 6.1
+	 * mm/vmscan.c:7159 balance_pgdat() counts kswapd_failures) */
+	if (!e->c.all_unreclaimable && !policy_has(e, CAP_KSWAPD_FAILURES_61) &&
+	    e->c.pages_scanned >= zone_reclaimable_pages(e) * 6)
 		e->c.all_unreclaimable = true;
 	/* scanned a lot, reclaimed little: start writing even in laptop mode */
 	if (rs->total_scanned > (uint64_t)SWAP_CLUSTER_MAX * 2 &&

@@ -115,6 +115,6 @@ const struct reclaim_policy policy_mglru = {
 	.checks = &checks_61,
 	.active_checks = &sort_checks_61,
 	.lru_gen = true,
-	.caps = CAP_WRITE_61 | CAP_DIRTY_61,
+	.caps = CAP_WRITE_61 | CAP_DIRTY_61 | CAP_KSWAPD_FAILURES_61,
 	.sort_checks = &sort_checks_61,
 };

@@ -2804,6 +2804,35 @@ static void test_shrink_node_flags_61(void)
 	RUN_UNDER_POLICIES_WITH(node61_rows, node61_row_run, CAP_DIRTY_61);
 }
 
+struct unreclaimable_row {
+	const char *sentence;
+	uint64_t pages_scanned; /* zone->pages_scanned before kswapd's pass */
+	bool want;
+};
+
+/* 2.6.34 mm/vmscan.c:2121 balance_pgdat(): pages_scanned >= 6 x
+ * zone_reclaimable_pages() marks the zone */
+static const struct unreclaimable_row unreclaimable_rows[] = {
+	{ "kswapd scanned six times the reclaimable pages: the zone all_unreclaimable", 100, true },
+	{ "kswapd scanned fewer: the zone not marked", 0, false },
+};
+static void unreclaimable_row_run(struct engine *e, const struct reclaim_policy *pol, const void *row)
+{
+	const struct unreclaimable_row *r = row;
+	struct step_record rec;
+
+	writeback_start(e, file_page(e, 0, LRU_INACTIVE_FILE), false); /* not freed by the pass */
+	e->c.pages_scanned = r->pages_scanned;
+	shrink_node_at_0(e, true, 1, &rec);
+	CHECKF(e->c.all_unreclaimable == r->want, "%s (%s): all_unreclaimable %d", r->sentence, pol->name,
+	       e->c.all_unreclaimable);
+}
+
+static void test_all_unreclaimable(void)
+{
+	RUN_UNDER_EVERY_POLICY_BUT(unreclaimable_rows, unreclaimable_row_run, CAP_KSWAPD_FAILURES_61);
+}
+
 struct rotate61_row {
 	const char *sentence;
 	bool active, dirty; /* the page as its write ends */
@@ -2891,6 +2920,7 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_shrink_folio_list_dirty_61);
 	RUN_TABLE(test_shrink_node_flags_61);
 	RUN_TABLE(test_rotate_reclaimable_61);
+	RUN_TABLE(test_all_unreclaimable);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
