@@ -76,6 +76,8 @@ bool engine_models(const struct workload *wl, const struct reclaim_policy *polic
 	return !wl->nr_cgroups || policy->memcg;
 }
 
+#define ENGINE_ALIGN 64 /* a cache line of x86 and most others */
+
 struct engine *engine_new(const struct workload *wl, const struct reclaim_policy *policy,
 			  struct engine_error *err)
 {
@@ -106,7 +108,14 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 		set_error(err, msg);
 		return NULL;
 	}
-	e = calloc(1, sizeof *e);
+	/* On a cache line, so that where a hot field falls in its line is the
+	 * struct's doing, not the heap's: GCC reads and writes some neighbouring
+	 * 32-bit fields as one 8-byte word (scan_folio()'s lru_gen counters),
+	 * and with malloc()'s 16-byte alignment such a word could straddle two
+	 * lines and a 4 KiB page, which slows every access of it. */
+	e = aligned_alloc(ENGINE_ALIGN, (sizeof *e + ENGINE_ALIGN - 1) / ENGINE_ALIGN * ENGINE_ALIGN);
+	if (e)
+		memset(e, 0, sizeof *e);
 	if (!e) {
 		set_error(err, "out of memory");
 		return NULL;

@@ -173,10 +173,14 @@ struct lru_gen_state {
 	bool need_aging;
 	bool need_swapping;
 	uint8_t swappiness;
-	uint8_t type;		    /* the type scan_folios() takes */
-	int8_t tier_idx;	    /* its tier cut-off */
-	uint8_t attempts;	    /* isolate_folios(): types still to try */
-	uint32_t remaining, unseen; /* scan_folios: budget; pages of the list not yet looked at */
+	uint8_t type;	  /* the type scan_folios() takes */
+	int8_t tier_idx;  /* its tier cut-off */
+	uint8_t attempts; /* isolate_folios(): types still to try */
+	/* scan_folios: budget; pages of the list not yet looked at.  8-byte
+	 * aligned: scan_folio() lowers both with one 8-byte load and store,
+	 * which must not straddle a cache line. */
+	_Alignas(8) uint32_t remaining;
+	uint32_t unseen;
 	uint32_t scanned, sorted, isolated, skipped;
 	uint64_t nr_to_scan, shrink_scanned, shrink_reclaimed, last_reclaimed, evict_reclaimed;
 	uint64_t seq_at_start; /* max_seq when lru_gen_shrink_lruvec() began */
