@@ -108,6 +108,10 @@ enum policy_caps {
 	 * iomap alike) asks for no FGP_ACCESSED: a written page is dirtied,
 	 * not marked accessed, under either of 6.1's LRUs */
 	CAP_WRITE_61 = 1u << 4,
+	/* x86 under 6.1: clearing a pte's accessed bit does not flush the
+	 * TLB, so touches through a translation the TLB still holds do not
+	 * set the bit again (engine/rmap.c, the one CPU's TLB) */
+	CAP_TLB_NOFLUSH = 1u << 5,
 };
 
 struct reclaim_policy {

@@ -21,6 +21,11 @@
  *    clock, a refault is held against the lists it competes with;
  *  - write() marks no page accessed, as 6.1's ext4 (CAP_WRITE_61,
  *    engine/filemap.c), where 2.6.34 marks it;
+ *  - x86 clears a young bit without a TLB flush (6.1
+ *    arch/x86/mm/pgtable.c:581), so a touch through a translation the
+ *    TLB still holds is not seen (CAP_TLB_NOFLUSH, engine/rmap.c: qemu's
+ *    256-entry direct-mapped TLB, flushed at a task switch and a munmap
+ *    of more than 33 pages);
  *  - mark_page_accessed() of a page still in the lru_add batch activates
  *    it there (3.12), one batch of 15 (CAP_LRU_ADD_61, engine/swap.c);
  *  - the scan balance (CAP_SCAN_COST_61, engine/vmscan.c):
@@ -88,7 +93,8 @@ const struct reclaim_policy policy_v6_1 = {
 		   "activation of VM_EXEC and shared file pages, anon pages start inactive with refault "
 		   "detection (5.9), the lru_add batch activates (3.12), scan balance by cost and "
 		   "may_deactivate; one zone, no compaction, no watermark boost, 2.6.34's reclaim loops, "
-		   "dirty-page rules and memcg (hybrid)",
+		   "dirty-page rules and memcg (hybrid); x86's TLB hides touches after a young bit is "
+		   "cleared (no flush)",
 	.origin = "Linux 6.1 mm/vmscan.c, mm/swap.c, mm/workingset.c with lru_gen off",
 	.kernel = "6.1",
 	.memcg = true, /* 2.6.34's memcg limit reclaim on its lists */
@@ -100,5 +106,6 @@ const struct reclaim_policy policy_v6_1 = {
 	.reclaim_run = reclaim_run_61,
 	.checks = &checks_61,
 	.active_checks = &active_checks_61,
-	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61,
+	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61 |
+		CAP_TLB_NOFLUSH,
 };
