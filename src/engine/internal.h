@@ -58,6 +58,14 @@ struct vma {		       /* one mapping of an object */
 	uint8_t memcg; /* the cgroup of the mm that mapped it (mm_match_cgroup()) */
 };
 
+/* qemu's TCG TLB for one MMU mode, direct-mapped by virtual page:
+ * CPU_TLB_DYN_DEFAULT_BITS 8 (qemu 7.2 accel/tcg/cputlb.c), the judge of
+ * `vmscan-viz real` */
+#define TLB_ENTRIES		      256u
+/* 6.1 arch/x86/mm/tlb.c:937: a range of more pages than this is flushed
+ * with the whole mm */
+#define TLB_SINGLE_PAGE_FLUSH_CEILING 33u
+
 /* engine_check()'s counts per object: resident, active, each generation's */
 #define CHECK_COUNTS (2 + 4)
 
@@ -308,6 +316,12 @@ struct engine_core {
 
 	/* the multi-gen LRU (6.1), when the policy runs it */
 	struct lru_gen_state lg;
+
+	/* the one CPU's TLB (CAP_TLB_NOFLUSH): direct-mapped by the page's
+	 * virtual page, each entry the pte it caches (tlb_key()), 0 empty;
+	 * tlb_task the task whose mm it holds, 1-based */
+	uint32_t tlb[TLB_ENTRIES];
+	uint8_t tlb_task;
 
 	/* writeback: a FIFO of pfns, all with the same delay */
 	uint32_t wb_head, wb_len;

@@ -144,6 +144,22 @@ static enum lru_list swapin_list(struct engine *e, struct page *p, uint32_t old)
 	return LRU_ACTIVE_ANON;
 }
 
+/* The task doing the current operation runs: a switch to another task's
+ * mm flushes the TLB (6.1 arch/x86/mm/tlb.c switch_mm_irqs_off(), a CPU
+ * without PCID); each cgroup's tasks are one task here (find_vma()). */
+static void task_switch(struct engine *e)
+{
+	uint8_t task;
+
+	if (!policy_has(e, CAP_TLB_NOFLUSH))
+		return;
+	task = (uint8_t)((e->wl->nr_cgroups ? e->wl->ops[e->c.op].memcg : 0) + 1);
+	if (e->c.tlb_task != task) {
+		tlb_flush_mm(e);
+		e->c.tlb_task = task;
+	}
+}
+
 /* An access through a mapping: the hardware sets the accessed bit if the
  * pte is there, otherwise the page faults. */
 void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct step_record *r)
@@ -157,14 +173,18 @@ void do_touch(struct engine *e, uint32_t obj, uint32_t index, bool write, struct
 	r->func = FN_HANDLE_MM_FAULT;
 	if (write)
 		r->inputs |= IN_WRITE;
+	task_switch(e);
 	if (SLOT_TAG(*slot) == SLOT_PAGE) {
 		p = pfn_to_page(e, SLOT_VAL(*slot));
 		r->from = p->lru;
 		if (p->mapped >> as & 1) {
-			p->young |= (uint8_t)(1u << as);
 			if (write)
 				p->pte_dirty |= (uint8_t)(1u << as);
-			r->branch = vma->flags & VM_SEQ_READ ? BR_TOUCH_SEQ : BR_TOUCH_YOUNG;
+			if (tlb_fill(e, p, as))
+				p->young |= (uint8_t)(1u << as);
+			r->branch = !(p->young >> as & 1)      ? BR_TOUCH_TLB
+				    : vma->flags & VM_SEQ_READ ? BR_TOUCH_SEQ
+							       : BR_TOUCH_YOUNG;
 			r->func = FN_NONE;
 		} else {
 			count_vm_event(e, PGFAULT);
@@ -277,6 +297,10 @@ uint32_t do_unmap(struct engine *e, uint32_t obj, unsigned as)
 	if (!v->in_use)
 		return 0;
 	lru_add_drain(e); /* 2.6.34 mmap.c:1880 unmap_region(), memory.c:1198 zap_page_range() */
+	/* 6.1 arch/x86/mm/tlb.c:993 flush_tlb_mm_range(): more than 33 pages
+	 * and the whole mm is flushed, not the range */
+	if (v->count > TLB_SINGLE_PAGE_FLUSH_CEILING && policy_has(e, CAP_TLB_NOFLUSH))
+		tlb_flush_mm(e);
 	for (uint32_t i = v->first; i < v->first + v->count; i++) {
 		uint32_t *slot = page_slot(e, obj, i);
 		struct page *p;

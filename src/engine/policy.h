@@ -122,6 +122,10 @@ enum policy_caps {
 	 * can loop for ever on a zone it cannot balance (test_property's
 	 * random scenarios find one) */
 	CAP_KSWAPD_FAILURES_61 = 1u << 6,
+	/* x86 under 6.1: clearing a pte's accessed bit does not flush the
+	 * TLB, so touches through a translation the TLB still holds do not
+	 * set the bit again (engine/rmap.c, the one CPU's TLB) */
+	CAP_TLB_NOFLUSH = 1u << 7,
 };
 
 struct reclaim_policy {

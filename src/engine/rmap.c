@@ -14,6 +14,8 @@
  * holding it was referenced), KSM, the trylock failure that makes an
  * unlocked caller count a page as referenced, nonlinear mappings.
  */
+#include <string.h>
+
 #include "lru_gen.h"
 #include "memcontrol.h"
 #include "mlock.h"
@@ -103,6 +105,50 @@ unsigned mapped_file_lru_permille(const struct engine *e)
 	return share > 1000 ? 1000 : (unsigned)share;
 }
 
+/*
+ * The one CPU's TLB, for a policy that claims CAP_TLB_NOFLUSH.  x86 under
+ * 6.1 clears an accessed bit without flushing the TLB (6.1
+ * arch/x86/mm/pgtable.c:581 ptep_clear_flush_young(), and the multi-gen
+ * LRU's walks use ptep_test_and_clear_young() alike): the CPU sets the bit
+ * only when it walks the page table on a TLB miss, so a page touched
+ * through a translation the TLB still holds looks idle to reclaim until
+ * the entry goes: unmapped (try_to_unmap() and munmap flush it), evicted
+ * by another page of the same TLB set, or flushed with its mm (a context
+ * switch on a CPU without PCID, qemu's default; a munmap of more than 33
+ * pages).  2.6.34 flushes whenever it clears a young bit, which is the
+ * same as having no TLB here.
+ */
+static uint32_t *tlb_entry(struct engine *e, const struct page *page)
+{
+	return &e->c.tlb[(e->obj[page->object].slot_base + page->index) & (TLB_ENTRIES - 1)];
+}
+
+static uint32_t tlb_key(struct engine *e, struct page *page, unsigned as)
+{
+	return page_to_pfn(e, page) * MAX_MAPPINGS + as + 1;
+}
+
+/* An access through the pte of mapping @as: true if the CPU walked the
+ * page table for it (a TLB miss), which sets the accessed bit. */
+bool tlb_fill(struct engine *e, struct page *page, unsigned as)
+{
+	uint32_t *t, key;
+
+	if (!policy_has(e, CAP_TLB_NOFLUSH))
+		return true;
+	t = tlb_entry(e, page);
+	key = tlb_key(e, page, as);
+	if (*t == key)
+		return false;
+	*t = key;
+	return true;
+}
+
+void tlb_flush_mm(struct engine *e)
+{
+	memset(e->c.tlb, 0, sizeof e->c.tlb);
+}
+
 /* A pte of mapping @as now maps @page, young (the access that faulted it
  * in); dirty too for a write. */
 void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
@@ -116,6 +162,7 @@ void page_add_rmap(struct engine *e, struct page *page, unsigned as, bool write)
 	}
 	page->mapped |= bit;
 	page->young |= bit;
+	tlb_fill(e, page, as); /* the access that faulted loads the new pte */
 	if (write)
 		page->pte_dirty |= bit;
 }
@@ -130,6 +177,8 @@ void page_remove_rmap(struct engine *e, struct page *page, unsigned as)
 		return;
 	if (page->pte_dirty & bit)
 		page_set(page, PG_dirty);
+	if (policy_has(e, CAP_TLB_NOFLUSH) && *tlb_entry(e, page) == tlb_key(e, page, as))
+		*tlb_entry(e, page) = 0; /* the unmap flushes the pte's translation */
 	page->mapped &= (uint8_t)~bit;
 	page->young &= (uint8_t)~bit;
 	page->pte_dirty &= (uint8_t)~bit;

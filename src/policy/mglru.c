@@ -28,6 +28,10 @@
  * direct reclaim rule, and a kswapd pass or direct reclaim that freed
  * nothing, standing in for the background writeback 6.1 relies on), never
  * by reclaim; ext4's write() (engine/filemap.c), which marks nothing.
+ * x86's TLB as under the policy 6.1 (CAP_TLB_NOFLUSH, engine/rmap.c): the
+ * walks and the look-around clear young bits without a flush (6.1
+ * mm/vmscan.c ptep_test_and_clear_young()), so a touch the TLB still
+ * holds is not seen.
  */
 #include "common.h"
 
@@ -106,7 +110,8 @@ const struct reclaim_policy policy_mglru = {
 		"one zone, no Bloom filters (full pte walk), no lru_add batch, lazy sorting kept, "
 		"2.6.34's kswapd loop around it (hybrid), dirty file pages written by the flusher only, "
 		"woken where 2.6.34's direct reclaim wakes it and by a reclaim that freed nothing; "
-		"ext4's write(), which marks no page accessed",
+		"ext4's write(), which marks no page accessed; x86's TLB hides touches after a young bit "
+		"is cleared (no flush)",
 	.origin = "Yu Zhao, the multi-gen LRU series (merged in 6.1; Documentation/mm/multigen_lru.rst)",
 	.kernel = "6.1",
 	.check_references = folio_check_references_61,
@@ -115,6 +120,6 @@ const struct reclaim_policy policy_mglru = {
 	.checks = &checks_61,
 	.active_checks = &sort_checks_61,
 	.lru_gen = true,
-	.caps = CAP_WRITE_61 | CAP_DIRTY_61 | CAP_KSWAPD_FAILURES_61,
+	.caps = CAP_WRITE_61 | CAP_DIRTY_61 | CAP_KSWAPD_FAILURES_61 | CAP_TLB_NOFLUSH,
 	.sort_checks = &sort_checks_61,
 };

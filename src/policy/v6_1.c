@@ -21,6 +21,11 @@
  *    clock, a refault is held against the lists it competes with;
  *  - write() marks no page accessed, as 6.1's ext4 (CAP_WRITE_61,
  *    engine/filemap.c), where 2.6.34 marks it;
+ *  - x86 clears a young bit without a TLB flush (6.1
+ *    arch/x86/mm/pgtable.c:581), so a touch through a translation the
+ *    TLB still holds is not seen (CAP_TLB_NOFLUSH, engine/rmap.c: qemu's
+ *    256-entry direct-mapped TLB, flushed at a task switch and a munmap
+ *    of more than 33 pages);
  *  - mark_page_accessed() of a page still in the lru_add batch activates
  *    it there (3.12), one batch of 15 (CAP_LRU_ADD_61, engine/swap.c);
  *  - the scan balance (CAP_SCAN_COST_61, engine/vmscan.c):
@@ -97,7 +102,7 @@ const struct reclaim_policy policy_v6_1 = {
 		   "detection (5.9), the lru_add batch activates (3.12), scan balance by cost and "
 		   "may_deactivate, 6.1's dirty and writeback rules (PG_reclaim activation, PGDAT_DIRTY); "
 		   "one zone, no compaction, no watermark boost, no reclaim stalls, 2.6.34's reclaim loops "
-		   "and memcg (hybrid)",
+		   "and memcg (hybrid); x86's TLB hides touches after a young bit is cleared (no flush)",
 	.origin = "Linux 6.1 mm/vmscan.c, mm/swap.c, mm/workingset.c with lru_gen off",
 	.kernel = "6.1",
 	.memcg = true, /* 2.6.34's memcg limit reclaim on its lists */
@@ -110,5 +115,5 @@ const struct reclaim_policy policy_v6_1 = {
 	.checks = &checks_61,
 	.active_checks = &active_checks_61,
 	.caps = CAP_FOLIO_61 | CAP_WORKINGSET_61 | CAP_LRU_ADD_61 | CAP_SCAN_COST_61 | CAP_WRITE_61 |
-		CAP_DIRTY_61,
+		CAP_DIRTY_61 | CAP_TLB_NOFLUSH,
 };

@@ -51,6 +51,12 @@ run_of() {	# run_of SCENARIO POLICY: path of `run` output
 	R=$f
 }
 run_of_path() { run_of "$@"; echo "$R"; }
+# sized SCENARIO PAGES: the scenario with memory.pages PAGES, as `real --sweep` runs it
+sized() {
+	local f=$tmp/sized-$1-$2.json
+	[ -s "$f" ] || sed -E '/"memory"/s/"pages": *[0-9]+/"pages": '"$2"'/' "$(scen "$1")" >"$f"
+	echo "$f"
+}
 trace_of() {	# trace_of SCENARIO POLICY: path of `trace`, a line a step: STEP KIND PAGE OUTCOME BRANCH ACCESS
 	local f; key "$1 $2"; f=$tmp/trace.$K
 	[ -s "$f" ] || "$bin" trace "$(scen "$1")" --policy "$2" | LC_ALL=C awk -F'"' '
@@ -572,6 +578,17 @@ fig $L 'Under `refault` the active list is left alone and 126 stay' 126 object $
 fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 14038 counter $D 6.1 pgscan_kswapd_normal
 fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 125 counter $D 6.1 pgactivate
 fig $L 'pgscan 14038 simulated against 14036 real, pgactivate 125 and 125, hot.dat evicted 38 and 48' 38 object $D 6.1 hot.dat evicted
+fig $L 'From 576 pages up both refault the index hundreds of times (`--sweep 576:640:32`: 704 simulated' 704 object "$(sized $D 576)" 6.1 index refaults
+fig $L 'and libc.so refaults more, on the kernel and in the simulator alike (144 simulated and 160 real at 160 pages)' 144 object "$(sized $T 160)" mglru libc.so refaults
+# data/README.md, "The TLB": the simulator's rows of each sweep (the kernel's: `vmscan-viz real`)
+sizes=(416 448 480 512 544 576 608 640) want=(1472 1472 129 64 64 704 704 704)
+for k in "${!sizes[@]}"; do
+	fig data/README.md '| sim `6.1` | 1472 | 1472 | 129 | 64 | 64 | 704 | 704 | 704 |' "${want[$k]}" object "$(sized $D "${sizes[$k]}")" 6.1 index refaults
+done
+sizes=(160 192 224 256 288 320) want=(144 92 64 16 16 32)
+for k in "${!sizes[@]}"; do
+	fig data/README.md '| sim `mglru` | 144 | 92 | 64 | 16 | 16 | 32 |' "${want[$k]}" object "$(sized $T "${sizes[$k]}")" mglru libc.so refaults
+done
 
 # --- README.md ---------------------------------------------------------------
 R=README.md
@@ -782,9 +799,9 @@ fig $M 'the index is thrown out with the log at every chunk (1222 refaults)' 122
 
 # the lecture's part on 6.1: the table of the four policies
 L=data/LECTURE.md
-for pv in '2.6.33 2108' '2.6.34 16' 'refault 16' 'mglru 0'; do
+for pv in '2.6.33 2108' '2.6.34 16' 'refault 16' 'mglru 1'; do
 	set -- $pv
-	fig $L "| torrent (\`used-once-mmap.json\`): pgactivate | 2108 | 16 | 16 | 0 |" "$2" counter used-once-mmap "$1" pgactivate
+	fig $L "| torrent (\`used-once-mmap.json\`): pgactivate | 2108 | 16 | 16 | 1 |" "$2" counter used-once-mmap "$1" pgactivate
 done
 for pv in '2.6.33 78' '2.6.34 0' 'refault 0' 'mglru 16'; do
 	set -- $pv

@@ -11,6 +11,7 @@
  * the engine's function of the kernel's name and checks what the kernel
  * would leave behind.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/filemap.h"
@@ -2883,6 +2884,138 @@ static void test_rotate_reclaimable_61(void)
 	RUN_UNDER_EVERY_POLICY_BUT(rotate2634_rows, rotate61_row_run, CAP_DIRTY_61);
 }
 
+/* ---- x86's TLB under 6.1: the accessed bit cleared without a flush ------ */
+
+struct tlb_row {
+	const char *sentence;
+	const char *policy;
+	/* "t0": a touch of the file's page N through its mapping (a fault the
+	 * first time); "c": page_referenced() of page 0 (clears its young
+	 * bit); "R": try_to_unmap() of page 0; "o5": a touch of page 5 of
+	 * "other", mapped "other" pages long; "u": munmap of "other" */
+	const char *ops;
+	uint32_t other;		 /* pages of "other"'s mapping */
+	bool want_young;	 /* page 0's pte after the last op */
+	enum branch want_branch; /* the last touch's branch */
+};
+
+static const struct tlb_row tlb_rows[] = {
+	/* 2.6.34 arch/x86/mm/pgtable.c:328 ptep_clear_flush_young(): a young
+	 * bit cleared is flushed, so the next touch walks and sets it */
+	{ "2.6.34: a touch after page_referenced() sets the young bit again", "2.6.34", "t0 c t0", 0, true,
+	  BR_TOUCH_YOUNG },
+	/* 6.1 arch/x86/mm/pgtable.c:581: no flush; the TLB still holds the
+	 * translation and the CPU does not walk the page table */
+	{ "6.1: a touch after page_referenced() leaves the young bit clear", "6.1", "t0 c t0", 0, false,
+	  BR_TOUCH_TLB },
+	{ "mglru: the same TLB hides the touch", "mglru", "t0 c t0", 0, false, BR_TOUCH_TLB },
+	{ "6.1: a touch before any clearing finds the bit set", "6.1", "t0 t0", 0, true, BR_TOUCH_YOUNG },
+	/* a direct-mapped TLB (qemu 7.2 accel/tcg/cputlb.c tlb_index()): a
+	 * page 256 virtual pages on takes the same entry */
+	{ "6.1: a page in the same TLB set evicts the entry, and the touch is seen", "6.1", "t0 c t256 t0", 0,
+	  true, BR_TOUCH_YOUNG },
+	{ "6.1: a page in another TLB set leaves the entry", "6.1", "t0 c t1 t0", 0, false, BR_TOUCH_TLB },
+	/* 6.1 mm/rmap.c try_to_unmap_one(): the pte cleared and flushed; the
+	 * next touch faults a young pte in */
+	{ "6.1: try_to_unmap() flushes the entry; the next touch faults", "6.1", "t0 c R t0", 0, true,
+	  BR_FAULT_MINOR },
+	/* 6.1 arch/x86/mm/tlb.c:993 flush_tlb_mm_range(): up to 33 pages are
+	 * flushed one by one, more flush the whole mm */
+	{ "6.1: munmap of 33 pages flushes only those", "6.1", "t0 o5 c u t0", 33, false, BR_TOUCH_TLB },
+	{ "6.1: munmap of 34 pages flushes the whole TLB", "6.1", "t0 o5 c u t0", 34, true, BR_TOUCH_YOUNG },
+};
+
+static void tlb_row_run(const struct tlb_row *r)
+{
+	const struct wl_op map0 = { .kind = WL_MAP, .object = 0, .count = FILE_PAGES };
+	const struct wl_op map2 = { .kind = WL_MAP, .object = 2, .count = r->other };
+	struct workload wl;
+	struct engine *e = zone_new(&wl, r->policy, 1024, true);
+	struct step_record rec = { 0 };
+	unsigned vm_flags;
+	struct page *p = NULL;
+
+	if (!e) {
+		CHECKF(0, "%s: no engine", r->sentence);
+		return;
+	}
+	do_map(e, &map0);
+	if (r->other)
+		do_map(e, &map2);
+	for (const char *op = r->ops; *op; op += strcspn(op, " "), op += strspn(op, " ")) {
+		if (*op == 't' || *op == 'o') {
+			memset(&rec, 0, sizeof rec);
+			do_touch(e, *op == 't' ? 0 : 2, (uint32_t)strtoul(op + 1, NULL, 10), false, &rec);
+			lru_add_drain(e);
+		} else if (*op == 'c') {
+			page_referenced(e, p, &vm_flags);
+		} else if (*op == 'R') {
+			CHECKF(try_to_unmap(e, p) == SWAP_SUCCESS, "%s: try_to_unmap()", r->sentence);
+		} else if (*op == 'u') {
+			do_unmap(e, 2, 0);
+		}
+		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, 0, 0)));
+	}
+	CHECKF((p->young & 1) == r->want_young, "%s: young %u, want %u", r->sentence, p->young & 1,
+	       r->want_young);
+	CHECKF(rec.branch == r->want_branch, "%s: the touch's branch %u, want %u", r->sentence, rec.branch,
+	       r->want_branch);
+	engine_free(e);
+}
+
+static void test_tlb_noflush(void)
+{
+	for (size_t i = 0; i < sizeof tlb_rows / sizeof tlb_rows[0]; i++) {
+		ROW_BEGIN(tlb_rows[i].sentence);
+		tlb_row_run(&tlb_rows[i]);
+		ROW_END();
+	}
+}
+
+/* 6.1 arch/x86/mm/tlb.c switch_mm_irqs_off(): without PCID a switch to
+ * another task's mm flushes the TLB, so the other task's touch after it
+ * is seen again */
+static void test_tlb_task_switch(void)
+{
+	struct wl_op ops[2] = { { .kind = WL_PAUSE, .caption = UINT32_MAX, .memcg = 1 },
+				{ .kind = WL_PAUSE, .caption = UINT32_MAX, .memcg = 2 } };
+	const struct wl_op map = { .kind = WL_MAP, .object = M_INDEX, .count = 64, .memcg = 1 };
+	struct wl_cgroup cg[2] = { { "one", 0, 0, 60 }, { "two", 0, 0, 60 } };
+	static const bool switch_between[] = { false, true };
+	unsigned vm_flags;
+
+	for (size_t i = 0; i < 2; i++) {
+		ROW_BEGIN(switch_between[i] ? "6.1: another task runs between: the touch is seen"
+					    : "6.1: the same task: the TLB hides the touch");
+		struct workload wl;
+		struct engine *e = memcg_engine(&wl, cg, 1024, 0, ops, 2, "task switch", policy_find("6.1"));
+		struct step_record rec = { 0 };
+		struct page *p;
+
+		if (!e) {
+			ROW_END();
+			continue;
+		}
+		do_map(e, &map);
+		do_touch(e, M_INDEX, 0, false, &rec);
+		lru_add_drain(e);
+		p = pfn_to_page(e, SLOT_VAL(*page_slot(e, M_INDEX, 0)));
+		page_referenced(e, p, &vm_flags);
+		if (switch_between[i]) {
+			e->c.op = 1; /* the other cgroup's task touches its own page */
+			do_touch(e, M_DATA, 7, false, &rec);
+			e->c.op = 0;
+		}
+		memset(&rec, 0, sizeof rec);
+		do_touch(e, M_INDEX, 0, false, &rec);
+		CHECKF((p->young & 1) == switch_between[i], "young %u", p->young & 1);
+		CHECKF(rec.branch == (switch_between[i] ? BR_TOUCH_YOUNG : BR_TOUCH_TLB), "branch %u",
+		       rec.branch);
+		engine_free(e);
+		ROW_END();
+	}
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -2921,6 +3054,8 @@ int main(int argc, char **argv)
 	RUN_TABLE(test_shrink_node_flags_61);
 	RUN_TABLE(test_rotate_reclaimable_61);
 	RUN_TABLE(test_all_unreclaimable);
+	RUN_TABLE(test_tlb_noflush);
+	RUN_TABLE(test_tlb_task_switch);
 	RUN_TABLE(test_mem_cgroup_limit_reclaim);
 	RUN_TABLE(test_mem_cgroup_soft_limit_reclaim);
 	RUN(test_mem_cgroup_policy_refused);
