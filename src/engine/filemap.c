@@ -116,9 +116,9 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 	if (r)
 		r->from = p->lru;
 	if (write && policy_has(e, CAP_WRITE_61)) {
-		/* 6.1 (ext4): not marked, see above; the multi-gen LRU's words
-		 * say its tier stays */
-		br = lru_gen_enabled(e) ? BR_GEN_WRITE : BR_61_WRITE;
+		/* 6.1 (ext4): not marked, see above; a page in a generation
+		 * gets the multi-gen LRU's words, its tier stays */
+		br = folio_gen_counter(p) ? BR_GEN_WRITE : BR_61_WRITE;
 		if (r) {
 			r->branch = (uint16_t)br;
 			r->outcome = OUT_NONE;
