@@ -236,7 +236,7 @@ has "the verdict names libc.so's refaults" "$tmp/out" '^  libc\.so: 2\.6\.33 kee
 expect 0 "compare on the database" "$bin" compare data/database-index.json --policy 2.6.34 --policy refault
 r34=$(grep '^index ' "$tmp/out" | awk '{print $3}'); rr=$(grep '^index ' "$tmp/out" | awk '{print $5}')
 [ "$r34" -ge 500 ] && [ "$rr" -le 128 ] && pass || fail "database: index refaults 2.6.34 ($r34) >= 500, refault ($rr) <= 128"
-expect 0 "compare --all" "$bin" compare data/database-index.json --all
+expect 0 "compare --all" "$bin" compare data/database-index.json --all --width 1000
 [ "$(sed -n 3p "$tmp/out" | wc -w)" -eq "$("$bin" policies | wc -l)" ] && pass || fail "compare --all has a column per policy"
 has "compare --all: the mglru column's counters by 6.1's names" "$tmp/out" '^  pgsteal_normal +pgsteal_kswapd\+pgsteal_direct$'
 # compare --all's table fits 120 columns (not a terminal) on every scenario
