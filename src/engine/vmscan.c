@@ -1359,9 +1359,19 @@ static void soft_limit_loop(struct engine *e)
 	soft_limit_shrink(e);
 }
 
+/* What reclaim_machine() stopped at. */
+enum machine_stop {
+	MACHINE_IDLE,	  /* reclaim is over: no page examined */
+	MACHINE_EXAMINED, /* a page was examined */
+	MACHINE_BATCH,	  /* a batch with pages, none examined yet */
+};
+
 /* reclaim_step() where the stage is not a batch page's: the state machine
- * moves on until it examines a page, or reclaim ends. */
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, check_references_fn *check)
+ * moves on until it examines a page, begins a batch, or reclaim ends.  The
+ * first page of a batch is left to reclaim_step(): compiled into a
+ * policy's loop (POLICY_HOT), its batch_step() has the policy's check
+ * inlined, where this cold code would call it through the pointer. */
+static ENGINE_COLD enum machine_stop reclaim_machine(struct engine *e, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
@@ -1372,7 +1382,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		switch (rs->stage) {
 		case RS_IDLE:
 			if (!e->c.kswapd_awake)
-				return false;
+				return MACHINE_IDLE;
 			memset(sc, 0, sizeof *sc);
 			sc->reclaimer = RECLAIMER_KSWAPD;
 			/* 2.6.34 kswapd(): balance_pgdat(pgdat, order) at the
@@ -1459,7 +1469,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			break;
 		case RS_SOFT_LIMIT:
 			if (soft_limit_next(e, r))
-				return true;
+				return MACHINE_EXAMINED;
 			break;
 		case RS_SOFT_LIMIT_LOOP: soft_limit_loop(e); break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
@@ -1470,8 +1480,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				begin_batch(e, false, rs->batch_lru, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP);
 			break;
 		case RS_BATCH:
-			if (batch_step(e, r, check))
-				return true;
+			if (e->c.lists[LRU_ISOLATED].tail != PFN_NONE)
+				return MACHINE_BATCH;
 			rs->stage = rs->after_batch;
 			break;
 		case RS_ZONE_TAIL:
@@ -1533,12 +1543,12 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_LRU_GEN_WALK:
 		case RS_LRU_GEN_INC:
 			if (lru_gen_step(e, r))
-				return true;
+				return MACHINE_EXAMINED;
 			break;
 		default: reclaim_finish(e); break;
 		}
 		if (rs->stage == RS_IDLE && !e->c.kswapd_awake)
-			return false;
+			return MACHINE_IDLE;
 	}
 }
 
@@ -1551,5 +1561,9 @@ bool reclaim_step(struct engine *e, struct step_record *r, check_references_fn *
 	 * state machine's loop (the figures: tests/bench/README.md) */
 	if (e->c.rs.stage == RS_LRU_GEN_SCAN && lru_gen_scan_step(e, r))
 		return true;
-	return reclaim_machine(e, r, check);
+	switch (reclaim_machine(e, r)) {
+	case MACHINE_IDLE: return false;
+	case MACHINE_EXAMINED: return true;
+	default: return batch_step(e, r, check);
+	}
 }
