@@ -577,6 +577,20 @@ static void activate_locked(struct engine *e, struct page *p)
 	put_back(e, p);
 }
 
+/* The policy's evict_shadow(), 0 without one.  6.1's is called by its
+ * name, which is the hook of every policy with CAP_WORKINGSET_61
+ * (policy/v6_1.c; tests/unit/test_policy.c holds them to it), so that it is inlined
+ * into the reclaim loop instead of called through the pointer for every
+ * page reclaimed. */
+static uint32_t evict_shadow(struct engine *e, const struct page *p)
+{
+	if (!e->policy->evict_shadow)
+		return 0;
+	if (policy_has(e, CAP_WORKINGSET_61))
+		return workingset_eviction_61(e, p);
+	return e->policy->evict_shadow(e, p);
+}
+
 /* __remove_mapping() and the free: the page @p at @pfn leaves the page
  * cache; a file page leaves a shadow, a swap-cache page leaves its swap
  * entry.  @clean: page_check_references() said PAGEREF_RECLAIM_CLEAN.
@@ -599,12 +613,10 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, boo
 		if (PageSwapCache(p)) {
 			/* 6.1 mm/vmscan.c:1351 __remove_mapping(): a swap-cache
 			 * page leaves a shadow beside its swap entry (5.9) */
-			uint32_t shadow =
-				policy_has(e, CAP_WORKINGSET_61) ? e->policy->evict_shadow(e, p) : 0;
+			uint32_t shadow = policy_has(e, CAP_WORKINGSET_61) ? evict_shadow(e, p) : 0;
 			*slot = slot_make(SLOT_SWAP, shadow);
 		} else {
-			uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
-			*slot = slot_make(SLOT_SHADOW, shadow);
+			*slot = slot_make(SLOT_SHADOW, evict_shadow(e, p));
 		}
 		/* 2.6.34 vmscan.c:1236: current_is_kswapd(), so the soft limit pass too */
 		if (reclaimer_is_kswapd(e->c.rs.sc.reclaimer))
