@@ -858,12 +858,15 @@ counted:
 	}
 }
 
-/* shrink_active_list() for one page.  @r may be NULL (engine_run()). */
-static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
+/* shrink_active_list() for one page, @p at @pfn.  @r may be NULL
+ * (engine_run()).  Inlined into the reclaim loop as shrink_page() is:
+ * 6.1 ages its active lists far more often than 2.6.34 (may_deactivate,
+ * inactive_is_low(); on make bench's mix it deactivates about thirteen
+ * times as many pages, tests/bench/README.md). */
+ENGINE_HOT void shrink_active_page(struct engine *e, uint32_t pfn, struct page *p, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
-	uint32_t pfn = page_to_pfn(e, p);
 	enum outcome out;
 
 	if (!page_evictable(e, p)) {
@@ -1108,7 +1111,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		fill_inputs(e, p, r); /* as the page was before the decision */
 	}
 	if (rs->batch_active)
-		shrink_active_page(e, p, r);
+		shrink_active_page(e, pfn, p, r);
 	else
 		shrink_page(e, pfn, p, r, check);
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
