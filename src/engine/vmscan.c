@@ -577,6 +577,20 @@ static void activate_locked(struct engine *e, struct page *p)
 	put_back(e, p);
 }
 
+/* The policy's evict_shadow(), 0 without one.  6.1's is called by its
+ * name, which is the hook of every policy with CAP_WORKINGSET_61
+ * (policy/v6_1.c; tests/unit/test_policy.c holds them to it), so that it is inlined
+ * into the reclaim loop instead of called through the pointer for every
+ * page reclaimed. */
+static uint32_t evict_shadow(struct engine *e, const struct page *p)
+{
+	if (!e->policy->evict_shadow)
+		return 0;
+	if (policy_has(e, CAP_WORKINGSET_61))
+		return workingset_eviction_61(e, p);
+	return e->policy->evict_shadow(e, p);
+}
+
 /* __remove_mapping() and the free: the page @p at @pfn leaves the page
  * cache; a file page leaves a shadow, a swap-cache page leaves its swap
  * entry.  @clean: page_check_references() said PAGEREF_RECLAIM_CLEAN.
@@ -599,12 +613,10 @@ ENGINE_HOT void reclaim_page(struct engine *e, uint32_t pfn, struct page *p, boo
 		if (PageSwapCache(p)) {
 			/* 6.1 mm/vmscan.c:1351 __remove_mapping(): a swap-cache
 			 * page leaves a shadow beside its swap entry (5.9) */
-			uint32_t shadow =
-				policy_has(e, CAP_WORKINGSET_61) ? e->policy->evict_shadow(e, p) : 0;
+			uint32_t shadow = policy_has(e, CAP_WORKINGSET_61) ? evict_shadow(e, p) : 0;
 			*slot = slot_make(SLOT_SWAP, shadow);
 		} else {
-			uint32_t shadow = e->policy->evict_shadow ? e->policy->evict_shadow(e, p) : 0;
-			*slot = slot_make(SLOT_SHADOW, shadow);
+			*slot = slot_make(SLOT_SHADOW, evict_shadow(e, p));
 		}
 		/* 2.6.34 vmscan.c:1236: current_is_kswapd(), so the soft limit pass too */
 		if (reclaimer_is_kswapd(e->c.rs.sc.reclaimer))
@@ -846,12 +858,15 @@ counted:
 	}
 }
 
-/* shrink_active_list() for one page.  @r may be NULL (engine_run()). */
-static ENGINE_COLD void shrink_active_page(struct engine *e, struct page *p, struct step_record *r)
+/* shrink_active_list() for one page, @p at @pfn.  @r may be NULL
+ * (engine_run()).  Inlined into the reclaim loop as shrink_page() is:
+ * 6.1 ages its active lists far more often than 2.6.34 (may_deactivate,
+ * inactive_is_low(); on make bench's mix it deactivates about thirteen
+ * times as many pages, tests/bench/README.md). */
+ENGINE_HOT void shrink_active_page(struct engine *e, uint32_t pfn, struct page *p, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct reference_check rc = { .branch = BR_NONE };
-	uint32_t pfn = page_to_pfn(e, p);
 	enum outcome out;
 
 	if (!page_evictable(e, p)) {
@@ -1096,7 +1111,7 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		fill_inputs(e, p, r); /* as the page was before the decision */
 	}
 	if (rs->batch_active)
-		shrink_active_page(e, p, r);
+		shrink_active_page(e, pfn, p, r);
 	else
 		shrink_page(e, pfn, p, r, check);
 	if (e->c.lists[LRU_ISOLATED].nr == 0) {
@@ -1359,9 +1374,19 @@ static void soft_limit_loop(struct engine *e)
 	soft_limit_shrink(e);
 }
 
+/* What reclaim_machine() stopped at. */
+enum machine_stop {
+	MACHINE_IDLE,	  /* reclaim is over: no page examined */
+	MACHINE_EXAMINED, /* a page was examined */
+	MACHINE_BATCH,	  /* a batch with pages, none examined yet */
+};
+
 /* reclaim_step() where the stage is not a batch page's: the state machine
- * moves on until it examines a page, or reclaim ends. */
-static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r, check_references_fn *check)
+ * moves on until it examines a page, begins a batch, or reclaim ends.  The
+ * first page of a batch is left to reclaim_step(): compiled into a
+ * policy's loop (POLICY_HOT), its batch_step() has the policy's check
+ * inlined, where this cold code would call it through the pointer. */
+static ENGINE_COLD enum machine_stop reclaim_machine(struct engine *e, struct step_record *r)
 {
 	struct reclaim_state *rs = &e->c.rs;
 	struct scan_control *sc = &rs->sc;
@@ -1372,7 +1397,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		switch (rs->stage) {
 		case RS_IDLE:
 			if (!e->c.kswapd_awake)
-				return false;
+				return MACHINE_IDLE;
 			memset(sc, 0, sizeof *sc);
 			sc->reclaimer = RECLAIMER_KSWAPD;
 			/* 2.6.34 kswapd(): balance_pgdat(pgdat, order) at the
@@ -1459,7 +1484,7 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 			break;
 		case RS_SOFT_LIMIT:
 			if (soft_limit_next(e, r))
-				return true;
+				return MACHINE_EXAMINED;
 			break;
 		case RS_SOFT_LIMIT_LOOP: soft_limit_loop(e); break;
 		case RS_SHRINK_LOOP: shrink_loop(e); break;
@@ -1470,8 +1495,8 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 				begin_batch(e, false, rs->batch_lru, SWAP_CLUSTER_MAX, RS_INACTIVE_LOOP);
 			break;
 		case RS_BATCH:
-			if (batch_step(e, r, check))
-				return true;
+			if (e->c.lists[LRU_ISOLATED].tail != PFN_NONE)
+				return MACHINE_BATCH;
 			rs->stage = rs->after_batch;
 			break;
 		case RS_ZONE_TAIL:
@@ -1533,12 +1558,12 @@ static ENGINE_COLD bool reclaim_machine(struct engine *e, struct step_record *r,
 		case RS_LRU_GEN_WALK:
 		case RS_LRU_GEN_INC:
 			if (lru_gen_step(e, r))
-				return true;
+				return MACHINE_EXAMINED;
 			break;
 		default: reclaim_finish(e); break;
 		}
 		if (rs->stage == RS_IDLE && !e->c.kswapd_awake)
-			return false;
+			return MACHINE_IDLE;
 	}
 }
 
@@ -1551,5 +1576,9 @@ bool reclaim_step(struct engine *e, struct step_record *r, check_references_fn *
 	 * state machine's loop (the figures: tests/bench/README.md) */
 	if (e->c.rs.stage == RS_LRU_GEN_SCAN && lru_gen_scan_step(e, r))
 		return true;
-	return reclaim_machine(e, r, check);
+	switch (reclaim_machine(e, r)) {
+	case MACHINE_IDLE: return false;
+	case MACHINE_EXAMINED: return true;
+	default: return batch_step(e, r, check);
+	}
 }

@@ -980,6 +980,25 @@ static void test_every_listed_test(void)
 	}
 }
 
+/* The reclaim loop calls workingset_eviction_61() by name under
+ * CAP_WORKINGSET_61 (engine/vmscan.c evict_shadow()): so it must be the
+ * hook of every policy that claims it. */
+static void test_workingset_61_shadow(void)
+{
+	unsigned claimed = 0;
+
+	for (unsigned k = 0; k < nr_reclaim_policies; k++) {
+		const struct reclaim_policy *pol = reclaim_policies[k];
+
+		if (!(pol->caps & CAP_WORKINGSET_61))
+			continue;
+		claimed++;
+		CHECKF(pol->evict_shadow == workingset_eviction_61,
+		       "%s: CAP_WORKINGSET_61 without workingset_eviction_61()", pol->name);
+	}
+	CHECKF(claimed > 0, "no policy claims CAP_WORKINGSET_61");
+}
+
 int main(int argc, char **argv)
 {
 	HARNESS_START(argc, argv);
@@ -988,5 +1007,6 @@ int main(int argc, char **argv)
 	RUN(test_every_listed_test);
 	RUN_TABLE(test_origin_rows);
 	RUN(test_no_2634_origin_under_2633);
+	RUN(test_workingset_61_shadow);
 	return HARNESS_END("policy");
 }
