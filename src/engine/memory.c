@@ -299,7 +299,7 @@ uint32_t do_unmap(struct engine *e, uint32_t obj, unsigned as)
 	lru_add_drain(e); /* 2.6.34 mmap.c:1880 unmap_region(), memory.c:1198 zap_page_range() */
 	/* 6.1 arch/x86/mm/tlb.c:993 flush_tlb_mm_range(): more than 33 pages
 	 * and the whole mm is flushed, not the range */
-	if (v->count > TLB_SINGLE_PAGE_FLUSH_CEILING && policy_has(e, CAP_TLB_NOFLUSH))
+	if (v->count > TLB_SINGLE_PAGE_FLUSH_CEILING)
 		tlb_flush_mm(e);
 	for (uint32_t i = v->first; i < v->first + v->count; i++) {
 		uint32_t *slot = page_slot(e, obj, i);

@@ -146,7 +146,20 @@ bool tlb_fill(struct engine *e, struct page *page, unsigned as)
 
 void tlb_flush_mm(struct engine *e)
 {
-	memset(e->c.tlb, 0, sizeof e->c.tlb);
+	if (policy_has(e, CAP_TLB_NOFLUSH))
+		memset(e->c.tlb, 0, sizeof e->c.tlb);
+}
+
+/* The pte of mapping @as is cleared: its translation is flushed. */
+static void tlb_flush_page(struct engine *e, struct page *page, unsigned as)
+{
+	uint32_t *t;
+
+	if (!policy_has(e, CAP_TLB_NOFLUSH))
+		return;
+	t = tlb_entry(e, page);
+	if (*t == tlb_key(e, page, as))
+		*t = 0;
 }
 
 /* A pte of mapping @as now maps @page, young (the access that faulted it
@@ -177,8 +190,7 @@ void page_remove_rmap(struct engine *e, struct page *page, unsigned as)
 		return;
 	if (page->pte_dirty & bit)
 		page_set(page, PG_dirty);
-	if (policy_has(e, CAP_TLB_NOFLUSH) && *tlb_entry(e, page) == tlb_key(e, page, as))
-		*tlb_entry(e, page) = 0; /* the unmap flushes the pte's translation */
+	tlb_flush_page(e, page, as);
 	page->mapped &= (uint8_t)~bit;
 	page->young &= (uint8_t)~bit;
 	page->pte_dirty &= (uint8_t)~bit;
