@@ -104,4 +104,26 @@ static inline void list_move_head(struct engine *e, uint32_t pfn, enum lru_list 
 	list_add_head(e, pfn, l);
 }
 
+/* The pages of list @from, in their order, at the head of list @to, which
+ * is where list_add_head() of each, tail first, would leave them; @from
+ * ends empty.  Only the links and the lists' lengths: the caller sets each
+ * page's lru and the counts link_between() keeps (make bench: a pagevec's
+ * drain). */
+static inline void list_splice_head(struct engine *e, enum lru_list from, enum lru_list to)
+{
+	struct lru_head *f = &e->c.lists[from], *t = &e->c.lists[to];
+
+	if (f->head == PFN_NONE)
+		return;
+	e->pages[f->tail].next = t->head;
+	if (t->head == PFN_NONE)
+		t->tail = f->tail;
+	else
+		e->pages[t->head].prev = f->tail;
+	t->head = f->head;
+	t->nr += f->nr;
+	f->head = f->tail = PFN_NONE;
+	f->nr = 0;
+}
+
 #endif

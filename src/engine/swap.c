@@ -63,6 +63,50 @@ static void pagevec_lru_add_page(struct engine *e, uint32_t pfn)
 	update_page_reclaim_stat(e, page, is_file_lru(l), is_active_lru(l));
 }
 
+/* pagevec_lru_add_page() of every waiting page, all of them waiting for
+ * list @l: an mlocked one is taken out on the way, and the rest, whose
+ * links already are in the order that adding them one by one would give,
+ * join the head of @l in one splice. */
+static void pagevec_drain_whole(struct engine *e, enum lru_list l)
+{
+	bool active = is_active_lru(l), file = is_file_lru(l);
+	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail, nr = 0;
+
+	while (pfn != PFN_NONE) {
+		struct page *page = &e->pages[pfn];
+		uint32_t newer = page->prev;
+
+		page->pvec_lru = 0;
+		if (PageMlocked(page)) {
+			list_del_from(e, pfn, LRU_PAGEVEC);
+			page_set(page, PG_unevictable);
+			list_add_head(e, pfn, LRU_UNEVICTABLE);
+		} else {
+			page->lru = (uint8_t)l;
+			if (active) {
+				page_set(page, PG_active);
+				if (page->object != OBJECT_KERNEL)
+					e->obj[page->object].active++;
+			}
+			if (page->memcg) {
+				struct mem_cgroup *mc = &e->c.memcg[page->memcg - 1];
+
+				mc->count[l]++;
+				mc->recent_scanned[file]++;
+				if (active)
+					mc->recent_rotated[file]++;
+			}
+			nr++;
+		}
+		pfn = newer;
+	}
+	e->c.pvec_nr[l] = 0;
+	e->c.recent_scanned[file] += nr;
+	if (active)
+		e->c.recent_rotated[file] += nr;
+	list_splice_head(e, LRU_PAGEVEC, l);
+}
+
 /* The pagevec of list @l (@all: every list's) reaches the lists, oldest
  * page first, as the kernel walks a pagevec: at most 4 * PAGEVEC_SIZE
  * pages, so O(1). */
@@ -70,6 +114,12 @@ static void pagevec_drain(struct engine *e, int l, bool all)
 {
 	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail;
 
+	if (all && pfn != PFN_NONE)
+		l = e->pages[pfn].pvec_lru;
+	if (e->c.pvec_nr[l] == e->c.lists[LRU_PAGEVEC].nr) {
+		pagevec_drain_whole(e, (enum lru_list)l);
+		return;
+	}
 	while (pfn != PFN_NONE) {
 		uint32_t newer = e->pages[pfn].prev;
 
