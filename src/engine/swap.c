@@ -63,11 +63,20 @@ static void pagevec_lru_add_page(struct engine *e, uint32_t pfn)
 	update_page_reclaim_stat(e, page, is_file_lru(l), is_active_lru(l));
 }
 
+/* pagevec_lru_add_page() of an mlocked page met by pagevec_drain_whole():
+ * rare, so out of its loop. */
+static ENGINE_COLD void pagevec_cull_mlocked(struct engine *e, uint32_t pfn)
+{
+	list_del_from(e, pfn, LRU_PAGEVEC);
+	page_set(&e->pages[pfn], PG_unevictable);
+	list_add_head(e, pfn, LRU_UNEVICTABLE);
+}
+
 /* pagevec_lru_add_page() of every waiting page, all of them waiting for
  * list @l: an mlocked one is taken out on the way, and the rest, whose
  * links already are in the order that adding them one by one would give,
  * join the head of @l in one splice. */
-static void pagevec_drain_whole(struct engine *e, enum lru_list l)
+ENGINE_HOT void pagevec_drain_whole(struct engine *e, enum lru_list l)
 {
 	bool active = is_active_lru(l), file = is_file_lru(l);
 	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail, nr = 0;
@@ -78,26 +87,25 @@ static void pagevec_drain_whole(struct engine *e, enum lru_list l)
 
 		page->pvec_lru = 0;
 		if (PageMlocked(page)) {
-			list_del_from(e, pfn, LRU_PAGEVEC);
-			page_set(page, PG_unevictable);
-			list_add_head(e, pfn, LRU_UNEVICTABLE);
-		} else {
-			page->lru = (uint8_t)l;
-			if (active) {
-				page_set(page, PG_active);
-				if (page->object != OBJECT_KERNEL)
-					e->obj[page->object].active++;
-			}
-			if (page->memcg) {
-				struct mem_cgroup *mc = &e->c.memcg[page->memcg - 1];
-
-				mc->count[l]++;
-				mc->recent_scanned[file]++;
-				if (active)
-					mc->recent_rotated[file]++;
-			}
-			nr++;
+			pagevec_cull_mlocked(e, pfn);
+			pfn = newer;
+			continue;
 		}
+		page->lru = (uint8_t)l;
+		if (active) {
+			page_set(page, PG_active);
+			if (page->object != OBJECT_KERNEL)
+				e->obj[page->object].active++;
+		}
+		if (page->memcg) {
+			struct mem_cgroup *mc = &e->c.memcg[page->memcg - 1];
+
+			mc->count[l]++;
+			mc->recent_scanned[file]++;
+			if (active)
+				mc->recent_rotated[file]++;
+		}
+		nr++;
 		pfn = newer;
 	}
 	e->c.pvec_nr[l] = 0;
@@ -117,7 +125,11 @@ static void pagevec_drain(struct engine *e, int l, bool all)
 	if (all && pfn != PFN_NONE)
 		l = e->pages[pfn].pvec_lru;
 	if (e->c.pvec_nr[l] == e->c.lists[LRU_PAGEVEC].nr) {
-		pagevec_drain_whole(e, (enum lru_list)l);
+		/* the faults' list as a constant: its tests fold away */
+		if (l == LRU_INACTIVE_FILE)
+			pagevec_drain_whole(e, LRU_INACTIVE_FILE);
+		else
+			pagevec_drain_whole(e, (enum lru_list)l);
 		return;
 	}
 	while (pfn != PFN_NONE) {
