@@ -125,18 +125,22 @@ static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *o
 	struct page *pages = e->pages;
 	uint64_t start = e->c.sub, sub = start, end = start + max;
 	uint64_t warm_end = e->c.op_len > TRACE_AHEAD_SLOT ? e->c.op_len - TRACE_AHEAD_SLOT : 0;
+	/* below it, the loop's end is not reached either: one test an access */
+	uint64_t warm_stop = end < warm_end ? end : warm_end;
 
-	while (sub < end) {
+	for (;;) {
 		uint32_t slot, ahead;
 		enum outcome out;
 		bool woke;
 
-		if (sub < warm_end) {
+		if (sub < warm_stop) {
 			__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
 			ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
 			__builtin_prefetch(&pages[ahead & (0u - (SLOT_TAG(ahead) == SLOT_PAGE))]);
-		} else {
+		} else if (sub < end) {
 			trace_prefetch(e, op, sub);
+		} else {
+			break;
 		}
 		slot = slots[trace[sub]];
 		if (SLOT_TAG(slot) == SLOT_PAGE) {
