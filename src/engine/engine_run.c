@@ -47,16 +47,22 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 	return page_slot(e, op->trace_object ? op->trace_object[k] : op->object, op->trace[k]);
 }
 
+/* The pfn in page-cache slot @s if it holds a page, else page 0's: no
+ * branch to mispredict.  A page's slot is tag SLOT_PAGE, 0, so it is below
+ * 1 << 30 and is its own pfn, and a compare's borrow makes the mask. */
+static inline uint32_t slot_pfn_or_0(uint32_t s)
+{
+	return s & (0u - (s < 1u << 30));
+}
+_Static_assert(SLOT_PAGE == 0 && SLOT_TAG(1u << 30) == 1, "slot_pfn_or_0() knows the slot's layout");
+
 /* The hint for a trace's access @sub, bounds tested. */
 ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_t sub)
 {
 	if (sub + TRACE_AHEAD_SLOT < e->c.op_len)
 		__builtin_prefetch(trace_slot(e, op, sub + TRACE_AHEAD_SLOT));
-	if (sub + TRACE_AHEAD_PAGE < e->c.op_len) {
-		uint32_t s = *trace_slot(e, op, sub + TRACE_AHEAD_PAGE);
-		/* page 0 for a slot without a page: no branch to mispredict */
-		__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
-	}
+	if (sub + TRACE_AHEAD_PAGE < e->c.op_len)
+		__builtin_prefetch(&e->pages[slot_pfn_or_0(*trace_slot(e, op, sub + TRACE_AHEAD_PAGE))]);
 }
 
 /*
@@ -136,7 +142,7 @@ static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *o
 		if (sub < warm_stop) {
 			__builtin_prefetch(&slots[trace[sub + TRACE_AHEAD_SLOT]]);
 			ahead = slots[trace[sub + TRACE_AHEAD_PAGE]];
-			__builtin_prefetch(&pages[ahead & (0u - (SLOT_TAG(ahead) == SLOT_PAGE))]);
+			__builtin_prefetch(&pages[slot_pfn_or_0(ahead)]);
 		} else if (sub < end) {
 			trace_prefetch(e, op, sub);
 		} else {
