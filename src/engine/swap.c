@@ -117,8 +117,9 @@ ENGINE_HOT void pagevec_drain_whole(struct engine *e, enum lru_list l)
 
 /* The pagevec of list @l (@all: every list's) reaches the lists, oldest
  * page first, as the kernel walks a pagevec: at most 4 * PAGEVEC_SIZE
- * pages, so O(1). */
-static void pagevec_drain(struct engine *e, int l, bool all)
+ * pages, so O(1).  Once a pagevec's worth of faults: out of their loop
+ * (trace_run()), which it would crowd. */
+static ENGINE_COLD void pagevec_drain(struct engine *e, int l, bool all)
 {
 	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail;
 
