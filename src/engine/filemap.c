@@ -172,11 +172,13 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 	} else {
 		lru_cache_add(e, pfn, file_page_list(e, p, old, &placed));
 	}
+	/* mark_page_accessed() of a page alloc_page() blanked: nothing on the
+	 * way sets PG_referenced */
 	if (write) {
 		if (!policy_has(e, CAP_WRITE_61)) /* 6.1 (ext4) does not mark it: see above */
-			mark_page_accessed(e, p, NULL);
+			mark_page_accessed_unreferenced(e, p);
 	} else if (read_position_moved(e, p)) {
-		mark_page_accessed(e, p, NULL);
+		mark_page_accessed_unreferenced(e, p);
 	} else if (placed == BR_READ_MISS) {
 		placed = BR_READ_MISS_SAME_POS;
 	} else if (placed == BR_GEN_READ_MISS) {

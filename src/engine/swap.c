@@ -258,3 +258,18 @@ enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_
 	}
 	return br;
 }
+
+/* mark_page_accessed() of a page without PG_referenced, as one just read
+ * in: whatever the rest of its state, the two-step rule's first step, and
+ * no branch to report (the fault path's tests of the rest are saved). */
+void mark_page_accessed_unreferenced(struct engine *e, struct page *page)
+{
+#ifdef VMSCAN_DEBUG
+	if (PageReferenced(page)) /* as VM_BUG_ON_PAGE(): the caller's word broken */
+		__builtin_trap();
+#endif
+	if (lru_gen_enabled(e))
+		folio_inc_refs(e, page, NULL);
+	else
+		SetPageReferenced(page);
+}

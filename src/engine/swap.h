@@ -15,6 +15,7 @@ void lru_note_cost(struct engine *e, bool file, uint32_t nr_pages);
 /* 6.1 (CAP_WORKINGSET_61, workingset.c): the clock moves @nr_pages on */
 void workingset_age_nonresident(struct engine *e, uint32_t nr_pages);
 enum branch mark_page_accessed(struct engine *e, struct page *page, struct step_record *r);
+void mark_page_accessed_unreferenced(struct engine *e, struct page *page);
 
 /* The outcome a step records for mark_page_accessed()'s branch @br. */
 static inline enum outcome mpa_outcome(enum branch br)
