@@ -84,15 +84,15 @@ enum lru_list file_page_list(struct engine *e, struct page *p, uint32_t old, uin
 /* 2.6.34 mm/filemap.c:1056 do_generic_file_read(): a sequential read
  * that comes back to a page calls mark_page_accessed() only the first
  * time; the test is on the file's last read position (file_ra_state
- * prev_index, prev_offset), which is then moved to @p.  A whole-page read
- * of page i always starts at offset 0 and leaves prev_offset 0, so the
- * position moved iff the page differs. */
-static bool read_position_moved(struct engine *e, const struct page *p)
+ * prev_index, prev_offset), which is then moved to page @index of the
+ * file, object @obj.  A whole-page read of page i always starts at offset
+ * 0 and leaves prev_offset 0, so the position moved iff the page differs. */
+static bool read_position_moved(struct engine *e, uint32_t obj, uint32_t index)
 {
-	struct object_state *o = &e->obj[p->object];
-	bool moved = o->ra_prev_index != p->index;
+	struct object_state *o = &e->obj[obj];
+	bool moved = o->ra_prev_index != index;
 
-	o->ra_prev_index = p->index;
+	o->ra_prev_index = index;
 	return moved;
 }
 
@@ -125,7 +125,7 @@ enum outcome rw_cached_page(struct engine *e, struct page *p, bool write, struct
 			r->gen = (uint8_t)folio_gen_counter(p);
 			r->refs = (uint8_t)folio_lru_refs(p);
 		}
-	} else if (write || read_position_moved(e, p)) {
+	} else if (write || read_position_moved(e, p->object, p->index)) {
 		br = mark_page_accessed(e, p, r);
 	} else {
 		br = BR_READ_SAME_POS;
@@ -177,7 +177,7 @@ enum outcome rw_page_cache_miss(struct engine *e, uint32_t obj, uint32_t index, 
 	if (write) {
 		if (!policy_has(e, CAP_WRITE_61)) /* 6.1 (ext4) does not mark it: see above */
 			mark_page_accessed_unreferenced(e, p);
-	} else if (read_position_moved(e, p)) {
+	} else if (read_position_moved(e, obj, index)) {
 		mark_page_accessed_unreferenced(e, p);
 	} else if (placed == BR_READ_MISS) {
 		placed = BR_READ_MISS_SAME_POS;
