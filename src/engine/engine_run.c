@@ -126,7 +126,7 @@ static ENGINE_FLATTEN uint64_t workload_run(struct engine *e, const struct wl_op
  */
 static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *op, bool write, uint64_t max)
 {
-	uint32_t *slots = page_slot(e, op->object, 0);
+	uint32_t obj = op->object, *slots = page_slot(e, obj, 0);
 	const uint32_t *trace = op->trace;
 	struct page *pages = e->pages;
 	uint64_t start = e->c.sub, sub = start, end = start + max;
@@ -156,7 +156,7 @@ static ENGINE_FLATTEN uint64_t trace_run(struct engine *e, const struct wl_op *o
 			 * watermark, step_once() reclaims first */
 			if (!zone_watermark_ok(e, e->c.wmark_min, 1))
 				break;
-			out = rw_page_cache_miss(e, op->object, trace[sub], &slots[trace[sub]], write, NULL);
+			out = rw_page_cache_miss(e, obj, trace[sub], &slots[trace[sub]], write, NULL);
 		}
 		sub++;
 		woke = after_workload(e, out);
