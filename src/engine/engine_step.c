@@ -133,7 +133,8 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 		slots += wl->objects[i].pages;
 	}
 	e->nr_slots = slots;
-	e->slots = calloc(slots ? slots : 1, sizeof *e->slots);
+	/* readahead_hint() reads READAHEAD_PAGES past a page's slot */
+	e->slots = calloc((size_t)slots + READAHEAD_PAGES, sizeof *e->slots);
 	e->pages = calloc(e->nr_pages, sizeof *e->pages);
 	e->wb_ring = calloc(e->nr_pages, sizeof *e->wb_ring);
 	e->check_counts =
@@ -143,7 +144,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 		set_error(err, "out of memory for the simulated zone");
 		return NULL;
 	}
-	for (uint32_t i = 0; i < slots; i++)
+	for (uint32_t i = 0; i < slots + READAHEAD_PAGES; i++)
 		e->slots[i] = slot_make(SLOT_EMPTY, 0);
 	for (int l = 0; l < NR_LISTS; l++)
 		e->c.lists[l] = (struct lru_head){ PFN_NONE, PFN_NONE, 0 };

@@ -680,6 +680,8 @@ static void check_dirty_writeback_61(struct batch_stats *b, const struct page *p
 {
 	bool dirty = PageDirty(p), writeback = PageWriteback(p);
 
+	if (!(dirty | writeback)) /* the clean folio, most of them: nothing counted */
+		return;
 	b->nr_dirty += dirty || writeback;
 	b->nr_unqueued_dirty += dirty && !writeback;
 	b->nr_congested += writeback && page_test(p, PG_reclaim);
@@ -1035,17 +1037,12 @@ bool reclaim_running(const struct engine *e)
  * useless prefetch.  Inlined: GCC drops a call to a function that only
  * prefetches as free of side effects, and the fetch with it.
  */
-#define READAHEAD_PAGES (2 * SWAP_CLUSTER_MAX)
 ENGINE_HOT void readahead_hint(const struct engine *e, const struct page *p)
 {
-	uint32_t i, s;
+	/* a page on an LRU list has an object; the slots run READAHEAD_PAGES
+	 * empty ones past the last object's (engine_new()) */
+	uint32_t s = e->slots[e->obj[p->object].slot_base + p->index + READAHEAD_PAGES];
 
-	if (p->object == OBJECT_KERNEL)
-		return;
-	i = e->obj[p->object].slot_base + p->index + READAHEAD_PAGES;
-	if (i >= e->nr_slots)
-		return;
-	s = e->slots[i];
 	/* page 0 for a slot without a page: no branch to mispredict */
 	__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
 }

@@ -27,4 +27,8 @@ static inline bool reclaim_batch_pending(const struct engine *e)
 bool inactive_file_is_low(const struct engine *e);
 void putback_lru_page(struct engine *e, struct page *page);
 
+/* How far into the file readahead_hint() guesses (vmscan.c); the slots run
+ * this many empty ones past the last object's. */
+#define READAHEAD_PAGES (2 * SWAP_CLUSTER_MAX)
+
 #endif
