@@ -47,15 +47,6 @@ static uint32_t *trace_slot(struct engine *e, const struct wl_op *op, uint64_t k
 	return page_slot(e, op->trace_object ? op->trace_object[k] : op->object, op->trace[k]);
 }
 
-/* The pfn in page-cache slot @s if it holds a page, else page 0's: no
- * branch to mispredict.  A page's slot is tag SLOT_PAGE, 0, so it is below
- * 1 << 30 and is its own pfn, and a compare's borrow makes the mask. */
-static inline uint32_t slot_pfn_or_0(uint32_t s)
-{
-	return s & (0u - (s < 1u << 30));
-}
-_Static_assert(SLOT_PAGE == 0 && SLOT_TAG(1u << 30) == 1, "slot_pfn_or_0() knows the slot's layout");
-
 /* The hint for a trace's access @sub, bounds tested. */
 ENGINE_HOT void trace_prefetch(struct engine *e, const struct wl_op *op, uint64_t sub)
 {

@@ -50,6 +50,14 @@ static inline uint32_t slot_make(enum slot_tag t, uint32_t v)
 {
 	return (uint32_t)t << 30 | (v & 0x3fffffffu);
 }
+/* The pfn in page-cache slot @s if it holds a page, else page 0's, for a
+ * prefetch: no branch to mispredict.  A page's slot is below 1 << 30 and
+ * is its own pfn, and a compare's borrow makes the mask. */
+static inline uint32_t slot_pfn_or_0(uint32_t s)
+{
+	return s & (0u - (s < 1u << 30));
+}
+_Static_assert(SLOT_PAGE == 0 && SLOT_TAG(1u << 30) == 1, "slot_pfn_or_0() knows the slot's layout");
 
 struct vma {		       /* one mapping of an object */
 	uint32_t first, count; /* page range it covers */

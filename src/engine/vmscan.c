@@ -682,7 +682,7 @@ static void check_dirty_writeback_61(struct batch_stats *b, const struct page *p
 
 	if (!(dirty | writeback)) /* the clean folio, most of them: nothing counted */
 		return;
-	b->nr_dirty += dirty || writeback;
+	b->nr_dirty++;
 	b->nr_unqueued_dirty += dirty && !writeback;
 	b->nr_congested += writeback && page_test(p, PG_reclaim);
 }
@@ -1043,8 +1043,7 @@ ENGINE_HOT void readahead_hint(const struct engine *e, const struct page *p)
 	 * empty ones past the last object's (engine_new()) */
 	uint32_t s = e->slots[e->obj[p->object].slot_base + p->index + READAHEAD_PAGES];
 
-	/* page 0 for a slot without a page: no branch to mispredict */
-	__builtin_prefetch(&e->pages[s & (0u - (SLOT_TAG(s) == SLOT_PAGE))]);
+	__builtin_prefetch(&e->pages[slot_pfn_or_0(s)]);
 }
 
 /* 6.1 mm/vmscan.c:2517-2539, the end of shrink_inactive_list(): a batch
