@@ -134,7 +134,7 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	}
 	e->nr_slots = slots;
 	/* readahead_hint() reads READAHEAD_PAGES past a page's slot */
-	e->slots = calloc((size_t)slots + READAHEAD_PAGES, sizeof *e->slots);
+	e->slots = calloc((size_t)slots + (size_t)READAHEAD_PAGES, sizeof *e->slots);
 	e->pages = calloc(e->nr_pages, sizeof *e->pages);
 	e->wb_ring = calloc(e->nr_pages, sizeof *e->wb_ring);
 	e->check_counts =
