@@ -72,7 +72,10 @@ enum lru_list file_page_list(struct engine *e, struct page *p, uint32_t old, uin
 	if (SLOT_TAG(old) != SLOT_SHADOW || !e->policy->refault_activate)
 		return LRU_INACTIVE_FILE;
 	count_vm_event(e, WORKINGSET_REFAULT);
-	if (e->policy->refault_activate(e, p, SLOT_VAL(old))) {
+	/* 6.1's called by name, as evict_shadow() calls its eviction: inlined
+	 * into the fault path, not an indirect call at every refault */
+	if (policy_has(e, CAP_WORKINGSET_61) ? workingset_refault_61(e, p, SLOT_VAL(old))
+					     : e->policy->refault_activate(e, p, SLOT_VAL(old))) {
 		count_vm_event(e, WORKINGSET_ACTIVATE);
 		*branch = BR_REFAULT_ACTIVATE;
 		return LRU_ACTIVE_FILE;

@@ -95,7 +95,9 @@ enum policy_caps {
 	/* 5.9: new anon pages start on the inactive anon list; swap-outs
 	 * leave shadows and swap-ins are refaults; the clock ages on every
 	 * activation, anon or file; PG_workingset (4.20) is set on
-	 * deactivation and kept in the shadow */
+	 * deactivation and kept in the shadow; the engine then calls 6.1's
+	 * eviction and refault (engine/workingset.c) by name, not through
+	 * evict_shadow and refault_activate (the fault path: make bench) */
 	CAP_WORKINGSET_61 = 1u << 1,
 	/* 3.12: mark_page_accessed() of a page still in the lru_add batch
 	 * marks it active there; 6.1's one batch of 15 for every list */
