@@ -776,6 +776,13 @@ ENGINE_HOT void shrink_page(struct engine *e, uint32_t pfn, struct page *p, stru
 		goto keep;
 	}
 
+	/* a clean page-cache page that no pte maps, most of a scan's: none of
+	 * the four tests below fires, and they are passed in one */
+	if (!(p->flags & (1u << PG_anon | 1u << PG_swapcache | 1u << PG_dirty)) && !page_mapped(p)) {
+		action = BR_SPL_FREED;
+		reclaim_page(e, pfn, p, out == OUT_RECLAIM_CLEAN);
+		goto counted;
+	}
 	/* anonymous memory needs a swap slot before it can go */
 	if (PageAnon(p) && !PageSwapCache(p)) {
 		if (!swap_available(e)) {
