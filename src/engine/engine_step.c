@@ -160,8 +160,6 @@ struct engine *engine_new(const struct workload *wl, const struct reclaim_policy
 	e->c.swap_free = wl->memory.swap_pages;
 	e->c.rs.sc.priority = -1;
 	e->zipf.op = UINT32_MAX;
-	e->scan_ahead = PFN_NONE;
-	e->scan_ahead_left = 0;
 	zone_init_watermarks(e);
 	mem_cgroup_init(e);
 	lru_gen_init(e);

@@ -349,14 +349,17 @@ struct engine {
 	unsigned caps; /* policy->caps, as lru_gen (policy_has()) */
 	uint32_t nr_pages;
 	uint32_t nr_slots;
-	struct page *pages;	    /* [nr_pages] */
-	uint32_t *slots;	    /* [nr_slots] page-cache slots */
-	struct object_state *obj;   /* [wl->nr_objects] */
-	struct vma *vmas;	    /* [wl->nr_objects * MAX_MAPPINGS] */
-	uint32_t *wb_ring;	    /* [nr_pages] */
-	struct zipf zipf;	    /* derived, recomputed after restore */
-	uint32_t scan_ahead;	    /* hints, not state: the next page a batch will */
-	uint32_t scan_ahead_left;   /* take, to warm, and how many more (vmscan.c) */
+	struct page *pages;	  /* [nr_pages] */
+	uint32_t *slots;	  /* [nr_slots] page-cache slots */
+	struct object_state *obj; /* [wl->nr_objects] */
+	struct vma *vmas;	  /* [wl->nr_objects * MAX_MAPPINGS] */
+	uint32_t *wb_ring;	  /* [nr_pages] */
+	struct zipf zipf;	  /* derived, recomputed after restore */
+	/* hints, not state: the pages the next batch of list scan_ahead_list
+	 * will take, tail first, as far as they were walked, and how many
+	 * more to walk (vmscan.c) */
+	uint32_t scan_ahead[SWAP_CLUSTER_MAX + 1];
+	uint8_t scan_ahead_nr, scan_ahead_left, scan_ahead_list;
 	struct step_record end_rec; /* returned at the end; not state */
 	uint32_t *check_counts;	    /* engine_check's scratch: CHECK_COUNTS per object; not state */
 	engine_rule_counts *rules;  /* engine_count_rules()'s table, or NULL; not state */

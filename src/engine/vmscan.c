@@ -348,24 +348,31 @@ static void isolate(struct engine *e, uint32_t pfn, uint32_t count[NR_EVICTABLE_
  * Isolating a batch walks a list from its tail, page by page, and every
  * page is a cache miss that the next one's address depends on: the walk
  * cannot be prefetched, only done early.  So while a batch is examined,
- * each step walks one page up the list the batch was cut from, and the
- * next batch finds its pages warm (the profile: tests/bench/README.md).
- * A hint only: the list may change
- * meanwhile, and any page may be read.  Always inline, as readahead_hint():
- * a call to a function that only prefetches is found free of side effects
- * and dropped.
+ * each step walks one page up the list the batch was cut from and records
+ * it (e->scan_ahead), and the next batch finds its pages warm and their
+ * addresses known: isolate_tail() takes them from the record, each
+ * checked against the link of the one below, so that their loads overlap
+ * instead of waiting on each other (the profile: tests/bench/README.md).
+ * A hint only: the list may change meanwhile (a page activated, a batch
+ * of another list), and any page may be read.  Always inline, as
+ * readahead_hint(): a call to a function that only prefetches is found
+ * free of side effects and dropped.
  */
 #define SCAN_AHEAD_PAGES SWAP_CLUSTER_MAX
 ENGINE_HOT void scan_ahead_step(struct engine *e)
 {
-	uint32_t pfn = e->scan_ahead;
+	uint32_t pfn;
 
-	if (!e->scan_ahead_left || pfn >= e->nr_pages)
+	if (!e->scan_ahead_left)
 		return;
-	e->scan_ahead = pfn = e->pages[pfn].prev;
 	e->scan_ahead_left--;
-	if (pfn < e->nr_pages)
-		__builtin_prefetch(&e->pages[pfn]);
+	pfn = e->pages[e->scan_ahead[e->scan_ahead_nr - 1]].prev;
+	if (pfn >= e->nr_pages) {
+		e->scan_ahead_left = 0;
+		return;
+	}
+	e->scan_ahead[e->scan_ahead_nr++] = pfn;
+	__builtin_prefetch(&e->pages[pfn]);
 }
 
 /*
@@ -380,12 +387,26 @@ ENGINE_HOT void scan_ahead_step(struct engine *e)
 static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count[NR_EVICTABLE_LRU])
 {
 	struct lru_head *from = &e->c.lists[l], *to = &e->c.lists[LRU_ISOLATED];
-	uint32_t first = PFN_NONE, taken = 0;
+	uint32_t first = PFN_NONE, taken = 0, pfn = from->tail;
 	bool active = is_active_lru(l);
+	const uint32_t *a = e->scan_ahead;
+	uint32_t walked = e->scan_ahead_list == l && e->scan_ahead_nr && a[0] == pfn ? e->scan_ahead_nr : 0;
 
-	for (uint32_t pfn = from->tail; pfn != PFN_NONE && taken < n; pfn = e->pages[pfn].prev) {
-		struct page *p = &e->pages[pfn];
+	if (walked > n)
+		walked = (uint32_t)n;
+	for (;;) {
+		struct page *p;
 
+		/* a page the walk recorded: its address is known, not loaded
+		 * from the one below; the record holds while each page's link
+		 * up is the next entry (the tail checked above), and the rest
+		 * of the batch follows the links */
+		if (taken < walked) {
+			pfn = a[taken];
+		} else if (pfn == PFN_NONE || taken >= n) {
+			break;
+		}
+		p = &e->pages[pfn];
 		p->lru = LRU_ISOLATED;
 		if (active && p->object != OBJECT_KERNEL)
 			e->obj[p->object].active--;
@@ -393,6 +414,9 @@ static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count
 			e->c.memcg[p->memcg - 1].count[l]--;
 		first = pfn;
 		taken++;
+		pfn = p->prev;
+		if (taken < walked && pfn != a[taken])
+			walked = taken;
 	}
 	if (!taken)
 		return 0;
@@ -407,8 +431,14 @@ static uint32_t isolate_tail(struct engine *e, int l, uint64_t n, uint32_t count
 		e->pages[from->tail].next = PFN_NONE;
 	e->pages[first].prev = PFN_NONE;
 	count[l] += taken;
-	e->scan_ahead = from->tail; /* scan_ahead_step() walks on from here */
-	e->scan_ahead_left = SCAN_AHEAD_PAGES;
+	/* scan_ahead_step() walks on from here; an active list's batch
+	 * leaves an inactive list's walk to go on (6.1 alternates them) */
+	if (!active || e->scan_ahead_list == l || !e->scan_ahead_left) {
+		e->scan_ahead_list = (uint8_t)l;
+		e->scan_ahead_nr = from->tail != PFN_NONE;
+		e->scan_ahead_left = from->tail != PFN_NONE ? SCAN_AHEAD_PAGES : 0;
+		e->scan_ahead[0] = from->tail;
+	}
 	if (from->tail != PFN_NONE)
 		__builtin_prefetch(&e->pages[from->tail]);
 	return taken;
@@ -429,7 +459,7 @@ static bool start_inactive_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	if (sc->mem_cgroup) {
 		/* mem_cgroup_isolate_pages(): the cgroup's pages only, never lumpy */
 		scan = taken = mem_cgroup_isolate_pages(e, l, nr_to_scan, sc->mem_cgroup, count);
-		e->scan_ahead_left = 0;
+		e->scan_ahead_nr = e->scan_ahead_left = 0;
 		e->c.ev.memcg_scanned += scan;
 	} else if (!lumpy) {
 		scan = taken = isolate_tail(e, l, nr_to_scan, count);
@@ -495,7 +525,7 @@ static bool start_active_batch(struct engine *e, int l, uint64_t nr_to_scan)
 	lru_add_drain(e); /* 2.6.34 vmscan.c:1357 */
 	if (k) {
 		scan = mem_cgroup_isolate_pages(e, l, nr_to_scan, k, count);
-		e->scan_ahead_left = 0;
+		e->scan_ahead_nr = e->scan_ahead_left = 0;
 	} else {
 		scan = isolate_tail(e, l, nr_to_scan, count);
 		e->c.pages_scanned += scan; /* global reclaim only (:1366) */
