@@ -1136,7 +1136,11 @@ ENGINE_HOT bool batch_step(struct engine *e, struct step_record *r, check_refere
 		return false;
 	p = &e->pages[pfn];
 	scan_ahead_step(e);
-	readahead_hint(e, p);
+	/* not under the multi-gen LRU, whose scan fetches its next page
+	 * itself (scan_prefetch(), lru_gen.c); there the guess costs more
+	 * than it saves on a pure scan and on Zipf (tests/bench/README.md) */
+	if (!lru_gen_enabled(e))
+		readahead_hint(e, p);
 	if (r) {
 		r->pfn = pfn;
 		r->object = p->object;
