@@ -247,19 +247,24 @@ static void get_scan_count_61(struct engine *e, bool noswap)
 	uint64_t swappiness = e->wl->memory.swappiness, total, anon_cost, file_cost, ap, fp;
 
 	rs->scan_balance = (uint8_t)scan_balance_61(e, noswap);
-	/* :2975-2989 */
-	total = e->c.lru_cost[0] + e->c.lru_cost[1];
-	anon_cost = total + e->c.lru_cost[0];
-	file_cost = total + e->c.lru_cost[1];
-	total = anon_cost + file_cost;
-	ap = swappiness * (total + 1) / (anon_cost + 1);
-	fp = (200 - swappiness) * (total + 1) / (file_cost + 1);
-	rs->fraction[0] = ap;
-	rs->fraction[1] = fp;
-	rs->denominator = ap + fp;
-	/* the panel's percentages */
+	rs->fraction[0] = rs->fraction[1] = rs->denominator = 0;
+	/* the panel's percentages; the costs only for SCAN_FRACT, as 6.1
+	 * goes to out: before them otherwise (:2913-2960; two divisions
+	 * at every priority of every pass, make bench) */
 	switch (rs->scan_balance) {
-	case SCAN_FRACT: rs->percent[0] = (unsigned)(100 * ap / (ap + fp ? ap + fp : 1)); break;
+	case SCAN_FRACT:
+		/* :2975-2989 */
+		total = e->c.lru_cost[0] + e->c.lru_cost[1];
+		anon_cost = total + e->c.lru_cost[0];
+		file_cost = total + e->c.lru_cost[1];
+		total = anon_cost + file_cost;
+		ap = swappiness * (total + 1) / (anon_cost + 1);
+		fp = (200 - swappiness) * (total + 1) / (file_cost + 1);
+		rs->fraction[0] = ap;
+		rs->fraction[1] = fp;
+		rs->denominator = ap + fp;
+		rs->percent[0] = (unsigned)(100 * ap / (ap + fp ? ap + fp : 1));
+		break;
 	case SCAN_ANON: rs->percent[0] = 100; break;
 	case SCAN_FILE: rs->percent[0] = 0; break;
 	default: rs->percent[0] = 50; break;
