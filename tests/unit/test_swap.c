@@ -9,8 +9,10 @@
  * old pages after the new ones, an mlocked page on the unevictable list,
  * and the counts (the list's, the object's active pages, the cgroup's,
  * what get_scan_ratio() weighs) as engine_check() and the row expect.  A
- * batch whose pages all wait for one list is spliced whole, a mixed one
- * goes page by page: the rows take both ways.
+ * batch whose pages all wait for one list is spliced whole; of 6.1's
+ * mixed one, the pages for the other lists (and any mlocked page) go one
+ * by one and the rest are spliced; 2.6.34's pagevecs of several lists go
+ * page by page: the rows take every way.
  */
 #include "engine/filemap.h"
 #include "engine/internal.h"
@@ -45,8 +47,13 @@ static const struct row rows[] = {
 	  1u << 0 | 1u << 6, -1, false },
 	{ "6.1: a batch of pages charged to a cgroup counts on its lists and its reclaim stat", "6.1", true,
 	  true, 1, 15, 1u << 3, -1, true },
-	{ "6.1: a mixed batch, one page for the active list, goes page by page", "6.1", false, false, 2, 15,
-	  1u << 2, 8, true },
+	{ "6.1: a mixed batch, one page for the active list: it joins that list alone, the rest are spliced",
+	  "6.1", false, false, 2, 15, 1u << 2, 8, true },
+	{ "6.1: a mixed batch whose page for the other list and one of the rest are mlocked: both culled in "
+	  "order",
+	  "6.1", false, false, 2, 15, 1u << 3 | 1u << 8, 8, true },
+	{ "6.1: a mixed batch of active file pages and one inactive, drained by lru_add_drain()", "6.1",
+	  false, true, 3, 9, 0, 5, false },
 	{ "2.6.34: the fourteenth page fills the inactive file pagevec, which joins its list", "2.6.34",
 	  false, false, 5, 14, 0, -1, true },
 	{ "2.6.34: lru_add_drain() of the active file pagevec, a cgroup's pages", "2.6.34", true, true, 3, 9,
