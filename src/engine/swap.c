@@ -123,18 +123,16 @@ static ENGINE_COLD void pagevec_drain(struct engine *e, int l, bool all)
 {
 	uint32_t pfn = e->c.lists[LRU_PAGEVEC].tail;
 
-	if (all && pfn != PFN_NONE)
-		l = e->pages[pfn].pvec_lru;
-	if (all && e->c.pvec_nr[l] != e->c.lists[LRU_PAGEVEC].nr) {
-		/* 6.1's one batch, for several lists (a refault activated):
-		 * the pages of all but the list with the most, and any mlocked
-		 * page, join their lists one by one in the batch's order, the
-		 * rest in one splice below; lists apart, each one's order is
-		 * what adding every page in turn gives */
+	if (all) {
+		/* every list's pages (6.1's one batch, or lru_add_drain() of
+		 * 2.6.34's pagevecs): those of all but the list with the most,
+		 * and any mlocked page, join their lists one by one in the
+		 * batch's order, the rest in one splice below; lists apart,
+		 * each one's order is what adding every page in turn gives */
 		for (int k = 0; k < NR_EVICTABLE_LRU; k++)
 			if (e->c.pvec_nr[k] > e->c.pvec_nr[l])
 				l = k;
-		while (pfn != PFN_NONE) {
+		while (e->c.pvec_nr[l] != e->c.lists[LRU_PAGEVEC].nr && pfn != PFN_NONE) {
 			uint32_t newer = e->pages[pfn].prev;
 
 			if (e->pages[pfn].pvec_lru != l || PageMlocked(&e->pages[pfn]))
@@ -150,10 +148,11 @@ static ENGINE_COLD void pagevec_drain(struct engine *e, int l, bool all)
 			pagevec_drain_whole(e, (enum lru_list)l);
 		return;
 	}
+	/* one list's pagevec among the others' (2.6.34's, filled) */
 	while (pfn != PFN_NONE) {
 		uint32_t newer = e->pages[pfn].prev;
 
-		if (all || e->pages[pfn].pvec_lru == l)
+		if (e->pages[pfn].pvec_lru == l)
 			pagevec_lru_add_page(e, pfn);
 		pfn = newer;
 	}
